@@ -1,0 +1,4 @@
+/** The accounts domain's HTTP routes, registered by app.ts. */
+import type { FastifyInstance } from 'fastify'
+
+export default async function accountsPlugin(_app: FastifyInstance) {}

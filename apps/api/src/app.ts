@@ -1,0 +1,84 @@
+/**
+ * Builds the API: error normalisation, health, OpenAPI and one plugin per domain.
+ * The storefront is added on top of this by server.ts; tests use buildApp alone with `inject`.
+ */
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import accountsPlugin from './accounts/plugin.ts'
+import cartPlugin from './cart/plugin.ts'
+import catalogPlugin from './catalog/plugin.ts'
+import type { Config } from './config.ts'
+import contentPlugin from './content/plugin.ts'
+import type { ShopContext } from './context.ts'
+import type { ShopDatabase } from './db/database.ts'
+import { registerErrorHandling } from './http/errors.ts'
+import healthPlugin from './http/health.ts'
+import { registerOpenApi } from './http/openapi.ts'
+import launchPlugin from './launch/plugin.ts'
+import { createMailer, type Mailer } from './mail/mailer.ts'
+import mediaPlugin from './media/plugin.ts'
+import sitePlugin from './site/plugin.ts'
+
+export interface AppOptions {
+  config: Config
+  database: ShopDatabase
+  now?: () => number
+  mailer?: Mailer
+  /** Pino options, or false for silence (tests). */
+  logger?: boolean | { level: string }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: options.config.LOG_LEVEL },
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: true,
+    return503OnClosing: true,
+    bodyLimit: 1024 * 1024,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const ctx: ShopContext = {
+    config: options.config,
+    database: options.database,
+    db: options.database.db,
+    now: options.now ?? Date.now,
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: options.config.SMTP_URL,
+        from: options.config.MAIL_FROM,
+        outboxDir: `${options.config.dataDir}/outbox`,
+        log: app.log,
+      }),
+    log: app.log,
+  }
+  app.decorate('shop', ctx)
+  app.addHook('onClose', async () => ctx.mailer.close())
+
+  // One structured line per request, when the answer has gone out.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    )
+  })
+
+  registerErrorHandling(app)
+  await registerOpenApi(app)
+  await app.register(healthPlugin)
+  await app.register(mediaPlugin)
+  await app.register(sitePlugin)
+  await app.register(catalogPlugin)
+  await app.register(accountsPlugin)
+  await app.register(cartPlugin)
+  await app.register(contentPlugin)
+  await app.register(launchPlugin)
+  return app
+}

@@ -1,0 +1,4 @@
+/** The catalog domain's HTTP routes, registered by app.ts. */
+import type { FastifyInstance } from 'fastify'
+
+export default async function catalogPlugin(_app: FastifyInstance) {}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('loadConfig', () => {
+  it('has defaults that run a local shop', () => {
+    const config = loadConfig({})
+    expect(config.PORT).toBe(3000)
+    expect(config.databaseUrl).toMatch(/^sqlite:.*shop\.sqlite$/)
+    expect(config.SHOP_TZ).toBe('Europe/Madrid')
+    expect(config.apiBaseUrl).toBe('http://127.0.0.1:3000')
+  })
+
+  it('names the variable when a value is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError)
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT /)
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/)
+    expect(() => loadConfig({ SHOP_TZ: 'Mars/Olympus' })).toThrow(/SHOP_TZ is not a known IANA time zone/)
+  })
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toMatch(/^sqlite:/)
+  })
+})

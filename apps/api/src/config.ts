@@ -1,0 +1,89 @@
+/**
+ * The server's configuration, read once from environment variables and validated,
+ * so that a wrong value stops the server at start with one line naming the variable.
+ * Every variable is documented in the README and in .env.example.
+ */
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalUrl = z.url().optional()
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres://, postgresql:// or sqlite:')
+    .optional(),
+  PUBLIC_URL: optionalUrl,
+  API_BASE_URL: optionalUrl,
+  STORE_HOST: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Fan Shop <shop@localhost>'),
+  SHOP_EMAIL: z.email().default('shop@localhost.localdomain'),
+  FACEBOOK_APP_ID: z.string().min(1).optional(),
+  FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  LAUNCH_AT: z.string().min(1).default('2020-10-29T07:00'),
+  SHOP_TZ: z
+    .string()
+    .default('Europe/Madrid')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz })
+        return true
+      } catch {
+        return false
+      }
+    }, 'is not a known IANA time zone'),
+  ANALYTICS_ID: z.string().min(1).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export interface Config extends Env {
+  dataDir: string
+  databaseUrl: string
+  publicUrl: string
+  apiBaseUrl: string
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError with a one-line message on a wrong value. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, emptyAsUndefined(v)]))
+  const parsed = envSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const name = String(issue.path[0] ?? 'environment')
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(source[name])})`,
+    )
+  }
+  const env = parsed.data
+  const dataDir = path.resolve(env.DATA_DIR)
+  const wildcard = ['0.0.0.0', '::', 'localhost'].includes(env.HOST)
+  const localUrl = `http://${wildcard ? 'localhost' : env.HOST}:${env.PORT}`
+  const loopbackUrl = `http://${wildcard ? '127.0.0.1' : env.HOST}:${env.PORT}`
+  return {
+    ...env,
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'shop.sqlite')}`,
+    publicUrl: (env.PUBLIC_URL ?? localUrl).replace(/\/$/, ''),
+    apiBaseUrl: (env.API_BASE_URL ?? loopbackUrl).replace(/\/$/, ''),
+  }
+}

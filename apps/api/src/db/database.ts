@@ -1,0 +1,64 @@
+/**
+ * Opens the shop's database: SQLite (better-sqlite3, WAL) for a single machine,
+ * PostgreSQL when DATABASE_URL says postgres://. Both speak through one Kysely instance,
+ * so every query and migration is written once.
+ *
+ * Portable column conventions (see docs/decisions/0002-portable-data.md):
+ * money in integer cents, times in integer epoch milliseconds, booleans as 0/1, JSON as text.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.ts'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export interface ShopDatabase {
+  db: Kysely<Database>
+  dialect: Dialect
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+// int8 (COUNT, SUM, epoch-ms columns) would otherwise arrive as strings; all our int8 values fit a double.
+pg.types.setTypeParser(20, (value) => Number(value))
+
+export interface OpenOptions {
+  /** PostgreSQL only: the schema used for every table (tests give each file its own). */
+  schema?: string
+  poolSize?: number
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): ShopDatabase {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return {
+      db,
+      dialect: 'postgres',
+      ping: async () => void (await sql`select 1`.execute(db)),
+      close: () => db.destroy(),
+    }
+  }
+  const file = url.replace(/^sqlite:/, '')
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  const database = new SQLite(file)
+  database.pragma('journal_mode = WAL')
+  database.pragma('synchronous = NORMAL')
+  database.pragma('foreign_keys = ON')
+  database.pragma('busy_timeout = 5000')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  return {
+    db,
+    dialect: 'sqlite',
+    ping: async () => void (await sql`select 1`.execute(db)),
+    close: () => db.destroy(),
+  }
+}

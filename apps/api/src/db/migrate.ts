@@ -1,0 +1,37 @@
+/**
+ * One set of migrations for SQLite and PostgreSQL, gathered from the domains that own them
+ * and applied in the order of their names (each name starts with a date-time), at every start.
+ */
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
+import { accountsMigrations } from '../accounts/migrations.ts'
+import { cartMigrations } from '../cart/migrations.ts'
+import { catalogMigrations } from '../catalog/migrations.ts'
+import { contentMigrations } from '../content/migrations.ts'
+import { launchMigrations } from '../launch/migrations.ts'
+import { mediaMigrations } from '../media/migrations.ts'
+import { siteMigrations } from '../site/migrations.ts'
+import type { Database } from './schema.ts'
+
+const allMigrations: Record<string, Migration> = {
+  ...mediaMigrations,
+  ...siteMigrations,
+  ...catalogMigrations,
+  ...accountsMigrations,
+  ...cartMigrations,
+  ...contentMigrations,
+  ...launchMigrations,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => allMigrations }
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error) {
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`,
+    )
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Small helpers that hide the few places where SQLite and PostgreSQL differ
+ * (auto-increment keys, identity sequences after explicit ids).
+ */
+import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely'
+
+/** Adds an auto-increment integer primary key named `id` that also accepts explicit ids. */
+export function withIdColumn<T extends string>(
+  table: CreateTableBuilder<T, never>,
+  dialect: 'sqlite' | 'postgres',
+): CreateTableBuilder<T, 'id'> {
+  return dialect === 'postgres'
+    ? table.addColumn('id', 'integer', (col) => col.primaryKey().generatedByDefaultAsIdentity())
+    : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+}
+
+/** After inserting explicit ids on PostgreSQL, moves the identity sequence past them. */
+export async function syncIdSequence(
+  db: Kysely<unknown>,
+  dialect: 'sqlite' | 'postgres',
+  table: string,
+): Promise<void> {
+  if (dialect !== 'postgres') return
+  await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+    db,
+  )
+}
+
+/** Which dialect a Kysely instance talks to, for migrations that need to know. */
+export function dialectOf(db: Kysely<unknown>): 'sqlite' | 'postgres' {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}

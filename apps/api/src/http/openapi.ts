@@ -1,0 +1,25 @@
+/** The whole API as an OpenAPI document (/openapi.json) with a reference page (/docs), built from the route schemas. */
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Fan shop API',
+        version: '1.0.0',
+        description:
+          'Content and accounts under /wp-json (WordPress and WooCommerce conventions), the store under /api/v1 (Spree v1 conventions). Every error is `{ message, statusCode }`.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true })
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+}

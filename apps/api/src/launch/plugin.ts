@@ -1,0 +1,4 @@
+/** The launch domain's HTTP routes, registered by app.ts. */
+import type { FastifyInstance } from 'fastify'
+
+export default async function launchPlugin(_app: FastifyInstance) {}

@@ -1,0 +1,82 @@
+/**
+ * Demo artwork drawn locally at seed time (there is no network): garment silhouettes for
+ * products and abstract scenes for editorial content, as SVG rendered to PNG by sharp.
+ * No text is drawn, so no fonts are needed on the machine.
+ */
+import sharp from 'sharp'
+import type { ShopContext } from '../context.ts'
+import { storeMedia } from './storage.ts'
+
+export type Artwork = 'tshirt' | 'hoodie' | 'cap' | 'poster' | 'scene' | 'cover' | 'portrait' | 'measure'
+
+const SHAPES: Record<'tshirt' | 'hoodie' | 'cap', string> = {
+  tshirt:
+    'M300 170 L380 130 Q450 175 520 130 L600 170 L720 300 L640 370 L600 330 L600 860 L300 860 L300 330 L260 370 L180 300 Z',
+  hoodie:
+    'M330 180 Q450 90 570 180 L640 200 L760 420 L680 460 L620 360 L620 880 L280 880 L280 360 L220 460 L140 420 L260 200 Z M380 190 Q450 300 520 190',
+  cap: 'M220 560 Q230 330 450 320 Q670 330 680 560 Z M220 560 L760 600 Q770 640 700 640 L220 600 Z',
+}
+
+function rng(seed: number) {
+  let s = seed >>> 0 || 1
+  return () => {
+    s ^= s << 13
+    s ^= s >>> 17
+    s ^= s << 5
+    return (s >>> 0) / 4294967296
+  }
+}
+
+export function drawArtwork(kind: Artwork, seed: number, width = 900, height = 1125): string {
+  const random = rng(seed * 7919 + 17)
+  const hue = Math.floor(random() * 360)
+  const bg1 = `hsl(${hue} 30% 92%)`
+  const bg2 = `hsl(${(hue + 40) % 360} 35% 80%)`
+  const ink = `hsl(${(hue + 180) % 360} 45% ${25 + Math.floor(random() * 30)}%)`
+  const defs = `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient></defs>`
+  let body = ''
+  if (kind === 'tshirt' || kind === 'hoodie' || kind === 'cap') {
+    const sx = width / 900
+    const sy = height / 1000
+    body = `<g transform="scale(${sx} ${sy})"><path d="${SHAPES[kind]}" fill="${ink}" stroke="hsl(${hue} 20% 20%)" stroke-width="6" stroke-linejoin="round"/><circle cx="450" cy="480" r="${40 + random() * 50}" fill="${bg1}" opacity="0.85"/></g>`
+  } else if (kind === 'measure') {
+    body = `<g fill="none" stroke="${ink}" stroke-width="8"><path d="M${width * 0.3} ${height * 0.15} h${width * 0.4} l${width * 0.12} ${height * 0.2} v${height * 0.55} h-${width * 0.64} v-${height * 0.55} z"/><path stroke-dasharray="18 12" d="M${width * 0.22} ${height * 0.42} h${width * 0.56}"/><path stroke-dasharray="18 12" d="M${width * 0.5} ${height * 0.15} v${height * 0.75}"/></g>`
+  } else {
+    const shapes: string[] = []
+    const count = kind === 'cover' ? 5 : 9
+    for (let i = 0; i < count; i++) {
+      const cx = random() * width
+      const cy = random() * height
+      const r = (0.08 + random() * 0.3) * Math.min(width, height)
+      const h = (hue + Math.floor(random() * 120)) % 360
+      shapes.push(
+        `<circle cx="${cx}" cy="${cy}" r="${r}" fill="hsl(${h} 55% ${35 + random() * 35}%)" opacity="${0.35 + random() * 0.5}"/>`,
+      )
+    }
+    if (kind === 'portrait') {
+      shapes.push(
+        `<ellipse cx="${width / 2}" cy="${height * 0.42}" rx="${width * 0.16}" ry="${height * 0.14}" fill="${ink}"/>`,
+      )
+      shapes.push(
+        `<path d="M${width * 0.2} ${height} Q${width / 2} ${height * 0.5} ${width * 0.8} ${height} Z" fill="${ink}"/>`,
+      )
+    }
+    if (kind === 'scene') {
+      shapes.push(
+        `<path d="M0 ${height * 0.75} Q${width * 0.3} ${height * 0.6} ${width * 0.6} ${height * 0.72} T${width} ${height * 0.7} V${height} H0 Z" fill="${ink}" opacity="0.8"/>`,
+      )
+    }
+    body = shapes.join('')
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${defs}<rect width="100%" height="100%" fill="url(#g)"/>${body}</svg>`
+}
+
+/** Draws an artwork and stores it as a media row; returns the media id. */
+export async function generateImage(
+  ctx: Pick<ShopContext, 'config' | 'db' | 'now'>,
+  options: { kind: Artwork; seed: number; alt: string; width?: number; height?: number },
+): Promise<number> {
+  const svg = drawArtwork(options.kind, options.seed, options.width, options.height)
+  const data = await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer()
+  return storeMedia(ctx, { data, extension: 'png', mime: 'image/png', alt: options.alt })
+}

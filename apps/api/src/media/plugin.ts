@@ -1,0 +1,61 @@
+/** Serves stored media: responsive image sizes (immutable, cached for a year) and original files. */
+import fs from 'node:fs/promises'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { notFound } from '../http/errors.ts'
+import { IMAGE_FORMATS, IMAGE_WIDTHS, mediaRoot, resizedImagePath } from './storage.ts'
+
+const YEAR = 'public, max-age=31536000, immutable'
+
+export default async function mediaPlugin(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const root = mediaRoot(app.shop)
+  await fs.mkdir(root, { recursive: true })
+  await app.register(fastifyStatic, { root, serve: false })
+
+  async function findMedia(id: number) {
+    const row = await app.shop.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row) throw notFound(`There is no media with id ${id}.`)
+    return row
+  }
+
+  app.get(
+    '/media/:id/:width.:format',
+    {
+      schema: {
+        hide: true,
+        params: z.object({
+          id: z.coerce.number().int().positive(),
+          width: z.coerce
+            .number()
+            .int()
+            .refine((w) => (IMAGE_WIDTHS as readonly number[]).includes(w), {
+              message: `width must be one of ${IMAGE_WIDTHS.join(', ')}`,
+            }),
+          format: z.enum(IMAGE_FORMATS),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { id, width, format } = request.params
+      const row = await findMedia(id)
+      if (!row.mime.startsWith('image/')) throw notFound(`Media ${id} is not an image.`)
+      const file = await resizedImagePath(app.shop, row.file, id, width, format)
+      reply.header('cache-control', YEAR)
+      return reply.sendFile(file.slice(root.length + 1), root, { cacheControl: false })
+    },
+  )
+
+  app.get(
+    '/media/:id/file',
+    { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } },
+    async (request, reply) => {
+      const row = await findMedia(request.params.id)
+      reply.header('cache-control', YEAR)
+      reply.type(row.mime)
+      return reply.sendFile(row.file, root, { cacheControl: false, acceptRanges: true })
+    },
+  )
+}

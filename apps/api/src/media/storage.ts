@@ -1,0 +1,75 @@
+/**
+ * Stores originals under DATA_DIR/media and derives responsive sizes (WebP and AVIF) on first
+ * request, cached on disk: seeding stays fast, and each size is encoded once, shared by all
+ * processes (written to a temporary name, then renamed into place).
+ */
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import sharp from 'sharp'
+import type { ShopContext } from '../context.ts'
+
+export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600] as const
+export const IMAGE_FORMATS = ['webp', 'avif'] as const
+export type ImageFormat = (typeof IMAGE_FORMATS)[number]
+
+export function mediaRoot(ctx: Pick<ShopContext, 'config'>) {
+  return path.join(ctx.config.dataDir, 'media')
+}
+
+/** Saves a file as a new media row; images get their pixel size recorded. */
+export async function storeMedia(
+  ctx: Pick<ShopContext, 'config' | 'db' | 'now'>,
+  input: { data: Buffer; extension: string; mime: string; alt: string },
+): Promise<number> {
+  const file = `originals/${randomUUID()}.${input.extension}`
+  const full = path.join(mediaRoot(ctx), file)
+  await fs.mkdir(path.dirname(full), { recursive: true })
+  await fs.writeFile(full, input.data)
+  let width: number | null = null
+  let height: number | null = null
+  if (input.mime.startsWith('image/')) {
+    const meta = await sharp(input.data).metadata()
+    width = meta.width ?? null
+    height = meta.height ?? null
+  }
+  const row = await ctx.db
+    .insertInto('media')
+    .values({ file, mime: input.mime, width, height, alt: input.alt, created_at: ctx.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+const inFlight = new Map<string, Promise<string>>()
+
+/** Path of the resized file, encoding it on first use. */
+export async function resizedImagePath(
+  ctx: Pick<ShopContext, 'config'>,
+  original: string,
+  id: number,
+  width: number,
+  format: ImageFormat,
+): Promise<string> {
+  const target = path.join(mediaRoot(ctx), 'cache', `${id}-${width}.${format}`)
+  try {
+    await fs.access(target)
+    return target
+  } catch {}
+  const pending = inFlight.get(target)
+  if (pending) return pending
+  const work = (async () => {
+    await fs.mkdir(path.dirname(target), { recursive: true })
+    const pipeline = sharp(path.join(mediaRoot(ctx), original)).resize({ width, withoutEnlargement: true })
+    const data =
+      format === 'avif'
+        ? await pipeline.avif({ quality: 50, effort: 2 }).toBuffer()
+        : await pipeline.webp({ quality: 78 }).toBuffer()
+    const temporary = `${target}.${randomUUID()}.tmp`
+    await fs.writeFile(temporary, data)
+    await fs.rename(temporary, target)
+    return target
+  })().finally(() => inFlight.delete(target))
+  inFlight.set(target, work)
+  return work
+}

@@ -1,0 +1,81 @@
+/**
+ * The one production process: validates configuration, migrates, seeds an empty database,
+ * and serves the API and the storefront on PORT until SIGTERM, when in-flight requests
+ * finish and the database closes.
+ */
+import { fileURLToPath } from 'node:url'
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { openDatabase } from './db/database.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import storefrontPlugin from './http/storefront.ts'
+import { isEmpty, seedDemo } from './seed.ts'
+
+const webRoot = fileURLToPath(new URL('../../web/', import.meta.url))
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const database = openDatabase(config.databaseUrl)
+  await migrateToLatest(database.db)
+  const app = await buildApp({ config, database })
+  app.addHook('onClose', async () => {
+    await database.close()
+    app.log.info('database closed')
+  })
+
+  if (config.SEED_DEMO === 'true' && (await isEmpty(app.shop))) {
+    app.log.info('empty database: seeding demo content')
+    await seedDemo(app.shop)
+  }
+
+  const loadContext = {
+    apiBaseUrl: config.apiBaseUrl,
+    publicUrl: config.publicUrl,
+    storeHost: config.STORE_HOST ?? null,
+    secureCookies: config.publicUrl.startsWith('https://'),
+    analyticsId: config.ANALYTICS_ID ?? null,
+    facebookAppId: config.FACEBOOK_APP_ID ?? null,
+    launchAt: config.LAUNCH_AT,
+    shopTz: config.SHOP_TZ,
+  }
+  await app.register(storefrontPlugin, { webRoot, loadContext })
+
+  const address = await app.listen({ host: config.HOST, port: config.PORT })
+  if (config.PORT === 0 && !config.API_BASE_URL) {
+    // An ephemeral port is only known now; the storefront calls this same server.
+    const port = app.server.address()
+    if (port && typeof port === 'object') loadContext.apiBaseUrl = `http://127.0.0.1:${port.port}`
+  }
+  app.log.info({ address, database: database.dialect }, 'fan shop ready')
+
+  let closing = false
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) return
+      closing = true
+      app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+      app.close().then(
+        () => process.exit(0),
+        (error) => {
+          app.log.error({ err: error }, 'shutdown failed')
+          process.exit(1)
+        },
+      )
+    })
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

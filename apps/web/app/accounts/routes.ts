@@ -1,0 +1,4 @@
+/** The accounts domain's pages, by layout. */
+import type { DomainRoutes } from '../site/domain-routes.ts'
+
+export const accountsRoutes: DomainRoutes = {}

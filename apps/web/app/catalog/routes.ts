@@ -1,0 +1,4 @@
+/** The catalog domain's pages, by layout. */
+import type { DomainRoutes } from '../site/domain-routes.ts'
+
+export const catalogRoutes: DomainRoutes = {}

@@ -1,0 +1,32 @@
+/**
+ * An image from the API in responsive sizes: AVIF and WebP sources, width and height set so the
+ * page never shifts, lazy below the fold and eager (high priority) for the first visible image.
+ */
+import type { ImageJson } from '@fanshop/core'
+
+export function ResponsiveImage(props: {
+  image: ImageJson
+  /** The `sizes` attribute: how wide the image is drawn at each viewport. */
+  sizes: string
+  priority?: boolean
+  className?: string
+  alt?: string
+}) {
+  const { image } = props
+  return (
+    <picture>
+      <source type="image/avif" srcSet={image.srcset.avif} sizes={props.sizes} />
+      <source type="image/webp" srcSet={image.srcset.webp} sizes={props.sizes} />
+      <img
+        src={image.src}
+        alt={props.alt ?? image.alt}
+        width={image.width}
+        height={image.height}
+        className={props.className}
+        loading={props.priority ? 'eager' : 'lazy'}
+        decoding={props.priority ? 'sync' : 'async'}
+        fetchPriority={props.priority ? 'high' : 'auto'}
+      />
+    </picture>
+  )
+}

@@ -1,0 +1,55 @@
+/**
+ * The document: head tags, global styles, scroll restoration, and the error page that every
+ * failure ends on (unknown path: 404 "This page could not be found"; otherwise its status).
+ */
+import type { ReactNode } from 'react'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { ErrorPage } from './site/error-page.tsx'
+import './site/global.css'
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#111111" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const statusCode = isRouteErrorResponse(error) ? error.status : 500
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === 'string'
+      ? error.data
+      : ((error.data as { message?: string } | null)?.message ?? error.statusText)
+    : error instanceof Error
+      ? error.message
+      : String(error)
+  return <ErrorPage statusCode={statusCode} message={message} />
+}

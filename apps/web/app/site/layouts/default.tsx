@@ -1,0 +1,16 @@
+/** Default layout (spec 2): navigation, cookie bar, interactive cursor, dark overlay. */
+import { Outlet } from 'react-router'
+import { Overlay } from '../overlay.tsx'
+import { SiteHeader } from '../site-header.tsx'
+
+export default function DefaultLayout() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="page">
+        <Outlet />
+      </main>
+      <Overlay />
+    </>
+  )
+}

@@ -1,0 +1,4 @@
+/** The site domain's pages, by layout. */
+import type { DomainRoutes } from './domain-routes.ts'
+
+export const siteRoutes: DomainRoutes = {}

@@ -1,0 +1,14 @@
+/** Any path no route claims: the error page with 404 (spec 2: any other path shows the error page). */
+import { data } from 'react-router'
+
+export function loader() {
+  throw data({ message: 'This page could not be found' }, { status: 404 })
+}
+
+export function action() {
+  throw data({ message: 'This page could not be found' }, { status: 404 })
+}
+
+export default function NotFound() {
+  return null
+}

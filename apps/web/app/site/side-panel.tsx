@@ -1,0 +1,48 @@
+/**
+ * A side panel bound to the UI store: an accessible dialog (focus moves in and is trapped,
+ * Escape closes, focus returns, a click outside closes all) built on Radix Dialog. The shared
+ * dark overlay is drawn by the frame so that it can fade out after the panels (spec 4).
+ */
+import * as Dialog from '@radix-ui/react-dialog'
+import type { ReactNode } from 'react'
+import { type Panel, useUi } from './ui-store.ts'
+
+export function SidePanel(props: {
+  panel: Panel
+  title: ReactNode
+  /** Visually hide the title (it still names the dialog for assistive technology). */
+  hideTitle?: boolean
+  side?: 'left' | 'right'
+  className?: string
+  children: ReactNode
+}) {
+  const isOpen = useUi((s) => s.open === props.panel)
+  const closeAll = useUi((s) => s.closeAll)
+  return (
+    <Dialog.Root open={isOpen} onOpenChange={(open) => !open && closeAll()}>
+      <Dialog.Portal>
+        <Dialog.Content
+          className={`side-panel side-panel--${props.side ?? 'right'} ${props.className ?? ''}`}
+          aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
+              'input, select, textarea, button:not(.side-panel__close), a[href]',
+            )
+            if (first) {
+              event.preventDefault()
+              first.focus()
+            }
+          }}
+        >
+          <Dialog.Title className={props.hideTitle ? 'visually-hidden' : 'side-panel__title'}>
+            {props.title}
+          </Dialog.Title>
+          <Dialog.Close className="side-panel__close" aria-label="Close">
+            ×
+          </Dialog.Close>
+          {props.children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

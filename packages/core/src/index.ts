@@ -1,0 +1,4 @@
+/** Pure shared rules: no I/O, no framework imports. Used by apps/web and apps/api alike. */
+
+export * from './media.ts'
+export * from './money.ts'

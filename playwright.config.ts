@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// Browser tests beside the code they test (apps/web/app/**/*.e2e.ts), in Debian's Chromium,
+// against the built production server on a private data folder. Run through scripts/e2e.mjs,
+// which builds, picks a free port and a fresh data folder, and installs Chromium if missing.
+const port = Number(process.env.E2E_PORT ?? 3100)
+const dataDir = process.env.E2E_DATA_DIR ?? './data-e2e'
+
+export default defineConfig({
+  testDir: 'apps/web/app',
+  testMatch: '**/*.e2e.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, grep: /@phone/ },
+  ],
+  webServer: {
+    command: 'node --enable-source-maps apps/api/dist/server.js',
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+  },
+})
