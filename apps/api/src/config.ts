@@ -4,6 +4,7 @@
  * Every variable is documented in the README and in .env.example.
  */
 import path from 'node:path'
+import { launchInstant } from '@fanshop/core'
 import { z } from 'zod'
 
 const optionalUrl = z.url().optional()
@@ -32,7 +33,17 @@ const envSchema = z.object({
   FACEBOOK_APP_ID: z.string().min(1).optional(),
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
-  LAUNCH_AT: z.string().min(1).default('2020-10-29T07:00'),
+  LAUNCH_AT: z
+    .string()
+    .default('2020-10-29T07:00')
+    .refine((value) => {
+      try {
+        launchInstant(value, 'UTC')
+        return true
+      } catch {
+        return false
+      }
+    }, 'must be a local date-time like 2020-10-29T07:00 or an ISO instant with offset'),
   SHOP_TZ: z
     .string()
     .default('Europe/Madrid')

@@ -14,9 +14,14 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorPage } from './site/error-page.tsx'
+import { loadFrame } from './site/frame.server.ts'
 import './site/global.css'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadFrame(request, context)
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

@@ -17,7 +17,10 @@ describe(`foundation on ${testDialect}`, () => {
   it('answers an unknown API path with a normalised 404', async () => {
     const res = await t.app.inject('/wp-json/wp/v2/nothing-here')
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ statusCode: 404, message: 'No API endpoint GET /wp-json/wp/v2/nothing-here.' })
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      message: 'No API endpoint GET /wp-json/wp/v2/nothing-here.',
+    })
   })
 
   it('publishes an OpenAPI document', async () => {

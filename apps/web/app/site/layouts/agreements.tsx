@@ -1,6 +1,7 @@
 /** Agreements layout (spec 2): legal pages with a back button. */
 import { Outlet } from 'react-router'
 import { Overlay } from '../overlay.tsx'
+import { Panels } from '../panels.tsx'
 import { SiteHeader } from '../site-header.tsx'
 
 export default function AgreementsLayout() {
@@ -11,6 +12,7 @@ export default function AgreementsLayout() {
         <Outlet />
       </main>
       <Overlay />
+      <Panels />
     </>
   )
 }

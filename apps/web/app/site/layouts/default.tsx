@@ -1,6 +1,7 @@
 /** Default layout (spec 2): navigation, cookie bar, interactive cursor, dark overlay. */
 import { Outlet } from 'react-router'
 import { Overlay } from '../overlay.tsx'
+import { Panels } from '../panels.tsx'
 import { SiteHeader } from '../site-header.tsx'
 
 export default function DefaultLayout() {
@@ -11,6 +12,7 @@ export default function DefaultLayout() {
         <Outlet />
       </main>
       <Overlay />
+      <Panels />
     </>
   )
 }

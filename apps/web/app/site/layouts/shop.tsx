@@ -1,6 +1,7 @@
 /** Shop layout (spec 2): the default layout plus the social bar. */
 import { Outlet } from 'react-router'
 import { Overlay } from '../overlay.tsx'
+import { Panels } from '../panels.tsx'
 import { SiteHeader } from '../site-header.tsx'
 
 export default function ShopLayout() {
@@ -11,6 +12,7 @@ export default function ShopLayout() {
         <Outlet />
       </main>
       <Overlay />
+      <Panels />
     </>
   )
 }

