@@ -14,6 +14,10 @@ import { isEmpty, seedDemo } from './seed.ts'
 const webRoot = fileURLToPath(new URL('../../web/', import.meta.url))
 
 async function main() {
+  // A .env file in the working directory, when present, fills variables the environment lacks.
+  try {
+    process.loadEnvFile()
+  } catch {}
   let config: ReturnType<typeof loadConfig>
   try {
     config = loadConfig()

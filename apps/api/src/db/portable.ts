@@ -15,8 +15,8 @@ export function withIdColumn<T extends string>(
 }
 
 /** After inserting explicit ids on PostgreSQL, moves the identity sequence past them. */
-export async function syncIdSequence(
-  db: Kysely<unknown>,
+export async function syncIdSequence<DB>(
+  db: Kysely<DB>,
   dialect: 'sqlite' | 'postgres',
   table: string,
 ): Promise<void> {
@@ -27,6 +27,6 @@ export async function syncIdSequence(
 }
 
 /** Which dialect a Kysely instance talks to, for migrations that need to know. */
-export function dialectOf(db: Kysely<unknown>): 'sqlite' | 'postgres' {
+export function dialectOf<DB>(db: Kysely<DB>): 'sqlite' | 'postgres' {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 }

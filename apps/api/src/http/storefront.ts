@@ -5,7 +5,9 @@
  * In development (NODE_ENV=development) Vite serves modules with hot reload instead.
  */
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import { createRequestListener } from '@react-router/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -25,10 +27,12 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
   let handle: (request: FastifyRequest, reply: FastifyReply) => void
 
   if (development) {
-    const vite = await import('vite')
+    // The storefront's own Vite (apps/web's dependency), not whichever copy the API would resolve.
+    const vitePath = createRequire(path.join(options.webRoot, 'package.json')).resolve('vite')
+    const vite = (await import(pathToFileURL(vitePath).href)) as typeof import('vite')
     const server = await vite.createServer({
       root: options.webRoot,
-      server: { middlewareMode: true },
+      server: { middlewareMode: true, hmr: { server: app.server } },
       appType: 'custom',
     })
     app.addHook('onClose', () => server.close())
