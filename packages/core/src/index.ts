@@ -1,5 +1,7 @@
 /** Pure shared rules: no I/O, no framework imports. Used by apps/web and apps/api alike. */
 
-export * from './launch/gate.ts'
+export * from './catalog/index.ts'
+export * from './launch/index.ts'
 export * from './media.ts'
 export * from './money.ts'
+export * from './site/index.ts'

@@ -1,0 +1,122 @@
+/**
+ * Choosing what to buy on a product page: the shopper picks one option per variation attribute
+ * (colour, then size); the pick names exactly one variation, whose id goes into the cart as
+ * `variant_id`. A simple product is bought as itself. The choice lives in the page's URL
+ * (`?colour=Black&size=M`), so it survives a reload, can be shared, and works without JavaScript.
+ */
+import type { ProductAttributeJson, ProductJson, VariationJson } from './schemas.ts'
+
+/** Attribute slug → chosen option (term name). */
+export type Selection = Record<string, string>
+
+export interface OptionState {
+  option: string
+  /** Some variation with this option (and the options chosen before it) can be bought now. */
+  available: boolean
+  selected: boolean
+}
+
+export interface AttributeChoice {
+  attribute: ProductAttributeJson
+  options: OptionState[]
+}
+
+/** The attributes the shopper chooses from, in the product's order. */
+export function variationAttributes(product: Pick<ProductJson, 'attributes'>): ProductAttributeJson[] {
+  return product.attributes.filter((attribute) => attribute.variation)
+}
+
+/** The valid part of a selection read from the URL: known attributes, offered options only. */
+export function selectionFromSearchParams(
+  product: Pick<ProductJson, 'attributes'>,
+  params: URLSearchParams,
+): Selection {
+  const selection: Selection = {}
+  for (const attribute of variationAttributes(product)) {
+    const option = params.get(attribute.slug)
+    if (option !== null && attribute.options.includes(option)) selection[attribute.slug] = option
+  }
+  return selection
+}
+
+function matches(
+  variation: VariationJson,
+  attributes: readonly ProductAttributeJson[],
+  selection: Selection,
+): boolean {
+  return attributes.every((attribute) => {
+    const chosen = selection[attribute.slug]
+    if (chosen === undefined) return true
+    const own = variation.attributes.find((a) => a.id === attribute.id)
+    return own === undefined || own.option === chosen
+  })
+}
+
+/** The variation the selection names, once every variation attribute has an option chosen. */
+export function findVariation(
+  product: Pick<ProductJson, 'attributes' | 'variations'>,
+  selection: Selection,
+): VariationJson | undefined {
+  const attributes = variationAttributes(product)
+  if (attributes.some((attribute) => selection[attribute.slug] === undefined)) return undefined
+  return product.variations.find((variation) => matches(variation, attributes, selection))
+}
+
+/**
+ * Each attribute's options and whether they can be bought, cascading in the attributes' order:
+ * a colour is available when any of its sizes is in stock; a size, when it is in stock in the
+ * chosen colour. So an earlier choice never becomes impossible because of a later one.
+ */
+export function attributeChoices(
+  product: Pick<ProductJson, 'attributes' | 'variations'>,
+  selection: Selection,
+): AttributeChoice[] {
+  const attributes = variationAttributes(product)
+  return attributes.map((attribute, index) => {
+    const earlier = attributes.slice(0, index)
+    const inStock = product.variations.filter(
+      (variation) => variation.stock_status === 'instock' && matches(variation, earlier, selection),
+    )
+    return {
+      attribute,
+      options: attribute.options.map((option) => ({
+        option,
+        selected: selection[attribute.slug] === option,
+        available: inStock.some((variation) => matches(variation, [attribute], { [attribute.slug]: option })),
+      })),
+    }
+  })
+}
+
+export type Purchasable =
+  | { state: 'ready'; variantId: number; price: string; maxQuantity: number }
+  | { state: 'choose'; missing: string[] }
+  | { state: 'soldout' }
+
+/** What the buy bar can offer for this product and selection. */
+export function purchasable(product: ProductJson, selection: Selection): Purchasable {
+  if (product.type === 'simple') {
+    return product.stock_status === 'instock'
+      ? { state: 'ready', variantId: product.id, price: product.price, maxQuantity: product.stock_quantity }
+      : { state: 'soldout' }
+  }
+  if (product.stock_status === 'outofstock') return { state: 'soldout' }
+  const missing = variationAttributes(product)
+    .filter((attribute) => selection[attribute.slug] === undefined)
+    .map((attribute) => attribute.name)
+  if (missing.length > 0) return { state: 'choose', missing }
+  const variation = findVariation(product, selection)
+  if (!variation || variation.stock_status === 'outofstock') return { state: 'soldout' }
+  return {
+    state: 'ready',
+    variantId: variation.id,
+    price: variation.price,
+    maxQuantity: variation.stock_quantity,
+  }
+}
+
+/** True when a variable product's variations do not all cost the same ("from €19.90"). */
+export function hasPriceRange(product: Pick<ProductJson, 'type' | 'variations'>): boolean {
+  if (product.type !== 'variable') return false
+  return new Set(product.variations.map((variation) => variation.price)).size > 1
+}
