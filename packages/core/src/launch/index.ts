@@ -1,0 +1,5 @@
+/** The launch domain's pure rules: the shopping gate, access codes, the countdown, the signup. */
+export * from './access-code.ts'
+export * from './countdown.ts'
+export * from './gate.ts'
+export * from './signup.ts'

@@ -1,0 +1,12 @@
+/** The coming-soon page's notification signup: one e-mail address, kept once. */
+import { z } from 'zod'
+
+export const launchSignupBodySchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('Please enter a valid e-mail address.').max(254, 'Please enter a valid e-mail address.')),
+})
+
+export type LaunchSignupBody = z.input<typeof launchSignupBodySchema>
