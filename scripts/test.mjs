@@ -54,6 +54,9 @@ const pgLine = withPostgres
   ? `PostgreSQL: covered (API and data-layer tests also ran on ${pgUrl.replace(/\/\/[^@]*@/, '//')})`
   : `PostgreSQL: NOT covered (nothing answered at ${pgUrl.replace(/\/\/[^@]*@/, '//')}); API tests ran on SQLite only`
 
+step('build (the server tests and the browser tests run what was built)')
+if ((await run('npm', ['run', 'build'])) !== 0) process.exit(1)
+
 step('unit and API tests (vitest)')
 console.log(pgLine)
 if (!withPostgres && inCi) {
@@ -71,7 +74,7 @@ const vitestCode = await run('npx', [
 ])
 
 step('browser tests (playwright)')
-const e2eCode = await run('node', ['scripts/e2e.mjs'], {
+const e2eCode = await run('node', ['scripts/e2e.mjs', '--no-build'], {
   env: {
     ...process.env,
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, 'playwright.json'),

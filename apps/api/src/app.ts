@@ -32,8 +32,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: options.config.LOG_LEVEL },
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
-    return503OnClosing: true,
+    // Whose X-Forwarded-For to believe: by default only loopback (the storefront in this process).
+    trustProxy: options.config.TRUST_PROXY,
+    // During a graceful shutdown, requests already on open connections are still answered.
+    return503OnClosing: false,
     bodyLimit: 1024 * 1024,
   })
   app.setValidatorCompiler(validatorCompiler)

@@ -4,7 +4,7 @@
  * Every variable is documented in the README and in .env.example.
  */
 import path from 'node:path'
-import { launchInstant } from '@fanshop/core'
+import { launchInstant, parseSocialLinks } from '@fanshop/core'
 import { z } from 'zod'
 
 const optionalUrl = z.url().optional()
@@ -56,10 +56,21 @@ const envSchema = z.object({
       }
     }, 'is not a known IANA time zone'),
   ANALYTICS_ID: z.string().min(1).optional(),
+  SOCIAL_LINKS: z
+    .string()
+    .optional()
+    .superRefine((value, issue) => {
+      try {
+        parseSocialLinks(value)
+      } catch (error) {
+        issue.addIssue({ code: 'custom', message: `is not valid: ${(error as Error).message}` })
+      }
+    }),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  TRUST_PROXY: z.string().min(1).default('loopback'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
 })
 

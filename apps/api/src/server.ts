@@ -8,6 +8,7 @@ import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import { inProcessFetch } from './http/in-process-fetch.ts'
 import storefrontPlugin from './http/storefront.ts'
 import { isEmpty, seedDemo } from './seed.ts'
 
@@ -51,15 +52,11 @@ async function main() {
     facebookAppId: config.FACEBOOK_APP_ID ?? null,
     launchAt: config.LAUNCH_AT,
     shopTz: config.SHOP_TZ,
+    apiFetch: config.API_BASE_URL ? fetch : inProcessFetch(app),
   }
   await app.register(storefrontPlugin, { webRoot, loadContext })
 
   const address = await app.listen({ host: config.HOST, port: config.PORT })
-  if (config.PORT === 0 && !config.API_BASE_URL) {
-    // An ephemeral port is only known now; the storefront calls this same server.
-    const port = app.server.address()
-    if (port && typeof port === 'object') loadContext.apiBaseUrl = `http://127.0.0.1:${port.port}`
-  }
   app.log.info({ address, database: database.dialect }, 'fan shop ready')
 
   let closing = false

@@ -42,11 +42,12 @@ export async function api<T>(
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers }
   if (request.body !== undefined) headers['content-type'] = 'application/json'
   if (request.token) headers.authorization = `Bearer ${request.token}`
+  if (context.clientIp) headers['x-forwarded-for'] = context.clientIp
   if (context.storeHost && path.startsWith('/api/')) headers['x-spree-store-host'] = context.storeHost
 
   let response: Response
   try {
-    response = await fetch(url, {
+    response = await context.apiFetch(url, {
       method: request.method ?? 'GET',
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),

@@ -11,6 +11,14 @@ export interface StorefrontContext {
   facebookAppId: string | null
   launchAt: string
   shopTz: string
+  /**
+   * How the API client reaches the back end. When the storefront and the API share a process
+   * (no API_BASE_URL), requests are dispatched in-process: no loopback socket, and page renders
+   * still in flight during a graceful shutdown keep reaching the API.
+   */
+  apiFetch: typeof fetch
+  /** The visitor's IP address, forwarded to the API (X-Forwarded-For) for per-visitor rate limits. */
+  clientIp: string | null
 }
 
 declare module 'react-router' {

@@ -22,6 +22,13 @@ export interface StorefrontOptions {
 
 const API_PREFIXES = ['/wp-json/', '/api/', '/media/']
 
+/** Carries the visitor's address (as Fastify's trustProxy judged it) into the storefront's load context. */
+const CLIENT_IP_HEADER = 'x-fanshop-client-ip'
+
+function perRequestContext(base: Record<string, unknown>) {
+  return (request: Request) => ({ ...base, clientIp: request.headers.get(CLIENT_IP_HEADER) }) as never
+}
+
 export default async function storefrontPlugin(app: FastifyInstance, options: StorefrontOptions) {
   const development = app.shop.config.NODE_ENV === 'development'
   let handle: (request: FastifyRequest, reply: FastifyReply) => void
@@ -38,7 +45,7 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
     app.addHook('onClose', () => server.close())
     const listener = createRequestListener({
       build: () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
-      getLoadContext: () => options.loadContext as never,
+      getLoadContext: perRequestContext(options.loadContext),
       mode: 'development',
     })
     handle = (request, reply) => {
@@ -66,7 +73,7 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
     })
     const listener = createRequestListener({
       build,
-      getLoadContext: () => options.loadContext as never,
+      getLoadContext: perRequestContext(options.loadContext),
       mode: 'production',
     })
     handle = (request, reply) => {
@@ -90,6 +97,7 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
           .status(404)
           .send({ statusCode: 404, message: `No API endpoint ${request.method} ${pathname}.` })
       }
+      request.raw.headers[CLIENT_IP_HEADER] = request.ip
       handle(request, reply)
     },
   })

@@ -1,0 +1,33 @@
+/**
+ * A `fetch` that dispatches to this Fastify instance without a socket (light-my-request),
+ * used by the storefront when it runs in the same process as the API.
+ */
+import type { FastifyInstance, HTTPMethods } from 'fastify'
+
+export function inProcessFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init)
+    const url = new URL(request.url)
+    const headers: Record<string, string> = {}
+    request.headers.forEach((value, key) => {
+      headers[key] = value
+    })
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined
+    const response = await app.inject({
+      method: request.method as HTTPMethods,
+      url: url.pathname + url.search,
+      headers,
+      ...(body ? { payload: body } : {}),
+    })
+    const responseHeaders = new Headers()
+    for (const [key, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue
+      for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(key, String(item))
+    }
+    const empty = response.statusCode === 204 || response.statusCode === 304 || request.method === 'HEAD'
+    return new Response(empty ? null : response.rawPayload, {
+      status: response.statusCode,
+      headers: responseHeaders,
+    })
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The production process as an operator sees it: a wrong variable stops it with one line naming
+ * it; a good start serves API and pages; SIGTERM lets in-flight requests finish, closes the
+ * database and exits 0. Runs the built server (scripts/test.mjs builds before the tests).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testDialect, testPgUrl } from './testing/test-app.ts'
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url))
+const serverJs = path.join(repo, 'apps/api/dist/server.js')
+
+function ensureBuilt() {
+  if (fs.existsSync(serverJs) && fs.existsSync(path.join(repo, 'apps/web/build/server/index.js'))) return
+  const result = spawnSync('npm', ['run', 'build'], { cwd: repo, stdio: 'ignore' })
+  if (result.status !== 0) throw new Error('npm run build failed')
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, [serverJs], {
+    cwd: repo,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, exited, output: () => output }
+}
+
+async function waitForPort(server: {
+  output: () => string
+  exited: Promise<number | null>
+}): Promise<number> {
+  for (let i = 0; i < 600; i++) {
+    const match = /"address":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(server.output())
+    if (match) return Number(match[1])
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`server did not start:\n${server.output()}`)
+}
+
+describe(`the production server on ${testDialect}`, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-server-'))
+  const schema = `s_${randomUUID().replaceAll('-', '').slice(0, 12)}`
+  const databaseEnv: Record<string, string> =
+    testDialect === 'postgres' ? { DATABASE_URL: `${testPgUrl}?options=-c%20search_path%3D${schema}` } : {}
+  let running: ChildProcess | undefined
+
+  beforeAll(async () => {
+    ensureBuilt()
+    if (testDialect === 'postgres') {
+      const client = new pg.Client({ connectionString: testPgUrl })
+      await client.connect()
+      await client.query(`create schema ${schema}`)
+      await client.end()
+    }
+  }, 300_000)
+
+  afterAll(async () => {
+    running?.kill('SIGKILL')
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (testDialect === 'postgres') {
+      const client = new pg.Client({ connectionString: testPgUrl })
+      await client.connect()
+      await client.query(`drop schema ${schema} cascade`)
+      await client.end()
+    }
+  })
+
+  it('stops at start with one line naming a wrong variable', async () => {
+    const server = startServer({ PORT: 'eighty', DATA_DIR: dataDir })
+    expect(await server.exited).toBe(1)
+    const lines = server.output().trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^Invalid configuration: PORT /)
+  })
+
+  it('serves, then shuts down cleanly on SIGTERM while a request is in flight', async () => {
+    const server = startServer({ PORT: '0', DATA_DIR: dataDir, ...databaseEnv })
+    running = server.child
+    const port = await waitForPort(server)
+    const base = `http://127.0.0.1:${port}`
+
+    const health = await fetch(`${base}/healthz`)
+    expect(health.status).toBe(200)
+    expect(await health.json()).toEqual({ status: 'ok', database: testDialect })
+    const page = await fetch(`${base}/no-such-page`)
+    expect(page.status).toBe(404)
+    expect(await page.text()).toContain('This page could not be found')
+
+    const inFlight = fetch(`${base}/no-such-page`).then(async (response) => ({
+      status: response.status,
+      body: await response.text(),
+    }))
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    server.child.kill('SIGTERM')
+    const answered = await inFlight
+    expect(answered.status).toBe(404)
+    expect(answered.body).toContain('This page could not be found')
+    expect(await server.exited).toBe(0)
+    expect(server.output()).toContain('database closed')
+    running = undefined
+  }, 120_000)
+})
