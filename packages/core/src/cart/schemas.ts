@@ -1,0 +1,293 @@
+/**
+ * The store API's shapes (Spree v1 conventions, api-contract.md), defined once: the API validates
+ * its requests and answers with them and the storefront reads the same types. Money is a decimal
+ * string ("29.90") with a `display_` twin ("€29.90"); times are ISO 8601 strings.
+ */
+import { z } from 'zod'
+import { imageJsonSchema } from '../catalog/schemas.ts'
+import { cardSourceSchema } from './card.ts'
+import { addressInputSchema, ORDER_STATES } from './checkout.ts'
+
+const money = z.string().regex(/^-?\d+\.\d{2}$/)
+const display = z.string()
+const isoTime = z.string()
+
+export const orderStateSchema = z.enum(ORDER_STATES)
+
+export const countryJsonSchema = z.object({
+  id: z.number().int(),
+  iso: z.string().length(2),
+  iso_name: z.string(),
+  name: z.string(),
+  states_required: z.boolean(),
+})
+export type CountryJson = z.infer<typeof countryJsonSchema>
+
+export const stateJsonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  abbr: z.string(),
+  country_id: z.number().int(),
+})
+export type StateJson = z.infer<typeof stateJsonSchema>
+
+export const addressJsonSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  full_name: z.string(),
+  company: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  zipcode: z.string(),
+  phone: z.string(),
+  country_id: z.number().int().nullable(),
+  state_id: z.number().int().nullable(),
+  state_name: z.string().nullable(),
+  country: countryJsonSchema.pick({ id: true, iso: true, iso_name: true, name: true }).nullable(),
+  state: stateJsonSchema.pick({ id: true, name: true, abbr: true }).nullable(),
+})
+export type AddressJson = z.infer<typeof addressJsonSchema>
+
+export const optionValueJsonSchema = z.object({
+  name: z.string(),
+  presentation: z.string(),
+  option_type_name: z.string(),
+  option_type_presentation: z.string(),
+})
+
+/** The picture of a cart product (spec 3: image with product_url and alt), in responsive sizes. */
+export const lineImageJsonSchema = imageJsonSchema.extend({ product_url: z.string() })
+
+export const variantJsonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  price: money,
+  display_price: display,
+  option_values: z.array(optionValueJsonSchema),
+  images: z.array(imageJsonSchema),
+})
+
+export const lineItemJsonSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  variant_id: z.number().int(),
+  quantity: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  price: money,
+  display_price: display,
+  amount: money,
+  display_amount: display,
+  image: lineImageJsonSchema.nullable(),
+  /** The variation bought; null for a simple product, which uses its own price (spec 3). */
+  variant: variantJsonSchema.nullable(),
+})
+export type LineItemJson = z.infer<typeof lineItemJsonSchema>
+
+export const shippingRateJsonSchema = z.object({
+  id: z.number().int(),
+  shipping_method_id: z.number().int(),
+  name: z.string(),
+  cost: money,
+  display_cost: display,
+  selected: z.boolean(),
+})
+export type ShippingRateJson = z.infer<typeof shippingRateJsonSchema>
+
+export const shipmentJsonSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  state: z.enum(['pending', 'ready', 'shipped']),
+  cost: money,
+  display_cost: display,
+  shipping_rates: z.array(shippingRateJsonSchema),
+  selected_shipping_rate: shippingRateJsonSchema.nullable(),
+})
+
+export const paymentMethodTypeSchema = z.enum(['credit_card', 'bank_transfer'])
+export type PaymentMethodType = z.infer<typeof paymentMethodTypeSchema>
+
+export const paymentMethodJsonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  method_type: paymentMethodTypeSchema,
+  description: z.string(),
+})
+export type PaymentMethodJson = z.infer<typeof paymentMethodJsonSchema>
+
+export const paymentStateSchema = z.enum(['checkout', 'processing', 'pending', 'completed', 'failed'])
+
+export const paymentJsonSchema = z.object({
+  id: z.number().int(),
+  amount: money,
+  display_amount: display,
+  state: paymentStateSchema,
+  payment_method_id: z.number().int(),
+  payment_method: paymentMethodJsonSchema.pick({ id: true, name: true, method_type: true }),
+  source: z
+    .object({
+      cc_type: z.string(),
+      last_digits: z.string(),
+      month: z.number(),
+      year: z.number(),
+      name: z.string(),
+    })
+    .nullable(),
+  /** Why the payment failed (a declined card), shown on /order/failed. */
+  failure_reason: z.string().nullable(),
+  created_at: isoTime,
+})
+export type PaymentJson = z.infer<typeof paymentJsonSchema>
+
+export const couponJsonSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  type: z.literal('percent'),
+  amount: z.number(),
+  /** "15% on full basket" */
+  description: z.string(),
+})
+export type CouponJson = z.infer<typeof couponJsonSchema>
+
+export const adjustmentJsonSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  amount: money,
+  display_amount: display,
+  source_type: z.literal('coupon'),
+  coupon: couponJsonSchema,
+})
+
+/** A cart line that went back to the shelves when the cart's hold expired. */
+export const expiredItemJsonSchema = z.object({
+  variant_id: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+})
+export type ExpiredItemJson = z.infer<typeof expiredItemJsonSchema>
+
+const totals = {
+  item_total: money,
+  display_item_total: display,
+  ship_total: money,
+  display_ship_total: display,
+  tax_total: money,
+  display_tax_total: display,
+  additional_tax_total: money,
+  display_additional_tax_total: display,
+  included_tax_total: money,
+  display_included_tax_total: display,
+  adjustment_total: money,
+  display_adjustment_total: display,
+  payment_total: money,
+  display_payment_total: display,
+  total: money,
+  display_total: display,
+}
+
+export const orderJsonSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  token: z.string(),
+  state: orderStateSchema,
+  email: z.string().nullable(),
+  currency: z.literal('EUR'),
+  user_id: z.number().int().nullable(),
+  item_count: z.number().int(),
+  ...totals,
+  payment_state: z.enum(['balance_due', 'paid', 'failed']).nullable(),
+  shipment_state: z.enum(['pending', 'ready', 'shipped']).nullable(),
+  checkout_steps: z.array(z.string()),
+  created_at: isoTime,
+  updated_at: isoTime,
+  completed_at: isoTime.nullable(),
+  /** When the stock hold ends (1 hour after the cart's last change); null once complete or empty. */
+  expires_at: isoTime.nullable(),
+  /** What went back to the shelves when the hold last expired; cleared by the next change. */
+  expired_items: z.array(expiredItemJsonSchema),
+  line_items: z.array(lineItemJsonSchema),
+  bill_address: addressJsonSchema.nullable(),
+  ship_address: addressJsonSchema.nullable(),
+  shipments: z.array(shipmentJsonSchema),
+  payments: z.array(paymentJsonSchema),
+  payment_methods: z.array(paymentMethodJsonSchema),
+  adjustments: z.array(adjustmentJsonSchema),
+  coupon: couponJsonSchema.nullable(),
+})
+export type OrderJson = z.infer<typeof orderJsonSchema>
+
+/** One row of the order history (GET /wp-json/wp/v2/order/list), newest first. */
+export const orderSummaryJsonSchema = orderJsonSchema
+  .pick({
+    id: true,
+    number: true,
+    state: true,
+    payment_state: true,
+    shipment_state: true,
+    item_count: true,
+    item_total: true,
+    display_item_total: true,
+    total: true,
+    display_total: true,
+    completed_at: true,
+    currency: true,
+  })
+  .extend({ items: z.array(z.object({ name: z.string(), quantity: z.number().int() })) })
+export type OrderSummaryJson = z.infer<typeof orderSummaryJsonSchema>
+
+export const lineItemInputSchema = z.object({
+  variant_id: z.coerce.number().int().positive(),
+  quantity: z.coerce
+    .number()
+    .int()
+    .min(1, 'quantity must be at least 1')
+    .max(99, 'quantity can be at most 99'),
+})
+
+export const createOrderBodySchema = z
+  .object({
+    order: z
+      .object({
+        email: z.email().optional(),
+        line_items: z.array(lineItemInputSchema).max(50).optional(),
+      })
+      .optional(),
+  })
+  .optional()
+
+export const lineItemBodySchema = z.object({ line_item: lineItemInputSchema })
+
+/** Spree's order attributes that both `orders/{n}` and `checkouts/{n}` updates accept. */
+export const orderAttributesSchema = z.object({
+  email: z.email('Enter a valid e-mail address.').optional(),
+  bill_address_attributes: addressInputSchema.optional(),
+  ship_address_attributes: addressInputSchema.optional(),
+  /** Use the billing address for shipping too. */
+  use_billing: z.boolean().optional(),
+})
+
+export const orderUpdateBodySchema = z.object({ order: orderAttributesSchema })
+
+export const checkoutUpdateBodySchema = z.object({
+  order: orderAttributesSchema
+    .extend({
+      shipments_attributes: z
+        .array(z.object({ id: z.number().int().optional(), selected_shipping_rate_id: z.number().int() }))
+        .max(1)
+        .optional(),
+      payments_attributes: z
+        .array(z.object({ payment_method_id: z.number().int() }))
+        .max(1)
+        .optional(),
+    })
+    .optional(),
+  /** Card details keyed by payment method id, as Spree takes them; never stored, only tokenised. */
+  payment_source: z.record(z.string(), cardSourceSchema).optional(),
+})
+export type CheckoutUpdateBody = z.infer<typeof checkoutUpdateBodySchema>
+
+export const applyCouponBodySchema = z.object({
+  coupon_code: z.string().trim().min(1, 'Enter a coupon code.').max(50),
+})
