@@ -1,0 +1,429 @@
+import type { CategoryJson, ProductJson } from '@fanshop/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { DEMO_PRODUCTS } from './demo-data.ts'
+
+const PUBLISHED = DEMO_PRODUCTS.length
+const taxonomies = (value: unknown) => encodeURIComponent(JSON.stringify(value))
+
+describe(`catalogue API on ${testDialect}`, () => {
+  let t: TestApp
+  const get = (url: string) => t.app.inject(url)
+  const products = async (url: string) => {
+    const res = await get(url)
+    expect(res.statusCode, res.body).toBe(200)
+    return {
+      list: res.json() as ProductJson[],
+      total: res.headers['x-wp-total'],
+      pages: res.headers['x-wp-totalpages'],
+    }
+  }
+  const bySlug = async (slug: string) => (await get(`/wp-json/wc/v3/products/${slug}`)).json() as ProductJson
+
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  describe('GET /wp-json/wc/v3/products/categories', () => {
+    it('leaves out the excluded category 15 and sorts by menu_order', async () => {
+      const res = await get('/wp-json/wc/v3/products/categories?exclude=15')
+      expect(res.statusCode).toBe(200)
+      const categories = res.json() as CategoryJson[]
+      expect(categories.map((c) => c.name)).toEqual([
+        'T-Shirts',
+        'Tour Edition',
+        'Hoodies & Sweats',
+        'Caps & Accessories',
+        'Kids',
+      ])
+      expect(categories.map((c) => c.menu_order)).toEqual([0, 1, 2, 3, 4])
+      expect(categories.some((c) => c.id === 15)).toBe(false)
+      expect(res.headers['x-wp-total']).toBe('5')
+      expect(res.headers['x-wp-totalpages']).toBe('1')
+    })
+
+    it('describes each category with its image and the number of its published products', async () => {
+      const categories = (await get('/wp-json/wc/v3/products/categories?exclude=15')).json() as CategoryJson[]
+      const tees = categories.find((c) => c.slug === 't-shirts')!
+      expect(tees).toMatchObject({ id: 12, name: 'T-Shirts', parent: 0, menu_order: 0, count: 8 })
+      expect(tees.image).toMatchObject({ alt: 'T-Shirts collection', width: 960, height: 1200 })
+      expect(tees.image!.srcset.avif).toContain('.avif 480w')
+    })
+
+    it('lists category 15 when it is not excluded, and honours include, orderby and paging', async () => {
+      const all = (await get('/wp-json/wc/v3/products/categories')).json() as CategoryJson[]
+      expect(all.map((c) => c.id)).toContain(15)
+      const some = (
+        await get('/wp-json/wc/v3/products/categories?include=13,11&orderby=name')
+      ).json() as CategoryJson[]
+      expect(some.map((c) => c.name)).toEqual(['Caps & Accessories', 'Hoodies & Sweats'])
+      const page = await get('/wp-json/wc/v3/products/categories?exclude=15&per_page=2&page=3')
+      expect(page.json().map((c: CategoryJson) => c.id)).toEqual([16])
+      expect(page.headers['x-wp-total']).toBe('5')
+      expect(page.headers['x-wp-totalpages']).toBe('3')
+    })
+
+    it('answers bad parameters with 400 and a clear message', async () => {
+      const res = await get('/wp-json/wc/v3/products/categories?exclude=fifteen')
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        message:
+          'Invalid querystring parameter "exclude": must be a comma-separated list of ids, e.g. 15 or 12,15',
+      })
+      expect((await get('/wp-json/wc/v3/products/categories?per_page=101')).statusCode).toBe(400)
+      expect((await get('/wp-json/wc/v3/products/categories?orderby=colour')).statusCode).toBe(400)
+    })
+  })
+
+  describe('GET /wp-json/wc/v3/products', () => {
+    it('pages through the published top-level products with WordPress paging headers', async () => {
+      const first = await products('/wp-json/wc/v3/products')
+      expect(first.list).toHaveLength(10)
+      expect(first.total).toBe(String(PUBLISHED))
+      expect(first.pages).toBe(String(Math.ceil(PUBLISHED / 10)))
+      const last = await products(`/wp-json/wc/v3/products?per_page=10&page=${Math.ceil(PUBLISHED / 10)}`)
+      expect(last.list).toHaveLength(PUBLISHED % 10 || 10)
+      const beyond = await products('/wp-json/wc/v3/products?page=99')
+      expect(beyond.list).toEqual([])
+      const all = await products('/wp-json/wc/v3/products?per_page=100')
+      expect(all.list).toHaveLength(PUBLISHED)
+      expect(new Set(all.list.map((p) => p.type))).toEqual(new Set(['simple', 'variable']))
+    })
+
+    it('orders by date, newest first, unless asked otherwise', async () => {
+      const { list } = await products('/wp-json/wc/v3/products?per_page=100')
+      const dates = list.map((p) => p.date_created)
+      expect(dates).toEqual([...dates].sort().reverse())
+      const byMenu = await products('/wp-json/wc/v3/products?per_page=3&orderby=menu_order&order=asc')
+      expect(byMenu.list.map((p) => p.slug)).toEqual(DEMO_PRODUCTS.slice(0, 3).map((p) => p.slug))
+      const byPrice = await products('/wp-json/wc/v3/products?per_page=100&orderby=price&order=asc')
+      const prices = byPrice.list.map((p) => Number(p.price))
+      expect(prices).toEqual([...prices].sort((a, b) => a - b))
+    })
+
+    it('filters by category', async () => {
+      const { list, total } = await products('/wp-json/wc/v3/products?category=14&per_page=100')
+      expect(total).toBe('7')
+      for (const product of list) expect(product.categories.map((c) => c.id)).toContain(14)
+      const hoodie = list.find((p) => p.slug === 'extra-time-tour-hoodie')!
+      expect(hoodie.categories.map((c) => c.name)).toEqual(['Tour Edition', 'Hoodies & Sweats'])
+      const none = await products('/wp-json/wc/v3/products?category=999')
+      expect(none).toMatchObject({ list: [], total: '0', pages: '0' })
+    })
+
+    it('filters by ids, slug and search text', async () => {
+      const cap = await bySlug('number-9-dad-cap')
+      const tee = await bySlug('extra-time-tour-tee')
+      const included = await products(
+        `/wp-json/wc/v3/products?include=${cap.id},${tee.id}&orderby=id&order=asc`,
+      )
+      expect(included.list.map((p) => p.id)).toEqual([tee.id, cap.id].sort((a, b) => a - b))
+      const slug = await products('/wp-json/wc/v3/products?slug=number-9-dad-cap')
+      expect(slug.list.map((p) => p.name)).toEqual(['Number 9 Dad Cap'])
+      expect((await products('/wp-json/wc/v3/products?slug=no-such-thing')).list).toEqual([])
+      const search = await products('/wp-json/wc/v3/products?search=HOODIE&per_page=100')
+      expect(search.list.length).toBeGreaterThan(3)
+      for (const product of search.list) expect(product.name.toLowerCase()).toContain('hoodie')
+      const wildcard = await products('/wp-json/wc/v3/products?search=%25')
+      expect(wildcard.list).toEqual([])
+    })
+
+    it('answers bad parameters with 400 and a message naming the parameter', async () => {
+      const category = await get('/wp-json/wc/v3/products?category=tees')
+      expect(category.statusCode).toBe(400)
+      expect(category.json()).toEqual({
+        statusCode: 400,
+        message: 'Invalid querystring parameter "category": must be a category id (a positive whole number)',
+      })
+      const perPage = await get('/wp-json/wc/v3/products?per_page=101')
+      expect(perPage.statusCode).toBe(400)
+      expect(perPage.json().message).toBe(
+        'Invalid querystring parameter "per_page": must be between 1 and 100',
+      )
+      expect((await get('/wp-json/wc/v3/products?per_page=0')).statusCode).toBe(400)
+      expect((await get('/wp-json/wc/v3/products?page=0')).statusCode).toBe(400)
+      expect((await get('/wp-json/wc/v3/products?page=two')).statusCode).toBe(400)
+      expect((await get('/wp-json/wc/v3/products?include=1,x')).statusCode).toBe(400)
+      expect((await get('/wp-json/wc/v3/products?orderby=popularity')).statusCode).toBe(400)
+      expect((await get('/wp-json/wc/v3/products?slug=Not%20A%20Slug')).statusCode).toBe(400)
+    })
+  })
+
+  describe('product JSON', () => {
+    it('describes a variable product with its variations, attributes, images and size guide', async () => {
+      const tee = await bySlug('extra-time-tour-tee')
+      expect(tee).toMatchObject({
+        name: 'Extra Time Tour Tee',
+        permalink: '/product/extra-time-tour-tee',
+        type: 'variable',
+        sku: 'ETT-TEE',
+        price: '34.90',
+        regular_price: '34.90',
+        sale_price: '',
+        on_sale: false,
+        stock_status: 'instock',
+        gender: { name: 'Unisex', slug: 'unisex' },
+      })
+      expect(tee.description).toContain('<p>The official tee of the Extra Time tour')
+      expect(tee.short_description).toContain('<li>100% organic cotton, 220 g/m²</li>')
+      expect(tee.attributes).toEqual([
+        {
+          id: expect.any(Number),
+          name: 'Colour',
+          slug: 'colour',
+          options: ['Black', 'White'],
+          variation: true,
+        },
+        {
+          id: expect.any(Number),
+          name: 'Size',
+          slug: 'size',
+          options: ['XS', 'S', 'M', 'L', 'XL', 'XXL'],
+          variation: true,
+        },
+      ])
+      expect(tee.images).toHaveLength(3)
+      expect(tee.images[0]).toMatchObject({ alt: 'Extra Time Tour Tee, in Black', width: 960, height: 1200 })
+      expect(tee.variations).toHaveLength(12)
+      const blackXs = tee.variations[0]!
+      expect(blackXs).toMatchObject({
+        sku: 'ETT-TEE-BLACK-XS',
+        stock_status: 'outofstock',
+        stock_quantity: 0,
+        attributes: [
+          { name: 'Colour', option: 'Black' },
+          { name: 'Size', option: 'XS' },
+        ],
+      })
+      expect(blackXs.image?.id).toBe(tee.images[0]!.id)
+      const blackM = tee.variations[2]!
+      expect(blackM).toMatchObject({ price: '34.90', stock_status: 'instock', stock_quantity: 20 })
+      const xxl = tee.variations.find((v) => v.attributes.some((a) => a.option === 'XXL'))!
+      expect(xxl.price).toBe('36.90')
+      expect(tee.stock_quantity).toBe(tee.variations.reduce((sum, v) => sum + v.stock_quantity, 0))
+      expect(tee.size_guide!.clothes_size_data.sizes[2]).toEqual({
+        size: 'M',
+        chest_size: '53',
+        body_size: '71',
+      })
+      expect(tee.how_to_measure).toMatchObject({
+        description: expect.stringContaining('Lay a tee'),
+        content: {
+          image: { url: expect.stringMatching(/^\/media\/\d+\/960\.webp$/), alt: expect.any(String) },
+          chest_description: expect.stringContaining('Chest'),
+          body_descirption: expect.stringContaining('Body length'),
+        },
+      })
+    })
+
+    it('shows sale prices as WooCommerce does', async () => {
+      const album = await bySlug('offside-sessions-album-tee')
+      expect(album).toMatchObject({
+        price: '24.90',
+        regular_price: '32.50',
+        sale_price: '24.90',
+        on_sale: true,
+      })
+      const cap = await bySlug('embroidered-logo-cap')
+      expect(cap).toMatchObject({
+        type: 'simple',
+        price: '19.90',
+        regular_price: '26.90',
+        sale_price: '19.90',
+        on_sale: true,
+        stock_quantity: 11,
+        variations: [],
+        size_guide: null,
+        how_to_measure: null,
+      })
+      expect(cap.attributes.every((a) => !a.variation)).toBe(true)
+    })
+
+    it('reports a sold-out product as out of stock, variations included', async () => {
+      const soldOut = await bySlug('final-whistle-tee')
+      expect(soldOut.stock_status).toBe('outofstock')
+      expect(soldOut.stock_quantity).toBe(0)
+      expect(soldOut.variations.every((v) => v.stock_status === 'outofstock')).toBe(true)
+    })
+
+    it('reports the stock available right now: on hand minus sold', async () => {
+      const snapback = await bySlug('extra-time-snapback')
+      expect(snapback.stock_quantity).toBe(3)
+      await t.ctx.db.updateTable('products').set({ stock_sold: 3 }).where('id', '=', snapback.id).execute()
+      const after = await bySlug('extra-time-snapback')
+      expect(after).toMatchObject({ stock_quantity: 0, stock_status: 'outofstock' })
+      await t.ctx.db.updateTable('products').set({ stock_sold: 0 }).where('id', '=', snapback.id).execute()
+    })
+
+    it('gives a variable product the price of its cheapest variation that can be bought', async () => {
+      const hoodie = await bySlug('extra-time-tour-hoodie')
+      expect(hoodie.price).toBe('69.00')
+      const cheapest = Math.min(
+        ...hoodie.variations.filter((v) => v.stock_status === 'instock').map((v) => Number(v.price)),
+      )
+      expect(Number(hoodie.price)).toBe(cheapest)
+    })
+  })
+
+  describe('GET /wp-json/wc/v3/products/{id}', () => {
+    it('finds a product by id and by slug', async () => {
+      const bySlugRes = await get('/wp-json/wc/v3/products/signed-tour-poster')
+      expect(bySlugRes.statusCode).toBe(200)
+      const poster = bySlugRes.json() as ProductJson
+      const byId = await get(`/wp-json/wc/v3/products/${poster.id}`)
+      expect(byId.json()).toEqual(poster)
+      expect(poster).toMatchObject({ type: 'simple', gender: null, price: '19.90', stock_quantity: 7 })
+    })
+
+    it('answers an unknown slug or id with 404', async () => {
+      const slug = await get('/wp-json/wc/v3/products/no-such-tee')
+      expect(slug.statusCode).toBe(404)
+      expect(slug.json()).toEqual({ statusCode: 404, message: 'There is no product "no-such-tee".' })
+      const id = await get('/wp-json/wc/v3/products/999999')
+      expect(id.statusCode).toBe(404)
+      expect(id.json().message).toBe('There is no product with id 999999.')
+    })
+
+    it('does not answer for a variation or a draft as if it were a product', async () => {
+      const tee = await bySlug('extra-time-tour-tee')
+      expect((await get(`/wp-json/wc/v3/products/${tee.variations[0]!.id}`)).statusCode).toBe(404)
+      await t.ctx.db.updateTable('products').set({ status: 'draft' }).where('id', '=', tee.id).execute()
+      expect((await get('/wp-json/wc/v3/products/extra-time-tour-tee')).statusCode).toBe(404)
+      const { total } = await products('/wp-json/wc/v3/products')
+      expect(total).toBe(String(PUBLISHED - 1))
+      await t.ctx.db.updateTable('products').set({ status: 'publish' }).where('id', '=', tee.id).execute()
+    })
+
+    it('answers a malformed id with 400', async () => {
+      const res = await get('/wp-json/wc/v3/products/Bad_Slug')
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('Invalid params parameter "id": must be a product id or slug')
+    })
+  })
+
+  describe('GET /wp-json/wp/v2/products/list', () => {
+    it('finds the products offered in any of the chosen sizes', async () => {
+      const { list, total } = await products(
+        `/wp-json/wp/v2/products/list?per_page=100&taxonomies=${taxonomies([{ taxonomy: 'pa_size', terms: ['xxl'] }])}`,
+      )
+      expect(Number(total)).toBe(list.length)
+      expect(list.map((p) => p.slug).sort()).toEqual(
+        DEMO_PRODUCTS.filter((p) => p.sizes?.includes('XXL'))
+          .map((p) => p.slug)
+          .sort(),
+      )
+    })
+
+    it('combines taxonomies with AND and the terms of one taxonomy with OR', async () => {
+      const filter = [
+        { taxonomy: 'gender', terms: ['women', 'men'] },
+        { taxonomy: 'pa_colour', terms: ['black'] },
+      ]
+      const { list } = await products(
+        `/wp-json/wp/v2/products/list?per_page=100&taxonomies=${taxonomies(filter)}`,
+      )
+      expect(list.length).toBeGreaterThan(0)
+      expect(list.map((p) => p.slug).sort()).toEqual(
+        DEMO_PRODUCTS.filter(
+          (p) => (p.gender === 'women' || p.gender === 'men') && p.colours.includes('Black'),
+        )
+          .map((p) => p.slug)
+          .sort(),
+      )
+    })
+
+    it('narrows to a category and pages like the products listing', async () => {
+      const filter = taxonomies([{ taxonomy: 'gender', terms: ['unisex'] }])
+      const res = await products(`/wp-json/wp/v2/products/list?category=13&per_page=2&taxonomies=${filter}`)
+      expect(res.list).toHaveLength(2)
+      expect(Number(res.total)).toBe(
+        DEMO_PRODUCTS.filter((p) => p.gender === 'unisex' && p.categories.includes(13)).length,
+      )
+      expect(res.pages).toBe(String(Math.ceil(Number(res.total) / 2)))
+      for (const product of res.list) expect(product.gender?.slug).toBe('unisex')
+    })
+
+    it('matches nothing for a term that does not exist, and everything without a filter', async () => {
+      const none = await products(
+        `/wp-json/wp/v2/products/list?taxonomies=${taxonomies([{ taxonomy: 'pa_size', terms: ['xxxl'] }])}`,
+      )
+      expect(none.total).toBe('0')
+      const all = await products('/wp-json/wp/v2/products/list?taxonomies=%5B%5D')
+      expect(all.total).toBe(String(PUBLISHED))
+    })
+
+    it('answers malformed taxonomies with 400 and shows the expected format', async () => {
+      const notJson = await get('/wp-json/wp/v2/products/list?taxonomies=%5Bpa_size%5D')
+      expect(notJson.statusCode).toBe(400)
+      expect(notJson.json().message).toContain(
+        'Invalid querystring parameter "taxonomies": taxonomies is not valid JSON',
+      )
+      expect(notJson.json().message).toContain('[{"taxonomy":"pa_size","terms":["m","l"]}')
+      const wrongShape = await get(
+        `/wp-json/wp/v2/products/list?taxonomies=${taxonomies({ pa_size: ['m'] })}`,
+      )
+      expect(wrongShape.statusCode).toBe(400)
+      const noTerms = await get(
+        `/wp-json/wp/v2/products/list?taxonomies=${taxonomies([{ taxonomy: 'gender', terms: [] }])}`,
+      )
+      expect(noTerms.statusCode).toBe(400)
+      expect(noTerms.json().message).toContain('terms must list at least one term slug')
+    })
+
+    it('answers an unknown taxonomy with 400 naming the known ones', async () => {
+      const res = await get(
+        `/wp-json/wp/v2/products/list?taxonomies=${taxonomies([{ taxonomy: 'pa_material', terms: ['cotton'] }])}`,
+      )
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        message: 'Unknown taxonomy "pa_material". Known taxonomies: gender, pa_colour, pa_size.',
+      })
+    })
+
+    it('answers a non-numeric category with 400', async () => {
+      expect((await get('/wp-json/wp/v2/products/list?category=kids')).statusCode).toBe(400)
+    })
+  })
+
+  describe('filters', () => {
+    it('lists the attributes with their taxonomy names and terms', async () => {
+      const res = await get('/wp-json/wp/v2/attributes/list')
+      expect(res.statusCode).toBe(200)
+      const attributes = res.json()
+      expect(attributes.map((a: { attribute_slug: string }) => a.attribute_slug)).toEqual([
+        'pa_colour',
+        'pa_size',
+      ])
+      expect(attributes[0]).toMatchObject({ attribute_name: 'Colour' })
+      expect(attributes[1].attribute_terms.slice(0, 3)).toEqual([
+        { term_id: expect.any(Number), name: 'XS', slug: 'xs' },
+        { term_id: expect.any(Number), name: 'S', slug: 's' },
+        { term_id: expect.any(Number), name: 'M', slug: 'm' },
+      ])
+    })
+
+    it('lists the gender taxonomy', async () => {
+      const res = await get('/wp-json/wp/v2/gender_taxonomy')
+      expect(res.statusCode).toBe(200)
+      expect(res.json().map((g: { slug: string }) => g.slug)).toEqual(['men', 'women', 'unisex', 'kids'])
+      expect(res.json()[0]).toEqual({ term_id: expect.any(Number), name: 'Men', slug: 'men' })
+    })
+  })
+
+  it('publishes every catalogue path in the OpenAPI document', async () => {
+    const paths = Object.keys((await get('/openapi.json')).json().paths)
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/wp-json/wc/v3/products/categories',
+        '/wp-json/wc/v3/products',
+        '/wp-json/wc/v3/products/{id}',
+        '/wp-json/wp/v2/products/list',
+        '/wp-json/wp/v2/attributes/list',
+        '/wp-json/wp/v2/gender_taxonomy',
+      ]),
+    )
+  })
+})

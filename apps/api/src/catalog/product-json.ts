@@ -1,0 +1,299 @@
+/**
+ * Turns product rows into WooCommerce product JSON for a whole page at once: variations,
+ * stock, images, categories, attribute terms, genders and size guides are each loaded in one
+ * query for all the products together (no query per product).
+ */
+import {
+  type HowToMeasureJson,
+  type ImageJson,
+  type ProductAttributeJson,
+  type ProductJson,
+  type SizeGuideJson,
+  type SizeRow,
+  sizeRowSchema,
+  toDecimalString,
+  type VariationJson,
+} from '@fanshop/core'
+import type { Selectable } from 'kysely'
+import { z } from 'zod'
+import type { ShopContext } from '../context.ts'
+import { describeImage, type MediaRow } from '../media/describe.ts'
+import { availableStock } from './stock.ts'
+import type { ProductsTable } from './tables.ts'
+
+type ProductRow = Selectable<ProductsTable>
+
+const sizeRowsSchema = z.array(sizeRowSchema)
+
+interface TermRow {
+  product_id: number
+  attribute_id: number
+  attribute_name: string
+  attribute_slug: string
+  term_name: string
+}
+
+export const permalinkOf = (slug: string) => `/product/${slug}`
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>()
+  for (const item of items) {
+    const k = key(item)
+    const list = groups.get(k)
+    if (list) list.push(item)
+    else groups.set(k, [item])
+  }
+  return groups
+}
+
+function priceFields(regular: number, sale: number | null) {
+  const onSale = sale !== null && sale < regular
+  return {
+    price: toDecimalString(onSale ? sale : regular),
+    regular_price: toDecimalString(regular),
+    sale_price: onSale ? toDecimalString(sale) : '',
+    on_sale: onSale,
+  }
+}
+
+const currentCents = (row: ProductRow) =>
+  row.sale_price !== null && row.sale_price < row.regular_price ? row.sale_price : row.regular_price
+
+/** Loads the published products with these ids as product JSON, in the order of `ids`. */
+export async function loadProductJson(
+  ctx: Pick<ShopContext, 'db' | 'now'>,
+  ids: readonly number[],
+): Promise<ProductJson[]> {
+  if (ids.length === 0) return []
+  const { db } = ctx
+  const [parents, variations] = await Promise.all([
+    db.selectFrom('products').selectAll().where('id', 'in', ids).where('parent_id', 'is', null).execute(),
+    db
+      .selectFrom('products')
+      .selectAll()
+      .where('parent_id', 'in', ids)
+      .where('status', '=', 'publish')
+      .orderBy('menu_order')
+      .orderBy('id')
+      .execute(),
+  ])
+  const allIds = [...parents, ...variations].map((row) => row.id)
+  const variationImageIds = [...new Set(variations.flatMap((v) => (v.image_id === null ? [] : [v.image_id])))]
+  const genderIds = [...new Set(parents.flatMap((p) => (p.gender_id === null ? [] : [p.gender_id])))]
+  const guideIds = [...new Set(parents.flatMap((p) => (p.size_guide_id === null ? [] : [p.size_guide_id])))]
+
+  const [stock, productImages, variationImages, categories, terms, genders, guides] = await Promise.all([
+    availableStock(ctx, allIds),
+    db
+      .selectFrom('product_images')
+      .innerJoin('media', 'media.id', 'product_images.media_id')
+      .select(['product_images.product_id', 'media.id', 'media.alt', 'media.width', 'media.height'])
+      .where('product_images.product_id', 'in', ids)
+      .orderBy('product_images.position')
+      .execute(),
+    variationImageIds.length === 0
+      ? Promise.resolve([] as MediaRow[])
+      : db
+          .selectFrom('media')
+          .select(['id', 'alt', 'width', 'height'])
+          .where('id', 'in', variationImageIds)
+          .execute(),
+    db
+      .selectFrom('product_categories')
+      .innerJoin('categories', 'categories.id', 'product_categories.category_id')
+      .select(['product_categories.product_id', 'categories.id', 'categories.name', 'categories.slug'])
+      .where('product_categories.product_id', 'in', ids)
+      .orderBy('categories.menu_order')
+      .orderBy('categories.id')
+      .execute(),
+    db
+      .selectFrom('product_terms')
+      .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
+      .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
+      .select([
+        'product_terms.product_id',
+        'attributes.id as attribute_id',
+        'attributes.name as attribute_name',
+        'attributes.slug as attribute_slug',
+        'attribute_terms.name as term_name',
+      ])
+      .where('product_terms.product_id', 'in', allIds)
+      .orderBy('attributes.id')
+      .orderBy('attribute_terms.menu_order')
+      .orderBy('attribute_terms.id')
+      .execute(),
+    genderIds.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom('genders').select(['id', 'name', 'slug']).where('id', 'in', genderIds).execute(),
+    guideIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('size_guides')
+          .leftJoin('media', 'media.id', 'size_guides.measure_image_id')
+          .select([
+            'size_guides.id',
+            'size_guides.description',
+            'size_guides.sizes',
+            'size_guides.measure_description',
+            'size_guides.chest_description',
+            'size_guides.body_description',
+            'media.id as image_id',
+            'media.alt as image_alt',
+            'media.width as image_width',
+            'media.height as image_height',
+          ])
+          .where('size_guides.id', 'in', guideIds)
+          .execute(),
+  ])
+
+  const imagesByProduct = groupBy(productImages, (image) => image.product_id)
+  const imageById = new Map(variationImages.map((row) => [row.id, describeImage(row)]))
+  const categoriesByProduct = groupBy(categories, (category) => category.product_id)
+  const termsByProduct = groupBy(terms as TermRow[], (term) => term.product_id)
+  const variationsByParent = groupBy(variations, (variation) => variation.parent_id!)
+  const genderById = new Map(genders.map((g) => [g.id, { term_id: g.id, name: g.name, slug: g.slug }]))
+  const guideById = new Map(
+    guides.map((guide) => {
+      const sizeGuide: SizeGuideJson = {
+        description: guide.description,
+        clothes_size_data: { sizes: parseSizeRows(guide.sizes) },
+      }
+      const measureImage =
+        guide.image_id === null
+          ? null
+          : describeImage({
+              id: guide.image_id,
+              alt: guide.image_alt ?? '',
+              width: guide.image_width,
+              height: guide.image_height,
+            })
+      const howToMeasure: HowToMeasureJson = {
+        description: guide.measure_description,
+        content: {
+          image: measureImage && {
+            url: measureImage.src,
+            alt: measureImage.alt,
+            width: measureImage.width,
+            height: measureImage.height,
+          },
+          chest_description: guide.chest_description,
+          body_descirption: guide.body_description,
+        },
+      }
+      return [guide.id, { sizeGuide, howToMeasure }]
+    }),
+  )
+
+  const byId = new Map(
+    parents
+      .filter((row) => row.status === 'publish')
+      .map((row) => {
+        const ownTerms = termsByProduct.get(row.id) ?? []
+        const variationRows = row.type === 'variable' ? (variationsByParent.get(row.id) ?? []) : []
+        const variationJson = variationRows.map((variation) =>
+          toVariationJson(variation, termsByProduct.get(variation.id) ?? [], stock, imageById),
+        )
+        const variationAttributeIds = new Set(
+          variationRows.flatMap((v) => (termsByProduct.get(v.id) ?? []).map((t) => t.attribute_id)),
+        )
+        const guide = row.size_guide_id === null ? undefined : guideById.get(row.size_guide_id)
+        const images: ImageJson[] = (imagesByProduct.get(row.id) ?? []).map(describeImage)
+        const product: ProductJson = {
+          id: row.id,
+          name: row.name,
+          slug: row.slug,
+          permalink: permalinkOf(row.slug),
+          type: row.type === 'variable' ? 'variable' : 'simple',
+          date_created: new Date(row.created_at).toISOString(),
+          description: row.description,
+          short_description: row.short_description,
+          sku: row.sku,
+          ...(row.type === 'variable'
+            ? variablePricing(variationRows, stock)
+            : simplePricing(row, stock.get(row.id) ?? 0)),
+          images,
+          categories: (categoriesByProduct.get(row.id) ?? []).map(({ id, name, slug }) => ({
+            id,
+            name,
+            slug,
+          })),
+          attributes: productAttributes(ownTerms, variationAttributeIds),
+          gender: row.gender_id === null ? null : (genderById.get(row.gender_id) ?? null),
+          variations: variationJson,
+          size_guide: guide?.sizeGuide ?? null,
+          how_to_measure: guide?.howToMeasure ?? null,
+        }
+        return [row.id, product] as const
+      }),
+  )
+  return ids.flatMap((id) => {
+    const product = byId.get(id)
+    return product ? [product] : []
+  })
+}
+
+function parseSizeRows(json: string): SizeRow[] {
+  const parsed = sizeRowsSchema.safeParse(JSON.parse(json))
+  if (!parsed.success) throw new Error(`size_guides.sizes is not a list of size rows: ${json}`)
+  return parsed.data
+}
+
+function simplePricing(row: ProductRow, available: number) {
+  return {
+    ...priceFields(row.regular_price, row.sale_price),
+    stock_status: available > 0 ? ('instock' as const) : ('outofstock' as const),
+    stock_quantity: available,
+  }
+}
+
+/** A variable product shows its cheapest variation that can be bought (or the cheapest at all). */
+function variablePricing(variations: ProductRow[], stock: Map<number, number>) {
+  const available = variations.reduce((sum, v) => sum + (stock.get(v.id) ?? 0), 0)
+  const buyable = variations.filter((v) => (stock.get(v.id) ?? 0) > 0)
+  const pool = buyable.length > 0 ? buyable : variations
+  const cheapest = pool.reduce<ProductRow | undefined>(
+    (best, v) => (best === undefined || currentCents(v) < currentCents(best) ? v : best),
+    undefined,
+  )
+  const prices = cheapest
+    ? priceFields(cheapest.regular_price, cheapest.sale_price)
+    : { price: '', regular_price: '', sale_price: '', on_sale: false }
+  return {
+    ...prices,
+    on_sale: variations.some((v) => v.sale_price !== null && v.sale_price < v.regular_price),
+    stock_status: available > 0 ? ('instock' as const) : ('outofstock' as const),
+    stock_quantity: available,
+  }
+}
+
+function toVariationJson(
+  row: ProductRow,
+  terms: TermRow[],
+  stock: Map<number, number>,
+  imageById: Map<number, ImageJson>,
+): VariationJson {
+  const available = stock.get(row.id) ?? 0
+  return {
+    id: row.id,
+    sku: row.sku,
+    ...priceFields(row.regular_price, row.sale_price),
+    stock_status: available > 0 ? 'instock' : 'outofstock',
+    stock_quantity: available,
+    attributes: terms.map((term) => ({
+      id: term.attribute_id,
+      name: term.attribute_name,
+      option: term.term_name,
+    })),
+    image: row.image_id === null ? null : (imageById.get(row.image_id) ?? null),
+  }
+}
+
+function productAttributes(terms: TermRow[], variationAttributeIds: Set<number>): ProductAttributeJson[] {
+  return [...groupBy(terms, (term) => term.attribute_id).values()].map((group) => ({
+    id: group[0]!.attribute_id,
+    name: group[0]!.attribute_name,
+    slug: group[0]!.attribute_slug,
+    options: group.map((term) => term.term_name),
+    variation: variationAttributeIds.has(group[0]!.attribute_id),
+  }))
+}

@@ -1,0 +1,124 @@
+/**
+ * Finds the published top-level products a listing asks for (category, ids, slug, search text,
+ * shop filters), counts them for the paging headers and returns one page of ids in order.
+ * Two queries whatever the page size; product-json.ts then loads the page.
+ */
+import { attributeSlugOf, attributeTaxonomy, GENDER_TAXONOMY, type TaxonomyFilter } from '@fanshop/core'
+import { type ExpressionBuilder, sql } from 'kysely'
+import type { ShopContext } from '../context.ts'
+import type { Database } from '../db/schema.ts'
+import { badRequest } from '../http/errors.ts'
+
+export const PRODUCT_ORDERS = ['date', 'id', 'title', 'slug', 'menu_order', 'price'] as const
+export type ProductOrder = (typeof PRODUCT_ORDERS)[number]
+
+export interface ProductSearch {
+  category?: number
+  include?: number[]
+  slug?: string
+  search?: string
+  taxonomies?: TaxonomyFilter
+  orderby: ProductOrder
+  order: 'asc' | 'desc'
+  page: number
+  perPage: number
+}
+
+type ProductsScope = ExpressionBuilder<Database, 'products'>
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** What a shopper pays now; for a variable product, its cheapest published variation. */
+const currentPrice = sql<number>`coalesce(
+  (select min(coalesce(v.sale_price, v.regular_price)) from products v
+    where v.parent_id = products.id and v.status = 'publish'),
+  coalesce(products.sale_price, products.regular_price))`
+
+const ORDER_COLUMNS = {
+  date: sql.ref('products.created_at'),
+  id: sql.ref('products.id'),
+  title: sql.ref('products.name'),
+  slug: sql.ref('products.slug'),
+  menu_order: sql.ref('products.menu_order'),
+  price: currentPrice,
+} satisfies Record<ProductOrder, unknown>
+
+/** Refuses taxonomies that do not exist, naming the ones that do. */
+async function assertKnownTaxonomies(ctx: Pick<ShopContext, 'db'>, filter: TaxonomyFilter): Promise<void> {
+  const attributes = await ctx.db.selectFrom('attributes').select('slug').orderBy('id').execute()
+  const known = [GENDER_TAXONOMY, ...attributes.map((a) => attributeTaxonomy(a.slug))]
+  const unknown = filter.find((entry) => !known.includes(entry.taxonomy))
+  if (unknown) {
+    throw badRequest(`Unknown taxonomy "${unknown.taxonomy}". Known taxonomies: ${known.join(', ')}.`)
+  }
+}
+
+function matchesTaxonomy(eb: ProductsScope, entry: TaxonomyFilter[number]) {
+  const attributeSlug = attributeSlugOf(entry.taxonomy)
+  if (attributeSlug === null) {
+    return eb(
+      'products.gender_id',
+      'in',
+      eb.selectFrom('genders').select('genders.id').where('genders.slug', 'in', entry.terms),
+    )
+  }
+  return eb.exists(
+    eb
+      .selectFrom('product_terms')
+      .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
+      .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
+      .select('product_terms.product_id')
+      .whereRef('product_terms.product_id', '=', 'products.id')
+      .where('attributes.slug', '=', attributeSlug)
+      .where('attribute_terms.slug', 'in', entry.terms),
+  )
+}
+
+export async function searchProducts(
+  ctx: Pick<ShopContext, 'db'>,
+  search: ProductSearch,
+): Promise<{ ids: number[]; total: number }> {
+  if (search.taxonomies && search.taxonomies.length > 0) await assertKnownTaxonomies(ctx, search.taxonomies)
+
+  const query = ctx.db
+    .selectFrom('products')
+    .where('products.parent_id', 'is', null)
+    .where('products.status', '=', 'publish')
+    .where((eb) => {
+      const conditions = []
+      if (search.category !== undefined) {
+        conditions.push(
+          eb.exists(
+            eb
+              .selectFrom('product_categories')
+              .select('product_categories.product_id')
+              .whereRef('product_categories.product_id', '=', 'products.id')
+              .where('product_categories.category_id', '=', search.category),
+          ),
+        )
+      }
+      if (search.include) conditions.push(eb('products.id', 'in', search.include))
+      if (search.slug !== undefined) conditions.push(eb('products.slug', '=', search.slug))
+      if (search.search) {
+        const pattern = `%${escapeLike(search.search.toLowerCase())}%`
+        conditions.push(
+          eb.or([
+            sql<boolean>`lower(products.name) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(products.sku) like ${pattern} escape '\\'`,
+          ]),
+        )
+      }
+      for (const entry of search.taxonomies ?? []) conditions.push(matchesTaxonomy(eb, entry))
+      return eb.and(conditions)
+    })
+
+  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+  const rows = await query
+    .select('products.id')
+    .orderBy(ORDER_COLUMNS[search.orderby], search.order)
+    .orderBy('products.id', search.order)
+    .limit(search.perPage)
+    .offset((search.page - 1) * search.perPage)
+    .execute()
+  return { ids: rows.map((row) => row.id), total: Number(total) }
+}

@@ -1,0 +1,25 @@
+/**
+ * How many units of a product or variation a shopper can take right now:
+ * on hand - sold - active holds (ARCHITECTURE.md, stock holds). This is the one place the
+ * catalogue computes it, for a whole page of products at once. The cart domain owns the
+ * holds and extends this function with them; until then it is on hand - sold.
+ */
+import type { ShopContext } from '../context.ts'
+
+/**
+ * Available units per id, for the ids that carry stock (simple products and variations;
+ * variable parents carry none and are left out). Never below zero.
+ */
+export async function availableStock(
+  ctx: Pick<ShopContext, 'db' | 'now'>,
+  productIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map()
+  const rows = await ctx.db
+    .selectFrom('products')
+    .select(['id', 'stock_on_hand', 'stock_sold'])
+    .where('id', 'in', productIds)
+    .where('stock_on_hand', 'is not', null)
+    .execute()
+  return new Map(rows.map((row) => [row.id, Math.max(0, row.stock_on_hand! - row.stock_sold)]))
+}
