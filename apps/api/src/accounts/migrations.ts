@@ -1,4 +1,69 @@
 /** Migrations owned by the accounts domain (names carry a global date-time prefix so they sort in order). */
-import type { Migration } from 'kysely'
+import type { Kysely, Migration } from 'kysely'
+import { dialectOf, withIdColumn } from '../db/portable.ts'
+import { rateLimitsMigration } from '../http/rate-limit.ts'
 
-export const accountsMigrations: Record<string, Migration> = {}
+export const accountsMigrations: Record<string, Migration> = {
+  '2026-11-21T0200_accounts_users': {
+    async up(db: Kysely<unknown>) {
+      const dialect = dialectOf(db)
+      await withIdColumn(db.schema.createTable('users'), dialect)
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('username', 'text', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'text')
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('display_name', 'text', (c) => c.notNull())
+        .addColumn('gender', 'text')
+        .addColumn('birthday', 'text')
+        .addColumn('phone', 'text')
+        .addColumn('scope', 'text', (c) => c.notNull().defaultTo('customer'))
+        .addColumn('preferences', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('terms_accepted_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute()
+
+      await db.schema
+        .createTable('auth_sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('revoked_at', 'bigint')
+        .execute()
+      await db.schema.createIndex('auth_sessions_user_idx').on('auth_sessions').column('user_id').execute()
+
+      await db.schema
+        .createTable('user_identities')
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('user_identities_pk', ['provider', 'subject'])
+        .execute()
+
+      await db.schema
+        .createTable('password_resets')
+        .addColumn('key_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute()
+      await db.schema
+        .createIndex('password_resets_user_idx')
+        .on('password_resets')
+        .column('user_id')
+        .execute()
+
+      await withIdColumn(db.schema.createTable('user_menu_items'), dialect)
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+    },
+  },
+  '2026-11-21T0210_accounts_rate_limits': rateLimitsMigration,
+}

@@ -1,4 +1,12 @@
-/** The accounts domain's HTTP routes, registered by app.ts. */
+/** The accounts domain's HTTP routes (spec 7's account and auth calls), registered by app.ts. */
 import type { FastifyInstance } from 'fastify'
+import { closeRateLimiter } from '../http/rate-limit.ts'
+import authRoutes from './auth-routes.ts'
+import profileRoutes from './profile-routes.ts'
 
-export default async function accountsPlugin(_app: FastifyInstance) {}
+export default async function accountsPlugin(app: FastifyInstance) {
+  await app.register(authRoutes)
+  await app.register(profileRoutes)
+  // The shared rate limiter may hold a Redis connection; the accounts domain, which always runs, closes it.
+  app.addHook('onClose', async () => closeRateLimiter(app.shop))
+}

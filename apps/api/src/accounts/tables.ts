@@ -1,3 +1,74 @@
-/** Tables owned by the accounts domain. */
-// biome-ignore lint/complexity/noBannedTypes: filled in as the accounts domain gains tables
-export type AccountsTables = {}
+/**
+ * Tables owned by the accounts domain: users and their sessions (one row per issued token, so a
+ * token can be revoked), linked social identities, password-reset links and the user
+ * navigation. The shared rate limiter's table (http/rate-limit.ts) is created in this block too.
+ */
+import type { Generated } from 'kysely'
+import type { RateLimitsTable } from '../http/rate-limit.ts'
+
+export interface UsersTable {
+  id: Generated<number>
+  /** Lower-cased; unique. */
+  email: string
+  username: string
+  /** argon2id PHC string; null for an account created through Facebook that never set one. */
+  password_hash: string | null
+  first_name: string
+  last_name: string
+  /** Display name (spec 3: the greeting's fallback). */
+  display_name: string
+  gender: 'Male' | 'Female' | null
+  /** ISO date, "1990-03-07". */
+  birthday: string | null
+  phone: string | null
+  /** Space-separated scopes (spec 6: the 'scope' field), "customer" for every shopper. */
+  scope: string
+  /** JSON text of UserSettings. */
+  preferences: string
+  terms_accepted_at: number | null
+  created_at: number
+  updated_at: number
+}
+
+/** One issued token: its id is the JWT's jti. Revoked or expired rows no longer authenticate. */
+export interface AuthSessionsTable {
+  id: string
+  user_id: number
+  method: 'password' | 'facebook'
+  created_at: number
+  expires_at: number
+  revoked_at: number | null
+}
+
+export interface UserIdentitiesTable {
+  provider: 'facebook'
+  /** The provider's id for the user. */
+  subject: string
+  user_id: number
+  created_at: number
+}
+
+/** A reset link: only the SHA-256 of its key is kept; used_at makes it single-use. */
+export interface PasswordResetsTable {
+  key_hash: string
+  user_id: number
+  created_at: number
+  expires_at: number
+  used_at: number | null
+}
+
+export interface UserMenuItemsTable {
+  id: Generated<number>
+  title: string
+  url: string
+  position: number
+}
+
+export interface AccountsTables {
+  users: UsersTable
+  auth_sessions: AuthSessionsTable
+  user_identities: UserIdentitiesTable
+  password_resets: PasswordResetsTable
+  user_menu_items: UserMenuItemsTable
+  rate_limits: RateLimitsTable
+}

@@ -1,0 +1,175 @@
+/**
+ * The calls that open and close sessions (spec 7): log in with e-mail and password or with
+ * Facebook, register, log out, and set a forgotten password. Failed logins, registrations and
+ * reset requests are counted per IP and account: 10 in 15 minutes lock that pair for 15 minutes.
+ */
+import {
+  birthdayOf,
+  currentUserSchema,
+  facebookLoginSchema,
+  loginRequestSchema,
+  messageSchema,
+  registerRequestSchema,
+  resetRequestSchema,
+  setPasswordSchema,
+  tokenResponseSchema,
+  usernameBase,
+} from '@fanshop/core'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { forbidden } from '../http/errors.ts'
+import { assertNotLocked, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
+import { userFromFacebookToken } from './facebook.ts'
+import {
+  completePasswordReset,
+  PASSWORD_SET_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+  requestPasswordReset,
+} from './password-reset.ts'
+import { hashPassword, verifyPassword } from './passwords.ts'
+import { issueToken, requireSession, revokeSession } from './sessions.ts'
+import { createUser, currentUserJson, findUserByEmail, normalizeEmail } from './users.ts'
+
+/** 10 failures in 15 minutes lock the IP and account pair for 15 minutes. */
+export const ACCOUNT_FAILURES: RateLimitRule = { limit: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 }
+
+export const WRONG_CREDENTIALS_MESSAGE = 'The e-mail address or the password is not correct.'
+
+const bearer = [{ bearer: [] }]
+
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const ctx = app.shop
+  const limiter = rateLimiter(ctx)
+
+  app.post(
+    '/wp-json/jwt-auth/v1/token',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log in with e-mail (as username) and password; answers the Bearer token',
+        body: loginRequestSchema,
+        response: { 200: tokenResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.username)
+      const bucket = `login:${request.ip}:${email}`
+      await assertNotLocked(limiter, bucket, reply)
+      const user = await findUserByEmail(ctx, email)
+      // The hash is checked first even for an unknown e-mail, so both take the same time.
+      if (!(await verifyPassword(user?.password_hash ?? null, request.body.password)) || !user) {
+        await limiter.hit(bucket, ACCOUNT_FAILURES)
+        throw forbidden(WRONG_CREDENTIALS_MESSAGE)
+      }
+      await limiter.reset(bucket)
+      return issueToken(ctx, user.id, 'password')
+    },
+  )
+
+  app.post(
+    '/wp-json/wp/v2/facebook/get_user',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Log in with a Facebook access token, verified with the Graph API; creates or links the account',
+        body: facebookLoginSchema,
+        response: { 200: tokenResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await userFromFacebookToken(ctx, request.body.access_token)
+      return issueToken(ctx, user.id, 'facebook')
+    },
+  )
+
+  // The birthday's year choices are the last 100 years from the year this server started in.
+  const registerBody = registerRequestSchema(new Date(ctx.now()).getUTCFullYear())
+  app.post(
+    '/wp-json/wp/v2/register',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account (the registration rules of spec 5); a taken e-mail answers 400',
+        body: registerBody,
+        response: { 201: currentUserSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body
+      const bucket = `register:${request.ip}:${normalizeEmail(body.email)}`
+      await assertNotLocked(limiter, bucket, reply)
+      try {
+        const user = await createUser(ctx, {
+          email: body.email,
+          usernameBase: body.username ?? usernameBase(body.firstname, body.lastname),
+          passwordHash: await hashPassword(body.password),
+          firstName: body.firstname,
+          lastName: body.lastname,
+          displayName: body.name || `${body.firstname} ${body.lastname}`,
+          gender: body.gender,
+          birthday: birthdayOf({ day: body.birth_day, month: body.birth_month, year: body.birth_year }),
+          termsAcceptedAt: ctx.now(),
+        })
+        return reply.status(201).send(currentUserJson(user))
+      } catch (error) {
+        await limiter.hit(bucket, ACCOUNT_FAILURES)
+        throw error
+      }
+    },
+  )
+
+  app.post(
+    '/wp-json/wp/v2/logout',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "Log out: the request's token is revoked and answers 401 from then on",
+        security: bearer,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(ctx, request)
+      await revokeSession(ctx, session.id)
+      return { message: 'You are logged out.' }
+    },
+  )
+
+  app.post(
+    '/wp-json/wp/v2/auth/reset',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Ask for a link to set a new password; the answer never says whether the e-mail is registered',
+        body: resetRequestSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const bucket = `reset:${request.ip}:${normalizeEmail(request.body.email)}`
+      await assertNotLocked(limiter, bucket, reply)
+      await limiter.hit(bucket, ACCOUNT_FAILURES)
+      await requestPasswordReset(ctx, request.body.email)
+      return { message: RESET_REQUESTED_MESSAGE }
+    },
+  )
+
+  app.post(
+    '/wp-json/wp/v2/auth/reset/setpassword',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "Set a new password with the key from the reset link; ends all of the account's sessions",
+        body: setPasswordSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await completePasswordReset(ctx, request.body.key, request.body.password)
+      return { message: PASSWORD_SET_MESSAGE }
+    },
+  )
+}

@@ -1,0 +1,230 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { ACCOUNT_MESSAGES, PASSWORD_TOKEN_LIFETIME_SECONDS } from '@fanshop/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { DEMO_CUSTOMER } from './seed.ts'
+import { bearer, loggedInUser, login, register, registration } from './testing.ts'
+import { DUPLICATE_EMAIL_MESSAGE } from './users.ts'
+
+describe(`register and log in on ${testDialect}`, () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  const me = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/wp-json/wp/v2/users/me', headers: bearer(token) })
+
+  it('registers an account with the username of spec 7 and never answers the password', async () => {
+    const { body, user } = await register(t.app, { firstname: 'Bruno', lastname: 'Díaz' })
+    expect(user).toMatchObject({
+      first_name: 'Bruno',
+      last_name: 'Díaz',
+      name: 'Bruno Díaz',
+      email: body.email,
+      username: 'bdiaz',
+      scope: ['customer'],
+      meta: { gender: 'Female', birthday: '1990-03-07', phone: null },
+      preferences: { newsletter: false, order_updates: true, preferred_size: null },
+    })
+    expect(JSON.stringify(user)).not.toContain('correct horse')
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirst()
+    expect(row?.password_hash).toMatch(/^\$argon2id\$/)
+  })
+
+  it('adds a numeric suffix when the username is taken', async () => {
+    await register(t.app, { firstname: 'Carla', lastname: 'Ruiz' })
+    const second = await register(t.app, { firstname: 'Carmen', lastname: 'Ruiz' })
+    const third = await register(t.app, { firstname: 'Cruz', lastname: 'Ruiz', username: undefined })
+    expect(second.user.username).toBe('cruiz2')
+    expect(third.user.username).toBe('cruiz3')
+  })
+
+  it('answers a taken e-mail (in any case) with 400 and the message the dialog shows', async () => {
+    const { body } = await register(t.app)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/register',
+      payload: registration({ email: body.email.toUpperCase() }),
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ statusCode: 400, message: DUPLICATE_EMAIL_MESSAGE })
+  })
+
+  it('enforces the registration rules of spec 5 on the server', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ email: 'a@b.cd' }, ACCOUNT_MESSAGES.tooShort],
+      [{ email: 'ana.example.com' }, ACCOUNT_MESSAGES.emailInvalid],
+      [{ password: '1234567', password_repeat: '1234567' }, ACCOUNT_MESSAGES.tooShort],
+      [{ password_repeat: 'correct horsf' }, ACCOUNT_MESSAGES.passwordsDiffer],
+      [{ lastname: 'L0pez' }, ACCOUNT_MESSAGES.specialCharacters],
+      [{ birth_year: '19900' }, ACCOUNT_MESSAGES.tooLong],
+      [{ birth_day: '29', birth_month: 'February', birth_year: '2001' }, ACCOUNT_MESSAGES.dayInvalid],
+      [{ registration_checkbox: 'not_accepted' }, ACCOUNT_MESSAGES.termsRequired],
+    ]
+    for (const [overrides, message] of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/wp-json/wp/v2/register',
+        payload: registration(overrides),
+      })
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400)
+      expect(res.json().message).toContain(message)
+    }
+  })
+
+  it('logs in with the e-mail as username and answers a Bearer token', async () => {
+    const { body } = await register(t.app)
+    const res = await login(t.app, `  ${body.email.toUpperCase()} `, body.password)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: PASSWORD_TOKEN_LIFETIME_SECONDS,
+    })
+    const current = await me(res.json().data.token)
+    expect(current.statusCode).toBe(200)
+    expect(current.json().email).toBe(body.email)
+    expect(current.headers['cache-control']).toBe('private, no-store')
+  })
+
+  it('logs in the seeded demo customer', async () => {
+    const res = await login(t.app, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
+    expect(res.statusCode).toBe(200)
+    expect((await me(res.json().data.token)).json().first_name).toBe(DEMO_CUSTOMER.firstName)
+  })
+
+  it('answers a wrong password or an unknown e-mail with the same 403', async () => {
+    const { body } = await register(t.app)
+    const wrong = await login(t.app, body.email, 'not the password')
+    const unknown = await login(t.app, `nobody.${Date.now()}@example.com`, 'not the password')
+    expect(wrong.statusCode).toBe(403)
+    expect(unknown.statusCode).toBe(403)
+    expect(wrong.json().message).toBe(unknown.json().message)
+  })
+
+  it('refuses a request without, or with a malformed or forged, token with 401', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/wp-json/wp/v2/users/me' })).statusCode).toBe(401)
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/users/me',
+      headers: { authorization: 'Token abc' },
+    })
+    expect(malformed.statusCode).toBe(401)
+    const { token } = await loggedInUser(t.app)
+    const [header, payload] = token.split('.')
+    expect((await me(`${header}.${payload}.forged-signature`)).statusCode).toBe(401)
+  })
+
+  it('lets a token expire after its lifetime', async () => {
+    const { token } = await loggedInUser(t.app)
+    t.clock.advance(PASSWORD_TOKEN_LIFETIME_SECONDS * 1000 - 60_000)
+    expect((await me(token)).statusCode).toBe(200)
+    t.clock.advance(120_000)
+    const expired = await me(token)
+    expect(expired.statusCode).toBe(401)
+    expect(expired.json().message).toBe('Your session has expired. Please log in again.')
+  })
+
+  it('revokes the token on logout, and only that token', async () => {
+    const user = await loggedInUser(t.app)
+    const other = (await login(t.app, user.email, user.password)).json().data.token
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/logout',
+      headers: bearer(user.token),
+    })
+    expect(res.statusCode).toBe(200)
+    expect((await me(user.token)).statusCode).toBe(401)
+    expect((await me(other)).statusCode).toBe(200)
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/logout',
+      headers: bearer(user.token),
+    })
+    expect(again.statusCode).toBe(401)
+  })
+})
+
+describe(`login rate limit on ${testDialect}`, () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('locks the IP and account pair for 15 minutes after 10 failures in 15 minutes', async () => {
+    const { body } = await register(t.app)
+    for (let i = 0; i < 10; i++) {
+      expect((await login(t.app, body.email, `wrong ${i}`, '198.51.100.1')).statusCode).toBe(403)
+    }
+    const locked = await login(t.app, body.email, body.password, '198.51.100.1')
+    expect(locked.statusCode).toBe(429)
+    expect(locked.json().message).toMatch(/try again in 15 minutes/)
+    expect(locked.headers['retry-after']).toBe('900')
+
+    // Another address, or another account from the same address, is not locked.
+    expect((await login(t.app, body.email, body.password, '198.51.100.2')).statusCode).toBe(200)
+    const other = await register(t.app)
+    expect((await login(t.app, other.body.email, other.body.password, '198.51.100.1')).statusCode).toBe(200)
+
+    t.clock.advance(14 * 60_000)
+    expect((await login(t.app, body.email, body.password, '198.51.100.1')).statusCode).toBe(429)
+    t.clock.advance(60_000 + 1)
+    expect((await login(t.app, body.email, body.password, '198.51.100.1')).statusCode).toBe(200)
+  })
+
+  it('forgets failures older than 15 minutes, and all of them after a success', async () => {
+    const { body } = await register(t.app)
+    for (let i = 0; i < 9; i++) await login(t.app, body.email, 'wrong', '198.51.100.3')
+    t.clock.advance(15 * 60_000)
+    for (let i = 0; i < 9; i++) await login(t.app, body.email, 'wrong', '198.51.100.3')
+    expect((await login(t.app, body.email, body.password, '198.51.100.3')).statusCode).toBe(200)
+    for (let i = 0; i < 9; i++) await login(t.app, body.email, 'wrong', '198.51.100.3')
+    expect((await login(t.app, body.email, body.password, '198.51.100.3')).statusCode).toBe(200)
+  })
+
+  it('limits registrations that keep failing for one address and e-mail', async () => {
+    const { body } = await register(t.app)
+    for (let i = 0; i < 10; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/wp-json/wp/v2/register',
+        headers: { 'x-forwarded-for': '198.51.100.4' },
+        payload: registration({ email: body.email }),
+      })
+      expect(res.statusCode).toBe(400)
+    }
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/register',
+      headers: { 'x-forwarded-for': '198.51.100.4' },
+      payload: registration({ email: body.email }),
+    })
+    expect(locked.statusCode).toBe(429)
+  })
+})
+
+describe(`signing secret on ${testDialect}`, () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false, env: { JWT_SECRET: '' } })
+  })
+  afterAll(() => t.close())
+
+  it('is generated once into the data folder when JWT_SECRET is not set', async () => {
+    const file = path.join(t.ctx.config.dataDir, 'jwt-secret')
+    expect(fs.existsSync(file)).toBe(false)
+    const { token } = await loggedInUser(t.app)
+    const secret = fs.readFileSync(file, 'utf8')
+    expect(secret.length).toBeGreaterThanOrEqual(32)
+    const res = await t.app.inject({ method: 'POST', url: '/wp-json/wp/v2/users/me', headers: bearer(token) })
+    expect(res.statusCode).toBe(200)
+    expect(fs.readFileSync(file, 'utf8')).toBe(secret)
+  })
+})

@@ -1,0 +1,89 @@
+/**
+ * Forgotten passwords: a link to /auth/reset/setpassword, mailed to the account's address,
+ * that works once and for 1 hour. Only the SHA-256 of the link's key is stored, so a copy of the
+ * database opens no account. The request's answer is the same whether or not the address is
+ * registered, and the mail goes out after the answer, so its timing reveals nothing either.
+ * Setting the new password ends every session of the account and every other open link.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { ShopContext } from '../context.ts'
+import { badRequest } from '../http/errors.ts'
+import { hashPassword } from './passwords.ts'
+import { revokeUserSessions } from './sessions.ts'
+import { findUserByEmail } from './users.ts'
+
+export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
+
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for this e-mail address, we have sent it a link to set a new password. The link works once, for 1 hour.'
+export const RESET_LINK_INVALID_MESSAGE =
+  'This link to set a new password is invalid, has been used already or has expired. Please ask for a new one.'
+export const PASSWORD_SET_MESSAGE = 'Your new password is set. You can log in with it now.'
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')
+
+/** Mails a reset link when the address belongs to an account; does nothing visible otherwise. */
+export async function requestPasswordReset(ctx: ShopContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx, email)
+  if (!user) return
+  const key = randomBytes(32).toString('base64url')
+  const now = ctx.now()
+  await ctx.db
+    .insertInto('password_resets')
+    .values({
+      key_hash: hashKey(key),
+      user_id: user.id,
+      created_at: now,
+      expires_at: now + RESET_LINK_LIFETIME_MS,
+      used_at: null,
+    })
+    .execute()
+  const link = `${ctx.config.publicUrl}/auth/reset/setpassword?key=${key}`
+  const greeting = user.first_name ? `Hi ${user.first_name},` : 'Hi,'
+  ctx.mailer
+    .send({
+      to: user.email,
+      subject: 'Set a new password for your Fan Shop account',
+      text: [
+        greeting,
+        '',
+        'Someone, hopefully you, asked to set a new password for your Fan Shop account.',
+        'Open this link to choose one. It works once, for 1 hour:',
+        '',
+        link,
+        '',
+        'If you did not ask for it, ignore this e-mail: your password stays as it is.',
+      ].join('\n'),
+    })
+    .catch((error: unknown) => ctx.log.error({ err: error, userId: user.id }, 'password reset mail failed'))
+}
+
+/** Sets the new password from a reset link; 400 when the link is unknown, used or expired. */
+export async function completePasswordReset(ctx: ShopContext, key: string, password: string): Promise<void> {
+  const now = ctx.now()
+  const passwordHash = await hashPassword(password)
+  // One conditional write claims the link, so it can be used only once even by concurrent requests.
+  const claimed = await ctx.db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('key_hash', '=', hashKey(key))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst()
+  if (!claimed) throw badRequest(RESET_LINK_INVALID_MESSAGE)
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', claimed.user_id)
+      .execute()
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('user_id', '=', claimed.user_id)
+      .where('used_at', 'is', null)
+      .execute()
+  })
+  await revokeUserSessions(ctx, claimed.user_id)
+}

@@ -1,0 +1,165 @@
+/**
+ * Login tokens: signed JWTs (HS256, jose) whose id (jti) is a row of auth_sessions, so a token
+ * can be revoked on the server (logout, password reset) and answers 401 from then on.
+ * The signing secret is JWT_SECRET, or one generated on first start into DATA_DIR/jwt-secret
+ * (every process on this machine reads the same file; several machines need JWT_SECRET).
+ *
+ * Other domains authenticate a request with `optionalSession` or `requireSession`.
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import {
+  PASSWORD_TOKEN_LIFETIME_SECONDS,
+  SOCIAL_TOKEN_LIFETIME_SECONDS,
+  TOKEN_TYPE,
+  type TokenResponse,
+} from '@fanshop/core'
+import type { FastifyRequest } from 'fastify'
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
+import type { Selectable } from 'kysely'
+import type { ShopContext } from '../context.ts'
+import { unauthorized } from '../http/errors.ts'
+import type { AuthSessionsTable, UsersTable } from './tables.ts'
+
+export type UserRow = Selectable<UsersTable>
+export type LoginMethod = AuthSessionsTable['method']
+
+export interface Session {
+  /** The token's id (jti). */
+  id: string
+  user: UserRow
+}
+
+const LIFETIME_SECONDS: Record<LoginMethod, number> = {
+  password: PASSWORD_TOKEN_LIFETIME_SECONDS,
+  facebook: SOCIAL_TOKEN_LIFETIME_SECONDS,
+}
+
+const keys = new WeakMap<Pick<ShopContext, 'config'>, Promise<Uint8Array>>()
+
+async function readOrCreateSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'jwt-secret')
+  try {
+    await fs.mkdir(dataDir, { recursive: true })
+    // 'wx' fails when the file exists, so concurrent first starts agree on one secret.
+    await fs.writeFile(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  const secret = (await fs.readFile(file, 'utf8')).trim()
+  if (secret.length < 32) throw new Error(`${file} holds no usable secret; delete it to generate a new one.`)
+  return secret
+}
+
+/** The server's signing secret as a key; other domains derive their own keys from it (launch: HKDF). */
+export function signingKey(ctx: Pick<ShopContext, 'config'>): Promise<Uint8Array> {
+  let key = keys.get(ctx)
+  if (!key) {
+    const secret = ctx.config.JWT_SECRET
+      ? Promise.resolve(ctx.config.JWT_SECRET)
+      : readOrCreateSecret(ctx.config.dataDir)
+    key = secret.then((text) => new TextEncoder().encode(text))
+    keys.set(ctx, key)
+  }
+  return key
+}
+
+/** Opens a session for the user and answers with its token (spec 7: data.token). */
+export async function issueToken(
+  ctx: ShopContext,
+  userId: number,
+  method: LoginMethod,
+): Promise<TokenResponse> {
+  const now = ctx.now()
+  const lifetime = LIFETIME_SECONDS[method]
+  const id = randomUUID()
+  await ctx.db
+    .deleteFrom('auth_sessions')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', now)
+    .execute()
+  await ctx.db
+    .insertInto('auth_sessions')
+    .values({
+      id,
+      user_id: userId,
+      method,
+      created_at: now,
+      expires_at: now + lifetime * 1000,
+      revoked_at: null,
+    })
+    .execute()
+  const issuedAt = Math.floor(now / 1000)
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setJti(id)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + lifetime)
+    .sign(await signingKey(ctx))
+  return { data: { token, token_type: TOKEN_TYPE, expires_in: lifetime } }
+}
+
+const EXPIRED = 'Your session has expired. Please log in again.'
+
+/**
+ * The session of the request's Bearer token; null when it carries none.
+ * A token that is forged, expired or revoked answers 401.
+ */
+export async function optionalSession(ctx: ShopContext, request: FastifyRequest): Promise<Session | null> {
+  const header = request.headers.authorization
+  if (!header) return null
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
+  if (!match) throw unauthorized('The Authorization header must be "Bearer <token>".')
+  let jti: string | undefined
+  try {
+    const { payload } = await jwtVerify(match[1]!, await signingKey(ctx), {
+      algorithms: ['HS256'],
+      currentDate: new Date(ctx.now()),
+    })
+    jti = payload.jti
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) throw unauthorized(EXPIRED)
+    throw error
+  }
+  if (!jti) throw unauthorized(EXPIRED)
+  const now = ctx.now()
+  const user = await ctx.db
+    .selectFrom('auth_sessions')
+    .innerJoin('users', 'users.id', 'auth_sessions.user_id')
+    .selectAll('users')
+    .where('auth_sessions.id', '=', jti)
+    .where('auth_sessions.revoked_at', 'is', null)
+    .where('auth_sessions.expires_at', '>', now)
+    .executeTakeFirst()
+  if (!user) throw unauthorized(EXPIRED)
+  return { id: jti, user }
+}
+
+/** The request's session; 401 when there is none. */
+export async function requireSession(ctx: ShopContext, request: FastifyRequest): Promise<Session> {
+  const session = await optionalSession(ctx, request)
+  if (!session) throw unauthorized()
+  return session
+}
+
+export async function revokeSession(ctx: ShopContext, sessionId: string): Promise<void> {
+  await ctx.db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: ctx.now() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
+/** Ends every session of the user, except the one given (the user's current device). */
+export async function revokeUserSessions(ctx: ShopContext, userId: number, keep?: string): Promise<void> {
+  let query = ctx.db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: ctx.now() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+  if (keep) query = query.where('id', '!=', keep)
+  await query.execute()
+}

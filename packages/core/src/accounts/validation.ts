@@ -1,0 +1,277 @@
+/**
+ * The account validation rules of spec 5, written once: each field's rule (`accountRules`) and
+ * the cross-field checks (matching passwords, a birthday that exists within the year choices)
+ * are used by the storefront's forms and by the API alike. The forms carry spec 3's field names
+ * (emailAddress, firstName, birthMonth...), the API spec 7's (email, firstname, ...): both shapes
+ * below are built from the same rules, and `toRegisterRequest` maps one onto the other.
+ */
+import { z } from 'zod'
+import { isRealDate, isYearChoice, monthKey, toIsoDate } from './birthday.ts'
+import { usernameBase } from './username.ts'
+
+/** The user-facing texts of spec 5 (verbatim) and of the checks the spec leaves unworded. */
+export const ACCOUNT_MESSAGES = {
+  emailInvalid: 'Email address is invalid!',
+  passwordInvalid: 'Password is invalid!',
+  tooShort: 'Value is too short!',
+  tooLong: 'Value is too long!',
+  specialCharacters: 'Special characters like “%, \\, )” aren’t allowed',
+  required: 'This field is required.',
+  genderRequired: 'Please choose Male or Female.',
+  monthRequired: 'Please choose a month.',
+  dayInvalid: 'Please choose a day of that month.',
+  yearOutOfRange: 'Please choose a year from the list.',
+  termsRequired: 'Please accept the terms and conditions.',
+  passwordsDiffer: 'Passwords do not match.',
+  phoneInvalid: 'Phone number is invalid.',
+} as const
+
+const M = ACCOUNT_MESSAGES
+const LETTERS_ONLY = /^\p{L}+$/u
+const DIGITS_ONLY = /^\d+$/
+
+export const EMAIL_MIN_LENGTH = 7
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 128
+export const NAME_MIN_LENGTH = 2
+export const NAME_MAX_LENGTH = 60
+
+/** A text that must be filled in (after trimming). */
+const requiredText = () => z.string({ error: M.required }).trim().min(1, { error: M.required, abort: true })
+
+export const GENDERS = ['Male', 'Female'] as const
+export type Gender = (typeof GENDERS)[number]
+
+/** Each field's rule, shared by every form and endpoint that takes that field. */
+export const accountRules = {
+  email: requiredText()
+    .min(EMAIL_MIN_LENGTH, { error: M.tooShort, abort: true })
+    .max(254, { error: M.tooLong, abort: true })
+    .pipe(z.email({ error: M.emailInvalid })),
+  /** What the login form asks: any non-empty password (spec 5: minimum length 1). */
+  loginPassword: z.string({ error: M.required }).min(1, { error: M.required }).max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: M.required })
+    .min(1, { error: M.required, abort: true })
+    .min(PASSWORD_MIN_LENGTH, { error: M.tooShort, abort: true })
+    .max(PASSWORD_MAX_LENGTH, { error: M.tooLong }),
+  name: requiredText()
+    .min(NAME_MIN_LENGTH, { error: M.tooShort, abort: true })
+    .max(NAME_MAX_LENGTH, { error: M.tooLong, abort: true })
+    .regex(LETTERS_ONLY, { error: M.specialCharacters }),
+  gender: z.enum(GENDERS, { error: M.genderRequired }),
+  birthMonth: requiredText()
+    .regex(LETTERS_ONLY, { error: M.specialCharacters, abort: true })
+    .refine((name) => monthKey(name) !== undefined, { error: M.monthRequired }),
+  birthDay: requiredText()
+    .regex(DIGITS_ONLY, { error: M.specialCharacters, abort: true })
+    .refine((day) => Number(day) >= 1 && Number(day) <= 31, { error: M.dayInvalid }),
+  birthYear: requiredText()
+    .regex(DIGITS_ONLY, { error: M.specialCharacters, abort: true })
+    .min(4, { error: M.tooShort, abort: true })
+    .max(4, { error: M.tooLong }),
+  terms: z.literal('accepted', { error: M.termsRequired }),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ]{6,20}$/, { error: M.phoneInvalid }),
+}
+
+interface BirthdayParts {
+  day: string
+  month: string
+  year: string
+}
+
+/** Adds the cross-field birthday checks: the year is one of the choices and the day exists. */
+function checkBirthday(
+  parts: BirthdayParts,
+  currentYear: number,
+  paths: { day: string; year: string },
+  ctx: z.RefinementCtx,
+) {
+  // Each part's own rule reports a malformed part; the cross-field check only looks at well-formed ones.
+  const wellFormed =
+    /^\d{4}$/.test(parts.year) &&
+    /^\d{1,2}$/.test(parts.day) &&
+    Number(parts.day) >= 1 &&
+    Number(parts.day) <= 31
+  if (!wellFormed) return
+  const year = Number(parts.year)
+  const month = monthKey(parts.month)
+  if (!isYearChoice(year, currentYear)) {
+    ctx.addIssue({ code: 'custom', path: [paths.year], message: M.yearOutOfRange })
+  } else if (month !== undefined && !isRealDate(year, month, Number(parts.day))) {
+    ctx.addIssue({ code: 'custom', path: [paths.day], message: M.dayInvalid })
+  }
+}
+
+function checkPasswordsMatch(password: string, repeat: string, ctx: z.RefinementCtx) {
+  if (password !== repeat) {
+    ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: M.passwordsDiffer })
+  }
+}
+
+/** Spec 3's login data. */
+export const loginFormSchema = z.object({
+  userEmail: accountRules.email,
+  userPassword: accountRules.loginPassword,
+})
+export type LoginForm = z.infer<typeof loginFormSchema>
+
+/** The registration form (spec 3's field names), for a given current year (the year choices move). */
+export function registrationFormSchema(currentYear: number) {
+  return z
+    .object({
+      emailAddress: accountRules.email,
+      password: accountRules.password,
+      password_repeat: accountRules.password,
+      gender: accountRules.gender,
+      firstName: accountRules.name,
+      lastName: accountRules.name,
+      birthDay: accountRules.birthDay,
+      birthMonth: accountRules.birthMonth,
+      birthYear: accountRules.birthYear,
+      registration_checkbox: accountRules.terms,
+    })
+    .superRefine((form, ctx) => {
+      checkPasswordsMatch(form.password, form.password_repeat, ctx)
+      checkBirthday(
+        { day: form.birthDay, month: form.birthMonth, year: form.birthYear },
+        currentYear,
+        { day: 'birthDay', year: 'birthYear' },
+        ctx,
+      )
+    })
+}
+export type RegistrationForm = z.infer<ReturnType<typeof registrationFormSchema>>
+
+/** POST /wp-json/wp/v2/register (spec 7's payload plus the gender and birthday the form asks). */
+export function registerRequestSchema(currentYear: number) {
+  return z
+    .object({
+      username: z
+        .string()
+        .regex(/^[a-z0-9]{2,60}$/, { error: 'A username has 2 to 60 lower-case letters or digits.' })
+        .optional()
+        .describe(
+          'Wanted username; the server derives it from the names when absent and adds a suffix when taken.',
+        ),
+      name: z.string().trim().max(121).optional().describe('Display name; "firstname lastname" when absent.'),
+      firstname: accountRules.name,
+      lastname: accountRules.name,
+      email: accountRules.email,
+      password: accountRules.password,
+      password_repeat: accountRules.password,
+      registration_checkbox: accountRules.terms,
+      gender: accountRules.gender,
+      birth_day: accountRules.birthDay,
+      birth_month: accountRules.birthMonth,
+      birth_year: accountRules.birthYear,
+    })
+    .superRefine((body, ctx) => {
+      checkPasswordsMatch(body.password, body.password_repeat, ctx)
+      checkBirthday(
+        { day: body.birth_day, month: body.birth_month, year: body.birth_year },
+        currentYear,
+        { day: 'birth_day', year: 'birth_year' },
+        ctx,
+      )
+    })
+}
+export type RegisterRequest = z.infer<ReturnType<typeof registerRequestSchema>>
+
+/** The registration form's values as the register endpoint takes them (spec 7). */
+export function toRegisterRequest(form: RegistrationForm): RegisterRequest {
+  return {
+    username: usernameBase(form.firstName, form.lastName),
+    name: `${form.firstName} ${form.lastName}`,
+    firstname: form.firstName,
+    lastname: form.lastName,
+    email: form.emailAddress,
+    password: form.password,
+    password_repeat: form.password_repeat,
+    registration_checkbox: form.registration_checkbox,
+    gender: form.gender,
+    birth_day: form.birthDay,
+    birth_month: form.birthMonth,
+    birth_year: form.birthYear,
+  }
+}
+
+/** The ISO birthday ("1990-03-07") of valid birthday fields. */
+export function birthdayOf(parts: BirthdayParts): string {
+  return toIsoDate(Number(parts.year), monthKey(parts.month)!, Number(parts.day))
+}
+
+/** The profile's details form: names as at registration; gender, birthday and phone may stay empty. */
+export function detailsFormSchema(currentYear: number) {
+  const optional = <T extends z.ZodType>(rule: T) =>
+    z.preprocess((value) => (value === '' ? undefined : value), rule.optional())
+  return z
+    .object({
+      firstName: accountRules.name,
+      lastName: accountRules.name,
+      gender: optional(accountRules.gender),
+      birthDay: optional(accountRules.birthDay),
+      birthMonth: optional(accountRules.birthMonth),
+      birthYear: optional(accountRules.birthYear),
+      phone: optional(accountRules.phone),
+    })
+    .superRefine((form, ctx) => {
+      const parts = [form.birthDay, form.birthMonth, form.birthYear]
+      if (parts.every((part) => part === undefined)) return
+      if (form.birthDay === undefined)
+        ctx.addIssue({ code: 'custom', path: ['birthDay'], message: M.required })
+      if (form.birthMonth === undefined)
+        ctx.addIssue({ code: 'custom', path: ['birthMonth'], message: M.monthRequired })
+      if (form.birthYear === undefined)
+        ctx.addIssue({ code: 'custom', path: ['birthYear'], message: M.required })
+      if (form.birthDay && form.birthMonth && form.birthYear) {
+        checkBirthday(
+          { day: form.birthDay, month: form.birthMonth, year: form.birthYear },
+          currentYear,
+          { day: 'birthDay', year: 'birthYear' },
+          ctx,
+        )
+      }
+    })
+}
+export type DetailsForm = z.infer<ReturnType<typeof detailsFormSchema>>
+
+/** A birthday as the API stores it: an ISO date within the year choices that exists. */
+export function isoBirthdaySchema(currentYear: number) {
+  return z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A birthday is written YYYY-MM-DD.' })
+    .refine(
+      (iso) => {
+        const [year, month, day] = iso.split('-').map(Number) as [number, number, number]
+        return isYearChoice(year, currentYear) && isRealDate(year, month, day)
+      },
+      { error: 'That birthday does not exist or is outside the year choices.' },
+    )
+}
+
+/** POST /wp-json/wp/v2/user/password: the old password, and the new one twice. */
+export const passwordChangeSchema = z
+  .object({
+    old_password: accountRules.loginPassword,
+    password: accountRules.password,
+    password_repeat: accountRules.password,
+  })
+  .superRefine((body, ctx) => checkPasswordsMatch(body.password, body.password_repeat, ctx))
+export type PasswordChange = z.infer<typeof passwordChangeSchema>
+
+/** POST /wp-json/wp/v2/auth/reset: where to send the link. */
+export const resetRequestSchema = z.object({ email: accountRules.email })
+
+/** POST /wp-json/wp/v2/auth/reset/setpassword: the key from the link and the new password twice. */
+export const setPasswordSchema = z
+  .object({
+    key: z.string().trim().min(20, { error: 'This reset link is incomplete.' }).max(200),
+    password: accountRules.password,
+    password_repeat: accountRules.password,
+  })
+  .superRefine((body, ctx) => checkPasswordsMatch(body.password, body.password_repeat, ctx))
+export type SetPassword = z.infer<typeof setPasswordSchema>
