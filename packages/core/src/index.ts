@@ -1,5 +1,6 @@
 /** Pure shared rules: no I/O, no framework imports. Used by apps/web and apps/api alike. */
 
+export * from './accounts/index.ts'
 export * from './catalog/index.ts'
 export * from './launch/index.ts'
 export * from './media.ts'

@@ -2,7 +2,7 @@
  * One set of migrations for SQLite and PostgreSQL, gathered from the domains that own them
  * and applied in the order of their names (each name starts with a date-time), at every start.
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
 import { accountsMigrations } from '../accounts/migrations.ts'
 import { cartMigrations } from '../cart/migrations.ts'
 import { catalogMigrations } from '../catalog/migrations.ts'
@@ -10,6 +10,7 @@ import { contentMigrations } from '../content/migrations.ts'
 import { launchMigrations } from '../launch/migrations.ts'
 import { mediaMigrations } from '../media/migrations.ts'
 import { siteMigrations } from '../site/migrations.ts'
+import { dialectOf } from './portable.ts'
 import type { Database } from './schema.ts'
 
 const allMigrations: Record<string, Migration> = {
@@ -24,9 +25,18 @@ const allMigrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => allMigrations }
 
+/** PostgreSQL: the schema this connection works in (its search_path); SQLite has none. */
+async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
+  if (dialectOf(db) !== 'postgres') return undefined
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
+  return rows[0]?.schema
+}
+
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider })
+  // Kysely looks for its bookkeeping tables in every schema it can see unless told which one is
+  // ours; without this, a PostgreSQL database holding other shops' (or other tests') schemas breaks.
+  const migrator = new Migrator({ db, provider, migrationTableSchema: await currentSchema(db) })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error) {
