@@ -1,15 +1,17 @@
 /**
  * The server side of the shopping gate (spec 4): the one check point every cart write passes.
- * Before LAUNCH_AT only visitors holding an access grant may shop; from then on everyone.
+ * Before LAUNCH_AT only visitors holding an access grant (x-access-grant) may shop; from then on everyone.
  */
-import { isShoppingAllowed, launchInstant } from '@fanshop/core'
+import { ACCESS_GRANT_HEADER, isShoppingAllowed, launchInstant } from '@fanshop/core'
 import type { FastifyRequest } from 'fastify'
 import type { ShopContext } from '../context.ts'
 import { forbidden } from '../http/errors.ts'
+import { isValidAccessGrant } from './grant.ts'
 
 /** Whether this request carries a valid access grant (a visitor who entered a valid code). */
-async function hasAccessGrant(_ctx: ShopContext, _request: FastifyRequest): Promise<boolean> {
-  return false
+async function hasAccessGrant(ctx: ShopContext, request: FastifyRequest): Promise<boolean> {
+  const grant = request.headers[ACCESS_GRANT_HEADER]
+  return typeof grant === 'string' && grant.length > 0 && (await isValidAccessGrant(ctx, grant))
 }
 
 /** Throws 403 with a clear message when shopping is not open to this visitor yet. */

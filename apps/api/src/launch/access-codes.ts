@@ -1,0 +1,72 @@
+/**
+ * Access codes that open the shop before the launch: stored only as keyed hashes, limited in uses
+ * and in time. Redeeming is one conditional write, so a code with one use left opens the shop
+ * for exactly one visitor even when several enter it at once, on any number of servers.
+ */
+import { createHmac } from 'node:crypto'
+import { normaliseAccessCode } from '@fanshop/core'
+import type { ShopContext } from '../context.ts'
+import { launchKey } from './keys.ts'
+
+type LaunchContext = Pick<ShopContext, 'config' | 'db' | 'now'>
+
+export async function hashAccessCode(ctx: Pick<ShopContext, 'config'>, code: string): Promise<string> {
+  return createHmac('sha256', await launchKey(ctx, 'access-code-hash'))
+    .update(normaliseAccessCode(code))
+    .digest('hex')
+}
+
+export interface NewAccessCode {
+  code: string
+  label: string
+  maxUses: number | null
+  expiresAt: number | null
+}
+
+export async function createAccessCode(ctx: LaunchContext, code: NewAccessCode): Promise<number> {
+  const row = await ctx.db
+    .insertInto('access_codes')
+    .values({
+      code_hash: await hashAccessCode(ctx, code.code),
+      label: code.label,
+      max_uses: code.maxUses,
+      uses: 0,
+      expires_at: code.expiresAt,
+      created_at: ctx.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+export type RedeemResult =
+  | { ok: true; codeId: number }
+  | { ok: false; reason: 'unknown' | 'expired' | 'used-up' }
+
+/** Uses one entry of the code, when it exists, has not expired and has a use left. */
+export async function redeemAccessCode(ctx: LaunchContext, code: string): Promise<RedeemResult> {
+  const now = ctx.now()
+  const row = await ctx.db
+    .selectFrom('access_codes')
+    .select(['id'])
+    .where('code_hash', '=', await hashAccessCode(ctx, code))
+    .executeTakeFirst()
+  if (!row) return { ok: false, reason: 'unknown' }
+  const updated = await ctx.db
+    .updateTable('access_codes')
+    .set((eb) => ({ uses: eb('uses', '+', 1) }))
+    .where('id', '=', row.id)
+    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirst()
+  if (Number(updated.numUpdatedRows) === 1) return { ok: true, codeId: row.id }
+  const current = await ctx.db
+    .selectFrom('access_codes')
+    .select(['expires_at'])
+    .where('id', '=', row.id)
+    .executeTakeFirstOrThrow()
+  return {
+    ok: false,
+    reason: current.expires_at !== null && current.expires_at <= now ? 'expired' : 'used-up',
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The access grant: a signed token that a visitor receives for a valid access code and that the
+ * storefront sends with every cart write (x-access-grant). It is checked by signature alone, so
+ * any server can check it without a lookup. It lasts until a day after the launch.
+ */
+
+import { launchInstant } from '@fanshop/core'
+import { jwtVerify, SignJWT } from 'jose'
+import type { ShopContext } from '../context.ts'
+import { launchKey } from './keys.ts'
+
+const AUDIENCE = 'fanshop:access-grant'
+const DAY_MS = 86_400_000
+
+export interface AccessGrant {
+  grant: string
+  /** Epoch milliseconds. */
+  expiresAt: number
+}
+
+export async function issueAccessGrant(
+  ctx: Pick<ShopContext, 'config' | 'now'>,
+  codeId: number,
+): Promise<AccessGrant> {
+  const now = ctx.now()
+  const launchAt = launchInstant(ctx.config.LAUNCH_AT, ctx.config.SHOP_TZ)
+  const expiresAt = Math.max(launchAt, now) + DAY_MS
+  const grant = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience(AUDIENCE)
+    .setSubject(`access-code:${codeId}`)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(expiresAt / 1000))
+    .sign(await launchKey(ctx, 'access-grant'))
+  return { grant, expiresAt: Math.floor(expiresAt / 1000) * 1000 }
+}
+
+export async function isValidAccessGrant(
+  ctx: Pick<ShopContext, 'config' | 'now'>,
+  grant: string,
+): Promise<boolean> {
+  try {
+    await jwtVerify(grant, await launchKey(ctx, 'access-grant'), {
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      currentDate: new Date(ctx.now()),
+    })
+    return true
+  } catch {
+    return false
+  }
+}
