@@ -4,6 +4,7 @@
  * finish and the database closes.
  */
 import { fileURLToPath } from 'node:url'
+import { parseSocialLinks } from '@fanshop/core'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
@@ -52,6 +53,7 @@ async function main() {
     facebookAppId: config.FACEBOOK_APP_ID ?? null,
     launchAt: config.LAUNCH_AT,
     shopTz: config.SHOP_TZ,
+    socialLinks: parseSocialLinks(config.SOCIAL_LINKS),
     apiFetch: config.API_BASE_URL ? fetch : inProcessFetch(app),
   }
   await app.register(storefrontPlugin, { webRoot, loadContext })

@@ -2,6 +2,8 @@
  * What the server hands every loader and action (built by apps/api/src/server.ts from the
  * validated configuration). Public, non-secret settings only.
  */
+import type { SocialLinks } from '@fanshop/core'
+
 export interface StorefrontContext {
   apiBaseUrl: string
   publicUrl: string
@@ -11,6 +13,8 @@ export interface StorefrontContext {
   facebookAppId: string | null
   launchAt: string
   shopTz: string
+  /** The social bar's share targets, the social share popup's profiles and the stream popup's services (SOCIAL_LINKS). */
+  socialLinks: SocialLinks
   /**
    * How the API client reaches the back end. When the storefront and the API share a process
    * (no API_BASE_URL), requests are dispatched in-process: no loopback socket, and page renders
