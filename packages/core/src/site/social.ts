@@ -44,8 +44,8 @@ export type SocialLinks = z.infer<typeof socialLinksSchema>
 
 export const DEFAULT_SOCIAL_LINKS: SocialLinks = {
   invitation: {
-    subject: 'Join me in the official fan shop',
-    text: 'I found this in the official fan shop and thought you would like it. Come and have a look:',
+    subject: 'Join me in the official Dani Rocha shop',
+    text: 'I found this in the official Dani Rocha shop and thought you would like it. Come and have a look:',
   },
   share: [
     { name: 'WhatsApp', kind: 'messaging', template: 'https://wa.me/?text={url}', hideOnMobile: false },
@@ -81,16 +81,16 @@ export const DEFAULT_SOCIAL_LINKS: SocialLinks = {
     },
   ],
   profiles: [
-    { name: 'YouTube', kind: 'video', url: 'https://www.youtube.com/@fanshop' },
-    { name: 'TikTok', kind: 'short-video', url: 'https://www.tiktok.com/@fanshop' },
-    { name: 'Instagram', kind: 'social', url: 'https://www.instagram.com/fanshop' },
-    { name: 'Facebook', kind: 'social', url: 'https://www.facebook.com/fanshop' },
+    { name: 'YouTube', kind: 'video', url: 'https://www.youtube.com/@danirocha' },
+    { name: 'TikTok', kind: 'short-video', url: 'https://www.tiktok.com/@danirocha' },
+    { name: 'Instagram', kind: 'social', url: 'https://www.instagram.com/danirocha' },
+    { name: 'Facebook', kind: 'social', url: 'https://www.facebook.com/danirocha' },
   ],
   streams: [
-    { name: 'Spotify', url: 'https://open.spotify.com/search/fanshop' },
-    { name: 'Apple Music', url: 'https://music.apple.com/search?term=fanshop' },
-    { name: 'YouTube Music', url: 'https://music.youtube.com/search?q=fanshop' },
-    { name: 'Deezer', url: 'https://www.deezer.com/search/fanshop' },
+    { name: 'Spotify', url: 'https://open.spotify.com/search/dani%20rocha' },
+    { name: 'Apple Music', url: 'https://music.apple.com/search?term=dani%20rocha' },
+    { name: 'YouTube Music', url: 'https://music.youtube.com/search?q=dani%20rocha' },
+    { name: 'Deezer', url: 'https://www.deezer.com/search/dani%20rocha' },
   ],
 }
 
