@@ -1,0 +1,198 @@
+import { createHmac } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { SOCIAL_TOKEN_LIFETIME_SECONDS } from '@fanshop/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { FACEBOOK_MESSAGES } from './facebook.ts'
+import { bearer, register } from './testing.ts'
+
+const APP_ID = '4242'
+const APP_SECRET = 'graph-stand-in-secret'
+
+interface FakeUser {
+  id: string
+  email?: string
+  first_name: string
+  last_name: string
+  /** Unix seconds; 0 never expires. */
+  expiresAt: number
+  appId?: string
+}
+
+/**
+ * A stand-in for the Graph API on 127.0.0.1 with what Facebook answers: debug_token checked
+ * with our app token, and /me checked with appsecret_proof.
+ */
+async function startGraph(users: Map<string, FakeUser>) {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://graph.local')
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(body))
+    }
+    const oauthError = {
+      error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 },
+    }
+    if (url.pathname === '/debug_token') {
+      if (url.searchParams.get('access_token') !== `${APP_ID}|${APP_SECRET}`) return send(400, oauthError)
+      const user = users.get(url.searchParams.get('input_token') ?? '')
+      if (!user) {
+        return send(200, {
+          data: { is_valid: false, error: { code: 190, message: 'Invalid OAuth access token.' } },
+        })
+      }
+      return send(200, {
+        data: { app_id: user.appId ?? APP_ID, is_valid: true, user_id: user.id, expires_at: user.expiresAt },
+      })
+    }
+    if (url.pathname === '/me') {
+      const token = url.searchParams.get('access_token') ?? ''
+      const user = users.get(token)
+      const proof = createHmac('sha256', APP_SECRET).update(token).digest('hex')
+      if (!user || url.searchParams.get('appsecret_proof') !== proof) return send(400, oauthError)
+      const { expiresAt: _expires, appId: _app, ...profile } = user
+      return send(200, { ...profile, name: `${user.first_name} ${user.last_name}` })
+    }
+    send(404, { error: { message: 'Unknown path', code: 803 } })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+describe(`Facebook login on ${testDialect}`, () => {
+  let t: TestApp
+  let graph: Awaited<ReturnType<typeof startGraph>>
+  const users = new Map<string, FakeUser>()
+  const inOneHour = () => Math.floor(t.clock.now / 1000) + 3600
+
+  beforeAll(async () => {
+    graph = await startGraph(users)
+    t = await createTestApp({
+      env: { FACEBOOK_APP_ID: APP_ID, FACEBOOK_APP_SECRET: APP_SECRET, FACEBOOK_GRAPH_URL: graph.url },
+    })
+  })
+  afterAll(async () => {
+    await t.close()
+    await graph.close()
+  })
+
+  const facebookLogin = (accessToken: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/facebook/get_user',
+      payload: { access_token: accessToken },
+    })
+  const me = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/wp-json/wp/v2/users/me', headers: bearer(token) })
+
+  it('creates an account from a valid token and answers our Bearer token (spec 9 expiry)', async () => {
+    users.set('valid-token-new-fan', {
+      id: '1001',
+      email: 'marta.fb@example.com',
+      first_name: 'Marta',
+      last_name: 'Gil',
+      expiresAt: inOneHour(),
+    })
+    const res = await facebookLogin('valid-token-new-fan')
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data).toMatchObject({ token_type: 'Bearer', expires_in: SOCIAL_TOKEN_LIFETIME_SECONDS })
+    const user = await me(res.json().data.token)
+    expect(user.json()).toMatchObject({
+      email: 'marta.fb@example.com',
+      first_name: 'Marta',
+      username: 'mgil',
+    })
+
+    t.clock.advance(SOCIAL_TOKEN_LIFETIME_SECONDS * 1000 - 60_000)
+    expect((await me(res.json().data.token)).statusCode).toBe(200)
+    t.clock.advance(120_000)
+    expect((await me(res.json().data.token)).statusCode).toBe(401)
+  })
+
+  it('finds the same account again by its Facebook id', async () => {
+    users.set('valid-token-again', {
+      id: '1001',
+      email: 'marta.changed@example.com',
+      first_name: 'Marta',
+      last_name: 'Gil',
+      expiresAt: 0,
+    })
+    const res = await facebookLogin('valid-token-again')
+    expect(res.statusCode).toBe(200)
+    expect((await me(res.json().data.token)).json().email).toBe('marta.fb@example.com')
+  })
+
+  it('links an existing account with the same e-mail', async () => {
+    const { body, user } = await register(t.app)
+    users.set('valid-token-existing', {
+      id: '1002',
+      email: body.email,
+      first_name: 'Ana',
+      last_name: 'López',
+      expiresAt: inOneHour(),
+    })
+    const res = await facebookLogin('valid-token-existing')
+    expect(res.statusCode).toBe(200)
+    expect((await me(res.json().data.token)).json().id).toBe(user.id)
+  })
+
+  it('refuses a token Facebook does not know with 401', async () => {
+    const res = await facebookLogin('made-up-token-123')
+    expect(res.statusCode).toBe(401)
+    expect(res.json().message).toBe(FACEBOOK_MESSAGES.notAuthorized)
+  })
+
+  it('refuses an expired token with 401', async () => {
+    users.set('expired-token', {
+      id: '1003',
+      email: 'late@example.com',
+      first_name: 'Late',
+      last_name: 'Fan',
+      expiresAt: Math.floor(t.clock.now / 1000) - 1,
+    })
+    const res = await facebookLogin('expired-token')
+    expect(res.statusCode).toBe(401)
+    expect(res.json().message).toBe(FACEBOOK_MESSAGES.expired)
+  })
+
+  it('refuses a valid token that was issued to another app', async () => {
+    users.set('other-app-token', {
+      id: '1004',
+      email: 'elsewhere@example.com',
+      first_name: 'Else',
+      last_name: 'Where',
+      expiresAt: inOneHour(),
+      appId: '9999',
+    })
+    expect((await facebookLogin('other-app-token')).statusCode).toBe(401)
+  })
+
+  it('asks for the e-mail when Facebook did not share it', async () => {
+    users.set('no-email-token', { id: '1005', first_name: 'Quiet', last_name: 'Fan', expiresAt: inOneHour() })
+    const res = await facebookLogin('no-email-token')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(FACEBOOK_MESSAGES.noEmail)
+  })
+})
+
+describe(`Facebook login without configuration on ${testDialect}`, () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false })
+  })
+  afterAll(() => t.close())
+
+  it('says it is not available', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/facebook/get_user',
+      payload: { access_token: 'valid-token-new-fan' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(FACEBOOK_MESSAGES.notConfigured)
+  })
+})

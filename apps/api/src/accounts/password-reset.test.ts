@@ -1,0 +1,177 @@
+import type { AddressInfo } from 'node:net'
+import { ACCOUNT_MESSAGES } from '@fanshop/core'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import {
+  PASSWORD_SET_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+} from './password-reset.ts'
+import { bearer, loggedInUser, login } from './testing.ts'
+
+interface ReceivedMail {
+  to: string[]
+  raw: string
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
+async function startMailbox() {
+  const received: ReceivedMail[] = []
+  const waiting: (() => void)[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString(),
+        })
+        for (const wake of waiting.splice(0)) wake()
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.server.address() as AddressInfo).port
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Resolves with the first message to `address`, waiting up to 10 s for it. */
+    async mailTo(address: string): Promise<ReceivedMail> {
+      const deadline = Date.now() + 10_000
+      for (;;) {
+        const mail = received.find((m) => m.to.includes(address))
+        if (mail) return mail
+        if (Date.now() > deadline) throw new Error(`no mail to ${address}`)
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve)
+          setTimeout(resolve, 200)
+        })
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** The reset key in a mail body (quoted-printable soft breaks undone). */
+function resetKeyIn(raw: string): string {
+  const text = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)))
+  const link = /(http\S+\/auth\/reset\/setpassword\?key=([A-Za-z0-9_-]+))/.exec(text)
+  if (!link) throw new Error(`no reset link in:\n${text}`)
+  return link[2]!
+}
+
+describe(`password reset through SMTP on ${testDialect}`, () => {
+  let t: TestApp
+  let mailbox: Awaited<ReturnType<typeof startMailbox>>
+  beforeAll(async () => {
+    mailbox = await startMailbox()
+    t = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL: 'https://shop.example.com' } })
+  })
+  afterAll(async () => {
+    await t.close()
+    await mailbox.close()
+  })
+
+  const requestReset = (email: string, ip = '192.0.2.10') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/auth/reset',
+      headers: { 'x-forwarded-for': ip },
+      payload: { email },
+    })
+  const setPassword = (key: string, password: string, repeat = password) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/auth/reset/setpassword',
+      payload: { key, password, password_repeat: repeat },
+    })
+
+  it('mails a single-use link that sets a new password and ends every session', async () => {
+    const user = await loggedInUser(t.app)
+    const res = await requestReset(user.email)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ message: RESET_REQUESTED_MESSAGE })
+
+    const mail = await mailbox.mailTo(user.email)
+    expect(mail.raw).toMatch(/Subject: Set a new password for your Fan Shop account/)
+    expect(mail.raw.replace(/=\r?\n/g, '')).toContain('https://shop.example.com/auth/reset/setpassword?key=')
+    const key = resetKeyIn(mail.raw)
+
+    const tooShort = await setPassword(key, '1234567')
+    expect(tooShort.statusCode).toBe(400)
+    expect(tooShort.json().message).toContain(ACCOUNT_MESSAGES.tooShort)
+    expect((await setPassword(key, 'new password 1', 'new password 2')).statusCode).toBe(400)
+
+    const done = await setPassword(key, 'brand new secret')
+    expect(done.statusCode).toBe(200)
+    expect(done.json().message).toBe(PASSWORD_SET_MESSAGE)
+
+    const me = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/users/me',
+      headers: bearer(user.token),
+    })
+    expect(me.statusCode).toBe(401)
+    expect((await login(t.app, user.email, user.password)).statusCode).toBe(403)
+    expect((await login(t.app, user.email, 'brand new secret')).statusCode).toBe(200)
+
+    const reused = await setPassword(key, 'another new secret')
+    expect(reused.statusCode).toBe(400)
+    expect(reused.json().message).toBe(RESET_LINK_INVALID_MESSAGE)
+  })
+
+  it('answers an unknown address exactly like a known one, and mails nothing to it', async () => {
+    const known = await loggedInUser(t.app)
+    const unknownAddress = `nobody.${Date.now()}@example.com`
+    const unknown = await requestReset(unknownAddress)
+    const registered = await requestReset(known.email)
+    expect(unknown.statusCode).toBe(registered.statusCode)
+    expect(unknown.body).toBe(registered.body)
+    await mailbox.mailTo(known.email)
+    expect(mailbox.received.some((m) => m.to.includes(unknownAddress))).toBe(false)
+  })
+
+  it('lets a link expire after 1 hour, and a password set through one link end the others', async () => {
+    const user = await loggedInUser(t.app)
+    await requestReset(user.email)
+    const first = resetKeyIn((await mailbox.mailTo(user.email)).raw)
+    t.clock.advance(60 * 60_000 + 1)
+    const expired = await setPassword(first, 'brand new secret')
+    expect(expired.statusCode).toBe(400)
+    expect(expired.json().message).toBe(RESET_LINK_INVALID_MESSAGE)
+
+    const other = await loggedInUser(t.app)
+    await requestReset(other.email)
+    await requestReset(other.email)
+    const mailsTo = () => mailbox.received.filter((m) => m.to.includes(other.email))
+    const deadline = Date.now() + 10_000
+    while (mailsTo().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+    const mails = mailsTo()
+    expect(mails).toHaveLength(2)
+    const [usedKey, otherKey] = mails.map((m) => resetKeyIn(m.raw)) as [string, string]
+    expect((await setPassword(usedKey, 'brand new secret')).statusCode).toBe(200)
+    expect((await setPassword(otherKey, 'yet another secret')).statusCode).toBe(400)
+  })
+
+  it('refuses a made-up key', async () => {
+    const res = await setPassword('x'.repeat(43), 'brand new secret')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(RESET_LINK_INVALID_MESSAGE)
+  })
+
+  it('limits reset requests per address and e-mail to 10 in 15 minutes', async () => {
+    const email = `flood.${Date.now()}@example.com`
+    for (let i = 0; i < 10; i++) expect((await requestReset(email, '192.0.2.99')).statusCode).toBe(200)
+    const locked = await requestReset(email, '192.0.2.99')
+    expect(locked.statusCode).toBe(429)
+    expect(locked.json().message).toMatch(/try again in 15 minutes/)
+  })
+})

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { WRONG_OLD_PASSWORD_MESSAGE } from './profile-routes.ts'
+import { bearer, loggedInUser, login } from './testing.ts'
+
+describe(`profile calls on ${testDialect}`, () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('answers the user navigation in the shape of spec 7', async () => {
+    const { token } = await loggedInUser(t.app)
+    const res = await t.app.inject({ method: 'GET', url: '/wp-json/wp/v2/user/menu', headers: bearer(token) })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      code: 200,
+      data: [
+        { title: 'My profile', url: '/profile' },
+        { title: 'My details', url: '/profile/details' },
+        { title: 'My orders', url: '/profile/orders' },
+        { title: 'Password', url: '/profile/password' },
+        { title: 'Settings', url: '/profile/settings' },
+      ],
+    })
+    expect((await t.app.inject({ method: 'GET', url: '/wp-json/wp/v2/user/menu' })).statusCode).toBe(401)
+  })
+
+  it('reads and saves settings, some or all at once', async () => {
+    const { token } = await loggedInUser(t.app)
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/wp-json/wp/v2/user/settings',
+      headers: bearer(token),
+    })
+    expect(read.json()).toEqual({ newsletter: false, order_updates: true, preferred_size: null })
+
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/user/settings',
+      headers: bearer(token),
+      payload: { newsletter: true, preferred_size: 'M' },
+    })
+    expect(saved.json()).toEqual({ newsletter: true, order_updates: true, preferred_size: 'M' })
+    const me = await t.app.inject({ method: 'POST', url: '/wp-json/wp/v2/users/me', headers: bearer(token) })
+    expect(me.json().preferences).toEqual({ newsletter: true, order_updates: true, preferred_size: 'M' })
+
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/user/settings',
+      headers: bearer(token),
+      payload: { preferred_size: 'XXXL' },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/preferred_size/)
+  })
+
+  it('answers the details the profile shows', async () => {
+    const { id, email, token } = await loggedInUser(t.app)
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/wp-json/wp/v2/user/details',
+      headers: bearer(token),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      id,
+      email,
+      first_name: 'Ana',
+      last_name: 'López',
+      name: 'Ana López',
+      gender: 'Female',
+      birthday: '1990-03-07',
+      phone: null,
+    })
+    expect(Date.parse(res.json().date_created)).not.toBeNaN()
+  })
+
+  it("reads and updates the user's own customer record", async () => {
+    const { id, token } = await loggedInUser(t.app)
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/wp-json/wc/v3/customers/${id}`,
+      headers: bearer(token),
+    })
+    expect(read.statusCode).toBe(200)
+    expect(read.json()).toMatchObject({ id, role: 'customer', first_name: 'Ana' })
+
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: `/wp-json/wc/v3/customers/${id}`,
+      headers: bearer(token),
+      payload: {
+        first_name: 'Anabel',
+        meta_data: [
+          { key: 'phone', value: '+34 600 123 456' },
+          { key: 'birthday', value: '1992-02-29' },
+          { key: 'gender', value: '' },
+        ],
+      },
+    })
+    expect(updated.statusCode, updated.body).toBe(200)
+    expect(updated.json()).toMatchObject({
+      first_name: 'Anabel',
+      last_name: 'López',
+      meta_data: [
+        { key: 'gender', value: '' },
+        { key: 'birthday', value: '1992-02-29' },
+        { key: 'phone', value: '+34 600 123 456' },
+      ],
+    })
+    const details = await t.app.inject({
+      method: 'GET',
+      url: '/wp-json/wp/v2/user/details',
+      headers: bearer(token),
+    })
+    expect(details.json()).toMatchObject({ name: 'Anabel López', gender: null, phone: '+34 600 123 456' })
+  })
+
+  it('refuses invalid details with the rules of spec 5', async () => {
+    const { id, token } = await loggedInUser(t.app)
+    const update = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/wp-json/wc/v3/customers/${id}`, headers: bearer(token), payload })
+    const name = await update({ last_name: 'L)' })
+    expect(name.statusCode).toBe(400)
+    expect(name.json().message).toContain('Special characters like')
+    expect((await update({ meta_data: [{ key: 'birthday', value: '1991-02-29' }] })).statusCode).toBe(400)
+    expect((await update({ meta_data: [{ key: 'gender', value: 'Other' }] })).statusCode).toBe(400)
+    expect((await update({ meta_data: [{ key: 'role', value: 'admin' }] })).statusCode).toBe(400)
+  })
+
+  it("answers 403 for someone else's customer id, and 401 without a token", async () => {
+    const me = await loggedInUser(t.app)
+    const other = await loggedInUser(t.app)
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/wp-json/wc/v3/customers/${other.id}`,
+      headers: bearer(me.token),
+    })
+    expect(read.statusCode).toBe(403)
+    const write = await t.app.inject({
+      method: 'POST',
+      url: `/wp-json/wc/v3/customers/${other.id}`,
+      headers: bearer(me.token),
+      payload: { first_name: 'Mallory' },
+    })
+    expect(write.statusCode).toBe(403)
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select('first_name')
+      .where('id', '=', other.id)
+      .executeTakeFirst()
+    expect(row?.first_name).toBe('Ana')
+    expect((await t.app.inject({ method: 'GET', url: `/wp-json/wc/v3/customers/${me.id}` })).statusCode).toBe(
+      401,
+    )
+  })
+
+  it('changes the password only with the current one, and ends the other sessions', async () => {
+    const user = await loggedInUser(t.app)
+    const elsewhere = (await login(t.app, user.email, user.password)).json().data.token
+    const change = (old_password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wp-json/wp/v2/user/password',
+        headers: bearer(user.token),
+        payload: { old_password, password: 'battery staple', password_repeat: 'battery staple' },
+      })
+    const wrong = await change('not my password')
+    expect(wrong.statusCode).toBe(403)
+    expect(wrong.json().message).toBe(WRONG_OLD_PASSWORD_MESSAGE)
+
+    expect((await change(user.password)).statusCode).toBe(200)
+    const me = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/wp-json/wp/v2/users/me', headers: bearer(token) })
+    expect((await me(user.token)).statusCode).toBe(200)
+    expect((await me(elsewhere)).statusCode).toBe(401)
+    expect((await login(t.app, user.email, user.password)).statusCode).toBe(403)
+    expect((await login(t.app, user.email, 'battery staple')).statusCode).toBe(200)
+  })
+})
