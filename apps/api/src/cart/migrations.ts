@@ -1,4 +1,135 @@
 /** Migrations owned by the cart domain (names carry a global date-time prefix so they sort in order). */
-import type { Migration } from 'kysely'
+import type { Kysely, Migration } from 'kysely'
+import { dialectOf, withIdColumn } from '../db/portable.ts'
+import type { Database } from '../db/schema.ts'
+import { insertReferenceData } from './reference-data.ts'
 
-export const cartMigrations: Record<string, Migration> = {}
+export const cartMigrations: Record<string, Migration> = {
+  '2026-11-21T0300_cart_reference_data': {
+    async up(db: Kysely<unknown>) {
+      const dialect = dialectOf(db)
+      await withIdColumn(db.schema.createTable('countries'), dialect)
+        .addColumn('iso', 'text', (c) => c.notNull().unique())
+        .addColumn('iso_name', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('states_required', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+
+      await withIdColumn(db.schema.createTable('states'), dialect)
+        .addColumn('country_id', 'integer', (c) => c.notNull().references('countries.id').onDelete('cascade'))
+        .addColumn('abbr', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addUniqueConstraint('states_country_abbr_unique', ['country_id', 'abbr'])
+        .execute()
+
+      await withIdColumn(db.schema.createTable('shipping_zones'), dialect)
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('zone_order', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+
+      await db.schema
+        .createTable('shipping_zone_countries')
+        .addColumn('zone_id', 'integer', (c) =>
+          c.notNull().references('shipping_zones.id').onDelete('cascade'),
+        )
+        .addColumn('country_id', 'integer', (c) =>
+          c.notNull().references('countries.id').onDelete('cascade').primaryKey(),
+        )
+        .execute()
+
+      await withIdColumn(db.schema.createTable('shipping_methods'), dialect)
+        .addColumn('zone_id', 'integer', (c) =>
+          c.notNull().references('shipping_zones.id').onDelete('cascade'),
+        )
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('cost', 'integer', (c) => c.notNull())
+        .addColumn('free_above', 'integer')
+        .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+
+      await withIdColumn(db.schema.createTable('payment_methods'), dialect)
+        .addColumn('method_type', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute()
+
+      await withIdColumn(db.schema.createTable('coupons'), dialect)
+        .addColumn('code', 'text', (c) => c.notNull().unique())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('amount', 'integer', (c) => c.notNull())
+        .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('expires_at', 'bigint')
+        .execute()
+    },
+  },
+
+  '2026-11-21T0305_cart_reference_rows': {
+    async up(db: Kysely<unknown>) {
+      await insertReferenceData(db as Kysely<Database>, dialectOf(db))
+    },
+  },
+
+  '2026-11-21T0310_cart_orders': {
+    async up(db: Kysely<unknown>) {
+      const dialect = dialectOf(db)
+      await withIdColumn(db.schema.createTable('orders'), dialect)
+        .addColumn('number', 'text', (c) => c.notNull().unique())
+        .addColumn('token', 'text', (c) => c.notNull().unique())
+        .addColumn('state', 'text', (c) => c.notNull().defaultTo('cart'))
+        .addColumn('user_id', 'integer')
+        .addColumn('email', 'text')
+        .addColumn('item_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('item_total', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('adjustment_total', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('ship_total', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('coupon_id', 'integer', (c) => c.references('coupons.id'))
+        .addColumn('shipping_method_id', 'integer', (c) => c.references('shipping_methods.id'))
+        .addColumn('bill_address', 'text')
+        .addColumn('ship_address', 'text')
+        .addColumn('payment_state', 'text')
+        .addColumn('shipment_state', 'text')
+        .addColumn('hold_expires_at', 'bigint')
+        .addColumn('expired_items', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('completed_at', 'bigint')
+        .execute()
+      await db.schema
+        .createIndex('orders_user_state_idx')
+        .on('orders')
+        .columns(['user_id', 'state'])
+        .execute()
+
+      await withIdColumn(db.schema.createTable('line_items'), dialect)
+        .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('variant_id', 'integer', (c) => c.notNull().references('products.id'))
+        .addColumn('quantity', 'integer', (c) => c.notNull())
+        .addColumn('price', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('line_items_order_variant_unique', ['order_id', 'variant_id'])
+        .execute()
+      await db.schema.createIndex('line_items_variant_idx').on('line_items').column('variant_id').execute()
+
+      await withIdColumn(db.schema.createTable('payments'), dialect)
+        .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('payment_method_id', 'integer', (c) => c.notNull().references('payment_methods.id'))
+        .addColumn('amount', 'integer', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('idempotency_key', 'text')
+        .addColumn('gateway_token', 'text')
+        .addColumn('card_brand', 'text')
+        .addColumn('card_last4', 'text')
+        .addColumn('card_month', 'integer')
+        .addColumn('card_year', 'integer')
+        .addColumn('card_name', 'text')
+        .addColumn('failure_reason', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('payments_idempotency_unique', ['order_id', 'idempotency_key'])
+        .execute()
+    },
+  },
+}

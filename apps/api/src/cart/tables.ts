@@ -1,3 +1,144 @@
-/** Tables owned by the cart domain. */
-// biome-ignore lint/complexity/noBannedTypes: filled in as the cart domain gains tables
-export type CartTables = {}
+/**
+ * The cart domain's data: carts and orders (one `orders` row from first add to completion, as in
+ * Spree), their lines, payments, and the reference data the checkout needs: countries and states,
+ * shipping zones and methods, payment methods and coupons.
+ *
+ * Stock holds are the lines of carts whose `hold_expires_at` lies in the future: held stock of a
+ * product is the sum of those lines, so a hold ends by itself when the clock passes that instant.
+ */
+import type { Generated } from 'kysely'
+
+export interface CountriesTable {
+  id: Generated<number>
+  /** ISO 3166-1 alpha-2. */
+  iso: string
+  /** The ISO short name in capitals, as Spree sends it. */
+  iso_name: string
+  name: string
+  /** 1 when an address in this country must name one of its states (spec: country and state selects). */
+  states_required: number
+}
+
+export interface StatesTable {
+  id: Generated<number>
+  country_id: number
+  abbr: string
+  name: string
+}
+
+/** WooCommerce's shipping zones; zone 0 is "Locations not covered by your other zones". */
+export interface ShippingZonesTable {
+  id: Generated<number>
+  name: string
+  zone_order: number
+}
+
+export interface ShippingZoneCountriesTable {
+  zone_id: number
+  country_id: number
+}
+
+export interface ShippingMethodsTable {
+  id: Generated<number>
+  zone_id: number
+  name: string
+  /** Cents. */
+  cost: number
+  /** Cents; free from this subtotal on, or null. */
+  free_above: number | null
+  position: number
+}
+
+export interface PaymentMethodsTable {
+  id: Generated<number>
+  method_type: 'credit_card' | 'bank_transfer'
+  name: string
+  description: string
+  position: number
+  active: number
+}
+
+export interface CouponsTable {
+  id: Generated<number>
+  /** Stored in capitals; codes are matched without regard to case. */
+  code: string
+  type: 'percent'
+  amount: number
+  active: number
+  expires_at: number | null
+}
+
+export interface OrdersTable {
+  id: Generated<number>
+  number: string
+  /** The guest's secret for this order (Spree's order_token). */
+  token: string
+  state: 'cart' | 'address' | 'delivery' | 'payment' | 'confirm' | 'complete'
+  user_id: number | null
+  email: string | null
+  /** Totals in cents, recomputed from packages/core on every change and frozen on completion. */
+  item_count: Generated<number>
+  item_total: Generated<number>
+  adjustment_total: Generated<number>
+  ship_total: Generated<number>
+  total: Generated<number>
+  coupon_id: number | null
+  shipping_method_id: number | null
+  /** JSON of AddressInput, or null. */
+  bill_address: string | null
+  ship_address: string | null
+  payment_state: 'balance_due' | 'paid' | 'failed' | null
+  shipment_state: 'pending' | 'ready' | 'shipped' | null
+  /** When the cart's stock hold ends (1 hour after its last change); null when nothing is held. */
+  hold_expires_at: number | null
+  /** JSON list of { variant_id, name, quantity } that went back to the shelves when the hold expired. */
+  expired_items: string
+  created_at: number
+  updated_at: number
+  completed_at: number | null
+}
+
+export interface LineItemsTable {
+  id: Generated<number>
+  order_id: number
+  /** A simple product's id or a variation's id (one id space, see catalog/tables.ts). */
+  variant_id: number
+  quantity: number
+  /** Unit price in cents when the line was last changed. */
+  price: number
+  created_at: number
+}
+
+export interface PaymentsTable {
+  id: Generated<number>
+  order_id: number
+  payment_method_id: number
+  /** Cents. */
+  amount: number
+  state: 'checkout' | 'processing' | 'pending' | 'completed' | 'failed'
+  /** The client's Idempotency-Key of the request that placed the order with this payment. */
+  idempotency_key: string | null
+  /** The gateway's token for the card (never the card number). */
+  gateway_token: string | null
+  card_brand: string | null
+  card_last4: string | null
+  card_month: number | null
+  card_year: number | null
+  card_name: string | null
+  failure_reason: string | null
+  created_at: number
+  updated_at: number
+}
+
+export interface CartTables {
+  countries: CountriesTable
+  states: StatesTable
+  shipping_zones: ShippingZonesTable
+  shipping_zone_countries: ShippingZoneCountriesTable
+  shipping_methods: ShippingMethodsTable
+  payment_methods: PaymentMethodsTable
+  coupons: CouponsTable
+  orders: OrdersTable
+  line_items: LineItemsTable
+  payments: PaymentsTable
+}

@@ -255,7 +255,7 @@ export const createOrderBodySchema = z
       })
       .optional(),
   })
-  .optional()
+  .nullish()
 
 export const lineItemBodySchema = z.object({ line_item: lineItemInputSchema })
 

@@ -1,0 +1,318 @@
+/**
+ * Turns an order row into Spree v1 order JSON (api-contract.md): lines with their product, variant,
+ * options and picture, addresses with country and state, shipments with rates, payments, the
+ * payment methods, the coupon as an adjustment, and every money field with its display_ twin.
+ */
+import {
+  type AddressInput,
+  type AddressJson,
+  CHECKOUT_STEPS,
+  describeDiscount,
+  formatEuro,
+  type LineItemJson,
+  type OrderJson,
+  type OrderSummaryJson,
+  toDecimalString,
+} from '@fanshop/core'
+import { describeImage } from '../media/describe.ts'
+import { type Db, type OrderRow, parseAddress, parseExpiredItems } from './orders.ts'
+import { shippingRatesFor } from './shipping.ts'
+
+const money = (cents: number) => toDecimalString(cents)
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+export async function orderJson(db: Db, order: OrderRow): Promise<OrderJson> {
+  const [lineItems, billAddress, shipAddress, payments, paymentMethods, coupon] = await Promise.all([
+    lineItemsJson(db, [order.id]),
+    addressJson(db, parseAddress(order.bill_address)),
+    addressJson(db, parseAddress(order.ship_address)),
+    db
+      .selectFrom('payments')
+      .innerJoin('payment_methods', 'payment_methods.id', 'payments.payment_method_id')
+      .selectAll('payments')
+      .select(['payment_methods.name as method_name', 'payment_methods.method_type'])
+      .where('payments.order_id', '=', order.id)
+      .orderBy('payments.id')
+      .execute(),
+    db
+      .selectFrom('payment_methods')
+      .select(['id', 'name', 'method_type', 'description'])
+      .where('active', '=', 1)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    order.coupon_id === null
+      ? Promise.resolve(undefined)
+      : db.selectFrom('coupons').selectAll().where('id', '=', order.coupon_id).executeTakeFirst(),
+  ])
+  const lines = lineItems.get(order.id) ?? []
+  const rates = await shippingRatesFor(db, parseAddress(order.ship_address), order.item_total)
+  const rateJson = rates.map((rate) => ({
+    id: rate.id,
+    shipping_method_id: rate.shipping_method_id,
+    name: rate.name,
+    cost: money(rate.cost),
+    display_cost: formatEuro(rate.cost),
+    selected: rate.shipping_method_id === order.shipping_method_id,
+  }))
+  const selectedRate = rateJson.find((rate) => rate.selected) ?? null
+  const couponJson = coupon
+    ? {
+        id: coupon.id,
+        code: coupon.code,
+        type: coupon.type,
+        amount: coupon.amount,
+        description: describeDiscount({ type: coupon.type, amount: coupon.amount }),
+      }
+    : null
+  const paymentTotal = payments
+    .filter((payment) => payment.state === 'completed')
+    .reduce((sum, payment) => sum + payment.amount, 0)
+
+  return {
+    id: order.id,
+    number: order.number,
+    token: order.token,
+    state: order.state,
+    email: order.email,
+    currency: 'EUR',
+    user_id: order.user_id,
+    item_count: order.item_count,
+    item_total: money(order.item_total),
+    display_item_total: formatEuro(order.item_total),
+    ship_total: money(order.ship_total),
+    display_ship_total: formatEuro(order.ship_total),
+    tax_total: money(0),
+    display_tax_total: formatEuro(0),
+    additional_tax_total: money(0),
+    display_additional_tax_total: formatEuro(0),
+    included_tax_total: money(0),
+    display_included_tax_total: formatEuro(0),
+    adjustment_total: money(order.adjustment_total),
+    display_adjustment_total: formatEuro(order.adjustment_total),
+    payment_total: money(paymentTotal),
+    display_payment_total: formatEuro(paymentTotal),
+    total: money(order.total),
+    display_total: formatEuro(order.total),
+    payment_state: order.payment_state,
+    shipment_state: order.shipment_state,
+    checkout_steps: [...CHECKOUT_STEPS],
+    created_at: iso(order.created_at)!,
+    updated_at: iso(order.updated_at)!,
+    completed_at: iso(order.completed_at),
+    expires_at: order.state === 'complete' ? null : iso(order.hold_expires_at),
+    expired_items: parseExpiredItems(order.expired_items),
+    line_items: lines,
+    bill_address: billAddress,
+    ship_address: shipAddress,
+    shipments:
+      shipAddress?.country_id && lines.length > 0
+        ? [
+            {
+              id: order.id,
+              number: `H${order.number.slice(1)}`,
+              state: order.shipment_state ?? 'pending',
+              cost: money(order.ship_total),
+              display_cost: formatEuro(order.ship_total),
+              shipping_rates: rateJson,
+              selected_shipping_rate: selectedRate,
+            },
+          ]
+        : [],
+    payments: payments.map((payment) => ({
+      id: payment.id,
+      amount: money(payment.amount),
+      display_amount: formatEuro(payment.amount),
+      state: payment.state,
+      payment_method_id: payment.payment_method_id,
+      payment_method: {
+        id: payment.payment_method_id,
+        name: payment.method_name,
+        method_type: payment.method_type,
+      },
+      source:
+        payment.card_last4 === null
+          ? null
+          : {
+              cc_type: payment.card_brand ?? 'card',
+              last_digits: payment.card_last4,
+              month: payment.card_month ?? 0,
+              year: payment.card_year ?? 0,
+              name: payment.card_name ?? '',
+            },
+      failure_reason: payment.failure_reason,
+      created_at: iso(payment.created_at)!,
+    })),
+    payment_methods: paymentMethods,
+    adjustments: couponJson
+      ? [
+          {
+            id: couponJson.id,
+            label: `Promotion (${couponJson.code})`,
+            amount: money(order.adjustment_total),
+            display_amount: formatEuro(order.adjustment_total),
+            source_type: 'coupon' as const,
+            coupon: couponJson,
+          },
+        ]
+      : [],
+    coupon: couponJson,
+  }
+}
+
+/** The order history rows (GET order/list) for these completed orders, in the given order. */
+export async function orderSummariesJson(db: Db, orders: OrderRow[]): Promise<OrderSummaryJson[]> {
+  const lines = await lineItemsJson(
+    db,
+    orders.map((order) => order.id),
+  )
+  return orders.map((order) => ({
+    id: order.id,
+    number: order.number,
+    state: order.state,
+    payment_state: order.payment_state,
+    shipment_state: order.shipment_state,
+    item_count: order.item_count,
+    item_total: money(order.item_total),
+    display_item_total: formatEuro(order.item_total),
+    total: money(order.total),
+    display_total: formatEuro(order.total),
+    completed_at: iso(order.completed_at),
+    currency: 'EUR' as const,
+    items: (lines.get(order.id) ?? []).map((line) => ({
+      name: line.variant?.name ?? line.name,
+      quantity: line.quantity,
+    })),
+  }))
+}
+
+/** The lines of these orders as Spree line item JSON, loaded in a few queries for all of them. */
+async function lineItemsJson(db: Db, orderIds: number[]): Promise<Map<number, LineItemJson[]>> {
+  if (orderIds.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('line_items')
+    .innerJoin('products as bought', 'bought.id', 'line_items.variant_id')
+    .leftJoin('products as parent', 'parent.id', 'bought.parent_id')
+    .select([
+      'line_items.id',
+      'line_items.order_id',
+      'line_items.variant_id',
+      'line_items.quantity',
+      'line_items.price',
+      'bought.name as bought_name',
+      'bought.sku as bought_sku',
+      'bought.slug as bought_slug',
+      'bought.image_id as bought_image_id',
+      'bought.parent_id',
+      'parent.name as parent_name',
+      'parent.slug as parent_slug',
+      'parent.image_id as parent_image_id',
+    ])
+    .where('line_items.order_id', 'in', orderIds)
+    .orderBy('line_items.id')
+    .execute()
+  const variantIds = rows.filter((row) => row.parent_id !== null).map((row) => row.variant_id)
+  const imageOf = (row: (typeof rows)[number]) => row.bought_image_id ?? row.parent_image_id
+  const imageIds = [...new Set(rows.flatMap((row) => imageOf(row) ?? []))]
+  const [media, options] = await Promise.all([
+    imageIds.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom('media').select(['id', 'alt', 'width', 'height']).where('id', 'in', imageIds).execute(),
+    variantIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('product_terms')
+          .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
+          .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
+          .select([
+            'product_terms.product_id',
+            'attribute_terms.slug as name',
+            'attribute_terms.name as presentation',
+            'attributes.slug as option_type_name',
+            'attributes.name as option_type_presentation',
+          ])
+          .where('product_terms.product_id', 'in', variantIds)
+          .orderBy('attributes.id')
+          .execute(),
+  ])
+  const imageById = new Map(media.map((row) => [row.id, describeImage(row)]))
+  const byOrder = new Map<number, LineItemJson[]>()
+  for (const row of rows) {
+    const imageId = imageOf(row)
+    const image = imageId === null ? undefined : imageById.get(imageId)
+    const isVariation = row.parent_id !== null
+    const line: LineItemJson = {
+      id: row.id,
+      product_id: row.parent_id ?? row.variant_id,
+      variant_id: row.variant_id,
+      quantity: row.quantity,
+      name: row.parent_name ?? row.bought_name,
+      slug: row.parent_slug ?? row.bought_slug,
+      price: money(row.price),
+      display_price: formatEuro(row.price),
+      amount: money(row.price * row.quantity),
+      display_amount: formatEuro(row.price * row.quantity),
+      image: image ? { ...image, product_url: image.src } : null,
+      variant: isVariation
+        ? {
+            id: row.variant_id,
+            name: row.bought_name,
+            sku: row.bought_sku,
+            price: money(row.price),
+            display_price: formatEuro(row.price),
+            option_values: options
+              .filter((option) => option.product_id === row.variant_id)
+              .map(({ name, presentation, option_type_name, option_type_presentation }) => ({
+                name,
+                presentation,
+                option_type_name,
+                option_type_presentation,
+              })),
+            images: image ? [image] : [],
+          }
+        : null,
+    }
+    const list = byOrder.get(row.order_id)
+    if (list) list.push(line)
+    else byOrder.set(row.order_id, [line])
+  }
+  return byOrder
+}
+
+async function addressJson(db: Db, address: AddressInput | null): Promise<AddressJson | null> {
+  if (!address) return null
+  const [country, state] = await Promise.all([
+    address.country_id
+      ? db
+          .selectFrom('countries')
+          .select(['id', 'iso', 'iso_name', 'name'])
+          .where('id', '=', address.country_id)
+          .executeTakeFirst()
+      : Promise.resolve(undefined),
+    address.state_id
+      ? db
+          .selectFrom('states')
+          .select(['id', 'name', 'abbr'])
+          .where('id', '=', address.state_id)
+          .executeTakeFirst()
+      : Promise.resolve(undefined),
+  ])
+  const firstname = address.firstname ?? ''
+  const lastname = address.lastname ?? ''
+  return {
+    firstname,
+    lastname,
+    full_name: `${firstname} ${lastname}`.trim(),
+    company: address.company ?? '',
+    address1: address.address1 ?? '',
+    address2: address.address2 ?? '',
+    city: address.city ?? '',
+    zipcode: address.zipcode ?? '',
+    phone: address.phone ?? '',
+    country_id: country?.id ?? null,
+    state_id: state?.id ?? null,
+    state_name: state?.name ?? null,
+    country: country ?? null,
+    state: state ?? null,
+  }
+}

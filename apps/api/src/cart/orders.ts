@@ -1,0 +1,253 @@
+/**
+ * Orders (carts) in the database: creating one, finding it for a request (its order_token or its
+ * owner's Bearer, otherwise 404), and changing it under a row lock so that concurrent requests on
+ * one cart, and the stock they hold, can never interleave. Every change ends by settling the
+ * stock hold (released when it expired), recomputing the totals and restarting the 1-hour hold.
+ */
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import {
+  type AddressInput,
+  computeTotals,
+  type ExpiredItemJson,
+  holdExpiresAt,
+  isHoldActive,
+  isPast,
+  type OrderState,
+} from '@fanshop/core'
+import type { FastifyRequest } from 'fastify'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import { optionalSession } from '../accounts/sessions.ts'
+import type { ShopContext } from '../context.ts'
+import type { Database } from '../db/schema.ts'
+import { notFound, unauthorized, unprocessable } from '../http/errors.ts'
+import { lockOrderRow } from './row-locks.ts'
+import { shippingRatesFor } from './shipping.ts'
+import type { OrdersTable } from './tables.ts'
+
+export type OrderRow = Selectable<OrdersTable>
+export type Db = Kysely<Database> | Transaction<Database>
+
+/** A new order number: "R" and nine digits, like Spree's. */
+const newNumber = () => `R${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`
+const newToken = () => randomBytes(24).toString('base64url')
+
+export async function createOrder(
+  ctx: ShopContext,
+  owner: { userId: number; email: string } | null,
+): Promise<OrderRow> {
+  const now = ctx.now()
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ctx.db
+        .insertInto('orders')
+        .values({
+          number: newNumber(),
+          token: newToken(),
+          state: 'cart',
+          user_id: owner?.userId ?? null,
+          email: owner?.email ?? null,
+          expired_items: '[]',
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    } catch (error) {
+      // Two random order numbers (or tokens) rarely clash; then another one is drawn.
+      const code = (error as { code?: unknown }).code
+      const clash = code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+      if (!clash || attempt >= 4) throw error
+    }
+  }
+}
+
+/** Who is asking: the order_token sent with the request and the logged-in user, if any. */
+export interface Requester {
+  orderToken: string | null
+  user: { id: number; email: string } | null
+}
+
+export async function requesterOf(ctx: ShopContext, request: FastifyRequest): Promise<Requester> {
+  const query = request.query as { order_token?: unknown } | undefined
+  const header = request.headers['x-spree-order-token']
+  const orderToken =
+    typeof query?.order_token === 'string' && query.order_token !== ''
+      ? query.order_token
+      : typeof header === 'string' && header !== ''
+        ? header
+        : null
+  const session = await optionalSession(ctx, request)
+  return { orderToken, user: session ? { id: session.user.id, email: session.user.email } : null }
+}
+
+const sameSecret = (a: string, b: string) => {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/**
+ * The order with this number, if the requester may see it: by its token, or as its owner.
+ * Without either credential 401; otherwise any miss is 404, so nobody learns that an order exists.
+ */
+export async function findOrderFor(db: Db, requester: Requester, number: string): Promise<OrderRow> {
+  if (!requester.orderToken && !requester.user) {
+    throw unauthorized('Send the order_token of this order, or log in as its owner.')
+  }
+  const order = await db.selectFrom('orders').selectAll().where('number', '=', number).executeTakeFirst()
+  const allowed =
+    order !== undefined &&
+    ((requester.orderToken !== null && sameSecret(requester.orderToken, order.token)) ||
+      (requester.user !== null && order.user_id === requester.user.id))
+  if (!order || !allowed) throw notFound(`Order ${number} not found.`)
+  return order
+}
+
+/** The order row as this transaction sees it now (after earlier steps of the same change). */
+export const reread = (trx: Transaction<Database>, order: OrderRow): Promise<OrderRow> =>
+  trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow()
+
+export const parseAddress = (json: string | null): AddressInput | null =>
+  json === null ? null : (JSON.parse(json) as AddressInput)
+
+export const parseExpiredItems = (json: string): ExpiredItemJson[] => JSON.parse(json) as ExpiredItemJson[]
+
+/**
+ * Runs `change` on the order inside a transaction that holds the order's row lock, after releasing
+ * an expired hold; then recomputes the totals and, when `touch` is set (every shopper's change),
+ * restarts the hold and clears the expired-items notice. Returns the order as it is afterwards.
+ */
+export async function changeOrder(
+  ctx: ShopContext,
+  orderId: number,
+  change: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+  options: { touch: boolean } = { touch: true },
+): Promise<OrderRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockOrderRow(trx, ctx.database.dialect, orderId)
+    const now = ctx.now()
+    let order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow()
+    const released = await releaseExpiredHold(trx, order, now)
+    order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow()
+    await change(trx, order)
+    await recompute(trx, orderId, now, { touch: options.touch, keepExpiredNotice: released })
+    return trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow()
+  })
+}
+
+/** Settles an expired hold of the order (if any) and returns the order as it is now. */
+export async function settleOrder(ctx: ShopContext, order: OrderRow): Promise<OrderRow> {
+  const now = ctx.now()
+  if (
+    order.state === 'complete' ||
+    order.hold_expires_at === null ||
+    isHoldActive(order.hold_expires_at, now)
+  ) {
+    return order
+  }
+  return changeOrder(ctx, order.id, async () => {}, { touch: false })
+}
+
+/**
+ * When the hold has run out, the cart's lines go back to the shelves: they are removed, listed in
+ * `expired_items` for the owner to read, and the checkout restarts from the cart.
+ * Returns true when it released something.
+ */
+async function releaseExpiredHold(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  now: number,
+): Promise<boolean> {
+  if (
+    order.state === 'complete' ||
+    order.hold_expires_at === null ||
+    isHoldActive(order.hold_expires_at, now)
+  ) {
+    return false
+  }
+  const lines = await trx
+    .selectFrom('line_items')
+    .innerJoin('products', 'products.id', 'line_items.variant_id')
+    .select(['line_items.variant_id', 'line_items.quantity', 'products.name'])
+    .where('line_items.order_id', '=', order.id)
+    .orderBy('line_items.id')
+    .execute()
+  const expired: ExpiredItemJson[] = lines.map((line) => ({
+    variant_id: line.variant_id,
+    name: line.name,
+    quantity: line.quantity,
+  }))
+  await trx.deleteFrom('line_items').where('order_id', '=', order.id).execute()
+  await trx.deleteFrom('payments').where('order_id', '=', order.id).where('state', '=', 'checkout').execute()
+  await trx
+    .updateTable('orders')
+    .set({ state: 'cart', hold_expires_at: null, expired_items: JSON.stringify(expired) })
+    .where('id', '=', order.id)
+    .execute()
+  return expired.length > 0
+}
+
+/**
+ * Recomputes the stored totals from the lines, the coupon and the chosen shipping rate (packages/core
+ * does the arithmetic), drops a shipping choice the address no longer allows, and restarts the hold.
+ */
+async function recompute(
+  trx: Transaction<Database>,
+  orderId: number,
+  now: number,
+  options: { touch: boolean; keepExpiredNotice: boolean },
+): Promise<void> {
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow()
+  if (order.state === 'complete') return
+  const lines = await trx
+    .selectFrom('line_items')
+    .select(['price', 'quantity'])
+    .where('order_id', '=', orderId)
+    .execute()
+  const coupon =
+    order.coupon_id === null
+      ? undefined
+      : await trx
+          .selectFrom('coupons')
+          .select(['type', 'amount'])
+          .where('id', '=', order.coupon_id)
+          .executeTakeFirst()
+  const itemTotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0)
+  const rates = await shippingRatesFor(trx, parseAddress(order.ship_address), itemTotal)
+  const rate = rates.find((r) => r.shipping_method_id === order.shipping_method_id)
+  const totals = computeTotals({
+    lines: lines.map((line) => ({ unitPrice: line.price, quantity: line.quantity })),
+    discount: coupon ? { type: coupon.type, amount: coupon.amount } : null,
+    shipping: lines.length > 0 && rate ? rate.cost : 0,
+  })
+  await trx
+    .updateTable('orders')
+    .set({
+      item_count: totals.itemCount,
+      item_total: totals.itemTotal,
+      adjustment_total: totals.adjustmentTotal,
+      ship_total: totals.shipTotal,
+      total: totals.total,
+      shipping_method_id: rate ? order.shipping_method_id : null,
+      ...(options.touch
+        ? {
+            updated_at: now,
+            hold_expires_at: lines.length > 0 ? holdExpiresAt(now) : null,
+            ...(options.keepExpiredNotice ? {} : { expired_items: '[]' }),
+          }
+        : {}),
+    })
+    .where('id', '=', orderId)
+    .execute()
+}
+
+/** Moves a checkout that has passed `step` back to it (editing a step rewinds the checkout). */
+export async function rewindTo(trx: Transaction<Database>, order: OrderRow, step: OrderState): Promise<void> {
+  if (isPast(order.state, step)) {
+    await trx.updateTable('orders').set({ state: step }).where('id', '=', order.id).execute()
+  }
+}
+
+export function assertNotComplete(order: OrderRow): void {
+  if (order.state === 'complete') throw unprocessable(`Order ${order.number} is already complete.`)
+}
