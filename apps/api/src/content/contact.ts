@@ -1,0 +1,74 @@
+/**
+ * The contact form's back end: every message is stored first (nothing is lost if mail is
+ * down), then e-mailed to the shop's address (SHOP_EMAIL) with the fan's address as Reply-To.
+ * A filled honeypot marks it as spam: kept, never e-mailed, answered like any other so bots
+ * learn nothing. One address may send a handful of messages an hour.
+ */
+import { CONTACT_MESSAGES_PER_HOUR, type ContactMessage, isLikelySpam } from '@fanshop/core'
+import type { ShopContext } from '../context.ts'
+import { HttpError } from '../http/errors.ts'
+
+const HOUR_MS = 60 * 60 * 1000
+
+export async function receiveContactMessage(
+  ctx: ShopContext,
+  input: ContactMessage,
+): Promise<{ id: number }> {
+  const now = ctx.now()
+  const email = input.email.toLowerCase()
+  const { sent } = await ctx.db
+    .selectFrom('contact_messages')
+    .select((eb) => eb.fn.countAll<number>().as('sent'))
+    .where('email', '=', email)
+    .where('created_at', '>', now - HOUR_MS)
+    .executeTakeFirstOrThrow()
+  if (Number(sent) >= CONTACT_MESSAGES_PER_HOUR) {
+    throw new HttpError(
+      429,
+      `We already have ${CONTACT_MESSAGES_PER_HOUR} messages from ${input.email} in the last hour. Please wait a little before writing again.`,
+    )
+  }
+
+  const spam = isLikelySpam(input)
+  const { id } = await ctx.db
+    .insertInto('contact_messages')
+    .values({
+      name: input.name,
+      email,
+      topic: input.topic,
+      message: input.message,
+      status: spam ? 'spam' : 'received',
+      created_at: now,
+      mailed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  if (spam) {
+    ctx.log.info({ contactMessage: id }, 'contact message kept as spam (honeypot filled)')
+    return { id }
+  }
+
+  try {
+    await ctx.mailer.send({
+      to: ctx.config.SHOP_EMAIL,
+      replyTo: email,
+      subject: `[Contact] ${input.topic}: message from ${input.name}`,
+      text: [
+        'A fan wrote to the team through the contact form.',
+        '',
+        `Name: ${input.name}`,
+        `E-mail: ${email}`,
+        `Topic: ${input.topic}`,
+        '',
+        input.message,
+        '',
+        `Message #${id}, received ${new Date(now).toISOString()}. Reply to this e-mail to answer.`,
+      ].join('\n'),
+    })
+    await ctx.db.updateTable('contact_messages').set({ mailed_at: ctx.now() }).where('id', '=', id).execute()
+  } catch (err) {
+    // The message is stored (mailed_at stays empty); the fan's part is done.
+    ctx.log.error({ err, contactMessage: id }, 'contact message stored but the e-mail to the shop failed')
+  }
+  return { id }
+}
