@@ -273,13 +273,13 @@ export default async function cartPlugin(fastify: FastifyInstance) {
   )
 
   app.put(
-    '/api/v1/checkouts/:number/next',
+    '/api/v1/checkouts/:number/next.json',
     {
       schema: {
         tags: [STORE],
         summary:
           'Move the checkout one step (422 names what is missing). From confirm it places the order: send an Idempotency-Key so a retry never charges twice',
-        params: z.object({ number: z.string().transform((value) => value.replace(/\.json$/, '')) }),
+        params: z.object({ number: orderNumber }),
         querystring: tokenQuery,
         headers: idempotencyHeaders,
         response: { 200: orderJsonSchema, ...errors },

@@ -56,7 +56,7 @@ export function computeTotals(input: {
   const discount = input.discount?.type === 'percent' ? percentOf(itemTotal, input.discount.amount) : 0
   const shipping = input.shipping ?? 0
   assertWholeCents(shipping, 'shipping')
-  const shipTotal = shipping > 0 ? shipping : 0
+  const shipTotal = Math.max(shipping, 0)
   return {
     itemCount,
     itemTotal,
