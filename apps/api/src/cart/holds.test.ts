@@ -64,6 +64,17 @@ describe(`stock holds on ${testDialect}`, () => {
     expect(Date.parse(stillHeld.expires_at!)).toBe(t.clock.now + 30 * MINUTE)
   })
 
+  it('shows the catalogue’s stock less what carts hold, and gives it back when holds expire', async () => {
+    const productId = await insertProduct(t, { price: 1800, stock: 6 })
+    const stockQuantity = async () =>
+      (await t.app.inject(`/wp-json/wc/v3/products/${productId}`)).json().stock_quantity as number
+    expect(await stockQuantity()).toBe(6)
+    await addLine(t, await createCart(t), productId, 4)
+    expect(await stockQuantity()).toBe(2)
+    t.clock.advance(60 * MINUTE)
+    expect(await stockQuantity()).toBe(6)
+  })
+
   it('counts only live holds, and not the asking cart’s own', async () => {
     const productId = await insertProduct(t, { price: 1000, stock: 10 })
     const a = await createCart(t)

@@ -85,9 +85,9 @@ export async function setLineQuantity(
   }
 
   const raising = quantity > (existing?.quantity ?? 0)
-  if (raising && product.stock_on_hand !== null) {
+  if (raising) {
     const held = (await heldStock(trx, [variantId], ctx.now(), order.id)).get(variantId) ?? 0
-    const available = product.stock_on_hand - product.stock_sold - held
+    const available = (product.stock_on_hand ?? 0) - product.stock_sold - held
     if (quantity > available) throw unprocessable(OUT_OF_STOCK)
   }
 

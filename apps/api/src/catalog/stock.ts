@@ -1,9 +1,10 @@
 /**
  * How many units of a product or variation a shopper can take right now:
  * on hand - sold - active holds (ARCHITECTURE.md, stock holds). This is the one place the
- * catalogue computes it, for a whole page of products at once. The cart domain owns the
- * holds and extends this function with them; until then it is on hand - sold.
+ * catalogue computes it, for a whole page of products at once. The holds are the cart
+ * domain's (cart/holds.ts): units in carts whose 1-hour hold has not run out.
  */
+import { heldStock } from '../cart/holds.ts'
 import type { ShopContext } from '../context.ts'
 
 /**
@@ -15,11 +16,16 @@ export async function availableStock(
   productIds: readonly number[],
 ): Promise<Map<number, number>> {
   if (productIds.length === 0) return new Map()
-  const rows = await ctx.db
-    .selectFrom('products')
-    .select(['id', 'stock_on_hand', 'stock_sold'])
-    .where('id', 'in', productIds)
-    .where('stock_on_hand', 'is not', null)
-    .execute()
-  return new Map(rows.map((row) => [row.id, Math.max(0, row.stock_on_hand! - row.stock_sold)]))
+  const [rows, held] = await Promise.all([
+    ctx.db
+      .selectFrom('products')
+      .select(['id', 'stock_on_hand', 'stock_sold'])
+      .where('id', 'in', productIds)
+      .where('stock_on_hand', 'is not', null)
+      .execute(),
+    heldStock(ctx.db, productIds, ctx.now()),
+  ])
+  return new Map(
+    rows.map((row) => [row.id, Math.max(0, row.stock_on_hand! - row.stock_sold - (held.get(row.id) ?? 0))]),
+  )
 }
