@@ -1,9 +1,18 @@
 /**
  * The error layout of spec 2: a left navigation panel and a right-hand image. 404 reads
  * "This page could not be found"; other failures show their status code (default 500).
+ * Arriving on it closes every panel and the overlay, and scrolls back to the top.
  * If drawing this page fails in turn, a plain fallback says so and links home.
  */
-import { Component, type ReactNode } from 'react'
+import { Component, type ReactNode, useEffect } from 'react'
+import { FrameBehaviour } from './frame.tsx'
+import { useScrollToTopOnArrival } from './frame-effects.ts'
+import { Overlay } from './overlay.tsx'
+import { Panels } from './panels.tsx'
+import { SiteHeader } from './site-header.tsx'
+import { SiteLink } from './site-link.tsx'
+import { useUi } from './ui-store.ts'
+import { useFrame } from './use-frame.ts'
 
 export const NOT_FOUND_TEXT = 'This page could not be found'
 
@@ -17,42 +26,42 @@ export function ErrorPage(props: { statusCode: number; message?: string }) {
 
 function ErrorLayout({ statusCode, message }: { statusCode: number; message?: string }) {
   const title = statusCode === 404 ? NOT_FOUND_TEXT : 'An error occurred'
+  const closeAll = useUi((s) => s.closeAll)
+  useEffect(() => closeAll(), [closeAll])
+  useScrollToTopOnArrival(true)
+  const links = useFrame()?.menus['main-menu'].flatMap((group) => group.items) ?? []
   return (
-    <div className="error-layout">
-      <title>{`${statusCode} · ${title}`}</title>
-      <meta name="robots" content="noindex" />
-      <nav className="error-layout__nav" aria-label="Main">
-        <a className="error-layout__brand" href="/">
-          Fan Shop
-        </a>
-        <ul>
-          <li>
-            <a href="/home">Home</a>
-          </li>
-          <li>
-            <a href="/shop">Shop</a>
-          </li>
-          <li>
-            <a href="/feed">Feed</a>
-          </li>
-          <li>
-            <a href="/music">Music</a>
-          </li>
-          <li>
-            <a href="/contact">Contact</a>
-          </li>
-        </ul>
-      </nav>
-      <main className="error-layout__main">
-        <p className="error-layout__code">{statusCode}</p>
-        <h1>{title}</h1>
-        {statusCode !== 404 && message ? <p className="error-layout__message">{message}</p> : null}
-        <a className="button" href="/">
-          Go back to home
-        </a>
-      </main>
-      <div className="error-layout__image" aria-hidden="true" />
-    </div>
+    <>
+      <FrameBehaviour />
+      <SiteHeader routeName="error" />
+      <div className="error-layout">
+        <title>{`${statusCode} · ${title}`}</title>
+        <meta name="robots" content="noindex" />
+        <nav className="error-layout__nav" aria-label="Main">
+          <ul>
+            <li>
+              <SiteLink to="/">Home</SiteLink>
+            </li>
+            {links.map((item) => (
+              <li key={`${item.title} ${item.url}`}>
+                <SiteLink to={item.url}>{item.title}</SiteLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" className="error-layout__main">
+          <p className="error-layout__code">{statusCode}</p>
+          <h1>{title}</h1>
+          {statusCode !== 404 && message ? <p className="error-layout__message">{message}</p> : null}
+          <a className="button" href="/">
+            Go back to home
+          </a>
+        </main>
+        <div className="error-layout__image" aria-hidden="true" />
+      </div>
+      <Overlay />
+      <Panels />
+    </>
   )
 }
 

@@ -3,12 +3,14 @@
  * public settings now; each domain adds its part (the logged-in user, the cart's summary, menus).
  */
 import type { AppLoadContext } from 'react-router'
+import { loadSiteFrame } from './site-frame.server.ts'
 
-export async function loadFrame(_request: Request, context: AppLoadContext) {
+export async function loadFrame(request: Request, context: AppLoadContext) {
   return {
     publicUrl: context.publicUrl,
     analyticsId: context.analyticsId,
     facebookAppId: context.facebookAppId,
+    ...(await loadSiteFrame(request, context)),
   }
 }
 

@@ -1,4 +1,7 @@
-/** The site domain's pages, by layout. */
+/** The site domain's routes, by layout: the cookie bar's answer without JavaScript. */
+import { route } from '@react-router/dev/routes'
 import type { DomainRoutes } from './domain-routes.ts'
 
-export const siteRoutes: DomainRoutes = {}
+export const siteRoutes: DomainRoutes = {
+  default: [route('cookie-consent', 'site/routes/cookie-consent.ts')],
+}

@@ -12,7 +12,8 @@ export function SidePanel(props: {
   title: ReactNode
   /** Visually hide the title (it still names the dialog for assistive technology). */
   hideTitle?: boolean
-  side?: 'left' | 'right'
+  /** Left or right edge, or a centred popup. */
+  side?: 'left' | 'right' | 'center'
   className?: string
   children: ReactNode
 }) {

@@ -1,47 +1,128 @@
 /**
- * The top bar: menu or back button on the left, the shop's mark, and the cart and user buttons
- * on the right. Which of them show is decided per route (spec 2, navigation rules).
+ * The top bar (spec 2, navigation rules, keyed on the page's route name): the menu button or the
+ * back button, the shop's mark, the three-dots social bar button, and the cart and user buttons.
+ * Dark icons on the pages that ask for them.
  */
-import { Link, useMatches, useNavigate } from 'react-router'
-import { isSiteHandle } from './handle.ts'
+import { backTarget, navigationRules } from '@fanshop/core'
+import { Link, useNavigate } from 'react-router'
+import { SITE_NAME } from './brand.ts'
+import { BackIcon, BagIcon, DotsIcon, MenuIcon, UserIcon } from './icons.tsx'
+import { useRouteName } from './route-name.ts'
 import { useUi } from './ui-store.ts'
+import { useFrame } from './use-frame.ts'
 
-const MENU_BUTTON_ROUTES = new Set(['index', 'error', 'home', 'entercode'])
-
-export function useRouteName(): string | undefined {
-  const matches = useMatches()
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle
-    if (isSiteHandle(handle) && handle.routeName) return handle.routeName
-  }
-  return undefined
+export function SiteHeader(props: { back?: boolean; routeName?: string }) {
+  const matchedName = useRouteName()
+  const routeName = props.routeName ?? matchedName
+  const rules = navigationRules(routeName)
+  const showMenu = rules.menuButton && !props.back
+  return (
+    <header
+      className={`site-header ${rules.darkIcons ? 'site-header--dark' : 'site-header--light'}`}
+      data-route-name={routeName}
+    >
+      <div className="site-header__start">{showMenu ? <MenuButton /> : <BackButton />}</div>
+      <Link to="/" className="site-header__brand">
+        {SITE_NAME}
+      </Link>
+      <div className="site-header__actions">
+        {rules.socialBar ? <SocialBarButton /> : null}
+        {rules.cartAndUserButtons ? (
+          <>
+            <CartButton />
+            <UserButton />
+          </>
+        ) : null}
+      </div>
+    </header>
+  )
 }
 
-export function SiteHeader(props: { back?: boolean }) {
-  const routeName = useRouteName()
-  const navigate = useNavigate()
+function MenuButton() {
+  const open = useUi((s) => s.open === 'navigation')
   const toggle = useUi((s) => s.toggle)
-  const showMenu = !props.back && MENU_BUTTON_ROUTES.has(routeName ?? '')
   return (
-    <header className="site-header">
-      {showMenu ? (
-        <button type="button" className="icon-button" aria-label="Menu" onClick={() => toggle('navigation')}>
-          <span aria-hidden="true">☰</span>
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Back"
-          onClick={() => (window.history.state?.idx > 0 ? navigate(-1) : navigate('/'))}
-        >
-          <span aria-hidden="true">←</span>
-        </button>
-      )}
-      <Link to="/" className="site-header__brand">
-        Fan Shop
+    <button
+      type="button"
+      className="icon-button"
+      aria-label="Menu"
+      aria-expanded={open}
+      aria-haspopup="dialog"
+      onClick={() => toggle('navigation')}
+    >
+      <MenuIcon />
+    </button>
+  )
+}
+
+function BackButton() {
+  const navigate = useNavigate()
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label="Back"
+      onClick={() => {
+        if (backTarget(window.history.state?.idx) === 'history') navigate(-1)
+        else navigate('/')
+      }}
+    >
+      <BackIcon />
+    </button>
+  )
+}
+
+function SocialBarButton() {
+  const open = useUi((s) => s.open === 'socialBar')
+  const toggle = useUi((s) => s.toggle)
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label="Share and follow"
+      aria-expanded={open}
+      aria-haspopup="dialog"
+      onClick={() => toggle('socialBar')}
+    >
+      <DotsIcon />
+    </button>
+  )
+}
+
+function CartButton() {
+  const toggle = useUi((s) => s.toggle)
+  return (
+    <button
+      type="button"
+      className="icon-button site-header__cart"
+      aria-label="Cart"
+      aria-haspopup="dialog"
+      onClick={() => toggle('cart')}
+    >
+      <BagIcon />
+    </button>
+  )
+}
+
+function UserButton() {
+  const loggedIn = Boolean(useFrame()?.user)
+  const toggle = useUi((s) => s.toggle)
+  if (loggedIn) {
+    return (
+      <Link to="/profile" className="icon-button" aria-label="Your profile">
+        <UserIcon />
       </Link>
-      <div className="site-header__actions" />
-    </header>
+    )
+  }
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label="Log in"
+      aria-haspopup="dialog"
+      onClick={() => toggle('login')}
+    >
+      <UserIcon />
+    </button>
   )
 }

@@ -3,9 +3,8 @@
  * the cookie bar. Opening a panel closes the others; close-all leaves taxonomies and the
  * cookie bar alone; the overlay hides 100 ms after the panels close.
  */
+import { OVERLAY_HIDE_DELAY_MS } from '@fanshop/core'
 import { create } from 'zustand'
-
-export const OVERLAY_HIDE_DELAY_MS = 100
 
 export type Panel =
   | 'navigation'
@@ -37,7 +36,7 @@ export const useUi = create<UiState>((set, get) => ({
   open: null,
   overlay: false,
   taxonomies: false,
-  cookieBar: false,
+  cookieBar: true,
   toggle(panel) {
     if (get().open === panel) get().closeAll()
     else get().show(panel)

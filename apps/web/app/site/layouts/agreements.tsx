@@ -1,18 +1,11 @@
-/** Agreements layout (spec 2): legal pages with a back button. */
+/** Agreements layout (spec 2): legal pages, always with a back button. */
 import { Outlet } from 'react-router'
-import { Overlay } from '../overlay.tsx'
-import { Panels } from '../panels.tsx'
-import { SiteHeader } from '../site-header.tsx'
+import { Frame } from '../frame.tsx'
 
 export default function AgreementsLayout() {
   return (
-    <>
-      <SiteHeader back />
-      <main id="main" className="page page--agreements">
-        <Outlet />
-      </main>
-      <Overlay />
-      <Panels />
-    </>
+    <Frame layout="agreements">
+      <Outlet />
+    </Frame>
   )
 }

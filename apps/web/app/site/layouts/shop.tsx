@@ -1,18 +1,11 @@
-/** Shop layout (spec 2): the default layout plus the social bar. */
+/** Shop layout (spec 2): the default layout, with the social bar on the pages whose rules show it. */
 import { Outlet } from 'react-router'
-import { Overlay } from '../overlay.tsx'
-import { Panels } from '../panels.tsx'
-import { SiteHeader } from '../site-header.tsx'
+import { Frame } from '../frame.tsx'
 
 export default function ShopLayout() {
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="page page--shop">
-        <Outlet />
-      </main>
-      <Overlay />
-      <Panels />
-    </>
+    <Frame layout="shop">
+      <Outlet />
+    </Frame>
   )
 }

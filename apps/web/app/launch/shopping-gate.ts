@@ -1,0 +1,53 @@
+/**
+ * The shopping gate as the storefront sees it (spec 4): open from the launch instant, and before it
+ * for a visitor holding an access grant or the stored allowedToShop flag ('1'). The server enforces
+ * the same gate on every cart write; this only lets pages say so before the visitor tries.
+ */
+import { ALLOWED_TO_SHOP_KEY, ALLOWED_TO_SHOP_VALUE, isShoppingAllowed } from '@fanshop/core'
+import { useEffect, useSyncExternalStore } from 'react'
+import { useFrame } from '../site/use-frame.ts'
+
+function storedFlag(): boolean {
+  try {
+    return localStorage.getItem(ALLOWED_TO_SHOP_KEY) === ALLOWED_TO_SHOP_VALUE
+  } catch {
+    return false
+  }
+}
+
+const subscribeToStorage = (notify: () => void) => {
+  window.addEventListener('storage', notify)
+  return () => window.removeEventListener('storage', notify)
+}
+
+/** Keeps the spec's allowedToShop flag in local storage once this visitor holds a grant. */
+export function useAllowedToShopFlag(): void {
+  const granted = useFrame()?.launch.accessGranted ?? false
+  useEffect(() => {
+    if (!granted) return
+    try {
+      localStorage.setItem(ALLOWED_TO_SHOP_KEY, ALLOWED_TO_SHOP_VALUE)
+    } catch {
+      // Storage can be switched off; the grant cookie still opens the shop.
+    }
+  }, [granted])
+}
+
+const noChanges = () => () => {}
+
+/** Whether this visitor may shop now, for pages that offer add-to-cart. */
+export function useShoppingAllowed(): boolean {
+  const launch = useFrame()?.launch
+  const flag = useSyncExternalStore(subscribeToStorage, storedFlag, () => false)
+  const inBrowser = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  )
+  if (!launch) return true
+  return isShoppingAllowed({
+    now: inBrowser ? Date.now() : launch.now,
+    launchAt: launch.at,
+    allowedToShop: launch.accessGranted || flag,
+  })
+}

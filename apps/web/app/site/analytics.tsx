@@ -1,0 +1,63 @@
+/**
+ * Analytics (spec 1: not disabled): Google's tag for ANALYTICS_ID, loaded only when it is set and
+ * the visitor accepted the cookie bar with performance allowed; measurement cookies and advertising
+ * signals follow the other two switches (consent mode). One page view per route change.
+ */
+import { analyticsPlan } from '@fanshop/core'
+import { useEffect } from 'react'
+import { useLocation } from 'react-router'
+import { useFrame } from './use-frame.ts'
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[]
+  }
+}
+
+const SCRIPT_ID = 'analytics-tag'
+
+/** Google's tag reads the `arguments` object itself from the data layer, not an array. */
+function gtag(..._command: unknown[]) {
+  window.dataLayer ??= []
+  // biome-ignore lint/complexity/noArguments: the tag's documented calling convention
+  window.dataLayer.push(arguments)
+}
+
+export function Analytics() {
+  const frame = useFrame()
+  const plan = frame ? analyticsPlan(frame.analyticsId, frame.consent) : null
+  const location = useLocation()
+
+  const id = plan?.id
+  const analyticsStorage = plan?.analyticsStorage
+  const adStorage = plan?.adStorage
+  useEffect(() => {
+    if (!id) return
+    const consent = {
+      analytics_storage: analyticsStorage,
+      ad_storage: adStorage,
+      ad_user_data: adStorage,
+      ad_personalization: adStorage,
+    }
+    if (document.getElementById(SCRIPT_ID)) {
+      gtag('consent', 'update', consent)
+      return
+    }
+    gtag('consent', 'default', consent)
+    gtag('js', new Date())
+    gtag('config', id, { send_page_view: false })
+    const script = document.createElement('script')
+    script.id = SCRIPT_ID
+    script.async = true
+    script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`
+    document.head.appendChild(script)
+  }, [id, analyticsStorage, adStorage])
+
+  const page = `${location.pathname}${location.search}`
+  useEffect(() => {
+    if (!id) return
+    gtag('event', 'page_view', { page_location: window.location.href, page_path: page })
+  }, [id, page])
+
+  return null
+}

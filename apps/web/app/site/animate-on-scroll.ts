@@ -1,0 +1,52 @@
+/**
+ * Animate-on-scroll (spec 9: 600 ms, once, not on phones): elements marked `data-animate` that
+ * start below the fold fade and rise into place the first time they scroll into view. Nothing is
+ * hidden without JavaScript, on phones (below the md breakpoint token) or under reduced motion.
+ * Any domain opts in by adding the attribute.
+ */
+import { ANIMATE_ON_SCROLL_MS } from '@fanshop/core'
+import { useEffect } from 'react'
+import { breakpoint, REDUCED_MOTION } from './use-browser.ts'
+
+const PENDING = 'animate--pending'
+const SHOWN = 'animate--in'
+
+export function useAnimateOnScroll(): void {
+  useEffect(() => {
+    const phone = window.innerWidth < breakpoint('md')
+    if (phone || window.matchMedia(REDUCED_MOTION).matches || !('IntersectionObserver' in window)) return
+    document.documentElement.style.setProperty('--animate-duration', `${ANIMATE_ON_SCROLL_MS}ms`)
+
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue
+        entry.target.classList.replace(PENDING, SHOWN)
+        observer.unobserve(entry.target)
+      }
+    })
+    const prepare = (root: ParentNode) => {
+      for (const element of root.querySelectorAll<HTMLElement>(
+        '[data-animate]:not(.animate--pending):not(.animate--in)',
+      )) {
+        if (element.getBoundingClientRect().top < window.innerHeight) {
+          element.classList.add(SHOWN)
+          continue
+        }
+        element.classList.add(PENDING)
+        observer.observe(element)
+      }
+    }
+    prepare(document)
+    let scheduled = 0
+    const mutations = new MutationObserver(() => {
+      cancelAnimationFrame(scheduled)
+      scheduled = requestAnimationFrame(() => prepare(document))
+    })
+    mutations.observe(document.body, { childList: true, subtree: true })
+    return () => {
+      cancelAnimationFrame(scheduled)
+      mutations.disconnect()
+      observer.disconnect()
+    }
+  }, [])
+}

@@ -1,0 +1,101 @@
+/**
+ * The cookie bar (spec 2, 4 and 9): "Cookies", ACCEPT, Show Settings / Hide Settings with three
+ * switches that start on. The settings only show while neither the navigation nor the social box
+ * is open. Accepting posts to /cookie-consent, which records the answer for 7 days
+ * (cookie-confirmation=true); a page rendered with that cookie never draws the bar. With
+ * JavaScript the post goes in the background and the bar hides at once; without, the page reloads.
+ */
+import { CONSENT_CATEGORIES, type Consent, DEFAULT_CONSENT } from '@fanshop/core'
+import { useState, useSyncExternalStore } from 'react'
+import { useFetcher, useLocation } from 'react-router'
+import { useUi } from './ui-store.ts'
+import { useFrame } from './use-frame.ts'
+
+const noChanges = () => () => {}
+
+export function CookieBar() {
+  const confirmed = useFrame()?.consent.confirmed ?? true
+  const shown = useUi((s) => s.cookieBar)
+  const setCookieBar = useUi((s) => s.setCookieBar)
+  const panelOpen = useUi((s) => s.open)
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  const [consent, setConsent] = useState<Consent>(DEFAULT_CONSENT)
+  const location = useLocation()
+  const answer = useFetcher<{ ok: boolean }>()
+  const inBrowser = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  )
+  if (confirmed || !shown || answer.state !== 'idle' || answer.data?.ok) return null
+
+  const settingsAllowed = panelOpen !== 'navigation' && panelOpen !== 'socialBar'
+  const settingsShown = settingsOpen && settingsAllowed
+
+  return (
+    <section className="cookie-bar" aria-labelledby="cookie-bar-title">
+      <div className="cookie-bar__shade" aria-hidden="true" />
+      <answer.Form className="cookie-bar__box" method="post" action="/cookie-consent">
+        <h2 id="cookie-bar-title" className="cookie-bar__title">
+          Cookies
+        </h2>
+        <p className="cookie-bar__text">
+          We use cookies to keep the shop working, to measure how it performs and to show you offers that fit.
+          You choose which.
+        </p>
+        {inBrowser ? (
+          <input type="hidden" name="respond" value="data" />
+        ) : (
+          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        )}
+        {settingsShown ? (
+          <fieldset className="cookie-bar__settings" id="cookie-settings">
+            <legend className="visually-hidden">Cookie settings</legend>
+            {CONSENT_CATEGORIES.map((category) => (
+              <label key={category.key} className="switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  aria-checked={consent[category.key]}
+                  name={category.key}
+                  checked={consent[category.key]}
+                  onChange={(event) => setConsent({ ...consent, [category.key]: event.target.checked })}
+                />
+                <span className="switch__track" aria-hidden="true" />
+                <span>{category.label}</span>
+              </label>
+            ))}
+          </fieldset>
+        ) : (
+          CONSENT_CATEGORIES.filter((c) => consent[c.key]).map((c) => (
+            <input key={c.key} type="hidden" name={c.key} value="on" />
+          ))
+        )}
+        <div className="cookie-bar__actions">
+          {settingsAllowed ? (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              aria-expanded={settingsShown}
+              aria-controls="cookie-settings"
+              onClick={() => setSettingsOpen(!settingsOpen)}
+            >
+              {settingsShown ? 'Hide Settings' : 'Show Settings'}
+            </button>
+          ) : null}
+          <button type="submit" className="button button--small">
+            ACCEPT
+          </button>
+        </div>
+        <button
+          type="button"
+          className="cookie-bar__close"
+          aria-label="Close the cookie bar"
+          onClick={() => setCookieBar(false)}
+        >
+          ×
+        </button>
+      </answer.Form>
+    </section>
+  )
+}

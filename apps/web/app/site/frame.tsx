@@ -1,0 +1,50 @@
+/**
+ * The frame every layout of spec 2 shares: skip link, progress bar, offline note, header, the page,
+ * cookie bar, interactive cursor, dark overlay, every panel, and analytics; plus the behaviour that
+ * follows the visitor around (panels closing on route change, scroll to top on the home route,
+ * animate-on-scroll, reload on a failed chunk, the launch's allowedToShop flag).
+ */
+import type { ReactNode } from 'react'
+import { useAllowedToShopFlag } from '../launch/shopping-gate.ts'
+import { Analytics } from './analytics.tsx'
+import { useAnimateOnScroll } from './animate-on-scroll.ts'
+import { CookieBar } from './cookie-bar.tsx'
+import { Cursor } from './cursor.tsx'
+import { useReloadOnChunkFailure, useScrollToTopOnArrival, useSidebarsHidden } from './frame-effects.ts'
+import { OfflineNote } from './offline-note.tsx'
+import { Overlay } from './overlay.tsx'
+import { Panels } from './panels.tsx'
+import { ProgressBar } from './progress-bar.tsx'
+import { useRouteName } from './route-name.ts'
+import { SiteHeader } from './site-header.tsx'
+
+export function FrameBehaviour() {
+  useSidebarsHidden()
+  useReloadOnChunkFailure()
+  useAnimateOnScroll()
+  useAllowedToShopFlag()
+  return null
+}
+
+export function Frame(props: { layout: 'default' | 'shop' | 'agreements'; children: ReactNode }) {
+  useScrollToTopOnArrival(useRouteName() === 'home')
+  return (
+    <>
+      <FrameBehaviour />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <ProgressBar />
+      <OfflineNote />
+      <SiteHeader back={props.layout === 'agreements'} />
+      <main id="main" className={`page page--${props.layout}`}>
+        {props.children}
+      </main>
+      <CookieBar />
+      <Cursor />
+      <Overlay />
+      <Panels />
+      <Analytics />
+    </>
+  )
+}

@@ -1,0 +1,58 @@
+/**
+ * Whether links may prefetch the pages they lead to (spec 1 and 9): only once the browser has
+ * been idle (or 2 s have passed), and never on 2g, with data-saver on, or offline.
+ */
+import { type ConnectionHints, PREFETCH_IDLE_TIMEOUT_MS, shouldPrefetch } from '@fanshop/core'
+import { useSyncExternalStore } from 'react'
+
+type NetworkInformation = ConnectionHints & EventTarget
+
+const connection = () => (navigator as Navigator & { connection?: NetworkInformation }).connection
+
+let idle = false
+const listeners = new Set<() => void>()
+const notifyAll = () => {
+  for (const listener of listeners) listener()
+}
+
+function whenIdle() {
+  if (idle) return
+  const done = () => {
+    idle = true
+    notifyAll()
+  }
+  if ('requestIdleCallback' in window) window.requestIdleCallback(done, { timeout: PREFETCH_IDLE_TIMEOUT_MS })
+  else setTimeout(done, PREFETCH_IDLE_TIMEOUT_MS)
+}
+
+function subscribe(listener: () => void) {
+  if (listeners.size === 0) {
+    window.addEventListener('online', notifyAll)
+    window.addEventListener('offline', notifyAll)
+    connection()?.addEventListener('change', notifyAll)
+    whenIdle()
+  }
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+    if (listeners.size > 0) return
+    window.removeEventListener('online', notifyAll)
+    window.removeEventListener('offline', notifyAll)
+    connection()?.removeEventListener('change', notifyAll)
+  }
+}
+
+function allowed(): boolean {
+  const hints = connection()
+  return (
+    idle &&
+    shouldPrefetch({
+      online: navigator.onLine,
+      connection: hints ? { effectiveType: hints.effectiveType, saveData: hints.saveData } : undefined,
+    })
+  )
+}
+
+export function usePrefetchAllowed(): boolean {
+  return useSyncExternalStore(subscribe, allowed, () => false)
+}
