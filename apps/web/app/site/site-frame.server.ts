@@ -1,0 +1,36 @@
+/**
+ * The site's part of every page's frame data: the navigation menus, the visitor's cookie consent,
+ * the social links, and the launch (its instant and whether this visitor holds an access grant).
+ * A menu API failure is logged and leaves the menus empty rather than failing the page.
+ */
+import { consentFromCookies, launchInstant, type Menus, menuResponseSchema } from '@fanshop/core'
+import type { AppLoadContext } from 'react-router'
+import { apiGet } from '../api.server.ts'
+import { readAccessGrant } from '../launch/access-grant.server.ts'
+
+const NO_MENUS: Menus = { 'main-menu': [], 'sub-menus': [] }
+
+async function loadMenus(context: AppLoadContext): Promise<Menus> {
+  try {
+    return menuResponseSchema.parse(await apiGet(context, '/wp-json/wp/v2/menu')).data
+  } catch (error) {
+    console.error('error during fetching menus', error)
+    return NO_MENUS
+  }
+}
+
+export async function loadSiteFrame(request: Request, context: AppLoadContext) {
+  const [menus, grant] = await Promise.all([loadMenus(context), readAccessGrant(request)])
+  return {
+    menus,
+    consent: consentFromCookies(request.headers.get('cookie')),
+    socialLinks: context.socialLinks,
+    launch: {
+      /** The launch instant, epoch milliseconds. */
+      at: launchInstant(context.launchAt, context.shopTz),
+      /** When this page was made, epoch milliseconds: what the gate was judged against. */
+      now: Date.now(),
+      accessGranted: grant !== null,
+    },
+  }
+}
