@@ -2,6 +2,9 @@
  * The shop's category list (spec 4): sorted by menu_order ascending, the first one current
  * unless the shopper chose another. Ties keep a stable order by id.
  */
+/** The category the shop never lists (spec 9): WooCommerce's default "Uncategorized". */
+export const EXCLUDED_CATEGORY_ID = 15
+
 export interface OrderedCategory {
   id: number
   menu_order: number

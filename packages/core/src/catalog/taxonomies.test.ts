@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  appendTaxonomyFilter,
   attributeSlugOf,
   attributeTaxonomy,
   parseTaxonomyFilter,
@@ -77,5 +78,17 @@ describe('taxonomyFilterFromSearchParams', () => {
     expect(taxonomyFilterFromSearchParams(params, ['pa_size'])).toEqual([
       { taxonomy: 'pa_size', terms: ['xl'] },
     ])
+  })
+})
+
+describe('appendTaxonomyFilter', () => {
+  it('writes the filter back as checkbox values that read back the same', () => {
+    const filter = [
+      { taxonomy: 'pa_size', terms: ['m', 'l'] },
+      { taxonomy: 'gender', terms: ['women'] },
+    ]
+    const params = appendTaxonomyFilter(new URLSearchParams('category=12'), filter)
+    expect(params.toString()).toBe('category=12&pa_size=m&pa_size=l&gender=women')
+    expect(taxonomyFilterFromSearchParams(params, ['pa_size', 'gender'])).toEqual(filter)
   })
 })

@@ -82,3 +82,9 @@ export function taxonomyFilterFromSearchParams(
   }
   return mergeTaxonomies(filter)
 }
+
+/** The inverse of taxonomyFilterFromSearchParams: adds the filter's checkboxes to a query. */
+export function appendTaxonomyFilter(params: URLSearchParams, filter: TaxonomyFilter): URLSearchParams {
+  for (const { taxonomy, terms } of filter) for (const term of terms) params.append(taxonomy, term)
+  return params
+}

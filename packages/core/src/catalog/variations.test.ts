@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { ProductJson, VariationJson } from './schemas.ts'
 import {
   attributeChoices,
+  chooseOption,
   findVariation,
   hasPriceRange,
+  imageForSelection,
   purchasable,
   selectionFromSearchParams,
 } from './variations.ts'
@@ -70,6 +72,11 @@ describe('selectionFromSearchParams', () => {
     const params = new URLSearchParams('colour=Black&size=XXL&material=Cotton&utm=1')
     expect(selectionFromSearchParams(base, params)).toEqual({ colour: 'Black' })
   })
+  it('counts an attribute with a single option as chosen', () => {
+    const oneSize = { ...SIZE, options: ['One Size'] }
+    const cap = { attributes: [COLOUR, oneSize] }
+    expect(selectionFromSearchParams(cap, new URLSearchParams())).toEqual({ size: 'One Size' })
+  })
 })
 
 describe('findVariation', () => {
@@ -100,6 +107,21 @@ describe('attributeChoices', () => {
   it('marks a size available when any colour has it, before a colour is chosen', () => {
     const [, size] = attributeChoices(base, {})
     expect(size!.options.map((o) => o.available)).toEqual([false, true, true])
+  })
+})
+
+describe('chooseOption', () => {
+  it('sets the option and keeps later choices that are still available', () => {
+    expect(chooseOption(base, { size: 'M' }, 'colour', 'Black')).toEqual({ colour: 'Black', size: 'M' })
+  })
+  it('drops a later choice the new option makes impossible', () => {
+    expect(chooseOption(base, { colour: 'Black', size: 'M' }, 'colour', 'Sand')).toEqual({ colour: 'Sand' })
+  })
+  it('keeps earlier choices when a later attribute changes', () => {
+    expect(chooseOption(base, { colour: 'Black', size: 'M' }, 'size', 'L')).toEqual({
+      colour: 'Black',
+      size: 'L',
+    })
   })
 })
 
@@ -140,5 +162,21 @@ describe('hasPriceRange', () => {
     expect(hasPriceRange(base)).toBe(true)
     expect(hasPriceRange({ ...base, variations: base.variations.slice(0, 2) })).toBe(false)
     expect(hasPriceRange({ ...base, type: 'simple' })).toBe(false)
+  })
+})
+
+describe('imageForSelection', () => {
+  const IMAGE = { src: '', alt: '', width: 1, height: 1, srcset: { avif: '', webp: '' } }
+  const withImages: ProductJson = {
+    ...base,
+    variations: base.variations.map((v) => ({
+      ...v,
+      image: { ...IMAGE, id: v.attributes[0]!.option === 'Black' ? 7 : 8 },
+    })),
+  }
+  it('is the image of the chosen colour, once something is chosen', () => {
+    expect(imageForSelection(withImages, {})).toBeUndefined()
+    expect(imageForSelection(withImages, { colour: 'Sand' })).toBe(8)
+    expect(imageForSelection(withImages, { colour: 'Black', size: 'L' })).toBe(7)
   })
 })

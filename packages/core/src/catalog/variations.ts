@@ -26,7 +26,10 @@ export function variationAttributes(product: Pick<ProductJson, 'attributes'>): P
   return product.attributes.filter((attribute) => attribute.variation)
 }
 
-/** The valid part of a selection read from the URL: known attributes, offered options only. */
+/**
+ * The valid part of a selection read from the URL: known attributes, offered options only.
+ * An attribute with a single option (a cap's "One Size") counts as chosen.
+ */
 export function selectionFromSearchParams(
   product: Pick<ProductJson, 'attributes'>,
   params: URLSearchParams,
@@ -35,6 +38,7 @@ export function selectionFromSearchParams(
   for (const attribute of variationAttributes(product)) {
     const option = params.get(attribute.slug)
     if (option !== null && attribute.options.includes(option)) selection[attribute.slug] = option
+    else if (attribute.options.length === 1) selection[attribute.slug] = attribute.options[0]!
   }
   return selection
 }
@@ -86,6 +90,40 @@ export function attributeChoices(
       })),
     }
   })
+}
+
+/**
+ * The selection after the shopper picks an option: later choices that the new option makes
+ * impossible (a size sold out in the newly chosen colour) are dropped, so the shopper is asked
+ * again instead of being left on a combination that cannot be bought.
+ */
+export function chooseOption(
+  product: Pick<ProductJson, 'attributes' | 'variations'>,
+  selection: Selection,
+  attributeSlug: string,
+  option: string,
+): Selection {
+  const next: Selection = { ...selection, [attributeSlug]: option }
+  for (const choice of attributeChoices(product, next)) {
+    const slug = choice.attribute.slug
+    if (slug === attributeSlug || next[slug] === undefined) continue
+    if (!choice.options.some((o) => o.selected && o.available)) delete next[slug]
+  }
+  return next
+}
+
+/**
+ * The image to show for a partial choice (e.g. only a colour picked): that of the first
+ * variation that fits the selection, if any option is chosen at all.
+ */
+export function imageForSelection(
+  product: Pick<ProductJson, 'attributes' | 'variations'>,
+  selection: Selection,
+): number | undefined {
+  if (Object.keys(selection).length === 0) return undefined
+  const attributes = variationAttributes(product)
+  return product.variations.find((variation) => variation.image && matches(variation, attributes, selection))
+    ?.image?.id
 }
 
 export type Purchasable =
