@@ -212,8 +212,8 @@ describe(`catalogue API on ${testDialect}`, () => {
         description: expect.stringContaining('Lay a tee'),
         content: {
           image: { url: expect.stringMatching(/^\/media\/\d+\/960\.webp$/), alt: expect.any(String) },
-          chest_description: expect.stringContaining('Chest'),
-          body_descirption: expect.stringContaining('Body length'),
+          chest_description: expect.stringContaining('across the front'),
+          body_descirption: expect.stringContaining('down to the hem'),
         },
       })
     })

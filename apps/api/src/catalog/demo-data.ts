@@ -100,8 +100,8 @@ export interface DemoSizeGuide {
 const TEE_MEASURE = {
   description:
     'Lay a tee that fits you well flat on a table, smooth it out and measure it. Compare the numbers with the table: they are the garment’s own measurements, not your body’s.',
-  chest: 'Chest: measure straight across the front, 2 cm below the armpits, from one side seam to the other.',
-  body: 'Body length: measure from the highest point of the shoulder, next to the collar, straight down to the hem.',
+  chest: 'Measure straight across the front, 2 cm below the armpits, from one side seam to the other.',
+  body: 'Measure from the highest point of the shoulder, next to the collar, straight down to the hem.',
   artworkSeed: 901,
   alt: 'A flat tee with dashed lines across the chest and down the body length',
 }
@@ -140,7 +140,7 @@ export const DEMO_SIZE_GUIDES: DemoSizeGuide[] = [
         'Lay the hoodie flat with the hood folded back and the sleeves to the sides, then measure it and compare with the table.',
       chest:
         'Chest: measure straight across the front, 2 cm below the armpits, from one side seam to the other.',
-      body: 'Body length: measure from the shoulder seam next to the hood straight down to the bottom of the rib.',
+      body: 'Measure from the shoulder seam next to the hood straight down to the bottom of the rib.',
       artworkSeed: 902,
       alt: 'A flat hoodie with dashed lines across the chest and down the body length',
     },

@@ -1,4 +1,11 @@
-/** The catalog domain's pages, by layout. */
+/** The catalog domain's pages, by layout: the shop and the product page (under both of spec 2's paths). */
+import { route } from '@react-router/dev/routes'
 import type { DomainRoutes } from '../site/domain-routes.ts'
 
-export const catalogRoutes: DomainRoutes = {}
+export const catalogRoutes: DomainRoutes = {
+  shop: [
+    route('shop', 'catalog/routes/shop.tsx'),
+    route('product/:slug?', 'catalog/routes/product.tsx', { id: 'catalog/product' }),
+    route('products/:slug?', 'catalog/routes/product.tsx', { id: 'catalog/products' }),
+  ],
+}

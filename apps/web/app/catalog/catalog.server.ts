@@ -1,0 +1,97 @@
+/**
+ * The catalogue's calls to the back end for the shop and product pages, through the one API
+ * client. Filter failures are only logged with spec 8's texts, so the shop still shows its
+ * products; other failures become the error page with their status code.
+ */
+import {
+  type AttributeFilterJson,
+  type CategoryJson,
+  EXCLUDED_CATEGORY_ID,
+  GENDER_TAXONOMY,
+  type GenderTermJson,
+  type ProductJson,
+  sortByMenuOrder,
+  type TaxonomyFilter,
+} from '@fanshop/core'
+import { type AppLoadContext, data } from 'react-router'
+import { ApiError, api, apiGet } from '../api.server.ts'
+
+export const SHOP_PAGE_SIZE = 24
+
+/** Turns a failed API call into the error page's response (status code, default 500). */
+export function routeError(error: unknown): never {
+  if (error instanceof ApiError) throw data({ message: error.message }, { status: error.statusCode })
+  throw error
+}
+
+/** The shop's categories, in menu_order (spec 4). */
+export async function fetchCategories(context: AppLoadContext): Promise<CategoryJson[]> {
+  const categories = await apiGet<CategoryJson[]>(context, '/wp-json/wc/v3/products/categories', {
+    query: { exclude: EXCLUDED_CATEGORY_ID, per_page: 100, orderby: 'menu_order' },
+  })
+  return sortByMenuOrder(categories)
+}
+
+/** The filter panel's lists: the attributes, with the gender taxonomy appended as one more (spec 3). */
+export async function fetchShopFilters(context: AppLoadContext): Promise<AttributeFilterJson[]> {
+  const [attributes, genders] = await Promise.allSettled([
+    apiGet<AttributeFilterJson[]>(context, '/wp-json/wp/v2/attributes/list'),
+    apiGet<GenderTermJson[]>(context, '/wp-json/wp/v2/gender_taxonomy'),
+  ])
+  const filters: AttributeFilterJson[] = []
+  if (attributes.status === 'fulfilled') filters.push(...attributes.value)
+  else console.error('error during fetching shop filters', attributes.reason)
+  if (genders.status === 'fulfilled') {
+    filters.push({
+      attribute_name: 'Gender',
+      attribute_slug: GENDER_TAXONOMY,
+      attribute_terms: genders.value,
+    })
+  } else {
+    console.error('error during getting gender filter', genders.reason)
+  }
+  return filters
+}
+
+export interface ProductPage {
+  products: ProductJson[]
+  total: number
+  totalPages: number
+}
+
+/** One page of a category's products, narrowed by the shop filters when any are chosen. */
+export async function fetchShopProducts(
+  context: AppLoadContext,
+  options: { category: number | undefined; filter: TaxonomyFilter; page: number },
+): Promise<ProductPage> {
+  const filtering = options.filter.length > 0
+  const response = await api<ProductJson[]>(
+    context,
+    filtering ? '/wp-json/wp/v2/products/list' : '/wp-json/wc/v3/products',
+    {
+      query: {
+        category: options.category,
+        page: options.page,
+        per_page: SHOP_PAGE_SIZE,
+        orderby: 'menu_order',
+        order: 'asc',
+        taxonomies: filtering ? JSON.stringify(options.filter) : undefined,
+      },
+    },
+  )
+  return {
+    products: response.data,
+    total: Number(response.headers.get('x-wp-total') ?? response.data.length),
+    totalPages: Number(response.headers.get('x-wp-totalpages') ?? 1),
+  }
+}
+
+/** One product by its slug; null when there is none. */
+export async function fetchProduct(context: AppLoadContext, slug: string): Promise<ProductJson | null> {
+  try {
+    return await apiGet<ProductJson>(context, `/wp-json/wc/v3/products/${encodeURIComponent(slug)}`)
+  } catch (error) {
+    if (error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 400)) return null
+    throw error
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The fixed buy bar (spec 2; at the bottom on phones): the price of what is chosen and the
+ * "Add to cart" button of a plain POST form to /cart/add (the cart domain's action) carrying
+ * variant_id: the chosen variation, or the simple product itself. The quantity field elsewhere
+ * on the page belongs to this form. Until a variation is chosen the button is disabled and
+ * says what is missing; a sold-out choice says so.
+ */
+import type { Purchasable } from '@fanshop/core'
+import { useId } from 'react'
+import { euro } from './price.tsx'
+
+export function BuyBar(props: { formId: string; name: string; price: string; offer: Purchasable }) {
+  const hintId = useId()
+  const { offer } = props
+  const hint =
+    offer.state === 'choose'
+      ? `Choose ${offer.missing.join(' and ').toLowerCase()}`
+      : offer.state === 'soldout'
+        ? 'This choice is sold out'
+        : null
+  return (
+    <form id={props.formId} method="post" action="/cart/add" className="buy-bar">
+      {offer.state === 'ready' ? <input type="hidden" name="variant_id" value={offer.variantId} /> : null}
+      <div className="buy-bar__summary">
+        <span className="buy-bar__name">{props.name}</span>
+        <span className="buy-bar__price">{props.price ? euro(props.price) : null}</span>
+        {hint ? (
+          <span id={hintId} className="buy-bar__hint">
+            {hint}
+          </span>
+        ) : null}
+      </div>
+      <button
+        type="submit"
+        className="button buy-bar__button"
+        disabled={offer.state !== 'ready'}
+        aria-describedby={hint ? hintId : undefined}
+      >
+        {offer.state === 'soldout' ? 'Sold out' : 'Add to cart'}
+      </button>
+    </form>
+  )
+}

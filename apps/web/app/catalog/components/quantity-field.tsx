@@ -1,0 +1,60 @@
+/**
+ * How many to add: minus and plus buttons around a number field. The field belongs to the buy
+ * bar's form (form="buy-form"), so the quantity is posted with it, with or without JavaScript.
+ */
+import { useId } from 'react'
+
+export function QuantityField(props: {
+  value: string
+  max: number | undefined
+  formId: string
+  onChange: (value: string) => void
+}) {
+  const id = useId()
+  const current = Math.max(1, Number.parseInt(props.value, 10) || 1)
+  const atMax = props.max !== undefined && current >= props.max
+  return (
+    <div className="quantity">
+      <label htmlFor={id} className="quantity__label">
+        Quantity
+      </label>
+      <div className="quantity__control">
+        <button
+          type="button"
+          className="quantity__step"
+          aria-label="Decrease quantity"
+          disabled={current <= 1}
+          onClick={() => props.onChange(String(current - 1))}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <input
+          id={id}
+          className="quantity__input"
+          name="quantity"
+          form={props.formId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={props.max}
+          step={1}
+          required
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+          onBlur={() =>
+            props.onChange(String(props.max === undefined ? current : Math.min(current, props.max)))
+          }
+        />
+        <button
+          type="button"
+          className="quantity__step"
+          aria-label="Increase quantity"
+          disabled={atMax}
+          onClick={() => props.onChange(String(current + 1))}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </div>
+    </div>
+  )
+}

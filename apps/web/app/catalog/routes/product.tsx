@@ -1,0 +1,148 @@
+/**
+ * /product/:slug and /products/:slug (spec 2): top image slider, colour, size and quantity, the
+ * size popup, tabs for description and specs, the gallery and the fixed buy bar. Rendered on
+ * the server with its title, description, Open Graph tags and Product JSON-LD; an unknown slug
+ * is the 404 page. The colour and size choice lives in the URL (?colour=Black&size=M).
+ */
+import {
+  chooseOption,
+  EXCLUDED_CATEGORY_ID,
+  findVariation,
+  hasPriceRange,
+  imageForSelection,
+  type ProductJson,
+  purchasable,
+  type Selection,
+  selectionFromSearchParams,
+  variationAttributes,
+} from '@fanshop/core'
+import { useState } from 'react'
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
+import { NOT_FOUND_TEXT } from '../../site/error-page.tsx'
+import type { SiteHandle } from '../../site/handle.ts'
+import { fetchProduct, routeError } from '../catalog.server.ts'
+import { BuyBar } from '../components/buy-bar.tsx'
+import { Gallery } from '../components/gallery.tsx'
+import { ImageSlider } from '../components/image-slider.tsx'
+import { Price } from '../components/price.tsx'
+import { ProductTabs } from '../components/product-tabs.tsx'
+import { QuantityField } from '../components/quantity-field.tsx'
+import { VariationPicker } from '../components/variation-picker.tsx'
+import { productMeta } from '../seo.ts'
+import type { Route } from './+types/product'
+import '../catalog.css'
+
+export const handle: SiteHandle = { routeName: 'product' }
+
+const BUY_FORM_ID = 'buy-form'
+/** Below this many units left, the page says how many. */
+const FEW_LEFT = 3
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!params.slug) throw redirect('/shop')
+  let product: Awaited<ReturnType<typeof fetchProduct>>
+  try {
+    product = await fetchProduct(context, params.slug)
+  } catch (error) {
+    return routeError(error)
+  }
+  if (!product) throw data({ message: NOT_FOUND_TEXT }, { status: 404 })
+  return { product, publicUrl: context.publicUrl }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? productMeta(loaderData.product, loaderData.publicUrl) : []
+}
+
+/** Choosing a colour or size only changes the URL's query: the product need not be loaded again. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false
+  return defaultShouldRevalidate
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  return <ProductView key={loaderData.product.id} product={loaderData.product} />
+}
+
+function ProductView({ product }: { product: ProductJson }) {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const [quantity, setQuantity] = useState('1')
+  // A pick shows at once; the URL, the source of truth, catches up a moment later and wins.
+  const [picked, setPicked] = useState<{ search: string; selection: Selection } | null>(null)
+  const search = searchParams.toString()
+  const selection =
+    picked?.search === search ? picked.selection : selectionFromSearchParams(product, searchParams)
+  const offer = purchasable(product, selection)
+  const variation = findVariation(product, selection)
+  const shown = variation ?? product
+  const category = product.categories.find((c) => c.id !== EXCLUDED_CATEGORY_ID)
+
+  function choose(attributeSlug: string, option: string) {
+    const next = chooseOption(product, selection, attributeSlug, option)
+    setPicked({ search, selection: next })
+    const params = new URLSearchParams(searchParams)
+    for (const attribute of variationAttributes(product)) {
+      const value = next[attribute.slug]
+      if (value === undefined) params.delete(attribute.slug)
+      else params.set(attribute.slug, value)
+    }
+    setSearchParams(params, { replace: true, preventScrollReset: true })
+  }
+
+  return (
+    <article className="product">
+      <div className="product__media">
+        <ImageSlider
+          images={product.images}
+          label={`${product.name} images`}
+          focusImageId={imageForSelection(product, selection)}
+        />
+      </div>
+      <div className="product__info">
+        <nav className="breadcrumb" aria-label="Breadcrumb">
+          <ol>
+            <li>
+              <Link to="/shop">Shop</Link>
+            </li>
+            {category ? (
+              <li>
+                <Link to={`/shop?category=${category.id}`}>{category.name}</Link>
+              </li>
+            ) : null}
+          </ol>
+        </nav>
+        <h1 className="product__name">{product.name}</h1>
+        <div className="product__price" aria-live="polite">
+          <Price
+            price={shown.price}
+            regularPrice={shown.regular_price}
+            onSale={shown.on_sale}
+            from={!variation && hasPriceRange(product)}
+          />
+          {offer.state === 'ready' && offer.maxQuantity <= FEW_LEFT ? (
+            <p className="product__stock">Only {offer.maxQuantity} left</p>
+          ) : offer.state === 'soldout' ? (
+            <p className="product__stock">Sold out</p>
+          ) : null}
+        </div>
+        <VariationPicker product={product} selection={selection} onChoose={choose} />
+        {product.stock_status === 'instock' ? (
+          <QuantityField
+            value={quantity}
+            max={offer.state === 'ready' ? offer.maxQuantity : undefined}
+            formId={BUY_FORM_ID}
+            onChange={setQuantity}
+          />
+        ) : null}
+        <ProductTabs product={product} />
+      </div>
+      <Gallery images={product.images} />
+      <BuyBar formId={BUY_FORM_ID} name={product.name} price={shown.price} offer={offer} />
+    </article>
+  )
+}

@@ -1,0 +1,127 @@
+/**
+ * /shop: the categories in menu_order with the first one current (spec 4), the product grid of
+ * the current category, the filter panel (attributes plus gender) and paging. Category, filters
+ * and page all live in the URL, so every state can be shared and works without JavaScript.
+ */
+import {
+  appendTaxonomyFilter,
+  currentCategory,
+  type TaxonomyFilter,
+  taxonomyFilterFromSearchParams,
+} from '@fanshop/core'
+import { Link } from 'react-router'
+import type { SiteHandle } from '../../site/handle.ts'
+import { fetchCategories, fetchShopFilters, fetchShopProducts, routeError } from '../catalog.server.ts'
+import { CategoryNav } from '../components/category-nav.tsx'
+import { ProductCard } from '../components/product-card.tsx'
+import { ShopFilters } from '../components/shop-filters.tsx'
+import { SITE_NAME } from '../seo.ts'
+import type { Route } from './+types/shop'
+import '../catalog.css'
+
+export const handle: SiteHandle = { routeName: 'shop' }
+
+const SHOP_DESCRIPTION =
+  'Official merchandise of Dani Rocha: tour tees, hoodies, caps and records from the pitch and the stage.'
+
+const positiveInt = (value: string | null) =>
+  value !== null && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null
+
+function shopHref(options: { category: number | null; filter: TaxonomyFilter; page?: number }): string {
+  const params = new URLSearchParams()
+  if (options.category !== null) params.set('category', String(options.category))
+  appendTaxonomyFilter(params, options.filter)
+  if (options.page && options.page > 1) params.set('page', String(options.page))
+  const query = params.toString()
+  return query ? `/shop?${query}` : '/shop'
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const page = positiveInt(url.searchParams.get('page')) ?? 1
+  try {
+    const [categories, filters] = await Promise.all([fetchCategories(context), fetchShopFilters(context)])
+    const current = currentCategory(categories, positiveInt(url.searchParams.get('category')))
+    const filter = taxonomyFilterFromSearchParams(
+      url.searchParams,
+      filters.map((f) => f.attribute_slug),
+    )
+    const result = await fetchShopProducts(context, { category: current?.id, filter, page })
+    return { categories, currentId: current?.id ?? null, filters, filter, page, ...result }
+  } catch (error) {
+    return routeError(error)
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const current = loaderData?.categories.find((category) => category.id === loaderData.currentId)
+  const title = current ? `${current.name} · Shop | ${SITE_NAME}` : `Shop | ${SITE_NAME}`
+  const description = current?.description || SHOP_DESCRIPTION
+  return [
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: SITE_NAME },
+  ]
+}
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { categories, currentId, filters, filter, products, total, totalPages, page } = loaderData
+  const current = categories.find((category) => category.id === currentId)
+  const clearHref = shopHref({ category: currentId, filter: [] })
+  return (
+    <div className="shop">
+      <header className="shop__header">
+        <h1 className="shop__title">
+          <span className="visually-hidden">Shop: </span>
+          {current?.name ?? 'Shop'}
+        </h1>
+        {current?.description ? <p className="shop__intro">{current.description}</p> : null}
+      </header>
+      <CategoryNav
+        categories={categories}
+        currentId={currentId}
+        hrefFor={(category) => shopHref({ category, filter })}
+      />
+      <div className="shop__toolbar">
+        <p className="shop__count" aria-live="polite">
+          {total === 1 ? '1 product' : `${total} products`}
+        </p>
+        <ShopFilters filters={filters} active={filter} categoryId={currentId} clearHref={clearHref} />
+      </div>
+      {products.length > 0 ? (
+        <ul className="product-grid" aria-label={`${current?.name ?? 'Shop'} products`}>
+          {products.map((product, index) => (
+            <ProductCard key={product.id} product={product} priority={index < 2} />
+          ))}
+        </ul>
+      ) : (
+        <div className="shop__empty">
+          <p>No products match these filters.</p>
+          <Link to={clearHref} className="button button--ghost">
+            Clear filters
+          </Link>
+        </div>
+      )}
+      {totalPages > 1 ? (
+        <nav className="pager" aria-label="Pages">
+          {page > 1 ? (
+            <Link to={shopHref({ category: currentId, filter, page: page - 1 })} rel="prev">
+              Previous page
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {totalPages}
+          </span>
+          {page < totalPages ? (
+            <Link to={shopHref({ category: currentId, filter, page: page + 1 })} rel="next">
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  )
+}
