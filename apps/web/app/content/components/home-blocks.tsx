@@ -1,0 +1,98 @@
+/**
+ * The home page's blocks (spec 2, "home with filter box, latest-update bar and side bar"), as
+ * the content API sends them. Each home variant places them differently.
+ */
+import { type FeedTerm, type HomeBlock, plainText } from '@fanshop/core'
+import { Link } from 'react-router'
+import { RichText } from './rich-text.tsx'
+
+/** A row of the latest news, each a link; scrolls sideways on small screens. */
+export function LatestUpdateBar({ block, className }: { block: HomeBlock | undefined; className?: string }) {
+  if (!block || block.items.length === 0) return null
+  return (
+    <aside className={`latest-update ${className ?? ''}`} aria-label={plainText(block.title.rendered)}>
+      <p className="latest-update__label" aria-hidden="true">
+        {plainText(block.title.rendered)}
+      </p>
+      <ul className="latest-update__list">
+        {block.items.map((item) => (
+          <li key={item.url + item.title}>
+            <Link to={item.url} className="latest-update__item">
+              <strong>{item.title}</strong> <span>{item.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  )
+}
+
+/** What is coming up: matches, shows and the rest of the calendar. */
+export function SideBar({ block, className }: { block: HomeBlock | undefined; className?: string }) {
+  if (!block) return null
+  const title = plainText(block.title.rendered)
+  return (
+    <aside className={`side-bar ${className ?? ''}`} aria-label={title}>
+      <h2 className="side-bar__title">{title}</h2>
+      <RichText html={block.content.rendered} className="side-bar__intro" />
+      <ul className="side-bar__list">
+        {block.items.map((item) => (
+          <li key={item.url + item.title}>
+            <Link to={item.url} className="side-bar__item">
+              <span className="side-bar__when">{item.title}</span>
+              <span className="side-bar__what">{item.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  )
+}
+
+/**
+ * The topics of the feed as links (they work without JavaScript and can be shared); the
+ * current one is marked for assistive technology.
+ */
+export function FilterBox(props: {
+  block: HomeBlock | undefined
+  terms: FeedTerm[]
+  current: FeedTerm | null
+  hrefFor: (term: FeedTerm | null) => string
+  className?: string
+}) {
+  const title = props.block ? plainText(props.block.title.rendered) : 'Topics'
+  return (
+    <nav className={`filter-box ${props.className ?? ''}`} aria-label={title}>
+      <h2 className="filter-box__title">{title}</h2>
+      {props.block ? <RichText html={props.block.content.rendered} className="filter-box__intro" /> : null}
+      <ul className="filter-box__list">
+        <li>
+          <Link
+            to={props.hrefFor(null)}
+            className="chip"
+            aria-current={props.current === null ? 'page' : undefined}
+            preventScrollReset
+          >
+            Everything
+          </Link>
+        </li>
+        {props.terms.map((term) => (
+          <li key={term.id}>
+            <Link
+              to={props.hrefFor(term)}
+              className="chip"
+              aria-current={props.current?.id === term.id ? 'page' : undefined}
+              title={term.description}
+              preventScrollReset
+            >
+              {term.name} <span className="chip__count">{term.count}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+/** The filter box's links on the home: /home for everything, /home/{slug} for one topic. */
+export const homeTopicHref = (term: FeedTerm | null) => (term ? `/home/${term.slug}` : '/home')

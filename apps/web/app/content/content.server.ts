@@ -1,0 +1,127 @@
+/**
+ * The content pages' calls to the back end, through the one API client: lists 100 at a time
+ * (spec 9), single items by id or slug, the feed taxonomy and the catalogue products a lookbook
+ * shows. An unknown id or slug becomes the 404 page; any other failure the error page with its
+ * status code.
+ */
+import {
+  CONTENT_PAGE_SIZE,
+  type ContentItemOf,
+  type ContentType,
+  type FeedTerm,
+  type ProductJson,
+} from '@fanshop/core'
+import { type AppLoadContext, data } from 'react-router'
+import { ApiError, api } from '../api.server.ts'
+import { NOT_FOUND_TEXT } from '../site/error-page.tsx'
+
+/** The 404 page (spec 2: 'This page could not be found'). */
+export function notFound(): never {
+  throw data({ message: NOT_FOUND_TEXT }, { status: 404 })
+}
+
+/** Turns a failed call into the 404 page or the error page with the call's status. */
+function failure(error: unknown): never {
+  if (error instanceof ApiError) {
+    if (error.statusCode === 404) notFound()
+    throw data({ message: error.message }, { status: error.statusCode })
+  }
+  throw error
+}
+
+export interface ListPage<T> {
+  items: T[]
+  page: number
+  totalPages: number
+  total: number
+}
+
+/** One page (100 items) of a content list, optionally filtered. */
+export async function fetchList<T extends ContentType>(
+  context: AppLoadContext,
+  type: T,
+  query: { page?: number; feed_taxonomy?: number; story?: number } = {},
+): Promise<ListPage<ContentItemOf<T>>> {
+  const page = query.page ?? 1
+  try {
+    const response = await api<ContentItemOf<T>[]>(context, `/wp-json/wp/v2/${type}`, {
+      query: { ...query, page, per_page: CONTENT_PAGE_SIZE },
+    })
+    return {
+      items: response.data,
+      page,
+      total: Number(response.headers.get('x-wp-total') ?? response.data.length),
+      totalPages: Number(response.headers.get('x-wp-totalpages') ?? 1),
+    }
+  } catch (error) {
+    // A page past the last one is a page that does not exist.
+    if (error instanceof ApiError && error.statusCode === 400 && page > 1) notFound()
+    failure(error)
+  }
+}
+
+/** One item by id; a missing or malformed id is the 404 page. */
+export async function fetchItem<T extends ContentType>(
+  context: AppLoadContext,
+  type: T,
+  id: string | number | undefined,
+): Promise<ContentItemOf<T>> {
+  if (!/^[1-9]\d{0,9}$/.test(String(id ?? ''))) notFound()
+  try {
+    return (await api<ContentItemOf<T>>(context, `/wp-json/wp/v2/${type}/${id}`)).data
+  } catch (error) {
+    failure(error)
+  }
+}
+
+/** One item by slug (WordPress's ?slug=); an unknown slug is the 404 page. */
+export async function fetchBySlug<T extends ContentType>(
+  context: AppLoadContext,
+  type: T,
+  slug: string | undefined,
+): Promise<ContentItemOf<T>> {
+  if (!slug || slug.includes(',')) notFound()
+  try {
+    const [item] = (await api<ContentItemOf<T>[]>(context, `/wp-json/wp/v2/${type}`, { query: { slug } }))
+      .data
+    return item ?? notFound()
+  } catch (error) {
+    failure(error)
+  }
+}
+
+/** The feed taxonomy's terms, in their order. */
+export async function fetchFeedTerms(context: AppLoadContext): Promise<FeedTerm[]> {
+  try {
+    return (
+      await api<FeedTerm[]>(context, '/wp-json/wp/v2/feed_taxonomy', {
+        query: { per_page: CONTENT_PAGE_SIZE },
+      })
+    ).data
+  } catch (error) {
+    failure(error)
+  }
+}
+
+/** The catalogue products with these ids (a lookbook's looks), through the catalogue API. */
+export async function fetchProducts(context: AppLoadContext, ids: number[]): Promise<ProductJson[]> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return []
+  try {
+    return (
+      await api<ProductJson[]>(context, '/wp-json/wc/v3/products', {
+        query: { include: unique.join(','), per_page: Math.min(unique.length, CONTENT_PAGE_SIZE) },
+      })
+    ).data
+  } catch (error) {
+    failure(error)
+  }
+}
+
+/** The ?page= of a list URL: a whole number from 1, anything else is the 404 page. */
+export function pageParam(request: Request): number {
+  const raw = new URL(request.url).searchParams.get('page')
+  if (raw === null) return 1
+  if (!/^[1-9]\d{0,5}$/.test(raw)) notFound()
+  return Number(raw)
+}

@@ -1,0 +1,21 @@
+/**
+ * /robots.txt: search engines may read the public pages, not the personal ones (cart, checkout,
+ * profile, orders, account links), and find every page in the sitemap.
+ */
+import type { Route } from './+types/robots'
+
+const PRIVATE_PATHS = ['/cart', '/checkout', '/order', '/profile', '/auth/', '/thank-you', '/entercode']
+
+export function loader({ context }: Route.LoaderArgs) {
+  const lines = [
+    'User-agent: *',
+    'Allow: /',
+    ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${context.publicUrl}/sitemap.xml`,
+    '',
+  ]
+  return new Response(lines.join('\n'), {
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+  })
+}
