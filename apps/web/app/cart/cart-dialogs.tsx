@@ -1,0 +1,47 @@
+/**
+ * The cart's two small dialogs (spec 4 and 8): the question before a product leaves the cart
+ * ('Yes, remove' / 'No, leave in cart') and the failure messages closed with 'Okay!'. Both are
+ * alert dialogs: focus moves in and stays, Escape answers "no" or closes, focus then returns.
+ */
+import * as Dialog from '@radix-ui/react-dialog'
+import { CART_TEXT } from './texts.ts'
+
+export function ConfirmRemoveDialog(props: {
+  open: boolean
+  productName: string
+  onAnswer(remove: boolean): void
+}) {
+  return (
+    <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onAnswer(false)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="cart-dialog__backdrop" />
+        <Dialog.Content className="cart-dialog" role="alertdialog">
+          <Dialog.Title className="cart-dialog__title">{CART_TEXT.confirmRemove}</Dialog.Title>
+          <Dialog.Description className="cart-dialog__message">{props.productName}</Dialog.Description>
+          <div className="cart-dialog__actions">
+            <button type="button" className="button" onClick={() => props.onAnswer(true)}>
+              {CART_TEXT.yesRemove}
+            </button>
+            <Dialog.Close className="button button--ghost">{CART_TEXT.noKeep}</Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+export function CartMessageDialog(props: { message: string | null; onClose(): void }) {
+  return (
+    <Dialog.Root open={props.message !== null} onOpenChange={(open) => !open && props.onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="cart-dialog__backdrop" />
+        <Dialog.Content className="cart-dialog" role="alertdialog" aria-describedby={undefined}>
+          <Dialog.Title className="cart-dialog__title">{props.message}</Dialog.Title>
+          <div className="cart-dialog__actions">
+            <Dialog.Close className="button">{CART_TEXT.okay}</Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

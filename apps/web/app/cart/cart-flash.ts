@@ -1,0 +1,17 @@
+/**
+ * After adding to the cart the visitor comes back to the page they were on, with `?cart=<outcome>`
+ * in the address: the cart panel opens on "added", a dialog explains any other outcome.
+ */
+export const CART_FLASH_PARAM = 'cart'
+
+export type CartFlash = 'added' | 'out-of-stock' | 'closed' | 'failed'
+
+export const isCartFlash = (value: string | null): value is CartFlash =>
+  value === 'added' || value === 'out-of-stock' || value === 'closed' || value === 'failed'
+
+/** `path` (an internal path, maybe with a query and hash) with the flash parameter set. */
+export function withCartFlash(path: string, flash: CartFlash): string {
+  const url = new URL(path, 'http://shop.invalid')
+  url.searchParams.set(CART_FLASH_PARAM, flash)
+  return `${url.pathname}${url.search}${url.hash}`
+}

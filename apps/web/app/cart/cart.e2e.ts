@@ -1,0 +1,215 @@
+import { expect, type Page, test } from '@playwright/test'
+
+// A checkout is many page loads and form posts; on a busy machine that takes more than 30 s.
+test.describe.configure({ timeout: 90_000 })
+
+// Products no other browser test buys, with stock to spare for parallel runs.
+const VINYL = '/product/offside-sessions-vinyl-lp'
+const LOGO_CAP = '/product/embroidered-logo-cap'
+const GIFT_BOX = '/product/gift-box'
+const KIDS_CAP = '/product/kids-matchday-cap'
+
+async function acceptCookies(page: Page) {
+  const accept = page.getByRole('button', { name: 'ACCEPT', exact: true })
+  if (await accept.isVisible()) await accept.click()
+}
+
+async function addToCart(page: Page, path: string) {
+  await page.goto(path)
+  await acceptCookies(page)
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  const panel = page.getByRole('dialog')
+  await expect(panel).toBeVisible()
+  return panel
+}
+
+async function fillAddress(page: Page, email: string) {
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('First name').fill('Ana')
+  await page.getByLabel('Last name').fill('García')
+  await page.getByLabel('Street and number').fill('Calle Mayor 1')
+  await page.getByLabel('Postcode').fill('28013')
+  await page.getByLabel('City').fill('Madrid')
+  await expect(page.getByLabel('Country')).toHaveValue(/\d+/)
+  await page.getByLabel('State or province').selectOption({ label: 'Madrid' })
+  await page.getByLabel('Phone').fill('+34 600 000 000')
+  await page.getByRole('button', { name: 'Continue to shipping' }).click()
+}
+
+async function payByCard(page: Page, number: string) {
+  await page.getByLabel('Name on card').fill('Ana García')
+  await page.getByLabel('Card number').fill(number)
+  await page.getByLabel('Expiry month').selectOption('12')
+  await page.getByLabel('Expiry year').selectOption({ index: 3 })
+  await page.getByLabel('Security code').fill('123')
+  await page.getByRole('button', { name: 'Place order' }).click()
+}
+
+async function checkOut(page: Page, email: string, card: string) {
+  await page.goto('/cart')
+  await page.getByRole('button', { name: 'Checkout' }).click()
+  await expect(page).toHaveURL(/\/checkout$/)
+  await fillAddress(page, email)
+  await expect(page.getByRole('radio', { name: /Standard delivery/ })).toBeChecked()
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await payByCard(page, card)
+}
+
+const uniqueEmail = () => `cart.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
+
+test('a shopper fills the bag, changes quantities and removes a product only when sure @phone', async ({
+  page,
+}) => {
+  await page.goto('/shop')
+  await acceptCookies(page)
+  await page.getByRole('banner').getByRole('button', { name: /^Cart/ }).click()
+  const empty = page.getByRole('dialog', { name: 'NO ITEMS HERE YET' })
+  await expect(
+    empty.getByText('We keep your bag for 1 hour, after which the items return to the shelves.'),
+  ).toBeVisible()
+  await expect(empty.getByRole('link', { name: 'BRING ME TO THE SHOP' })).toHaveAttribute('href', '/shop')
+  await empty.getByRole('button', { name: 'Close' }).click()
+
+  let panel = await addToCart(page, VINYL)
+  await expect(panel).toHaveAccessibleName('1 item')
+  await expect(page).not.toHaveURL(/cart=added/)
+  await expect(panel.getByText(/Held for you for (59|60) minutes more/)).toBeVisible()
+
+  panel = await addToCart(page, LOGO_CAP)
+  await expect(panel).toHaveAccessibleName('2 items')
+  await expect(panel.getByRole('link', { name: 'BUY' })).toHaveAttribute('href', '/cart')
+
+  await panel.getByRole('button', { name: 'One more Offside Sessions Vinyl LP' }).click()
+  await expect(panel).toHaveAccessibleName('3 items')
+  await panel.getByRole('button', { name: 'One less Offside Sessions Vinyl LP' }).click()
+  await expect(panel).toHaveAccessibleName('2 items')
+
+  await panel.getByRole('button', { name: 'Remove Embroidered Logo Cap' }).click()
+  const question = page.getByRole('alertdialog', { name: 'Do you want to remove product from cart?' })
+  await expect(question).toBeVisible()
+  await question.getByRole('button', { name: 'No, leave in cart' }).click()
+  await expect(question).toBeHidden()
+  await expect(panel).toHaveAccessibleName('2 items')
+
+  await panel.getByRole('button', { name: 'Remove Embroidered Logo Cap' }).click()
+  await question.getByRole('button', { name: 'Yes, remove' }).click()
+  await expect(panel).toHaveAccessibleName('1 item')
+  await expect(panel.getByText('Embroidered Logo Cap')).toHaveCount(0)
+
+  await page.reload()
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible()
+
+  await page.getByRole('banner').getByRole('button', { name: /^Cart/ }).click()
+  await page.getByRole('dialog').getByRole('link', { name: 'BUY' }).click()
+  await expect(page).toHaveURL(/\/cart$/)
+  const summary = page.getByRole('table', { name: 'Order summary' })
+  for (const row of [
+    'Offside Sessions Vinyl LP',
+    'Subtotal',
+    'Shipping',
+    'Payment Method',
+    'Coupon Code',
+    'Adjustment total',
+    'Total',
+  ]) {
+    await expect(summary.getByRole('rowheader', { name: new RegExp(`^${row}`) })).toBeVisible()
+  }
+
+  await page.getByRole('button', { name: 'Remove Offside Sessions Vinyl LP' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, remove' }).click()
+  await expect(page.getByRole('heading', { name: 'NO ITEMS HERE YET' })).toBeVisible()
+})
+
+test('a coupon reads "N% on full basket" and a wrong code says so', async ({ page }) => {
+  await addToCart(page, GIFT_BOX)
+  await page.goto('/cart')
+  await page.getByLabel('Coupon code').fill('NOT-A-CODE')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByRole('alert')).toHaveText('The coupon code "NOT-A-CODE" does not exist.')
+  await page.getByLabel('Coupon code').fill('fans15')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  const summary = page.getByRole('table', { name: 'Order summary' })
+  await expect(summary.getByRole('row', { name: /Coupon Code/ })).toContainText('FANS15: 15% on full basket')
+  await expect(summary.getByRole('row', { name: /Adjustment total/ })).toContainText('-€')
+})
+
+test('raising a quantity beyond the stock explains it in a dialog', async ({ page }) => {
+  await page.goto(KIDS_CAP)
+  await acceptCookies(page)
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity' })
+  const available = Number(await quantity.getAttribute('max'))
+  expect(available).toBeGreaterThan(0)
+  await quantity.fill(String(available))
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  const panel = page.getByRole('dialog')
+  await panel.getByRole('button', { name: 'One more Kids Matchday Cap' }).click()
+  const failure = page.getByRole('alertdialog', { name: 'Product is out of stock for requested quantity.' })
+  await expect(failure).toBeVisible()
+  await failure.getByRole('button', { name: 'Okay!' }).click()
+  await expect(failure).toBeHidden()
+  await panel.getByRole('button', { name: 'One less Kids Matchday Cap' }).click()
+  await expect(panel).toHaveAccessibleName(`${available - 1} ${available - 1 === 1 ? 'item' : 'items'}`)
+})
+
+test('a shopper logs in, checks out with the approved card and finds the order in the profile', async ({
+  page,
+}) => {
+  const email = uniqueEmail()
+  const registered = await page.request.post('/wp-json/wp/v2/register', {
+    data: {
+      firstname: 'Ana',
+      lastname: 'Garcia',
+      email,
+      password: 'correct horse',
+      password_repeat: 'correct horse',
+      registration_checkbox: 'accepted',
+      gender: 'Female',
+      birth_day: '7',
+      birth_month: 'March',
+      birth_year: '1990',
+    },
+  })
+  expect(registered.status()).toBe(201)
+
+  // The guest's bag comes along into the account at login.
+  const panel = await addToCart(page, VINYL)
+  await panel.getByRole('button', { name: 'Close' }).click()
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+  const login = page.getByRole('dialog', { name: 'Login' })
+  await login.getByLabel('E-mail').fill(email)
+  await login.getByLabel('Password').fill('correct horse')
+  await login.getByLabel('Password').press('Enter')
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible()
+
+  await checkOut(page, email, '4242 4242 4242 4242')
+  await expect(page).toHaveURL(/\/order\/confirmation\?number=R\d{9}$/)
+  await expect(page.getByRole('heading', { name: 'Thank you! Your order is confirmed' })).toBeVisible()
+  const number = new URL(page.url()).searchParams.get('number')!
+  await expect(page.getByLabel('Order number')).toHaveValue(number)
+  await expect(page.getByText(`A confirmation e-mail is on its way to ${email}.`)).toBeVisible()
+  await expect(page.getByRole('table', { name: `Order ${number}` })).toContainText('ending in 4242')
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 0 items' })).toBeVisible()
+
+  await page.getByRole('link', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/thank-you/)
+  await expect(page.getByLabel('Order number')).toHaveValue(number)
+
+  await page.goto('/profile/orders')
+  await expect(page.getByText(`Order ${number}`)).toBeVisible()
+})
+
+test('a declined card lands on /order/failed and the order can be paid again', async ({ page }) => {
+  await addToCart(page, VINYL)
+  await checkOut(page, uniqueEmail(), '4000 0000 0000 0002')
+  await expect(page).toHaveURL(/\/order\/failed\?number=R\d{9}$/)
+  await expect(page.getByRole('heading', { name: 'Your payment did not go through' })).toBeVisible()
+  await expect(
+    page.getByText('Your card was declined. Try another card or pay by bank transfer.'),
+  ).toBeVisible()
+
+  await page.getByRole('link', { name: 'Try again' }).click()
+  await expect(page).toHaveURL(/\/checkout\?step=payment$/)
+  await payByCard(page, '4242 4242 4242 4242')
+  await expect(page).toHaveURL(/\/order\/confirmation/)
+})

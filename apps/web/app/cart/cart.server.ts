@@ -1,0 +1,330 @@
+/**
+ * The storefront's side of the store API: every cart call goes through here with the cart's
+ * order_token, the visitor's login (Bearer) and their launch access grant, so the API sees the
+ * same visitor the page does. Failures the spec only logs are logged with its words (spec 8).
+ */
+import { type ExpiredItemJson, type ImageJson, type OrderJson, orderJsonSchema } from '@fanshop/core'
+import type { AppLoadContext } from 'react-router'
+import { getAuthToken } from '../accounts/session.server.ts'
+import { ApiError, type ApiRequest, api } from '../api.server.ts'
+import { accessGrantHeaders } from '../launch/access-grant.server.ts'
+import { cartClearCookie, cartSetCookie, type OrderRef, readCartRef } from './cart-cookie.server.ts'
+import { CART_TEXT } from './texts.ts'
+
+export const orderPath = (ref: OrderRef) => `/api/v1/orders/${ref.number}.json`
+
+/** Calls the store API for this visitor (and this order, when `ref` is given). */
+export async function storeApi<T = unknown>(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  options: ApiRequest & { ref?: OrderRef | null } = {},
+) {
+  const [cookieToken, grant] = await Promise.all([getAuthToken(request), accessGrantHeaders(request)])
+  const { ref, ...rest } = options
+  return api<T>(context, path, {
+    ...rest,
+    token: rest.token ?? cookieToken,
+    query: { ...rest.query, ...(ref ? { order_token: ref.token } : {}) },
+    headers: { ...grant, ...rest.headers },
+  })
+}
+
+/** Calls the store API for an order and reads the order JSON it answers. */
+export async function orderCall(
+  request: Request,
+  context: AppLoadContext,
+  ref: OrderRef,
+  path: string,
+  options: ApiRequest = {},
+): Promise<OrderJson> {
+  const { data } = await storeApi(request, context, path, { ...options, ref })
+  return orderJsonSchema.parse(data)
+}
+
+export const fetchOrder = (request: Request, context: AppLoadContext, ref: OrderRef) =>
+  orderCall(request, context, ref, orderPath(ref))
+
+/** An order as pages may send it to the browser: without its token, which stays in the httpOnly cookie. */
+export type PublicOrder = Omit<OrderJson, 'token'>
+
+export function publicOrder(order: OrderJson): PublicOrder {
+  const { token: _secret, ...visible } = order
+  return visible
+}
+
+/** True for the answers that mean "this cart is gone for this visitor" (placed, merged, unknown). */
+export const isGone = (error: unknown) =>
+  error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 401)
+
+/**
+ * The visitor's open cart, or null when they have none (no cookie, placed, merged into an account,
+ * or it belongs to an account they are not logged in to). A failure is logged and treated as none.
+ */
+export async function loadCart(request: Request, context: AppLoadContext): Promise<OrderJson | null> {
+  const ref = await readCartRef(request)
+  if (!ref) return null
+  try {
+    const [order, token] = await Promise.all([fetchOrder(request, context, ref), getAuthToken(request)])
+    if (order.state === 'complete') return null
+    if (order.user_id !== null && !token) return null
+    return order
+  } catch (error) {
+    if (!isGone(error)) console.error('error during fetching existing cart', error)
+    return null
+  }
+}
+
+/** A new, empty cart for this visitor and the Set-Cookie header that keeps it (spec 4: initialise). */
+export async function createCart(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ order: OrderJson; setCookie: string }> {
+  try {
+    const { data } = await storeApi(request, context, '/api/v1/orders.json', { method: 'POST', body: {} })
+    const order = orderJsonSchema.parse(data)
+    return { order, setCookie: await cartSetCookie(context, order) }
+  } catch (error) {
+    console.error('error during initializing cart', error)
+    throw error
+  }
+}
+
+/** One cart line as the cart panel and the /cart page show it (spec 3: cart product). */
+export interface CartLine {
+  id: number
+  variantId: number
+  name: string
+  /** The variant's option presentations ("Black, M"); empty for a simple product. */
+  options: string
+  slug: string
+  image: ImageJson | null
+  quantity: number
+  displayPrice: string
+  displayAmount: string
+}
+
+/** The cart as the frame carries it to every page: enough for the panel and the header's count. */
+export interface FrameCart {
+  count: number
+  lines: CartLine[]
+  displayItemTotal: string
+  /** When the 1-hour hold ends (ISO), or null when nothing is held. */
+  expiresAt: string | null
+  expiredItems: ExpiredItemJson[]
+  /** The server's clock when the cart was read, so the hold timer does not trust the device clock. */
+  serverNow: number
+}
+
+export function cartLines(order: OrderJson): CartLine[] {
+  return order.line_items.map((line) => ({
+    id: line.id,
+    variantId: line.variant_id,
+    name: line.name,
+    options: line.variant?.option_values.map((option) => option.presentation).join(', ') ?? '',
+    slug: line.slug,
+    image: line.image,
+    quantity: line.quantity,
+    displayPrice: line.display_price,
+    displayAmount: line.display_amount,
+  }))
+}
+
+export async function loadFrameCart(request: Request, context: AppLoadContext): Promise<FrameCart | null> {
+  const order = await loadCart(request, context)
+  if (!order) return null
+  return {
+    count: order.item_count,
+    lines: cartLines(order),
+    displayItemTotal: order.display_item_total,
+    expiresAt: order.expires_at,
+    expiredItems: order.expired_items,
+    serverNow: Date.now(),
+  }
+}
+
+/** What the cart's actions answer: the page and the fetchers show it (spec 8 dialogs). */
+export interface CartActionResult {
+  /** A failure to show in the 'Okay!' dialog. */
+  error?: string
+  /** Without JavaScript, lowering a quantity below 1 asks first: the line to confirm. */
+  confirmRemove?: number
+  couponError?: string
+  couponApplied?: string
+}
+
+const linePath = (ref: OrderRef, lineId: number) => `/api/v1/orders/${ref.number}/line_items/${lineId}`
+
+/** Sets a line's quantity; any failure reads as the spec's out-of-stock message. */
+export async function changeQuantity(
+  request: Request,
+  context: AppLoadContext,
+  lineId: number,
+  quantity: number,
+): Promise<CartActionResult> {
+  const ref = await readCartRef(request)
+  if (!ref) return { error: CART_TEXT.outOfStock }
+  try {
+    await storeApi(request, context, linePath(ref, lineId), {
+      method: 'PUT',
+      ref,
+      query: { 'line_item[quantity]': quantity },
+    })
+    return {}
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return { error: CART_TEXT.outOfStock }
+  }
+}
+
+/**
+ * Removes a line. Removing the last one resets the cart (spec 4): the old cart is forgotten and a
+ * new one created; the Set-Cookie header for it is returned.
+ */
+export async function removeLine(
+  request: Request,
+  context: AppLoadContext,
+  lineId: number,
+): Promise<{ result: CartActionResult; setCookie: string | null }> {
+  const ref = await readCartRef(request)
+  if (!ref) return { result: { error: CART_TEXT.removeFailed }, setCookie: null }
+  try {
+    await storeApi(request, context, linePath(ref, lineId), { method: 'DELETE', ref })
+    const order = await fetchOrder(request, context, ref)
+    if (order.line_items.length > 0) return { result: {}, setCookie: null }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return { result: { error: CART_TEXT.removeFailed }, setCookie: null }
+  }
+  try {
+    return { result: {}, setCookie: (await createCart(request, context)).setCookie }
+  } catch {
+    return { result: {}, setCookie: await cartClearCookie(context) }
+  }
+}
+
+export async function applyCouponCode(
+  request: Request,
+  context: AppLoadContext,
+  code: string,
+): Promise<CartActionResult> {
+  const ref = await readCartRef(request)
+  if (!ref) return { couponError: 'Add a product to your bag first.' }
+  try {
+    const order = await orderCall(request, context, ref, `/api/v1/orders/${ref.number}/apply_coupon_code`, {
+      method: 'PUT',
+      body: { coupon_code: code },
+    })
+    return { couponApplied: order.coupon?.code }
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
+    return { couponError: error.message }
+  }
+}
+
+export async function removeCouponCode(
+  request: Request,
+  context: AppLoadContext,
+  code: string,
+): Promise<CartActionResult> {
+  const ref = await readCartRef(request)
+  if (!ref) return {}
+  try {
+    await storeApi(
+      request,
+      context,
+      `/api/v1/orders/${ref.number}/coupon_codes/${encodeURIComponent(code)}`,
+      {
+        method: 'DELETE',
+        ref,
+      },
+    )
+    return {}
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
+    return { couponError: error.message }
+  }
+}
+
+export type AddOutcome = 'added' | 'out-of-stock' | 'closed' | 'failed'
+
+/**
+ * Adds a product to the visitor's cart, creating the cart first when there is none (a logged-in
+ * visitor gets back the cart their account already has).
+ */
+export async function addProduct(
+  request: Request,
+  context: AppLoadContext,
+  variantId: number,
+  quantity: number,
+): Promise<{ outcome: AddOutcome; setCookie: string | null }> {
+  let setCookie: string | null = null
+  try {
+    let cart = await loadCart(request, context)
+    if (!cart) {
+      cart = (await accountCart(request, context)) ?? (await createCart(request, context)).order
+      setCookie = await cartSetCookie(context, cart)
+    }
+    await storeApi(request, context, `/api/v1/orders/${cart.number}/line_items.json`, {
+      method: 'POST',
+      ref: cart,
+      body: { line_item: { variant_id: variantId, quantity } },
+    })
+    return { outcome: 'added', setCookie }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.statusCode === 422) return { outcome: 'out-of-stock', setCookie }
+    if (error.statusCode === 403) return { outcome: 'closed', setCookie }
+    console.error('error during adding to cart', error)
+    return { outcome: 'failed', setCookie }
+  }
+}
+
+/** The open cart of the logged-in visitor's account, if any. */
+async function accountCart(
+  request: Request,
+  context: AppLoadContext,
+  token?: string,
+): Promise<OrderJson | null> {
+  const bearer = token ?? (await getAuthToken(request))
+  if (!bearer) return null
+  const { data, status } = await storeApi(request, context, '/api/v1/orders/current.json', { token: bearer })
+  return status === 204 ? null : orderJsonSchema.parse(data)
+}
+
+/**
+ * What a login brings along for the cart (spec: a guest's cart is kept when they log in): the guest
+ * cart is handed to the account, merged into the account's open cart, and the cookie then points at
+ * the cart to keep; without a guest cart it points at the account's open cart. Never fails a login.
+ */
+export async function cartCookiesAfterLogin(
+  request: Request,
+  context: AppLoadContext,
+  token: string,
+): Promise<string[]> {
+  try {
+    const guest = await readCartRef(request)
+    if (guest) {
+      try {
+        const kept = await orderCall(
+          request,
+          context,
+          guest,
+          `/api/v1/orders/${guest.number}/associate.json`,
+          {
+            method: 'PUT',
+            token,
+          },
+        )
+        return [await cartSetCookie(context, kept)]
+      } catch (error) {
+        if (!isGone(error) && !(error instanceof ApiError && error.statusCode === 422)) throw error
+      }
+    }
+    const own = await accountCart(request, context, token)
+    return [own ? await cartSetCookie(context, own) : await cartClearCookie(context)]
+  } catch (error) {
+    console.error('error during fetching existing cart', error)
+    return []
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The labelled controls of the checkout forms: every field has a label, its error tied to it
+ * (aria-invalid, aria-describedby), and the autocomplete token that lets a phone fill it in.
+ */
+import { type ReactNode, useId } from 'react'
+
+function Shell(props: { error?: string; errorId: string; className?: string; children: ReactNode }) {
+  return (
+    <div
+      className={`checkout-field ${props.error ? 'checkout-field--invalid' : ''} ${props.className ?? ''}`}
+    >
+      {props.children}
+      {props.error ? (
+        <p className="checkout-field__error" id={props.errorId}>
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function InputField(props: {
+  name: string
+  label: string
+  defaultValue?: string
+  error?: string
+  type?: 'text' | 'email' | 'tel'
+  autoComplete: string
+  required?: boolean
+  inputMode?: 'numeric' | 'text' | 'email' | 'tel'
+  maxLength?: number
+  className?: string
+}) {
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <Shell error={props.error} errorId={errorId} className={props.className}>
+      <label className="checkout-field__label" htmlFor={id}>
+        {props.label}
+        {props.required ? null : <span className="checkout-field__optional"> (optional)</span>}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? 'text'}
+        className="checkout-field__control"
+        defaultValue={props.defaultValue}
+        autoComplete={props.autoComplete}
+        required={props.required}
+        inputMode={props.inputMode}
+        maxLength={props.maxLength}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+      />
+    </Shell>
+  )
+}
+
+export function SelectField(props: {
+  name: string
+  label: string
+  value?: string
+  defaultValue?: string
+  options: { value: string; label: string }[]
+  placeholder?: string
+  error?: string
+  autoComplete?: string
+  required?: boolean
+  onChange?: (value: string) => void
+  className?: string
+}) {
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <Shell error={props.error} errorId={errorId} className={props.className}>
+      <label className="checkout-field__label" htmlFor={id}>
+        {props.label}
+      </label>
+      <select
+        id={id}
+        name={props.name}
+        className="checkout-field__control"
+        value={props.value}
+        defaultValue={props.value === undefined ? props.defaultValue : undefined}
+        autoComplete={props.autoComplete}
+        required={props.required}
+        onChange={props.onChange ? (event) => props.onChange?.(event.target.value) : undefined}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+      >
+        {props.placeholder ? <option value="">{props.placeholder}</option> : null}
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Shell>
+  )
+}

@@ -1,0 +1,69 @@
+/**
+ * The order summary table of spec 2: a row per product, then Subtotal, Shipping, Payment Method,
+ * Coupon Code, the adjustment total and Total, with the euro amounts the API sends.
+ */
+import type { PublicOrder } from './cart.server.ts'
+
+export function OrderSummary({ order, caption = 'Order summary' }: { order: PublicOrder; caption?: string }) {
+  const rate = order.shipments[0]?.selected_shipping_rate ?? null
+  const payment = order.payments.at(-1)
+  const method = payment?.payment_method.name ?? null
+  return (
+    <table className="order-summary">
+      <caption>{caption}</caption>
+      <thead className="visually-hidden">
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col">Amount</th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.line_items.map((line) => (
+          <tr key={line.id} className="order-summary__product">
+            <th scope="row">
+              <span className="order-summary__name">{line.name}</span>
+              {line.variant ? (
+                <span className="order-summary__options">
+                  {line.variant.option_values.map((option) => option.presentation).join(', ')}
+                </span>
+              ) : null}
+              <span className="order-summary__quantity">
+                {line.quantity} × {line.display_price}
+              </span>
+            </th>
+            <td>{line.display_amount}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tbody className="order-summary__totals">
+        <tr>
+          <th scope="row">Subtotal</th>
+          <td>{order.display_item_total}</td>
+        </tr>
+        <tr>
+          <th scope="row">Shipping</th>
+          <td>{rate ? `${rate.name}: ${rate.display_cost}` : 'Chosen at checkout'}</td>
+        </tr>
+        <tr>
+          <th scope="row">Payment Method</th>
+          <td>
+            {method ?? 'Chosen at checkout'}
+            {payment?.source ? ` ending in ${payment.source.last_digits}` : null}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Coupon Code</th>
+          <td>{order.coupon ? `${order.coupon.code}: ${order.coupon.description}` : 'None'}</td>
+        </tr>
+        <tr>
+          <th scope="row">Adjustment total</th>
+          <td>{order.display_adjustment_total}</td>
+        </tr>
+        <tr className="order-summary__total">
+          <th scope="row">Total</th>
+          <td>{order.display_total}</td>
+        </tr>
+      </tbody>
+    </table>
+  )
+}

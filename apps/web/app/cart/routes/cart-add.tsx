@@ -1,0 +1,56 @@
+/**
+ * POST /cart/add: where the product page's plain form sends variant_id and quantity. It creates the
+ * cart when there is none, adds the product, and goes back to the page it came from, which then
+ * opens the cart panel or explains the failure (spec 8: 'Product is out of stock for requested
+ * quantity.'). Works the same with or without JavaScript.
+ */
+import { safeRedirect } from '@fanshop/core'
+import { redirect } from 'react-router'
+import { z } from 'zod'
+import { addProduct } from '../cart.server.ts'
+import { withCartFlash } from '../cart-flash.ts'
+import type { Route } from './+types/cart-add'
+
+const addFormSchema = z.object({
+  variant_id: z.coerce.number().int().positive(),
+  quantity: z.coerce.number().int().min(1).max(99).default(1),
+})
+
+/** The page to go back to: the form's redirectTo, else the referring page of this shop, else /shop. */
+function backTo(request: Request, form: FormData): string {
+  const referer = request.headers.get('referer')
+  let fromReferer: string | null = null
+  if (referer) {
+    const from = new URL(referer)
+    const here = new URL(request.url)
+    if (from.host === here.host) {
+      from.searchParams.delete('cart')
+      fromReferer = `${from.pathname}${from.search}`
+    }
+  }
+  return safeRedirect(form.get('redirectTo') ?? fromReferer, '/shop')
+}
+
+export async function loader() {
+  return redirect('/cart')
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const back = backTo(request, form)
+  const parsed = addFormSchema.safeParse({
+    variant_id: form.get('variant_id'),
+    quantity: form.get('quantity') || undefined,
+  })
+  if (!parsed.success) return redirect(withCartFlash(back, 'failed'))
+  const { outcome, setCookie } = await addProduct(
+    request,
+    context,
+    parsed.data.variant_id,
+    parsed.data.quantity,
+  )
+  return redirect(
+    withCartFlash(back, outcome),
+    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+  )
+}

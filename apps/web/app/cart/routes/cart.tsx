@@ -1,0 +1,170 @@
+/**
+ * /cart: the bag in full (spec 2: order summary table, coupon, the hold's time left) and the cart's
+ * action, which the panel's controls post to as well: quantity changes, removal (asked first, also
+ * without JavaScript), coupons, and the step into the checkout.
+ */
+import { data, Form, Link, redirect } from 'react-router'
+import { ApiError } from '../../api.server.ts'
+import { ResponsiveImage } from '../../media/responsive-image.tsx'
+import type { SiteHandle } from '../../site/handle.ts'
+import {
+  applyCouponCode,
+  type CartActionResult,
+  cartLines,
+  changeQuantity,
+  loadCart,
+  orderCall,
+  publicOrder,
+  removeCouponCode,
+  removeLine,
+} from '../cart.server.ts'
+import { readCartRef } from '../cart-cookie.server.ts'
+import { CouponForm } from '../coupon-form.tsx'
+import { ExpiredItems } from '../expired-items.tsx'
+import { HoldTimer } from '../hold-timer.tsx'
+import { OrderSummary } from '../order-summary.tsx'
+import { QuantityControls } from '../quantity-controls.tsx'
+import { CART_TEXT, itemCount } from '../texts.ts'
+import type { Route } from './+types/cart'
+
+export const handle: SiteHandle = { routeName: 'cart' }
+
+export const meta: Route.MetaFunction = () => [{ title: 'Your bag' }, { name: 'robots', content: 'noindex' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const order = await loadCart(request, context)
+  return { order: order && publicOrder(order), lines: order ? cartLines(order) : [], serverNow: Date.now() }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? 'quantity')
+  const lineId = Number(form.get('line_id'))
+  switch (intent) {
+    case 'quantity': {
+      const quantity = Number(form.get('quantity'))
+      if (!Number.isInteger(lineId) || !Number.isInteger(quantity)) {
+        return data<CartActionResult>({ error: CART_TEXT.outOfStock }, { status: 400 })
+      }
+      if (quantity < 1) return data<CartActionResult>({ confirmRemove: lineId })
+      const result = await changeQuantity(request, context, lineId, quantity)
+      return data(result, { status: result.error ? 422 : 200 })
+    }
+    case 'remove': {
+      const { result, setCookie } = await removeLine(request, context, lineId)
+      return data(result, {
+        status: result.error ? 422 : 200,
+        headers: setCookie ? { 'Set-Cookie': setCookie } : undefined,
+      })
+    }
+    case 'keep':
+      return data<CartActionResult>({})
+    case 'coupon': {
+      const result = await applyCouponCode(request, context, String(form.get('coupon_code') ?? ''))
+      return data(result, { status: result.couponError ? 422 : 200 })
+    }
+    case 'remove-coupon':
+      return data(await removeCouponCode(request, context, String(form.get('coupon_code') ?? '')))
+    case 'checkout':
+      return startCheckout(request, context)
+    default:
+      return data<CartActionResult>({ error: `Unknown cart action "${intent}".` }, { status: 400 })
+  }
+}
+
+/** Moves the cart into the checkout (cart → address) and goes there. */
+async function startCheckout(request: Request, context: Route.ActionArgs['context']) {
+  const ref = await readCartRef(request)
+  if (!ref) return redirect('/cart')
+  try {
+    const order = await loadCart(request, context)
+    if (order?.state === 'cart') {
+      await orderCall(request, context, ref, `/api/v1/checkouts/${ref.number}/next.json`, { method: 'PUT' })
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
+    return data<CartActionResult>({ error: error.message }, { status: error.statusCode })
+  }
+  return redirect('/checkout')
+}
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, lines, serverNow } = loaderData
+  const count = order?.item_count ?? 0
+  return (
+    <section className="cart-page">
+      <h1 className="cart-page__title">{count === 0 ? CART_TEXT.empty : `Your bag · ${itemCount(count)}`}</h1>
+      {order && order.expired_items.length > 0 ? <ExpiredItems items={order.expired_items} /> : null}
+      {actionData?.error ? (
+        <p className="form-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      {lines.length === 0 || !order ? (
+        <div className="cart-page__empty">
+          <p className="cart-panel__notice">{CART_TEXT.holdNotice}</p>
+          <Link to="/shop" className="button">
+            {CART_TEXT.toShop}
+          </Link>
+        </div>
+      ) : (
+        <div className="cart-page__grid">
+          <div>
+            <ul className="cart-lines cart-lines--page">
+              {lines.map((line) => (
+                <li key={line.id} className="cart-line">
+                  <div className="cart-line__image">
+                    {line.image ? <ResponsiveImage image={line.image} sizes="96px" alt="" /> : null}
+                  </div>
+                  <div className="cart-line__text">
+                    <Link to={`/product/${line.slug}`} className="cart-line__name">
+                      {line.name}
+                    </Link>
+                    {line.options ? <span className="cart-line__options">{line.options}</span> : null}
+                    <span className="cart-line__unit">{line.displayPrice} each</span>
+                    <span className="cart-line__price">{line.displayAmount}</span>
+                  </div>
+                  <QuantityControls line={line} />
+                  {actionData?.confirmRemove === line.id ? <ConfirmRemoveInline lineId={line.id} /> : null}
+                </li>
+              ))}
+            </ul>
+            <p className="cart-panel__notice">{CART_TEXT.holdNotice}</p>
+            {order.expires_at ? <HoldTimer expiresAt={order.expires_at} serverNow={serverNow} /> : null}
+          </div>
+          <aside className="cart-page__summary" aria-label="Summary">
+            <OrderSummary order={order} />
+            <CouponForm coupon={order.coupon} result={actionData ?? undefined} />
+            <Form method="post">
+              <input type="hidden" name="intent" value="checkout" />
+              <button type="submit" className="button cart-page__checkout">
+                Checkout
+              </button>
+            </Form>
+            <Link to="/shop" className="cart-page__continue">
+              Continue shopping
+            </Link>
+          </aside>
+        </div>
+      )}
+    </section>
+  )
+}
+
+/** The removal question for visitors without JavaScript (spec 4: remove only on confirmation). */
+function ConfirmRemoveInline({ lineId }: { lineId: number }) {
+  return (
+    <div className="cart-line__confirm" role="alertdialog" aria-labelledby={`confirm-remove-${lineId}`}>
+      <p id={`confirm-remove-${lineId}`}>{CART_TEXT.confirmRemove}</p>
+      <Form method="post">
+        <input type="hidden" name="line_id" value={lineId} />
+        <button type="submit" name="intent" value="remove" className="button button--small">
+          {CART_TEXT.yesRemove}
+        </button>
+        <button type="submit" name="intent" value="keep" className="button button--ghost button--small">
+          {CART_TEXT.noKeep}
+        </button>
+      </Form>
+    </div>
+  )
+}

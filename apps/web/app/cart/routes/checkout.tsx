@@ -1,0 +1,477 @@
+/**
+ * /checkout: the steps of spec 2's checkout on one page, each a form that works before the
+ * JavaScript loads: the e-mail and delivery address (country and state selects), the shipping rate,
+ * then the payment method with the test card fields, and placing the order. Beside them the order
+ * summary table, the coupon and the time left on the hold.
+ */
+import { type CountryJson, isPast, type OrderState, type StateJson, stateIndex } from '@fanshop/core'
+import { useEffect, useState } from 'react'
+import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
+import { useHydrated } from '../../catalog/use-hydrated.ts'
+import type { SiteHandle } from '../../site/handle.ts'
+import { loadCart, type PublicOrder, publicOrder } from '../cart.server.ts'
+import {
+  ADDRESS_TEXT_FIELDS,
+  type CheckoutResult,
+  type CheckoutStep,
+  payStep,
+  saveAddressStep,
+  saveDeliveryStep,
+} from '../checkout.server.ts'
+import { InputField, SelectField } from '../checkout-fields.tsx'
+import { CouponForm } from '../coupon-form.tsx'
+import { HoldTimer } from '../hold-timer.tsx'
+import { OrderSummary } from '../order-summary.tsx'
+import { loadCountries, loadStates } from '../regions.server.ts'
+import type { Route } from './+types/checkout'
+
+export const handle: SiteHandle = { routeName: 'checkout' }
+
+export const meta: Route.MetaFunction = () => [{ title: 'Checkout' }, { name: 'robots', content: 'noindex' }]
+
+const STEPS: { step: CheckoutStep; title: string }[] = [
+  { step: 'address', title: 'Delivery address' },
+  { step: 'delivery', title: 'Shipping' },
+  { step: 'payment', title: 'Payment' },
+]
+
+/** The step the order is at: the cart and address states fill in the address. */
+function stepOf(state: OrderState): CheckoutStep {
+  if (state === 'cart' || state === 'address') return 'address'
+  if (state === 'delivery') return 'delivery'
+  return 'payment'
+}
+
+/** Whether the order has reached a step, so that it may be opened (again). */
+const reached = (state: OrderState, step: CheckoutStep) =>
+  step === 'address' || stateIndex(state) >= stateIndex(step)
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const order = await loadCart(request, context)
+  if (!order || order.line_items.length === 0) throw redirect('/cart')
+  const url = new URL(request.url)
+  const asked = url.searchParams.get('step')
+  const step =
+    (asked === 'address' || asked === 'delivery' || asked === 'payment') && reached(order.state, asked)
+      ? asked
+      : stepOf(order.state)
+  const countries = await loadCountries(context)
+  const draft = Object.fromEntries(
+    ['email', ...ADDRESS_TEXT_FIELDS, 'country_id', 'state_id'].flatMap((name) => {
+      const value = url.searchParams.get(name)
+      return value === null ? [] : [[name, value]]
+    }),
+  )
+  const spain = countries.find((country) => country.iso === 'ES')
+  const countryId =
+    Number(draft.country_id) || order.ship_address?.country_id || spain?.id || countries[0]!.id
+  return {
+    order: publicOrder(order),
+    step,
+    countries,
+    countryId,
+    states: await loadStates(context, countryId),
+    draft,
+    idempotencyKey: crypto.randomUUID(),
+    serverNow: Date.now(),
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const intent = form.get('intent')
+  const result =
+    intent === 'address'
+      ? await saveAddressStep(request, context, form)
+      : intent === 'delivery'
+        ? await saveDeliveryStep(request, context, form)
+        : intent === 'pay'
+          ? await payStep(request, context, form)
+          : ({ step: 'address', error: 'Unknown checkout step.' } satisfies CheckoutResult)
+  if (!result) return redirect('/checkout')
+  return data(result, { status: 422 })
+}
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, countries, serverNow } = loaderData
+  const step = actionData?.step ?? loaderData.step
+  return (
+    <section className="checkout-page">
+      <h1 className="checkout-page__title">Checkout</h1>
+      <div className="checkout-page__grid">
+        <ol className="checkout-steps">
+          {STEPS.map(({ step: each, title }, index) => {
+            const open = each === step
+            const done = !open && isPast(order.state, each)
+            return (
+              <li
+                key={each}
+                className={`checkout-step ${open ? 'checkout-step--open' : ''} ${done ? 'checkout-step--done' : ''}`}
+                aria-current={open ? 'step' : undefined}
+              >
+                <h2 className="checkout-step__title">
+                  <span className="checkout-step__number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  {title}
+                  {done ? (
+                    <Link to={`/checkout?step=${each}`} className="checkout-step__change">
+                      Change<span className="visually-hidden"> {title.toLowerCase()}</span>
+                    </Link>
+                  ) : null}
+                </h2>
+                {open ? (
+                  <StepForm step={each} loaderData={loaderData} result={actionData} countries={countries} />
+                ) : done ? (
+                  <StepSummary step={each} order={order} />
+                ) : null}
+              </li>
+            )
+          })}
+        </ol>
+        <aside className="checkout-page__summary" aria-label="Your order">
+          <OrderSummary order={order} />
+          <CouponForm coupon={order.coupon} />
+          {order.expires_at ? <HoldTimer expiresAt={order.expires_at} serverNow={serverNow} /> : null}
+        </aside>
+      </div>
+    </section>
+  )
+}
+
+function StepForm(props: {
+  step: CheckoutStep
+  loaderData: Route.ComponentProps['loaderData']
+  result: CheckoutResult | undefined
+  countries: CountryJson[]
+}) {
+  const result = props.result?.step === props.step ? props.result : undefined
+  if (props.step === 'address') return <AddressForm loaderData={props.loaderData} result={result} />
+  if (props.step === 'delivery') return <DeliveryForm order={props.loaderData.order} result={result} />
+  return (
+    <PaymentForm
+      order={props.loaderData.order}
+      result={result}
+      idempotencyKey={props.loaderData.idempotencyKey}
+    />
+  )
+}
+
+function StepError({ result }: { result: CheckoutResult | undefined }) {
+  return result?.error ? (
+    <p className="form-error" role="alert">
+      {result.error}
+    </p>
+  ) : null
+}
+
+function SubmitButton({ children }: { children: string }) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formAction?.startsWith('/checkout')
+  return (
+    <button type="submit" className="button checkout-step__submit" disabled={busy}>
+      {busy ? 'One moment…' : children}
+    </button>
+  )
+}
+
+function AddressForm({
+  loaderData,
+  result,
+}: {
+  loaderData: Route.ComponentProps['loaderData']
+  result: CheckoutResult | undefined
+}) {
+  const { order, countries, draft } = loaderData
+  const hydrated = useHydrated()
+  const address = order.ship_address
+  const saved: Record<string, string> = {
+    email: order.email ?? '',
+    firstname: address?.firstname ?? '',
+    lastname: address?.lastname ?? '',
+    address1: address?.address1 ?? '',
+    address2: address?.address2 ?? '',
+    city: address?.city ?? '',
+    zipcode: address?.zipcode ?? '',
+    phone: address?.phone ?? '',
+    state_id: address?.state_id ? String(address.state_id) : '',
+  }
+  const value = (name: string) => result?.values?.[name] ?? draft[name] ?? saved[name] ?? ''
+  const [countryId, setCountryId] = useState(String(result?.values?.country_id || loaderData.countryId))
+  const statesFetcher = useFetcher<{ states: StateJson[] }>()
+  const states =
+    countryId === String(loaderData.countryId) ? loaderData.states : (statesFetcher.data?.states ?? [])
+  const loadStatesFor = statesFetcher.load
+
+  useEffect(() => {
+    if (countryId !== String(loaderData.countryId))
+      void loadStatesFor(`/checkout/states?country_id=${countryId}`)
+  }, [countryId, loaderData.countryId, loadStatesFor])
+
+  return (
+    <Form method="post" className="checkout-form">
+      <input type="hidden" name="intent" value="address" />
+      <StepError result={result} />
+      <InputField
+        name="email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        defaultValue={value('email')}
+        error={result?.fieldErrors?.email}
+        className="checkout-field--wide"
+      />
+      <InputField
+        name="firstname"
+        label="First name"
+        autoComplete="shipping given-name"
+        required
+        defaultValue={value('firstname')}
+      />
+      <InputField
+        name="lastname"
+        label="Last name"
+        autoComplete="shipping family-name"
+        required
+        defaultValue={value('lastname')}
+      />
+      <InputField
+        name="address1"
+        label="Street and number"
+        autoComplete="shipping address-line1"
+        required
+        defaultValue={value('address1')}
+        className="checkout-field--wide"
+      />
+      <InputField
+        name="address2"
+        label="Flat, floor, door"
+        autoComplete="shipping address-line2"
+        defaultValue={value('address2')}
+        className="checkout-field--wide"
+      />
+      <InputField
+        name="zipcode"
+        label="Postcode"
+        autoComplete="shipping postal-code"
+        required
+        defaultValue={value('zipcode')}
+      />
+      <InputField
+        name="city"
+        label="City"
+        autoComplete="shipping address-level2"
+        required
+        defaultValue={value('city')}
+      />
+      <SelectField
+        name="country_id"
+        label="Country"
+        autoComplete="shipping country"
+        required
+        value={countryId}
+        onChange={setCountryId}
+        options={countries.map((country) => ({ value: String(country.id), label: country.name }))}
+      />
+      {states.length > 0 ? (
+        <SelectField
+          key={countryId}
+          name="state_id"
+          label="State or province"
+          autoComplete="shipping address-level1"
+          required
+          placeholder="Choose…"
+          defaultValue={value('state_id')}
+          options={states.map((state) => ({ value: String(state.id), label: state.name }))}
+        />
+      ) : null}
+      {hydrated ? null : (
+        <button
+          type="submit"
+          formMethod="get"
+          formAction="/checkout"
+          className="button button--ghost button--small"
+        >
+          Show the states of this country
+        </button>
+      )}
+      <InputField
+        name="phone"
+        label="Phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="shipping tel"
+        required
+        defaultValue={value('phone')}
+        className="checkout-field--wide"
+      />
+      <p className="checkout-form__note">We send the invoice to the same address.</p>
+      <SubmitButton>Continue to shipping</SubmitButton>
+    </Form>
+  )
+}
+
+function DeliveryForm({ order, result }: { order: PublicOrder; result: CheckoutResult | undefined }) {
+  const rates = order.shipments[0]?.shipping_rates ?? []
+  const selected = order.shipments[0]?.selected_shipping_rate?.id
+  return (
+    <Form method="post" className="checkout-form">
+      <input type="hidden" name="intent" value="delivery" />
+      <StepError result={result} />
+      <fieldset className="checkout-choices">
+        <legend className="visually-hidden">Shipping method</legend>
+        {rates.map((rate) => (
+          <label key={rate.id} className="checkout-choice">
+            <input
+              type="radio"
+              name="shipping_rate_id"
+              value={rate.id}
+              defaultChecked={rate.id === selected}
+              required
+            />
+            <span className="checkout-choice__name">{rate.name}</span>
+            <span className="checkout-choice__price">
+              {rate.cost === '0.00' ? 'Free' : rate.display_cost}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <SubmitButton>Continue to payment</SubmitButton>
+    </Form>
+  )
+}
+
+const MONTH_OPTIONS = Array.from({ length: 12 }, (_, i) => ({
+  value: String(i + 1),
+  label: String(i + 1).padStart(2, '0'),
+}))
+
+function PaymentForm(props: {
+  order: PublicOrder
+  result: CheckoutResult | undefined
+  idempotencyKey: string
+}) {
+  const { order, result } = props
+  const hydrated = useHydrated()
+  const methods = order.payment_methods
+  const last = order.payments.at(-1)
+  const [methodId, setMethodId] = useState(String(last?.payment_method_id ?? methods[0]?.id ?? ''))
+  const chosen = methods.find((method) => String(method.id) === methodId)
+  const showCard = !hydrated || chosen?.method_type === 'credit_card'
+  const thisYear = new Date(order.updated_at).getUTCFullYear()
+  const yearOptions = Array.from({ length: 15 }, (_, i) => ({
+    value: String(thisYear + i),
+    label: String(thisYear + i),
+  }))
+  const fieldErrors = result?.fieldErrors ?? {}
+  return (
+    <Form method="post" className="checkout-form" autoComplete="on">
+      <input type="hidden" name="intent" value="pay" />
+      <input type="hidden" name="idempotency_key" value={props.idempotencyKey} />
+      <StepError result={result} />
+      {last?.state === 'failed' && last.failure_reason ? (
+        <p className="form-error" role="alert">
+          Your last payment did not go through: {last.failure_reason}
+        </p>
+      ) : null}
+      <fieldset className="checkout-choices">
+        <legend className="visually-hidden">Payment method</legend>
+        {methods.map((method) => (
+          <label key={method.id} className="checkout-choice checkout-choice--method">
+            <input
+              type="radio"
+              name="payment_method_id"
+              value={method.id}
+              checked={String(method.id) === methodId}
+              onChange={() => setMethodId(String(method.id))}
+              required
+            />
+            <span className="checkout-choice__name">{method.name}</span>
+            <span className="checkout-choice__description">{method.description}</span>
+          </label>
+        ))}
+      </fieldset>
+      {showCard ? (
+        <fieldset className="checkout-card">
+          <legend className="checkout-card__legend">Card</legend>
+          <InputField
+            name="card_name"
+            label="Name on card"
+            autoComplete="cc-name"
+            required={hydrated}
+            error={fieldErrors.card_name}
+            className="checkout-field--wide"
+          />
+          <InputField
+            name="card_number"
+            label="Card number"
+            autoComplete="cc-number"
+            inputMode="numeric"
+            maxLength={23}
+            required={hydrated}
+            error={fieldErrors.card_number}
+            className="checkout-field--wide"
+          />
+          <SelectField
+            name="card_month"
+            label="Expiry month"
+            autoComplete="cc-exp-month"
+            required={hydrated}
+            placeholder="MM"
+            options={MONTH_OPTIONS}
+            error={fieldErrors.card_month}
+          />
+          <SelectField
+            name="card_year"
+            label="Expiry year"
+            autoComplete="cc-exp-year"
+            required={hydrated}
+            placeholder="YYYY"
+            options={yearOptions}
+            error={fieldErrors.card_year}
+          />
+          <InputField
+            name="card_cvc"
+            label="Security code"
+            autoComplete="cc-csc"
+            inputMode="numeric"
+            maxLength={4}
+            required={hydrated}
+            error={fieldErrors.card_cvc}
+          />
+        </fieldset>
+      ) : null}
+      <p className="checkout-form__total">
+        Total to pay <strong>{order.display_total}</strong>
+      </p>
+      <SubmitButton>Place order</SubmitButton>
+    </Form>
+  )
+}
+
+function StepSummary({ step, order }: { step: CheckoutStep; order: PublicOrder }) {
+  if (step === 'address') {
+    const address = order.ship_address
+    const parts = [
+      address?.full_name,
+      [address?.address1, address?.address2].filter(Boolean).join(' '),
+      `${address?.zipcode ?? ''} ${address?.city ?? ''}`.trim(),
+      address?.state?.name,
+      address?.country?.name,
+    ].filter(Boolean)
+    return (
+      <p className="checkout-step__summary">
+        {order.email}
+        <br />
+        {parts.join(', ')}
+      </p>
+    )
+  }
+  if (step === 'delivery') {
+    const rate = order.shipments[0]?.selected_shipping_rate
+    return <p className="checkout-step__summary">{rate ? `${rate.name}: ${rate.display_cost}` : null}</p>
+  }
+  return null
+}

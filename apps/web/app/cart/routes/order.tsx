@@ -1,0 +1,16 @@
+/** /order: the frame of the order pages (spec 2: children confirmation, details and failed). */
+import { Outlet, redirect } from 'react-router'
+import type { Route } from './+types/order'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (new URL(request.url).pathname.replace(/\/$/, '') === '/order') throw redirect('/profile/orders')
+  return null
+}
+
+export default function OrderPages() {
+  return (
+    <section className="order-page">
+      <Outlet />
+    </section>
+  )
+}
