@@ -23,7 +23,9 @@ export interface ProductsTable {
   name: string
   slug: string
   status: 'publish' | 'draft'
+  /** HTML, cleaned when written (html.ts). */
   description: string
+  /** HTML, cleaned when written: the product's specs. */
   short_description: string
   sku: string
   /** Integer cents. */

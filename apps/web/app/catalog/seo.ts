@@ -5,10 +5,7 @@
  */
 import { excerpt, type ProductJson } from '@fanshop/core'
 import type { MetaDescriptor } from 'react-router'
-
-export const SITE_NAME = 'Fan Shop'
-/** The public figure whose merchandise this is; the brand in structured data. */
-export const BRAND_NAME = 'Dani Rocha'
+import { SITE_NAME } from '../site/brand.ts'
 
 export function productMeta(product: ProductJson, publicUrl: string): MetaDescriptor[] {
   const url = `${publicUrl}${product.permalink}`
@@ -47,7 +44,7 @@ export function productMeta(product: ProductJson, publicUrl: string): MetaDescri
         sku: product.sku,
         url,
         image: imageUrls,
-        brand: { '@type': 'Brand', name: BRAND_NAME },
+        brand: { '@type': 'Brand', name: SITE_NAME },
         ...(product.categories[0] ? { category: product.categories[0].name } : {}),
         offers: {
           '@type': 'Offer',

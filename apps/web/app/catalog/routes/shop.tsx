@@ -10,19 +10,18 @@ import {
   taxonomyFilterFromSearchParams,
 } from '@fanshop/core'
 import { Link } from 'react-router'
+import { SITE_NAME } from '../../site/brand.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { fetchCategories, fetchShopFilters, fetchShopProducts, routeError } from '../catalog.server.ts'
 import { CategoryNav } from '../components/category-nav.tsx'
 import { ProductCard } from '../components/product-card.tsx'
 import { ShopFilters } from '../components/shop-filters.tsx'
-import { SITE_NAME } from '../seo.ts'
 import type { Route } from './+types/shop'
 import '../catalog.css'
 
 export const handle: SiteHandle = { routeName: 'shop' }
 
-const SHOP_DESCRIPTION =
-  'Official merchandise of Dani Rocha: tour tees, hoodies, caps and records from the pitch and the stage.'
+const SHOP_DESCRIPTION = `Official merchandise of ${SITE_NAME}: tour tees, hoodies, caps and records from the pitch and the stage.`
 
 const positiveInt = (value: string | null) =>
   value !== null && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null

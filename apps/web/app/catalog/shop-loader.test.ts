@@ -1,0 +1,113 @@
+/**
+ * The shop's loader against a back end whose filter endpoints fail: spec 8's texts are logged
+ * exactly and the page still gets its categories and products. The back end here is a small
+ * in-memory stand-in answering the catalogue paths with the API's shapes.
+ */
+import type { AttributeFilterJson, CategoryJson, GenderTermJson, ProductJson } from '@fanshop/core'
+import type { AppLoadContext } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { loader } from './routes/shop.tsx'
+
+const CATEGORIES: Partial<CategoryJson>[] = [
+  { id: 14, name: 'Tour Edition', slug: 'tour-edition', menu_order: 1 },
+  { id: 12, name: 'T-Shirts', slug: 't-shirts', menu_order: 0 },
+]
+const ATTRIBUTES: AttributeFilterJson[] = [
+  {
+    attribute_name: 'Size',
+    attribute_slug: 'pa_size',
+    attribute_terms: [{ term_id: 3, name: 'M', slug: 'm' }],
+  },
+]
+const GENDERS: GenderTermJson[] = [{ term_id: 1, name: 'Women', slug: 'women' }]
+const TEE: Partial<ProductJson> = { id: 1, name: 'Extra Time Tour Tee', slug: 'extra-time-tour-tee' }
+
+function backEnd(failing: string[], seen: URL[] = []): typeof fetch {
+  return async (input) => {
+    const url = new URL(String(input))
+    seen.push(url)
+    const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json', ...headers },
+      })
+    if (failing.includes(url.pathname)) return json({ statusCode: 500, message: 'database is down' }, 500)
+    switch (url.pathname) {
+      case '/wp-json/wc/v3/products/categories':
+        return json(CATEGORIES)
+      case '/wp-json/wp/v2/attributes/list':
+        return json(ATTRIBUTES)
+      case '/wp-json/wp/v2/gender_taxonomy':
+        return json(GENDERS)
+      case '/wp-json/wc/v3/products':
+      case '/wp-json/wp/v2/products/list':
+        return json([TEE], 200, { 'x-wp-total': '1', 'x-wp-totalpages': '1' })
+      default:
+        return json({ statusCode: 404, message: 'not here' }, 404)
+    }
+  }
+}
+
+function load(url: string, apiFetch: typeof fetch) {
+  const context = {
+    apiBaseUrl: 'http://api.test',
+    publicUrl: 'http://shop.test',
+    storeHost: null,
+    clientIp: null,
+    apiFetch,
+  } as unknown as AppLoadContext
+  return loader({ request: new Request(url), context, params: {} } as Parameters<typeof loader>[0])
+}
+
+describe('shop loader', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('shows the first category in menu_order with its products and the filters, gender last', async () => {
+    const seen: URL[] = []
+    const data = await load('http://shop.test/shop', backEnd([], seen))
+    expect(data.categories.map((c) => c.id)).toEqual([12, 14])
+    expect(data.currentId).toBe(12)
+    expect(data.filters.map((f) => f.attribute_slug)).toEqual(['pa_size', 'gender'])
+    expect(data.products.map((p) => p.name)).toEqual(['Extra Time Tour Tee'])
+    const categories = seen.find((u) => u.pathname === '/wp-json/wc/v3/products/categories')!
+    expect(categories.searchParams.get('exclude')).toBe('15')
+    const products = seen.find((u) => u.pathname === '/wp-json/wc/v3/products')!
+    expect(products.searchParams.get('category')).toBe('12')
+  })
+
+  it('asks products/list with the taxonomies of the chosen filters', async () => {
+    const seen: URL[] = []
+    const data = await load('http://shop.test/shop?category=14&pa_size=m&gender=women', backEnd([], seen))
+    expect(data.filter).toEqual([
+      { taxonomy: 'pa_size', terms: ['m'] },
+      { taxonomy: 'gender', terms: ['women'] },
+    ])
+    const list = seen.find((u) => u.pathname === '/wp-json/wp/v2/products/list')!
+    expect(list.searchParams.get('category')).toBe('14')
+    expect(JSON.parse(list.searchParams.get('taxonomies')!)).toEqual(data.filter)
+  })
+
+  it('logs "error during fetching shop filters" and still shows the products', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const data = await load('http://shop.test/shop', backEnd(['/wp-json/wp/v2/attributes/list']))
+    expect(log).toHaveBeenCalledWith('error during fetching shop filters', expect.anything())
+    expect(data.filters.map((f) => f.attribute_slug)).toEqual(['gender'])
+    expect(data.products).toHaveLength(1)
+  })
+
+  it('logs "error during getting gender filter" and keeps the attribute filters', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const data = await load('http://shop.test/shop', backEnd(['/wp-json/wp/v2/gender_taxonomy']))
+    expect(log).toHaveBeenCalledWith('error during getting gender filter', expect.anything())
+    expect(log).toHaveBeenCalledTimes(1)
+    expect(data.filters.map((f) => f.attribute_slug)).toEqual(['pa_size'])
+    expect(data.products).toHaveLength(1)
+  })
+
+  it('turns a failing product listing into the error page with its status', async () => {
+    const failing = backEnd(['/wp-json/wc/v3/products'])
+    await expect(load('http://shop.test/shop', failing)).rejects.toMatchObject({ init: { status: 500 } })
+  })
+})
