@@ -3,16 +3,23 @@
  * public settings now; each domain adds its part (the logged-in user, the cart's summary, menus).
  */
 import type { AppLoadContext } from 'react-router'
+import { loadFrameUser } from '../accounts/frame-user.server.ts'
 import { loadFrameCart } from '../cart/cart.server.ts'
 import { loadSiteFrame } from './site-frame.server.ts'
 
 export async function loadFrame(request: Request, context: AppLoadContext) {
-  const [site, cart] = await Promise.all([loadSiteFrame(request, context), loadFrameCart(request, context)])
+  const [site, user, cart] = await Promise.all([
+    loadSiteFrame(request, context),
+    loadFrameUser(request, context),
+    loadFrameCart(request, context),
+  ])
   return {
     publicUrl: context.publicUrl,
     analyticsId: context.analyticsId,
     facebookAppId: context.facebookAppId,
     ...site,
+    /** The logged-in user and their navigation, or null for a guest. */
+    user,
     /** The visitor's cart (count, lines, hold), or null before their first add to cart. */
     cart,
   }

@@ -95,6 +95,10 @@ describe('registration form (spec 5)', () => {
       expect(registrationMessages('password_repeat', '1234567')).toEqual([M.tooShort]))
     it('repeat must match', () =>
       expect(registrationMessages('password_repeat', 'correct horsf')).toEqual([M.passwordsDiffer]))
+    it('says the passwords differ while the rest of the form is still empty', () => {
+      const partial = { password: 'correct horse', password_repeat: 'correct horsf' }
+      expect(messagesFor(registration, partial, 'password_repeat')).toEqual([M.passwordsDiffer])
+    })
   })
 
   describe('names', () => {

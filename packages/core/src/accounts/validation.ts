@@ -36,8 +36,19 @@ export const PASSWORD_MAX_LENGTH = 128
 export const NAME_MIN_LENGTH = 2
 export const NAME_MAX_LENGTH = 60
 
+/**
+ * Each field reports only its first broken rule, in the order written ("This field is required."
+ * before "Value is too short!"). Checks are skipped (not aborted) after the first failure, so the
+ * cross-field checks below still run while some fields are invalid.
+ */
+const ONE_MESSAGE = { when: (payload: { issues: unknown[] }) => payload.issues.length === 0 }
+
 /** A text that must be filled in (after trimming). */
-const requiredText = () => z.string({ error: M.required }).trim().min(1, { error: M.required, abort: true })
+const requiredText = () =>
+  z
+    .string({ error: M.required })
+    .trim()
+    .min(1, { error: M.required, ...ONE_MESSAGE })
 
 export const GENDERS = ['Male', 'Female'] as const
 export type Gender = (typeof GENDERS)[number]
@@ -45,31 +56,31 @@ export type Gender = (typeof GENDERS)[number]
 /** Each field's rule, shared by every form and endpoint that takes that field. */
 export const accountRules = {
   email: requiredText()
-    .min(EMAIL_MIN_LENGTH, { error: M.tooShort, abort: true })
-    .max(254, { error: M.tooLong, abort: true })
+    .min(EMAIL_MIN_LENGTH, { error: M.tooShort, ...ONE_MESSAGE })
+    .max(254, { error: M.tooLong, ...ONE_MESSAGE })
     .pipe(z.email({ error: M.emailInvalid })),
   /** What the login form asks: any non-empty password (spec 5: minimum length 1). */
   loginPassword: z.string({ error: M.required }).min(1, { error: M.required }).max(PASSWORD_MAX_LENGTH),
   password: z
     .string({ error: M.required })
-    .min(1, { error: M.required, abort: true })
-    .min(PASSWORD_MIN_LENGTH, { error: M.tooShort, abort: true })
-    .max(PASSWORD_MAX_LENGTH, { error: M.tooLong }),
+    .min(1, { error: M.required, ...ONE_MESSAGE })
+    .min(PASSWORD_MIN_LENGTH, { error: M.tooShort, ...ONE_MESSAGE })
+    .max(PASSWORD_MAX_LENGTH, { error: M.tooLong, ...ONE_MESSAGE }),
   name: requiredText()
-    .min(NAME_MIN_LENGTH, { error: M.tooShort, abort: true })
-    .max(NAME_MAX_LENGTH, { error: M.tooLong, abort: true })
-    .regex(LETTERS_ONLY, { error: M.specialCharacters }),
+    .min(NAME_MIN_LENGTH, { error: M.tooShort, ...ONE_MESSAGE })
+    .max(NAME_MAX_LENGTH, { error: M.tooLong, ...ONE_MESSAGE })
+    .regex(LETTERS_ONLY, { error: M.specialCharacters, ...ONE_MESSAGE }),
   gender: z.enum(GENDERS, { error: M.genderRequired }),
   birthMonth: requiredText()
-    .regex(LETTERS_ONLY, { error: M.specialCharacters, abort: true })
-    .refine((name) => monthKey(name) !== undefined, { error: M.monthRequired }),
+    .regex(LETTERS_ONLY, { error: M.specialCharacters, ...ONE_MESSAGE })
+    .refine((name) => monthKey(name) !== undefined, { error: M.monthRequired, ...ONE_MESSAGE }),
   birthDay: requiredText()
-    .regex(DIGITS_ONLY, { error: M.specialCharacters, abort: true })
-    .refine((day) => Number(day) >= 1 && Number(day) <= 31, { error: M.dayInvalid }),
+    .regex(DIGITS_ONLY, { error: M.specialCharacters, ...ONE_MESSAGE })
+    .refine((day) => Number(day) >= 1 && Number(day) <= 31, { error: M.dayInvalid, ...ONE_MESSAGE }),
   birthYear: requiredText()
-    .regex(DIGITS_ONLY, { error: M.specialCharacters, abort: true })
-    .min(4, { error: M.tooShort, abort: true })
-    .max(4, { error: M.tooLong }),
+    .regex(DIGITS_ONLY, { error: M.specialCharacters, ...ONE_MESSAGE })
+    .min(4, { error: M.tooShort, ...ONE_MESSAGE })
+    .max(4, { error: M.tooLong, ...ONE_MESSAGE }),
   terms: z.literal('accepted', { error: M.termsRequired }),
   phone: z
     .string()
@@ -83,31 +94,36 @@ interface BirthdayParts {
   year: string
 }
 
+/**
+ * Cross-field checks run even while other fields are still invalid, so that "Passwords do not
+ * match" shows as soon as it is true; each check looks only at fields that are well-formed.
+ */
+const EVEN_WITH_OTHER_ISSUES = { when: () => true }
+
 /** Adds the cross-field birthday checks: the year is one of the choices and the day exists. */
 function checkBirthday(
-  parts: BirthdayParts,
+  parts: Partial<BirthdayParts>,
   currentYear: number,
   paths: { day: string; year: string },
   ctx: z.RefinementCtx,
 ) {
   // Each part's own rule reports a malformed part; the cross-field check only looks at well-formed ones.
+  const { day = '', month = '', year: yearText = '' } = parts
   const wellFormed =
-    /^\d{4}$/.test(parts.year) &&
-    /^\d{1,2}$/.test(parts.day) &&
-    Number(parts.day) >= 1 &&
-    Number(parts.day) <= 31
+    /^\d{4}$/.test(yearText) && /^\d{1,2}$/.test(day) && Number(day) >= 1 && Number(day) <= 31
   if (!wellFormed) return
-  const year = Number(parts.year)
-  const month = monthKey(parts.month)
+  const year = Number(yearText)
+  const monthNumber = monthKey(month)
   if (!isYearChoice(year, currentYear)) {
     ctx.addIssue({ code: 'custom', path: [paths.year], message: M.yearOutOfRange })
-  } else if (month !== undefined && !isRealDate(year, month, Number(parts.day))) {
+  } else if (monthNumber !== undefined && !isRealDate(year, monthNumber, Number(day))) {
     ctx.addIssue({ code: 'custom', path: [paths.day], message: M.dayInvalid })
   }
 }
 
-function checkPasswordsMatch(password: string, repeat: string, ctx: z.RefinementCtx) {
-  if (password !== repeat) {
+function checkPasswordsMatch(password: unknown, repeat: unknown, ctx: z.RefinementCtx) {
+  // A repeat that breaks its own rule says so first; a well-formed one must match.
+  if (accountRules.password.safeParse(repeat).success && password !== repeat) {
     ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: M.passwordsDiffer })
   }
 }
@@ -142,7 +158,7 @@ export function registrationFormSchema(currentYear: number) {
         { day: 'birthDay', year: 'birthYear' },
         ctx,
       )
-    })
+    }, EVEN_WITH_OTHER_ISSUES)
 }
 export type RegistrationForm = z.infer<ReturnType<typeof registrationFormSchema>>
 
@@ -177,7 +193,7 @@ export function registerRequestSchema(currentYear: number) {
         { day: 'birth_day', year: 'birth_year' },
         ctx,
       )
-    })
+    }, EVEN_WITH_OTHER_ISSUES)
 }
 export type RegisterRequest = z.infer<ReturnType<typeof registerRequestSchema>>
 
@@ -235,7 +251,7 @@ export function detailsFormSchema(currentYear: number) {
           ctx,
         )
       }
-    })
+    }, EVEN_WITH_OTHER_ISSUES)
 }
 export type DetailsForm = z.infer<ReturnType<typeof detailsFormSchema>>
 
@@ -260,7 +276,10 @@ export const passwordChangeSchema = z
     password: accountRules.password,
     password_repeat: accountRules.password,
   })
-  .superRefine((body, ctx) => checkPasswordsMatch(body.password, body.password_repeat, ctx))
+  .superRefine(
+    (body, ctx) => checkPasswordsMatch(body.password, body.password_repeat, ctx),
+    EVEN_WITH_OTHER_ISSUES,
+  )
 export type PasswordChange = z.infer<typeof passwordChangeSchema>
 
 /** POST /wp-json/wp/v2/auth/reset: where to send the link. */
@@ -273,5 +292,8 @@ export const setPasswordSchema = z
     password: accountRules.password,
     password_repeat: accountRules.password,
   })
-  .superRefine((body, ctx) => checkPasswordsMatch(body.password, body.password_repeat, ctx))
+  .superRefine(
+    (body, ctx) => checkPasswordsMatch(body.password, body.password_repeat, ctx),
+    EVEN_WITH_OTHER_ISSUES,
+  )
 export type SetPassword = z.infer<typeof setPasswordSchema>

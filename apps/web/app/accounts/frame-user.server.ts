@@ -1,0 +1,39 @@
+/**
+ * The accounts part of every page's frame: who is logged in (the greeting's first_name, with
+ * name as the fallback) and their user navigation (spec 7: user/menu). A guest gets null.
+ * If the API cannot answer, the page still renders, as a guest's, and the failure is logged.
+ */
+import { type MenuItem, userMenuSchema } from '@fanshop/core'
+import type { AppLoadContext } from 'react-router'
+import { ApiError, apiGet } from '../api.server.ts'
+import { getAuthToken, getUser } from './session.server.ts'
+
+export interface FrameUser {
+  id: number
+  first_name: string
+  name: string
+  /** The user navigation, from user/menu. */
+  menu: MenuItem[]
+}
+
+/** The user navigation; null when the token is no longer valid (the user loader says so too). */
+async function fetchUserMenu(context: AppLoadContext, token: string): Promise<MenuItem[] | null> {
+  try {
+    return userMenuSchema.parse(await apiGet<unknown>(context, '/wp-json/wp/v2/user/menu', { token })).data
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 401) return null
+    throw error
+  }
+}
+
+export async function loadFrameUser(request: Request, context: AppLoadContext): Promise<FrameUser | null> {
+  try {
+    const token = await getAuthToken(request)
+    if (!token) return null
+    const [user, menu] = await Promise.all([getUser(request, context), fetchUserMenu(context, token)])
+    return user && menu ? { id: user.id, first_name: user.first_name, name: user.name, menu } : null
+  } catch (error) {
+    console.error('error during loading the logged-in user', error)
+    return null
+  }
+}

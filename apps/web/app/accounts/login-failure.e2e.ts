@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test'
+
+test('a refused login shows both messages of spec 5', async ({ page }) => {
+  await page.goto('/shop')
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+  const login = page.getByRole('dialog', { name: 'Login' })
+  await login.getByLabel('E-mail').fill(`nobody.${Date.now()}@example.com`)
+  await login.getByLabel('Password').fill('not the password')
+  await login.getByRole('button', { name: 'LOGIN' }).click()
+
+  await expect(login.getByText('Email address is invalid!')).toBeVisible()
+  await expect(login.getByText('Password is invalid!')).toBeVisible()
+  await expect(login.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true')
+  await expect(login.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page).toHaveURL(/\/shop$/)
+
+  // Escape closes the panel and its overlay.
+  await page.keyboard.press('Escape')
+  await expect(login).toHaveCount(0)
+})
+
+test('the login form works before JavaScript, on the login page', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/auth/login')
+  await page.getByLabel('E-mail').fill('demo@example.com')
+  await page.getByLabel('Password').fill('not the password')
+  await page.getByRole('button', { name: 'LOGIN' }).click()
+  await expect(page.getByText('Email address is invalid!')).toBeVisible()
+  await expect(page.getByText('Password is invalid!')).toBeVisible()
+  await page.getByLabel('Password').fill('demo-password')
+  await page.getByRole('button', { name: 'LOGIN' }).click()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.getByRole('heading', { name: 'Hi, Lucía' })).toBeVisible()
+  await context.close()
+})

@@ -1,0 +1,129 @@
+/**
+ * The login form of spec 2: an invitation, e-mail and password (Enter in either submits), LOGIN,
+ * "Continue with Facebook" when the shop has a Facebook app, "Register here" and the reset link.
+ * A rejected login marks both fields with spec 5's texts. After a login the panels and overlay
+ * close and the action sends the visitor to /profile, or back to the safe ?redirectTo= page.
+ * Used by the login panel, the /auth/login page, and the site's navigation panel.
+ */
+import { ACCOUNT_MESSAGES, loginFormSchema } from '@fanshop/core'
+import { useEffect, useMemo, useState } from 'react'
+import { Link, useFetcher, useSearchParams } from 'react-router'
+import { useUi } from '../site/ui-store.ts'
+import { useFrame } from '../site/use-frame.ts'
+import { facebookAccessToken } from './facebook-sdk.ts'
+import { FormStatus, TextField } from './fields.tsx'
+import { type FieldErrors, useFormCues } from './form-cues.ts'
+import './accounts.css'
+
+/** What the login actions answer when they do not redirect. */
+export interface LoginResult {
+  /** The API refused the e-mail and password: both fields show spec 5's server messages. */
+  rejected?: boolean
+  fieldErrors?: FieldErrors
+  /** Anything else to tell the visitor (too many attempts, Facebook's refusal...). */
+  message?: string
+  values?: { userEmail?: string }
+}
+
+export function LoginForm(props: { result?: LoginResult }) {
+  const fetcher = useFetcher<LoginResult>({ key: 'login' })
+  const result = fetcher.data ?? props.result
+  const frame = useFrame()
+  const [searchParams] = useSearchParams()
+  const redirectTo = searchParams.get('redirectTo') ?? ''
+  const show = useUi((s) => s.show)
+  const closeAll = useUi((s) => s.closeAll)
+
+  const loggedIn = Boolean(frame?.user)
+  useEffect(() => {
+    if (loggedIn) closeAll()
+  }, [loggedIn, closeAll])
+
+  const serverErrors = useMemo<FieldErrors | undefined>(
+    () =>
+      result?.rejected
+        ? { userEmail: ACCOUNT_MESSAGES.emailInvalid, userPassword: ACCOUNT_MESSAGES.passwordInvalid }
+        : result?.fieldErrors,
+    [result],
+  )
+  const cues = useFormCues(loginFormSchema, { serverErrors })
+
+  return (
+    <div className="account-panel">
+      <p className="account-panel__intro">Log in to view your orders, or register if you are new here.</p>
+      <fetcher.Form method="post" action="/auth/login" className="account-form" {...cues.formProps}>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          cues={cues}
+          name="userEmail"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          defaultValue={result?.values?.userEmail}
+          required
+        />
+        <TextField
+          cues={cues}
+          name="userPassword"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        {result?.message ? <FormStatus tone="error">{result.message}</FormStatus> : null}
+        <button type="submit" className="button account-form__submit" aria-busy={fetcher.state !== 'idle'}>
+          LOGIN
+        </button>
+      </fetcher.Form>
+      {frame?.facebookAppId ? <FacebookButton appId={frame.facebookAppId} redirectTo={redirectTo} /> : null}
+      <p className="account-panel__switch">
+        New here?{' '}
+        <Link
+          to="/auth/register"
+          onClick={(event) => {
+            event.preventDefault()
+            show('register')
+          }}
+        >
+          Register here
+        </Link>
+      </p>
+      <p className="account-panel__switch">
+        <Link to="/auth/reset" onClick={closeAll}>
+          Forgot your password? Reset it
+        </Link>
+      </p>
+    </div>
+  )
+}
+
+function FacebookButton(props: { appId: string; redirectTo: string }) {
+  const fetcher = useFetcher<LoginResult>({ key: 'login-facebook' })
+  const [report, setReport] = useState<string | null>(null)
+  const message = report ?? fetcher.data?.message
+  async function continueWithFacebook() {
+    setReport(null)
+    try {
+      const accessToken = await facebookAccessToken(props.appId)
+      fetcher.submit(
+        { access_token: accessToken, redirectTo: props.redirectTo },
+        { method: 'post', action: '/auth/facebook' },
+      )
+    } catch (error) {
+      setReport((error as Error).message)
+    }
+  }
+  return (
+    <div className="account-panel__social">
+      <button
+        type="button"
+        className="button button--ghost account-form__submit"
+        onClick={continueWithFacebook}
+        aria-busy={fetcher.state !== 'idle'}
+      >
+        Continue with Facebook
+      </button>
+      {message ? <FormStatus tone="error">{message}</FormStatus> : null}
+    </div>
+  )
+}

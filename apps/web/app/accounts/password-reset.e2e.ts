@@ -1,0 +1,63 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+
+/** The reset link in the e-mail the server wrote to $E2E_DATA_DIR/outbox for this address. */
+async function resetLinkMailedTo(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? './data-e2e', 'outbox')
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    const files = await fs.readdir(outbox).catch(() => [] as string[])
+    for (const file of files.filter((name) => name.endsWith(`${email}.eml`))) {
+      const raw = await fs.readFile(path.join(outbox, file), 'utf8')
+      // Undo quoted-printable: soft line breaks and =XX escapes.
+      const text = raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+      const link = /https?:\/\/\S+\/auth\/reset\/setpassword\?key=[A-Za-z0-9_-]+/.exec(text)
+      if (link) return link[0]
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`no reset mail to ${email} in ${outbox}`)
+}
+
+test('the link from the reset e-mail sets a new password that then logs in', async ({ page, request }) => {
+  const email = `forgetful.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
+  const registered = await request.post('/wp-json/wp/v2/register', {
+    data: {
+      firstname: 'Olvido',
+      lastname: 'Sanz',
+      email,
+      password: 'the old password',
+      password_repeat: 'the old password',
+      registration_checkbox: 'accepted',
+      gender: 'Male',
+      birth_day: '12',
+      birth_month: 'October',
+      birth_year: '1988',
+    },
+  })
+  expect(registered.status()).toBe(201)
+
+  await page.goto('/auth/reset')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('button', { name: 'Send me the link' }).click()
+  await expect(
+    page.getByText(/If an account exists for this e-mail address, we have sent it a link/),
+  ).toBeVisible()
+
+  await page.goto(await resetLinkMailedTo(email))
+  await page.getByLabel('New password', { exact: true }).fill('the new password')
+  await page.getByLabel('Repeat the new password').fill('the new password')
+  await page.getByRole('button', { name: 'Set the new password' }).click()
+  await expect(page.getByText('Your new password is set. You can log in with it now.')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Log in' }).click()
+  const login = page.getByRole('dialog', { name: 'Login' })
+  await login.getByLabel('E-mail').fill(email)
+  await login.getByLabel('Password').fill('the new password')
+  await login.getByLabel('Password').press('Enter')
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.getByRole('heading', { name: 'Hi, Olvido' })).toBeVisible()
+})

@@ -1,0 +1,53 @@
+/**
+ * /auth/login: the login action every login form posts to (spec 4: on success go to /profile or
+ * the safe earlier path), and a page with the same form for visitors whose JavaScript has not
+ * loaded (spec 4: a logged-in visitor on the login page goes home).
+ */
+import { loginFormSchema, type TokenResponse, tokenResponseSchema } from '@fanshop/core'
+import { data } from 'react-router'
+import { ApiError, api } from '../../api.server.ts'
+import { runGuard } from '../../guards.server.ts'
+import type { SiteHandle } from '../../site/handle.ts'
+import { completeLogin } from '../complete-login.server.ts'
+import { parseForm } from '../form-cues.ts'
+import { LoginForm, type LoginResult } from '../login-form.tsx'
+import type { Route } from './+types/login'
+
+export const handle: SiteHandle = { routeName: 'login' }
+
+export const meta: Route.MetaFunction = () => [{ title: 'Login' }, { name: 'robots', content: 'noindex' }]
+
+export async function loader(args: Route.LoaderArgs) {
+  await runGuard('auth', args, 'guest')
+  return null
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const parsed = parseForm(loginFormSchema, formData)
+  const values = { userEmail: parsed.values.userEmail }
+  if (!parsed.success) return data<LoginResult>({ fieldErrors: parsed.errors, values }, { status: 400 })
+
+  let login: TokenResponse['data']
+  try {
+    const { data: body } = await api<unknown>(context, '/wp-json/jwt-auth/v1/token', {
+      method: 'POST',
+      body: { username: parsed.data.userEmail, password: parsed.data.userPassword },
+    })
+    login = tokenResponseSchema.parse(body).data
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.statusCode === 403) return data<LoginResult>({ rejected: true, values }, { status: 403 })
+    return data<LoginResult>({ message: error.message, values }, { status: error.statusCode })
+  }
+  return completeLogin(request, context, login, formData.get('redirectTo'))
+}
+
+export default function LoginPage({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="account-page">
+      <h1 className="account-page__title">Login</h1>
+      <LoginForm result={actionData} />
+    </section>
+  )
+}

@@ -1,0 +1,76 @@
+/**
+ * /profile/orders: the order history (spec 7: order/list, newest first), one row per order with
+ * its number, date, items and total; an empty history leads to the shop.
+ */
+import { MONTHS, type OrderSummaryJson, orderSummaryJsonSchema } from '@fanshop/core'
+import { Link } from 'react-router'
+import { z } from 'zod'
+import { apiGet } from '../../api.server.ts'
+import { requireUser } from '../session.server.ts'
+import type { Route } from './+types/profile-orders'
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Your orders' },
+  { name: 'robots', content: 'noindex' },
+]
+
+const orderListSchema = z.object({ data: z.array(orderSummaryJsonSchema) })
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { token } = await requireUser(request, context)
+  return { orders: orderListSchema.parse(await apiGet(context, '/wp-json/wp/v2/order/list', { token })).data }
+}
+
+function orderDate(iso: string | null): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]?.name ?? ''} ${date.getUTCFullYear()}`
+}
+
+const SHIPMENT_TEXT: Record<NonNullable<OrderSummaryJson['shipment_state']>, string> = {
+  pending: 'Preparing',
+  ready: 'Ready to ship',
+  shipped: 'Shipped',
+}
+
+function OrderRow({ order }: { order: OrderSummaryJson }) {
+  const items = order.items.map((item) => `${item.quantity} × ${item.name}`).join(', ')
+  return (
+    <li className="order-row">
+      <p className="order-row__number">Order {order.number}</p>
+      <p className="order-row__total">{order.display_total}</p>
+      <p className="order-row__date">{orderDate(order.completed_at)}</p>
+      <p className="order-row__state">
+        {order.shipment_state
+          ? SHIPMENT_TEXT[order.shipment_state]
+          : order.payment_state === 'paid'
+            ? 'Paid'
+            : 'Awaiting payment'}
+      </p>
+      <p className="order-row__items">{items}</p>
+    </li>
+  )
+}
+
+export default function ProfileOrders({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData
+  return (
+    <div className="profile-card">
+      <h2 className="profile-card__title">Your orders</h2>
+      {orders.length === 0 ? (
+        <div className="profile-empty">
+          <p>You have not ordered anything yet.</p>
+          <Link to="/shop" className="button">
+            BRING ME TO THE SHOP
+          </Link>
+        </div>
+      ) : (
+        <ul className="order-rows">
+          {orders.map((order) => (
+            <OrderRow key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

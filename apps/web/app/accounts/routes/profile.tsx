@@ -1,0 +1,56 @@
+/**
+ * /profile: the logged-in visitor's account (spec 2: profile with an account link bar), for
+ * logged-in users only (spec 6: a guest is sent to /). The link bar is the user navigation.
+ */
+import { NavLink, Outlet } from 'react-router'
+import { runGuard } from '../../guards.server.ts'
+import type { SiteHandle } from '../../site/handle.ts'
+import { useFrame } from '../../site/use-frame.ts'
+import { LogoutButton } from '../greeting-menu.tsx'
+import { requireUser } from '../session.server.ts'
+import type { Route } from './+types/profile'
+import '../accounts.css'
+
+export const handle: SiteHandle = { routeName: 'profile' }
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Your profile' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader(args: Route.LoaderArgs) {
+  await runGuard('auth', args, true)
+  const { user } = await requireUser(args.request, args.context)
+  return { greeting: user.first_name || user.name }
+}
+
+export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
+  const menu = useFrame()?.user?.menu ?? []
+  return (
+    <section className="profile">
+      <header className="profile__head">
+        <h1 className="profile__title">Hi, {loaderData.greeting}</h1>
+        <LogoutButton />
+      </header>
+      <nav className="profile__links" aria-label="Your account">
+        <ul>
+          {menu.map((item) => (
+            <li key={`${item.title} ${item.url}`}>
+              <NavLink
+                to={item.url}
+                end={item.url === '/profile'}
+                className="profile__link"
+                prefetch="intent"
+              >
+                {item.title}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="profile__body">
+        <Outlet />
+      </div>
+    </section>
+  )
+}

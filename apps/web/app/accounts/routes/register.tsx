@@ -1,0 +1,46 @@
+/**
+ * /auth/register: the registration action the register form posts to, checked with the same
+ * schema as the form and the API (spec 5), and a page with the form for visitors whose JavaScript
+ * has not loaded. A refusal from the API comes back as the dialog's message (spec 8).
+ */
+import { registrationFormSchema, toRegisterRequest } from '@fanshop/core'
+import { data } from 'react-router'
+import { ApiError, api } from '../../api.server.ts'
+import { runGuard } from '../../guards.server.ts'
+import type { SiteHandle } from '../../site/handle.ts'
+import { parseForm } from '../form-cues.ts'
+import { RegisterForm, type RegisterResult } from '../register-form.tsx'
+import type { Route } from './+types/register'
+
+export const handle: SiteHandle = { routeName: 'register' }
+
+export const meta: Route.MetaFunction = () => [{ title: 'Register' }, { name: 'robots', content: 'noindex' }]
+
+export async function loader(args: Route.LoaderArgs) {
+  await runGuard('auth', args, 'guest')
+  return null
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseForm(registrationFormSchema(new Date().getFullYear()), await request.formData())
+  // What the visitor typed comes back to the form, except the passwords.
+  const { password: _password, password_repeat: _repeat, ...values } = parsed.values
+  if (!parsed.success) return data<RegisterResult>({ fieldErrors: parsed.errors, values }, { status: 400 })
+  try {
+    await api(context, '/wp-json/wp/v2/register', { method: 'POST', body: toRegisterRequest(parsed.data) })
+  } catch (error) {
+    if (error instanceof ApiError)
+      return data<RegisterResult>({ formError: error.message, values }, { status: error.statusCode })
+    throw error
+  }
+  return { created: true } satisfies RegisterResult
+}
+
+export default function RegisterPage({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="account-page">
+      <h1 className="account-page__title">Register</h1>
+      <RegisterForm result={actionData} />
+    </section>
+  )
+}

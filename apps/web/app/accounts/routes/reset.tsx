@@ -1,0 +1,77 @@
+/**
+ * /auth/reset: ask for a link to set a new password. The answer is the same whether or not the
+ * address has an account (the API never says); too many requests are refused for a while.
+ */
+import { resetRequestSchema } from '@fanshop/core'
+import { data, Form, useNavigation } from 'react-router'
+import { ApiError, api } from '../../api.server.ts'
+import { runGuard } from '../../guards.server.ts'
+import type { SiteHandle } from '../../site/handle.ts'
+import { FormStatus, TextField } from '../fields.tsx'
+import { type FieldErrors, parseForm, useFormCues } from '../form-cues.ts'
+import type { Route } from './+types/reset'
+import '../accounts.css'
+
+export const handle: SiteHandle = { routeName: 'auth-reset' }
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Reset your password' },
+  { name: 'robots', content: 'noindex' },
+]
+
+interface ResetResult {
+  sent?: string
+  message?: string
+  fieldErrors?: FieldErrors
+  values?: { email?: string }
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await runGuard('auth', args, 'guest')
+  return null
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseForm(resetRequestSchema, await request.formData())
+  const values = { email: parsed.values.email }
+  if (!parsed.success) return data<ResetResult>({ fieldErrors: parsed.errors, values }, { status: 400 })
+  try {
+    const { data: body } = await api<{ message: string }>(context, '/wp-json/wp/v2/auth/reset', {
+      method: 'POST',
+      body: parsed.data,
+    })
+    return { sent: body.message, values } satisfies ResetResult
+  } catch (error) {
+    if (error instanceof ApiError)
+      return data<ResetResult>({ message: error.message, values }, { status: error.statusCode })
+    throw error
+  }
+}
+
+export default function ResetPage({ actionData }: Route.ComponentProps) {
+  const result = actionData as ResetResult | undefined
+  const cues = useFormCues(resetRequestSchema, { serverErrors: result?.fieldErrors })
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <section className="account-page">
+      <h1 className="account-page__title">Reset your password</h1>
+      <p>Enter the e-mail address of your account. We will send it a link to set a new password.</p>
+      <Form method="post" className="account-form" {...cues.formProps}>
+        <TextField
+          cues={cues}
+          name="email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          defaultValue={result?.values?.email}
+          required
+        />
+        {result?.sent ? <FormStatus tone="success">{result.sent}</FormStatus> : null}
+        {result?.message ? <FormStatus tone="error">{result.message}</FormStatus> : null}
+        <button type="submit" className="button account-form__submit" aria-busy={busy}>
+          Send me the link
+        </button>
+      </Form>
+    </section>
+  )
+}

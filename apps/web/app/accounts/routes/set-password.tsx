@@ -1,0 +1,116 @@
+/**
+ * /auth/reset/setpassword?key=...: the page the reset e-mail links to. The new password follows
+ * the registration rules (spec 5) and is typed twice; the link works once, within 1 hour. Open to
+ * everyone, so the link works whoever is logged in on this browser.
+ */
+import { setPasswordSchema } from '@fanshop/core'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { ApiError, api } from '../../api.server.ts'
+import { runGuard } from '../../guards.server.ts'
+import type { SiteHandle } from '../../site/handle.ts'
+import { useUi } from '../../site/ui-store.ts'
+import { FormStatus, TextField } from '../fields.tsx'
+import { type FieldErrors, parseForm, useFormCues } from '../form-cues.ts'
+import type { Route } from './+types/set-password'
+import '../accounts.css'
+
+export const handle: SiteHandle = { routeName: 'auth-reset' }
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Set a new password' },
+  { name: 'robots', content: 'noindex' },
+]
+
+interface SetPasswordResult {
+  done?: string
+  message?: string
+  fieldErrors?: FieldErrors
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await runGuard('auth', args, false)
+  return { key: new URL(args.request.url).searchParams.get('key') ?? '' }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseForm(setPasswordSchema, await request.formData())
+  if (!parsed.success) {
+    const { key, ...fieldErrors } = parsed.errors
+    return data<SetPasswordResult>({ fieldErrors, message: key }, { status: 400 })
+  }
+  try {
+    const { data: body } = await api<{ message: string }>(context, '/wp-json/wp/v2/auth/reset/setpassword', {
+      method: 'POST',
+      body: parsed.data,
+    })
+    return { done: body.message } satisfies SetPasswordResult
+  } catch (error) {
+    if (error instanceof ApiError)
+      return data<SetPasswordResult>({ message: error.message }, { status: error.statusCode })
+    throw error
+  }
+}
+
+export default function SetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as SetPasswordResult | undefined
+  const cues = useFormCues(setPasswordSchema, { serverErrors: result?.fieldErrors })
+  const busy = useNavigation().state === 'submitting'
+  const show = useUi((s) => s.show)
+  if (result?.done) {
+    return (
+      <section className="account-page">
+        <h1 className="account-page__title">Set a new password</h1>
+        <FormStatus tone="success">{result.done}</FormStatus>
+        <Link
+          to="/auth/login"
+          className="button account-form__submit"
+          onClick={(event) => {
+            event.preventDefault()
+            show('login')
+          }}
+        >
+          Log in
+        </Link>
+      </section>
+    )
+  }
+  return (
+    <section className="account-page">
+      <h1 className="account-page__title">Set a new password</h1>
+      {loaderData.key ? (
+        <Form method="post" className="account-form" {...cues.formProps}>
+          <input type="hidden" name="key" value={loaderData.key} />
+          <TextField
+            cues={cues}
+            name="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <TextField
+            cues={cues}
+            name="password_repeat"
+            label="Repeat the new password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          {result?.message ? (
+            <FormStatus tone="error">
+              {result.message} <Link to="/auth/reset">Ask for a new link</Link>
+            </FormStatus>
+          ) : null}
+          <button type="submit" className="button account-form__submit" aria-busy={busy}>
+            Set the new password
+          </button>
+        </Form>
+      ) : (
+        <FormStatus tone="error">
+          This link is incomplete. Please open the whole link from the e-mail, or{' '}
+          <Link to="/auth/reset">ask for a new one</Link>.
+        </FormStatus>
+      )}
+    </section>
+  )
+}
