@@ -111,6 +111,18 @@ test('the slider moves between images with its buttons and dots', async ({ page 
   await expect(page.getByRole('region', { name: 'Gallery' }).getByRole('img')).toHaveCount(3)
 })
 
+test('the buy bar adds the chosen variation and quantity to the cart', async ({ page }) => {
+  // Tour Dates Long Sleeve: no other browser test buys it.
+  await page.goto('/product/tour-dates-long-sleeve?colour=White&size=S')
+  await page.getByRole('button', { name: 'Increase quantity' }).click()
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  const cart = page.getByRole('dialog')
+  await expect(cart).toBeVisible()
+  await expect(cart).toContainText('Tour Dates Long Sleeve')
+  await expect(cart).toContainText('White')
+  await expect(page).toHaveURL(/\/product\/tour-dates-long-sleeve\?colour=White&size=S/)
+})
+
 test('a sold-out product says so and cannot be added', async ({ page }) => {
   await page.goto('/product/final-whistle-tee')
   await expect(page.getByRole('button', { name: 'Sold out' })).toBeDisabled()
