@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 
 // A checkout is many page loads and form posts; on a busy machine that takes more than 30 s.
@@ -212,4 +213,14 @@ test('a declined card lands on /order/failed and the order can be paid again', a
   await expect(page).toHaveURL(/\/checkout\?step=payment$/)
   await payByCard(page, '4242 4242 4242 4242')
   await expect(page).toHaveURL(/\/order\/confirmation/)
+})
+
+test('the cart panel, the bag and the checkout have no accessibility violations', async ({ page }) => {
+  await addToCart(page, GIFT_BOX)
+  expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([])
+  await page.goto('/cart')
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
+  await page.getByRole('button', { name: 'Checkout' }).click()
+  await expect(page.getByLabel('E-mail')).toBeVisible()
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
 })

@@ -4,7 +4,7 @@
  * cart then says which items went back to the shelves.
  */
 import { describeHoldLeft } from '@fanshop/core'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
 
 export function HoldTimer(props: { expiresAt: string; serverNow: number }) {
@@ -21,10 +21,14 @@ export function HoldTimer(props: { expiresAt: string; serverNow: number }) {
     return () => clearInterval(timer)
   }, [props.serverNow])
 
-  const { revalidate, state } = revalidator
+  // Once per hold: if the answer still shows it, the page does not ask again and again.
+  const revalidatedFor = useRef<string | null>(null)
+  const { revalidate } = revalidator
   useEffect(() => {
-    if (expired && state === 'idle') void revalidate()
-  }, [expired, revalidate, state])
+    if (!expired || revalidatedFor.current === props.expiresAt) return
+    revalidatedFor.current = props.expiresAt
+    void revalidate()
+  }, [expired, revalidate, props.expiresAt])
 
   return (
     <p className="hold-timer">

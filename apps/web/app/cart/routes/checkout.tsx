@@ -292,6 +292,7 @@ function AddressForm({
           type="submit"
           formMethod="get"
           formAction="/checkout"
+          formNoValidate
           className="button button--ghost button--small"
         >
           Show the states of this country
