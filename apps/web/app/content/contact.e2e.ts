@@ -26,7 +26,7 @@ function findMail(text: string): string | undefined {
   return undefined
 }
 
-test('the contact form sends the message to the team and says so', async ({ page }) => {
+test('the contact form sends the message to the team and says so @phone', async ({ page }) => {
   const email = `fan.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
   await page.goto('/contact')
   await page.getByLabel('Your name').fill('Ines Martin')

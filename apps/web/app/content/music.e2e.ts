@@ -1,6 +1,6 @@
 import { bySlug, expect, test } from './fixtures.ts'
 
-test('the player plays a track, the time moves, and next, seek and the track list work', async ({
+test('the player plays a track, the time moves, and next, seek and the track list work @phone', async ({
   page,
   request,
 }) => {

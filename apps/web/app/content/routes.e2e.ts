@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { bySlug, type contentOf, expect, test } from './fixtures.ts'
 
@@ -31,7 +32,7 @@ test.describe('home and its variants', () => {
     await expect(page.locator('.numbered li')).toHaveCount(6)
   })
 
-  test('/home shows the feed with its filter box and side bar', async ({ page }) => {
+  test('/home shows the feed with its filter box and side bar @phone', async ({ page }) => {
     await open(page, '/home')
     await expect(heading(page, 'From the pitch and the stage')).toBeVisible()
     await expect(page.getByRole('navigation', { name: 'What are you into?' })).toBeVisible()
@@ -313,3 +314,31 @@ async function contentOfTerms(request: Parameters<typeof contentOf>[0]) {
     slug: string
   }>
 }
+
+test('the content pages have no accessibility violations @phone', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const album = await bySlug(request, 'music', 'offside-sessions')
+  for (const path of [
+    '/',
+    '/home',
+    '/home/home-body',
+    '/home/setup3',
+    '/home_old',
+    '/feed/layout3',
+    '/story/details',
+    '/lookbook-04',
+    '/lookbook-05',
+    '/lookbook/feed',
+    `/music/${album.id}`,
+    '/posts',
+    '/terms-and-conditions',
+    '/foundation',
+    '/contact',
+  ]) {
+    await page.goto(path)
+    const { violations } = await new AxeBuilder({ page }).analyze()
+    expect(
+      violations.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    ).toEqual([])
+  }
+})

@@ -4,6 +4,7 @@
  * 4 filmstrip, 5 collage, 6 magazine spread. Same images and products, different staging.
  */
 import type { LookbookLayout, LookbookSetup, ProductJson } from '@fanshop/core'
+import type { ReactNode } from 'react'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
 import { ProductStrip } from './product-strip.tsx'
 
@@ -35,6 +36,15 @@ export function LookbookSetupView(props: {
   const { setup, layout } = props
   const sizes = SIZES[layout]
   const headingId = `setup-${setup.id}-title`
+  const pictures = setup.images.map((image, i) => (
+    <div key={image.id} className={`setup__image setup__image--${i + 1}`}>
+      <ResponsiveImage
+        image={image}
+        sizes={sizes[Math.min(i, sizes.length - 1)]!}
+        priority={props.first && i === 0}
+      />
+    </div>
+  ))
   return (
     <section className={`setup setup--layout-${layout}`} aria-labelledby={headingId}>
       <header className="setup__header">
@@ -46,18 +56,22 @@ export function LookbookSetupView(props: {
         </h2>
         <p className="setup__caption">{setup.caption}</p>
       </header>
-      <div className="setup__images">
-        {setup.images.map((image, i) => (
-          <div key={image.id} className={`setup__image setup__image--${i + 1}`}>
-            <ResponsiveImage
-              image={image}
-              sizes={sizes[Math.min(i, sizes.length - 1)]!}
-              priority={props.first && i === 0}
-            />
-          </div>
-        ))}
-      </div>
+      {layout === 4 ? (
+        <Filmstrip label={`${setup.title}: pictures, scroll sideways`}>{pictures}</Filmstrip>
+      ) : (
+        <div className="setup__images">{pictures}</div>
+      )}
       <ProductStrip products={props.products} label={`Products in ${setup.title}`} />
+    </section>
+  )
+}
+
+/** Layout 4's sideways strip: a named region that takes focus, so the keyboard can scroll it too. */
+function Filmstrip({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <section className="setup__images" aria-label={label} tabIndex={0}>
+      {children}
     </section>
   )
 }
