@@ -1,6 +1,6 @@
 /**
  * Live validation of the account forms with the shared schemas of @fanshop/core (spec 5): a field
- * the visitor has used shows a valid (green) or invalid (red; amber while focused) cue and its
+ * the visitor has typed in shows a valid (green) or invalid (red; amber while focused) cue and its
  * message; submitting an invalid form is blocked and shows every message. The server parses the
  * same FormData with the same schema (`parseForm`), so a form posted before the JavaScript loads
  * gets the same messages back.
@@ -48,13 +48,15 @@ export function parseForm<Schema extends z.ZodType>(
 
 export type Cue = 'valid' | 'invalid' | undefined
 
-/** The name of the form control an event came from; "" for anything else. */
-function controlName(target: EventTarget): string {
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
+
+/** The form control an event came from, or null for anything else. */
+function controlOf(target: EventTarget): Control | null {
   const isControl =
     target instanceof HTMLInputElement ||
     target instanceof HTMLSelectElement ||
     target instanceof HTMLTextAreaElement
-  return isControl ? target.name : ''
+  return isControl && target.name ? target : null
 }
 
 export interface FormCues {
@@ -115,7 +117,7 @@ export function useFormCues(
       ref,
       noValidate: true,
       onChange(event) {
-        const name = controlName(event.target)
+        const name = controlOf(event.target)?.name
         if (!name) return
         // Only the changed field is taken from the form: a controlled field may have set another one.
         const fresh = formValues(event.currentTarget)
@@ -126,8 +128,10 @@ export function useFormCues(
         setServerErrors(({ [name]: _cleared, ...rest }) => rest)
       },
       onBlur(event) {
-        const name = controlName(event.target)
-        if (name) markUsed(name)
+        // Leaving a field that was never filled in says nothing yet: a message appearing there
+        // would move the link or button the visitor is about to press.
+        const control = controlOf(event.target)
+        if (control?.value) markUsed(control.name)
       },
       onSubmit(event) {
         const form = event.currentTarget

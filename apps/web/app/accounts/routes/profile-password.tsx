@@ -22,8 +22,8 @@ interface PasswordResult {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context)
-  return null
+  const { user } = await requireUser(request, context)
+  return { email: user.email }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function ProfilePassword({ actionData }: Route.ComponentProps) {
+export default function ProfilePassword({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as PasswordResult | undefined
   const cues = useFormCues(passwordChangeSchema, { serverErrors: result?.fieldErrors })
   const busy = useNavigation().state === 'submitting'
@@ -54,6 +54,15 @@ export default function ProfilePassword({ actionData }: Route.ComponentProps) {
     <div className="profile-card">
       <h2 className="profile-card__title">Change your password</h2>
       <Form method="post" className="account-form" {...cues.formProps} key={result?.done ?? 'form'}>
+        {/* Which account the password is for, so password managers update the right entry. */}
+        <input
+          type="email"
+          name="username"
+          autoComplete="username"
+          value={loaderData.email}
+          readOnly
+          hidden
+        />
         <TextField
           cues={cues}
           name="old_password"

@@ -2,7 +2,8 @@
  * /profile: the logged-in visitor's account (spec 2: profile with an account link bar), for
  * logged-in users only (spec 6: a guest is sent to /). The link bar is the user navigation.
  */
-import { NavLink, Outlet } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { NavLink, Outlet, useLocation } from 'react-router'
 import { runGuard } from '../../guards.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { useFrame } from '../../site/use-frame.ts'
@@ -26,13 +27,21 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
   const menu = useFrame()?.user?.menu ?? []
+  const links = useRef<HTMLElement>(null)
+  const { pathname } = useLocation()
+  // On a phone the link bar scrolls sideways: keep the current page's link in view.
+  useEffect(() => {
+    links.current
+      ?.querySelector(`a[href="${CSS.escape(pathname)}"]`)
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [pathname])
   return (
     <section className="profile">
       <header className="profile__head">
         <h1 className="profile__title">Hi, {loaderData.greeting}</h1>
         <LogoutButton />
       </header>
-      <nav className="profile__links" aria-label="Your account">
+      <nav className="profile__links" aria-label="Your account" ref={links}>
         <ul>
           {menu.map((item) => (
             <li key={`${item.title} ${item.url}`}>

@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+
+async function expectNoViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+}
+
+test('the login and register panels have no accessibility violations, with their messages showing', async ({
+  page,
+}) => {
+  test.slow()
+  await page.goto('/shop')
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+  const login = page.getByRole('dialog', { name: 'Login' })
+  await login.getByLabel('E-mail').fill('a@b.c')
+  await login.getByLabel('Password').focus()
+  await expect(login.getByText('Value is too short!')).toBeVisible()
+  await expectNoViolations(page, '[role="dialog"]')
+
+  await login.getByRole('link', { name: 'Register here' }).click()
+  const register = page.getByRole('dialog', { name: 'Register' })
+  await register.getByLabel('First name').fill('A')
+  await register.getByLabel('Last name').focus()
+  await expect(register.getByText('Value is too short!')).toBeVisible()
+  await expectNoViolations(page, '[role="dialog"]')
+})
+
+test('the profile pages and the reset page have no accessibility violations', async ({ page }) => {
+  test.slow()
+  await page.goto('/auth/reset')
+  await expectNoViolations(page, 'main')
+
+  await page.goto('/auth/login')
+  await page.getByLabel('E-mail').fill('demo@example.com')
+  await page.getByLabel('Password').fill('demo-password')
+  await page.getByRole('button', { name: 'LOGIN' }).click()
+  await expect(page).toHaveURL(/\/profile$/)
+  for (const path of [
+    '/profile',
+    '/profile/details',
+    '/profile/orders',
+    '/profile/password',
+    '/profile/settings',
+  ]) {
+    await page.goto(path)
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toBeVisible()
+    await expectNoViolations(page, 'main')
+  }
+})
