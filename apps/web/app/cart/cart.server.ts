@@ -5,11 +5,19 @@
  */
 import { type ExpiredItemJson, type ImageJson, type OrderJson, orderJsonSchema } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
-import { getAuthToken } from '../accounts/session.server.ts'
+import { getAuthToken, getUser } from '../accounts/session.server.ts'
 import { ApiError, type ApiRequest, api } from '../api.server.ts'
 import { accessGrantHeaders } from '../launch/access-grant.server.ts'
 import { cartClearCookie, cartSetCookie, type OrderRef, readCartRef } from './cart-cookie.server.ts'
 import { CART_TEXT } from './texts.ts'
+
+/**
+ * The visitor's login token while it is still valid (an expired or revoked one would make the store
+ * API answer 401 to every cart call; such a visitor shops as a guest).
+ */
+export async function visitorToken(request: Request, context: AppLoadContext): Promise<string | null> {
+  return (await getUser(request, context)) ? getAuthToken(request) : null
+}
 
 export const orderPath = (ref: OrderRef) => `/api/v1/orders/${ref.number}.json`
 
@@ -20,11 +28,14 @@ export async function storeApi<T = unknown>(
   path: string,
   options: ApiRequest & { ref?: OrderRef | null } = {},
 ) {
-  const [cookieToken, grant] = await Promise.all([getAuthToken(request), accessGrantHeaders(request)])
   const { ref, ...rest } = options
+  const [token, grant] = await Promise.all([
+    rest.token ?? visitorToken(request, context),
+    accessGrantHeaders(request),
+  ])
   return api<T>(context, path, {
     ...rest,
-    token: rest.token ?? cookieToken,
+    token,
     query: { ...rest.query, ...(ref ? { order_token: ref.token } : {}) },
     headers: { ...grant, ...rest.headers },
   })
@@ -65,7 +76,10 @@ export async function loadCart(request: Request, context: AppLoadContext): Promi
   const ref = await readCartRef(request)
   if (!ref) return null
   try {
-    const [order, token] = await Promise.all([fetchOrder(request, context, ref), getAuthToken(request)])
+    const [order, token] = await Promise.all([
+      fetchOrder(request, context, ref),
+      visitorToken(request, context),
+    ])
     if (order.state === 'complete') return null
     if (order.user_id !== null && !token) return null
     return order
@@ -286,7 +300,7 @@ async function accountCart(
   context: AppLoadContext,
   token?: string,
 ): Promise<OrderJson | null> {
-  const bearer = token ?? (await getAuthToken(request))
+  const bearer = token ?? (await visitorToken(request, context))
   if (!bearer) return null
   const { data, status } = await storeApi(request, context, '/api/v1/orders/current.json', { token: bearer })
   return status === 204 ? null : orderJsonSchema.parse(data)

@@ -5,8 +5,7 @@
  */
 import { type OrderJson, orderJsonSchema } from '@fanshop/core'
 import { type AppLoadContext, data } from 'react-router'
-import { getAuthToken } from '../accounts/session.server.ts'
-import { fetchOrder, isGone, storeApi } from './cart.server.ts'
+import { fetchOrder, isGone, storeApi, visitorToken } from './cart.server.ts'
 import { readCartRef, readPlacedOrderRef } from './cart-cookie.server.ts'
 
 const NOT_FOUND = 'This page could not be found'
@@ -15,7 +14,7 @@ export async function loadOrderForPage(request: Request, context: AppLoadContext
   const [placed, cart, token] = await Promise.all([
     readPlacedOrderRef(request),
     readCartRef(request),
-    getAuthToken(request),
+    visitorToken(request, context),
   ])
   const asked = new URL(request.url).searchParams.get('number') ?? placed?.number ?? null
   if (!asked || !/^R\d{9}$/.test(asked)) throw data({ message: NOT_FOUND }, { status: 404 })
