@@ -13,9 +13,9 @@ const SHOWN = 'animate--in'
 
 export function useAnimateOnScroll(): void {
   useEffect(() => {
+    document.documentElement.style.setProperty('--animate-duration', `${ANIMATE_ON_SCROLL_MS}ms`)
     const phone = window.innerWidth < breakpoint('md')
     if (phone || window.matchMedia(REDUCED_MOTION).matches || !('IntersectionObserver' in window)) return
-    document.documentElement.style.setProperty('--animate-duration', `${ANIMATE_ON_SCROLL_MS}ms`)
 
     const observer = new IntersectionObserver((entries) => {
       for (const entry of entries) {

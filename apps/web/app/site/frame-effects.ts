@@ -3,21 +3,22 @@
  * panels, the navigation and the overlay; arriving on the home route scrolls back to the top; a
  * page chunk that fails to load reloads the whole page.
  */
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { scrollToTopIfScrolled } from './scroll.ts'
 import { useUi } from './ui-store.ts'
+
+/** The route the frame last saw, kept outside the layouts: a route change may also change the layout. */
+let lastRoute: string | null = null
 
 /** The spec's sidebarsHidden route middleware: panels, navigation and overlay close on every route change. */
 export function useSidebarsHidden(): void {
   const location = useLocation()
   const closeAll = useUi((s) => s.closeAll)
   const route = `${location.pathname}${location.search}`
-  const previous = useRef(route)
   useEffect(() => {
-    if (previous.current === route) return
-    previous.current = route
-    closeAll()
+    if (lastRoute !== null && lastRoute !== route) closeAll()
+    lastRoute = route
   }, [route, closeAll])
 }
 

@@ -3,6 +3,8 @@
  * guest, the main menu, and the legal menu, which only small screens show here.
  */
 import type { MenuGroup } from '@fanshop/core'
+import { GreetingMenu } from '../accounts/greeting-menu.tsx'
+import { LoginForm } from '../accounts/login-form.tsx'
 import { SidePanel } from './side-panel.tsx'
 import { SiteLink } from './site-link.tsx'
 import { useFrame } from './use-frame.ts'
@@ -29,6 +31,7 @@ export function NavigationPanel() {
   const menus = frame?.menus
   return (
     <SidePanel panel="navigation" title="Menu" hideTitle side="left" className="navigation-panel">
+      {frame?.user ? <GreetingMenu /> : <LoginForm />}
       <nav aria-label="Main menu" className="navigation-panel__main">
         <MenuGroups groups={menus?.['main-menu'] ?? []} className="menu-group" />
       </nav>

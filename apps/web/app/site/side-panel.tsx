@@ -4,7 +4,7 @@
  * dark overlay is drawn by the frame so that it can fade out after the panels (spec 4).
  */
 import * as Dialog from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
+import { type ReactNode, useLayoutEffect, useRef } from 'react'
 import { type Panel, useUi } from './ui-store.ts'
 
 export function SidePanel(props: {
@@ -19,6 +19,12 @@ export function SidePanel(props: {
 }) {
   const isOpen = useUi((s) => s.open === props.panel)
   const closeAll = useUi((s) => s.closeAll)
+  // The panels open from buttons outside Radix, so Radix has no trigger to give focus back to:
+  // remember what had focus when the panel opened (before Radix moves it in) and return there.
+  const returnFocus = useRef<HTMLElement | null>(null)
+  useLayoutEffect(() => {
+    if (isOpen && document.activeElement instanceof HTMLElement) returnFocus.current = document.activeElement
+  }, [isOpen])
   return (
     <Dialog.Root open={isOpen} onOpenChange={(open) => !open && closeAll()}>
       <Dialog.Portal>
@@ -33,6 +39,13 @@ export function SidePanel(props: {
               event.preventDefault()
               first.focus()
             }
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus.current
+            returnFocus.current = null
+            if (!target?.isConnected) return
+            event.preventDefault()
+            target.focus()
           }}
         >
           <Dialog.Title className={props.hideTitle ? 'visually-hidden' : 'side-panel__title'}>

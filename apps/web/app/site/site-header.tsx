@@ -90,16 +90,22 @@ function SocialBarButton() {
 }
 
 function CartButton() {
+  const count = useFrame()?.cart?.count ?? 0
   const toggle = useUi((s) => s.toggle)
   return (
     <button
       type="button"
       className="icon-button site-header__cart"
-      aria-label="Cart"
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
       aria-haspopup="dialog"
       onClick={() => toggle('cart')}
     >
       <BagIcon />
+      {count > 0 ? (
+        <span className="site-header__count" aria-hidden="true">
+          {count}
+        </span>
+      ) : null}
     </button>
   )
 }

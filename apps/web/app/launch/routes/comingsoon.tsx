@@ -57,8 +57,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function launchDate(launchAt: number, timeZone: string) {
   return new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZone,
     timeZoneName: 'short',
   }).format(launchAt)

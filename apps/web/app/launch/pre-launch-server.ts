@@ -1,0 +1,88 @@
+/**
+ * For the browser tests: a second shop whose launch is still three days away (and with analytics
+ * configured), started from the built server (`node apps/api/dist/server.js`) on a free port over
+ * its own fresh data folder, one per test worker, and stopped when the worker ends.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { test as base } from '@playwright/test'
+
+export const LAUNCH_IN_MS = 3 * 86_400_000
+export const PRE_LAUNCH_ANALYTICS_ID = 'G-PRELAUNCH1'
+
+export interface PreLaunchShop {
+  baseURL: string
+  /** The launch instant the shop was started with, epoch milliseconds. */
+  launchAt: number
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the pre-launch shop exited with code ${child.exitCode}`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`the pre-launch shop did not answer ${url} within ${timeoutMs} ms`)
+}
+
+export const test = base.extend<{ preLaunch: PreLaunchShop }, { preLaunchWorker: PreLaunchShop }>({
+  preLaunchWorker: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as the first argument
+    async ({}, use) => {
+      const port = await freePort()
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-prelaunch-'))
+      const launchAt = Math.ceil((Date.now() + LAUNCH_IN_MS) / 1000) * 1000
+      const stderr: string[] = []
+      const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          LAUNCH_AT: new Date(launchAt).toISOString(),
+          ANALYTICS_ID: PRE_LAUNCH_ANALYTICS_ID,
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      })
+      child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()))
+      const baseURL = `http://127.0.0.1:${port}`
+      try {
+        await waitUntilHealthy(`${baseURL}/healthz`, child, 150_000)
+      } catch (error) {
+        child.kill('SIGKILL')
+        throw new Error(`${(error as Error).message}\n${stderr.join('')}`)
+      }
+      await use({ baseURL, launchAt })
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  preLaunch: async ({ preLaunchWorker }, use) => use(preLaunchWorker),
+  baseURL: async ({ preLaunchWorker }, use) => use(preLaunchWorker.baseURL),
+})
+
+export { expect } from '@playwright/test'

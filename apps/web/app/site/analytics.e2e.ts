@@ -1,0 +1,91 @@
+/**
+ * Analytics load only when ANALYTICS_ID is configured (the pre-launch shop has one, the main test
+ * shop none), only after the cookie bar is accepted, and only with performance allowed; measurement
+ * and advertising signals follow the other two switches.
+ */
+import type { Page } from '@playwright/test'
+import { expect, PRE_LAUNCH_ANALYTICS_ID, test } from '../launch/pre-launch-server.ts'
+
+async function watchTag(page: Page) {
+  const requested: string[] = []
+  await page.route('https://www.googletagmanager.com/**', async (route) => {
+    requested.push(route.request().url())
+    await route.fulfill({ contentType: 'text/javascript', body: '' })
+  })
+  return requested
+}
+
+const consentDefaults = (page: Page) =>
+  page.evaluate(() =>
+    (window.dataLayer ?? [])
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .filter((args) => args[0] === 'consent'),
+  )
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[]
+  }
+}
+
+test('nothing loads before the visitor accepts; accepting with every switch on loads the tag', async ({
+  page,
+}) => {
+  const requested = await watchTag(page)
+  await page.goto('/comingsoon')
+  await expect(page.getByRole('region', { name: 'Cookies' })).toBeVisible()
+  await page.waitForTimeout(500)
+  expect(requested).toEqual([])
+
+  await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'ACCEPT' }).click()
+  await expect.poll(() => requested.length).toBe(1)
+  expect(requested[0]).toContain(`id=${PRE_LAUNCH_ANALYTICS_ID}`)
+  expect(await consentDefaults(page)).toEqual([
+    [
+      'consent',
+      'default',
+      {
+        analytics_storage: 'granted',
+        ad_storage: 'granted',
+        ad_user_data: 'granted',
+        ad_personalization: 'granted',
+      },
+    ],
+  ])
+})
+
+test('with performance off the tag never loads, not even on the next page', async ({ page }) => {
+  const requested = await watchTag(page)
+  await page.goto('/comingsoon')
+  const bar = page.getByRole('region', { name: 'Cookies' })
+  await bar.getByRole('button', { name: 'Show Settings' }).click()
+  await bar.getByRole('switch', { name: 'Performance', exact: true }).uncheck()
+  await bar.getByRole('button', { name: 'ACCEPT' }).click()
+  await expect(bar).toHaveCount(0)
+  await page.goto('/entercode')
+  await page.waitForTimeout(500)
+  expect(requested).toEqual([])
+})
+
+test('marketing and measurement switched off deny their signals', async ({ page }) => {
+  const requested = await watchTag(page)
+  await page.goto('/comingsoon')
+  const bar = page.getByRole('region', { name: 'Cookies' })
+  await bar.getByRole('button', { name: 'Show Settings' }).click()
+  await bar.getByRole('switch', { name: 'Marketing', exact: true }).uncheck()
+  await bar.getByRole('switch', { name: 'Performance measurement', exact: true }).uncheck()
+  await bar.getByRole('button', { name: 'ACCEPT' }).click()
+  await expect.poll(() => requested.length).toBe(1)
+  expect(await consentDefaults(page)).toEqual([
+    [
+      'consent',
+      'default',
+      {
+        analytics_storage: 'denied',
+        ad_storage: 'denied',
+        ad_user_data: 'denied',
+        ad_personalization: 'denied',
+      },
+    ],
+  ])
+})

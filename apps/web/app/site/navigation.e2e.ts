@@ -1,0 +1,141 @@
+/**
+ * Spec 2's navigation rules, one test per rule, each over every page the rules name. The
+ * profile page (logged in) is covered by the user-button test, which logs in.
+ */
+import { expect, type Page, test } from '@playwright/test'
+import { type NamedPage, namedPages, openNamedPage } from './e2e-pages.ts'
+
+const MENU_BUTTON = ['index', 'error', 'home', 'entercode']
+const NO_CART_AND_USER = ['foundation', 'error', 'contact', 'entercode', 'auth-reset', 'checkout', 'cart']
+const SOCIAL_BAR = [
+  'index',
+  'contact',
+  'home',
+  'entercode',
+  'shop',
+  'product',
+  'lookbook-slug',
+  'music',
+  'music-id',
+]
+const DARK_ICONS = ['index', 'checkout', 'cart']
+
+const header = (page: Page) => page.getByRole('banner')
+
+async function eachPage(page: Page, pages: NamedPage[], check: (named: NamedPage) => Promise<void>) {
+  for (const named of pages) {
+    await test.step(named.path, async () => {
+      await openNamedPage(page, named)
+      await check(named)
+    })
+  }
+}
+
+test.describe('navigation rules', () => {
+  test.describe.configure({ timeout: 120_000 })
+  let pages: NamedPage[]
+  test.beforeAll(async ({ request }) => {
+    pages = await namedPages(request)
+  })
+
+  test('a menu button on index, error, home and entercode; a back button elsewhere', async ({ page }) => {
+    await eachPage(page, pages, async ({ routeName }) => {
+      const menu = MENU_BUTTON.includes(routeName)
+      await expect(header(page).getByRole('button', { name: 'Menu' })).toHaveCount(menu ? 1 : 0)
+      await expect(header(page).getByRole('button', { name: 'Back' })).toHaveCount(menu ? 0 : 1)
+    })
+  })
+
+  test('no cart and user buttons on foundation, error, contact, entercode, auth-reset, checkout and cart', async ({
+    page,
+  }) => {
+    await eachPage(page, pages, async ({ routeName }) => {
+      const shown = NO_CART_AND_USER.includes(routeName) ? 0 : 1
+      await expect(header(page).getByRole('button', { name: /^Cart/ })).toHaveCount(shown)
+      await expect(header(page).getByRole('button', { name: 'Log in' })).toHaveCount(shown)
+    })
+  })
+
+  test('the three-dots social bar on its pages only', async ({ page }) => {
+    await eachPage(page, pages, async ({ routeName }) => {
+      const shown = SOCIAL_BAR.includes(routeName) ? 1 : 0
+      await expect(header(page).getByRole('button', { name: 'Share and follow' })).toHaveCount(shown)
+    })
+  })
+
+  test('dark icons on index, checkout and cart', async ({ page }) => {
+    await eachPage(page, pages, async ({ routeName }) => {
+      const dark = DARK_ICONS.includes(routeName)
+      await expect(header(page)).toHaveClass(dark ? /site-header--dark/ : /site-header--light/)
+      const color = await header(page).evaluate((el) => getComputedStyle(el).color)
+      expect(color, routeName).toBe(dark ? 'rgb(17, 17, 17)' : 'rgb(255, 255, 255)')
+    })
+  })
+})
+
+test('back goes home from the first page opened, and one step back otherwise', async ({ page }) => {
+  await page.goto('/comingsoon')
+  await header(page).getByRole('button', { name: 'Back' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(header(page)).toHaveAttribute('data-route-name', 'index')
+
+  await page.goto('/comingsoon')
+  await page.getByRole('link', { name: 'Enter it here' }).click()
+  await expect(page).toHaveURL(/\/entercode$/)
+  await page.getByRole('link', { name: 'Go to the shop' }).click()
+  await expect(page).toHaveURL(/\/shop$/)
+  await header(page).getByRole('button', { name: 'Back' }).click()
+  await expect(page).toHaveURL(/\/entercode$/)
+})
+
+test('the user button opens the login panel for a guest and goes to the profile when logged in', async ({
+  page,
+  request,
+}) => {
+  const email = `nav.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
+  const registered = await request.post('/wp-json/wp/v2/register', {
+    data: {
+      firstname: 'Nora',
+      lastname: 'Rules',
+      email,
+      password: 'correct horse',
+      password_repeat: 'correct horse',
+      registration_checkbox: 'accepted',
+      gender: 'Female',
+      birth_day: '7',
+      birth_month: 'March',
+      birth_year: '1990',
+    },
+  })
+  expect(registered.ok()).toBe(true)
+
+  await page.goto('/shop')
+  await header(page).getByRole('button', { name: 'Log in' }).click()
+  const login = page.getByRole('dialog', { name: 'Login' })
+  await expect(login).toBeVisible()
+  await login.getByLabel('E-mail').fill(email)
+  await login.getByLabel('Password').fill('correct horse')
+  await login.getByLabel('Password').press('Enter')
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(header(page)).toHaveAttribute('data-route-name', 'profile')
+
+  // The profile page: back button, cart and user buttons, social bar, light icons.
+  await expect(header(page).getByRole('button', { name: 'Back' })).toBeVisible()
+  await expect(header(page).getByRole('button', { name: 'Share and follow' })).toBeVisible()
+  await expect(header(page)).toHaveClass(/site-header--light/)
+
+  await page.goto('/shop')
+  const userLink = header(page).getByRole('link', { name: 'Your profile' })
+  await expect(userLink).toHaveAttribute('href', '/profile')
+  await userLink.click()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test('the cart button opens the cart panel and shows the count', async ({ page }) => {
+  await page.goto('/shop')
+  const cart = header(page).getByRole('button', { name: /^Cart/ })
+  await expect(cart).toHaveAccessibleName('Cart, 0 items')
+  await cart.click()
+  await expect(page.getByRole('dialog')).toContainText('NO ITEMS HERE YET')
+})

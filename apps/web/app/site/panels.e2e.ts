@@ -1,0 +1,93 @@
+/**
+ * Spec 2 and 4 panels: one panel at a time over one dark overlay, a click on the overlay closes
+ * everything, panels are dialogs that trap focus and give it back, every route change closes
+ * them, and the navigation panel's contents (login, main menu, legal menu on small screens).
+ */
+import { expect, test } from '@playwright/test'
+
+test('opening a panel closes the other; the overlay stays while one is open and goes 100 ms after', async ({
+  page,
+}) => {
+  await page.goto('/entercode')
+  await page.getByRole('banner').getByRole('button', { name: 'Share and follow' }).click()
+  const socialBar = page.getByRole('dialog', { name: 'Share' })
+  await expect(socialBar).toBeVisible()
+  await expect(page.locator('.overlay')).toHaveClass(/overlay--shown/)
+
+  await socialBar.getByRole('button', { name: 'Follow' }).click()
+  await expect(page.getByRole('dialog', { name: 'Follow Dani Rocha' })).toBeVisible()
+  await expect(socialBar).toHaveCount(0)
+  await expect(page.getByRole('dialog')).toHaveCount(1)
+  await expect(page.locator('.overlay')).toHaveClass(/overlay--shown/)
+
+  await page.mouse.click(10, 400)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.locator('.overlay')).toHaveCount(0)
+})
+
+test('a panel is a dialog: focus moves in and stays, Escape closes it and focus returns', async ({
+  page,
+}) => {
+  await page.goto('/entercode')
+  const trigger = page.getByRole('banner').getByRole('button', { name: 'Share and follow' })
+  await trigger.click()
+  const dialog = page.getByRole('dialog', { name: 'Share' })
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeFocused()
+  for (let i = 0; i < 15; i++) {
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true)
+  }
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(trigger).toBeFocused()
+  await expect(page.locator('.overlay')).toHaveCount(0)
+})
+
+test('a route change closes the panels, the navigation and the overlay', async ({ page }) => {
+  await page.goto('/entercode')
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
+  const navigation = page.getByRole('dialog', { name: 'Menu' })
+  await navigation.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Shop' }).click()
+  await expect(page).toHaveURL(/\/shop$/)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.locator('.overlay')).toHaveCount(0)
+})
+
+test('the navigation panel: login for a guest, the main menu, external links in a new tab', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
+  const navigation = page.getByRole('dialog', { name: 'Menu' })
+  await expect(navigation.getByRole('button', { name: 'LOGIN' })).toBeVisible()
+  await expect(navigation.getByLabel('E-mail')).toBeVisible()
+
+  const main = navigation.getByRole('navigation', { name: 'Main menu' })
+  for (const group of ['Shop', 'Fan zone', 'About', 'Follow']) {
+    await expect(main.getByRole('heading', { name: group })).toBeVisible()
+  }
+  const internal = main.getByRole('link', { name: 'Lookbook' })
+  await expect(internal).toHaveAttribute('href', '/lookbook')
+  await expect(internal).not.toHaveAttribute('target', /.*/)
+  const external = main.getByRole('link', { name: /Instagram/ })
+  await expect(external).toHaveAttribute('href', /^https:\/\//)
+  await expect(external).toHaveAttribute('target', '_blank')
+  await expect(external).toHaveAttribute('rel', /noopener/)
+
+  // Wide screens keep the legal menu out of the navigation panel.
+  await expect(navigation.getByRole('navigation', { name: 'Legal' })).toBeHidden()
+})
+
+test.describe('on a small screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the navigation panel also shows the legal menu @phone', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
+    const legal = page.getByRole('dialog', { name: 'Menu' }).getByRole('navigation', { name: 'Legal' })
+    await expect(legal).toBeVisible()
+    await legal.getByRole('link', { name: 'Terms and conditions' }).click()
+    await expect(page).toHaveURL(/\/terms-and-conditions$/)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+})
