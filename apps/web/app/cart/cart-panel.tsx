@@ -41,8 +41,6 @@ export function CartPanel() {
 
 function CartContents({ cart }: { cart: FrameCart | null }) {
   const lines = cart?.lines ?? []
-  // Following a link closes the panel even when the next page has another layout.
-  const closeAll = useUi((s) => s.closeAll)
   return (
     <div className="cart-panel__body">
       {cart && cart.expiredItems.length > 0 ? <ExpiredItems items={cart.expiredItems} /> : null}
@@ -54,7 +52,7 @@ function CartContents({ cart }: { cart: FrameCart | null }) {
                 {line.image ? <ResponsiveImage image={line.image} sizes="72px" alt="" /> : null}
               </div>
               <div className="cart-line__text">
-                <Link to={`/product/${line.slug}`} className="cart-line__name" onClick={closeAll}>
+                <Link to={`/product/${line.slug}`} className="cart-line__name">
                   {line.name}
                 </Link>
                 {line.options ? <span className="cart-line__options">{line.options}</span> : null}
@@ -75,12 +73,12 @@ function CartContents({ cart }: { cart: FrameCart | null }) {
             <span className="cart-panel__subtotal">
               Subtotal <strong>{cart?.displayItemTotal}</strong>
             </span>
-            <Link to="/cart" className="button cart-panel__action" onClick={closeAll}>
+            <Link to="/cart" className="button cart-panel__action">
               {CART_TEXT.buy}
             </Link>
           </>
         ) : (
-          <Link to="/shop" className="button cart-panel__action" onClick={closeAll}>
+          <Link to="/shop" className="button cart-panel__action">
             {CART_TEXT.toShop}
           </Link>
         )}
