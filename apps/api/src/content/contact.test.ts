@@ -15,7 +15,8 @@ const message = (overrides: Record<string, unknown> = {}) => ({
 describe(`contact form API on ${testDialect}`, () => {
   let t: TestApp
   let outbox: string
-  const send = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/wp-json/wp/v2/contact', payload })
+  const send = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/wp-json/wp/v2/contact', payload })
   const mails = () =>
     fs.existsSync(outbox)
       ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))

@@ -55,7 +55,7 @@ export const DEMO_RELEASES: DemoRelease[] = [
     excerpt:
       '<p>The debut album: eleven songs recorded in the dressing room after evening training, with the squad on handclaps.</p>',
     content:
-      '<p>Eleven songs, one dressing room. <em>Offside Sessions</em> was recorded after evening training, with the kit bags pushed against the lockers and a borrowed upright piano wheeled in from the players’ lounge. The tiles gave the drums their slap; the squad gave the choruses their voices.</p><p>It is an album about the two lives: the 90 minutes everyone sees and the hours nobody does. Listen for the studs on the concrete at the start of <strong>Tunnel</strong>, and for the whole first team singing the last chorus of <strong>Left Foot, Right Chord</strong>.</p><h2>Credits</h2><ul><li>Written and produced by the Number 9 and the band</li><li>Recorded in the home dressing room, mixed in Lisbon</li><li>Handclaps and gang vocals: the first-team squad</li></ul>',
+      '<p>Eleven songs, one dressing room. <em>Offside Sessions</em> was recorded after evening training, with the kit bags pushed against the lockers and a borrowed upright piano wheeled in from the players’ lounge. The tiles gave the drums their slap; the squad gave the choruses their voices.</p><p>It is an album about the two lives: the 90 minutes everyone sees and the hours nobody does. Listen for the studs on the concrete at the start of <strong>Tunnel</strong>, and for the whole first team singing the last chorus of <strong>Left Foot, Right Chord</strong>.</p><h2>Credits</h2><ul><li>Written and produced by Dani Rocha and the band</li><li>Recorded in the home dressing room, mixed in Lisbon</li><li>Handclaps and gang vocals: the first-team squad</li></ul>',
     tracks: [
       { title: 'Tunnel', seconds: 7 },
       { title: 'Left Foot, Right Chord', seconds: 8 },
@@ -151,7 +151,7 @@ export const DEMO_POSTS: DemoPost[] = [
     terms: ['matchday', 'studio'],
     excerpt: '<p>A brace in the derby, and a crowd that would not stop singing. By Monday it was a demo.</p>',
     content:
-      '<p>The first goal came from a corner nobody expected him to reach. The second was a left-footed volley from the edge of the box that the keeper only watched. The South Stand started singing in the 78th minute and were still singing on the metro home.</p><p>On Monday morning he brought a phone recording of the stand into rehearsal. The band slowed it down, added a piano, and the chorus of the next single was done before lunch.</p><blockquote><p>They wrote the hook. I just had to score twice to hear it.</p></blockquote>',
+      '<p>The first goal came from a corner nobody expected him to reach. The second was a left-footed volley from the edge of the box that the keeper only watched. The South Stand started singing in the 78th minute and were still singing on the metro home.</p><p>On Monday morning Dani brought a phone recording of the stand into rehearsal. The band slowed it down, added a piano, and the chorus of the next single was done before lunch.</p><blockquote><p>They wrote the hook. I just had to score twice to hear it.</p></blockquote>',
   },
   {
     key: 'drop-10',
@@ -237,7 +237,7 @@ export const DEMO_STORIES: DemoStory[] = [
         excerpt:
           '<p>Six in the morning, a hill behind the training ground, and legs that still remember the summer.</p>',
         content:
-          '<p>Pre-season starts with a hill. The fitness coach calls it “the conversation”, because by the third climb nobody has breath left for one. He finished second, behind the youngest player in the squad, and said so in the group chat before anyone else could.</p><p>In the evenings he carried a guitar to the hotel terrace. By the end of the camp, half the team knew the chords to a song that did not have a name yet. It became <strong>Tunnel</strong>.</p>',
+          '<p>Pre-season starts with a hill. The fitness coach calls it “the conversation”, because by the third climb nobody has breath left for one. Dani finished second, behind the youngest player in the squad, and said so in the group chat before anyone else could.</p><p>In the evenings he carried a guitar to the hotel terrace. By the end of the camp, half the team knew the chords to a song that did not have a name yet. It became <strong>Tunnel</strong>.</p>',
       },
       {
         slug: 'derby-week',
@@ -506,7 +506,7 @@ export const DEMO_PAGES: DemoPage[] = [
     excerpt:
       '<p>Open pitches and music rooms in the neighbourhoods that made him: free, every evening, for every kid.</p>',
     content:
-      '<p>The foundation builds and runs open pitches and music rooms in the neighbourhoods where the Number 9 grew up. Everything is free. Coaches and teachers are volunteers from the club and the conservatory, and every kid who comes to play football can stay to play music, and the other way round.</p><p>A share of every sale in the fan shop goes to the foundation.</p>',
+      '<p>The foundation builds and runs open pitches and music rooms in the neighbourhoods where Dani Rocha grew up. Everything is free. Coaches and teachers are volunteers from the club and the conservatory, and every kid who comes to play football can stay to play music, and the other way round.</p><p>A share of every sale in the fan shop goes to the foundation.</p>',
     facts: [
       { value: '5', label: 'open pitches' },
       { value: '3', label: 'music rooms' },
@@ -540,7 +540,7 @@ export const DEMO_PAGES: DemoPage[] = [
     excerpt:
       '<p>The memoir: a cage pitch, a golden boot, a debut album and everything in between. Signed first editions in the shop.</p>',
     content:
-      '<p><em>Left Foot, Loud Heart</em> is the story of a boy who could only shoot with his left foot because the fence was on the right, and of the man who scored twenty-seven goals in a season and then recorded an album in the dressing room.</p><p>Written with the journalist who followed the team for ten years, with photographs from the family album, the kit room and the tour bus.</p>',
+      '<p><em>Left Foot, Loud Heart</em> is Dani Rocha’s memoir: the story of a boy who could only shoot with his left foot because the fence was on the right, and of the man who scored twenty-seven goals in a season and then recorded an album in the dressing room.</p><p>Written with the journalist who followed the team for ten years, with photographs from the family album, the kit room and the tour bus.</p>',
     facts: [
       { value: '320', label: 'pages' },
       { value: '64', label: 'pages of photographs' },
@@ -629,7 +629,7 @@ export const DEMO_FEED: DemoFeedItem[] = [
     content: '<p>Every night felt like a cup final with a drum kit.</p>',
     image: false,
     target: null,
-    quoteSource: 'After the last show of the Extra Time tour',
+    quoteSource: 'Dani, after the last show of the Extra Time tour',
   },
   {
     slug: 'lookbook-extra-time',

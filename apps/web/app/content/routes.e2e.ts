@@ -93,11 +93,12 @@ test.describe('feed', () => {
     await expect(heading(page, 'Porto, night one')).toHaveCount(0)
   })
 
-  for (const [path, layout] of [
+  const feedLayouts: Array<[string, string]> = [
     ['/feed/layout', 'Grid'],
     ['/feed/layout2', 'Timeline'],
     ['/feed/layout3', 'Magazine'],
-  ]) {
+  ]
+  for (const [path, layout] of feedLayouts) {
     test(`${path} shows the feed as a ${layout.toLowerCase()}`, async ({ page }) => {
       await open(page, path)
       await expect(
