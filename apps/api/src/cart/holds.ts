@@ -4,6 +4,7 @@
  * on hand - sold - what other carts hold right now, so concurrent shoppers can never hold more than
  * is on the shelf, on SQLite and on PostgreSQL alike. Expired holds simply stop counting.
  */
+import { currentPrice } from '@fanshop/core'
 import type { Transaction } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
@@ -31,10 +32,6 @@ export async function heldStock(
   const rows = await query.execute()
   return new Map(rows.map((row) => [row.variant_id, Number(row.held)]))
 }
-
-/** The price a shopper pays for a product row: its sale price when that is below the regular one. */
-const unitPriceOf = (row: { regular_price: number; sale_price: number | null }) =>
-  row.sale_price !== null && row.sale_price < row.regular_price ? row.sale_price : row.regular_price
 
 export const OUT_OF_STOCK = 'Product is out of stock for requested quantity.'
 
@@ -91,7 +88,7 @@ export async function setLineQuantity(
     if (quantity > available) throw unprocessable(OUT_OF_STOCK)
   }
 
-  const price = unitPriceOf(product)
+  const price = currentPrice(product)
   if (existing) {
     await trx.updateTable('line_items').set({ quantity, price }).where('id', '=', existing.id).execute()
   } else {

@@ -4,8 +4,11 @@
  * query for all the products together (no query per product).
  */
 import {
+  currentPrice,
   type HowToMeasureJson,
   type ImageJson,
+  isOnSale,
+  type PricedRow,
   type ProductAttributeJson,
   type ProductJson,
   type SizeGuideJson,
@@ -46,18 +49,15 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups
 }
 
-function priceFields(regular: number, sale: number | null) {
-  const onSale = sale !== null && sale < regular
+function priceFields(row: PricedRow) {
+  const onSale = isOnSale(row)
   return {
-    price: toDecimalString(onSale ? sale : regular),
-    regular_price: toDecimalString(regular),
-    sale_price: onSale ? toDecimalString(sale) : '',
+    price: toDecimalString(currentPrice(row)),
+    regular_price: toDecimalString(row.regular_price),
+    sale_price: onSale ? toDecimalString(row.sale_price) : '',
     on_sale: onSale,
   }
 }
-
-const currentCents = (row: ProductRow) =>
-  row.sale_price !== null && row.sale_price < row.regular_price ? row.sale_price : row.regular_price
 
 /** Loads the published products with these ids as product JSON, in the order of `ids`. */
 export async function loadProductJson(
@@ -240,7 +240,7 @@ function parseSizeRows(json: string): SizeRow[] {
 
 function simplePricing(row: ProductRow, available: number) {
   return {
-    ...priceFields(row.regular_price, row.sale_price),
+    ...priceFields(row),
     stock_status: available > 0 ? ('instock' as const) : ('outofstock' as const),
     stock_quantity: available,
   }
@@ -252,15 +252,15 @@ function variablePricing(variations: ProductRow[], stock: Map<number, number>) {
   const buyable = variations.filter((v) => (stock.get(v.id) ?? 0) > 0)
   const pool = buyable.length > 0 ? buyable : variations
   const cheapest = pool.reduce<ProductRow | undefined>(
-    (best, v) => (best === undefined || currentCents(v) < currentCents(best) ? v : best),
+    (best, v) => (best === undefined || currentPrice(v) < currentPrice(best) ? v : best),
     undefined,
   )
   const prices = cheapest
-    ? priceFields(cheapest.regular_price, cheapest.sale_price)
+    ? priceFields(cheapest)
     : { price: '', regular_price: '', sale_price: '', on_sale: false }
   return {
     ...prices,
-    on_sale: variations.some((v) => v.sale_price !== null && v.sale_price < v.regular_price),
+    on_sale: variations.some(isOnSale),
     stock_status: available > 0 ? ('instock' as const) : ('outofstock' as const),
     stock_quantity: available,
   }
@@ -276,7 +276,7 @@ function toVariationJson(
   return {
     id: row.id,
     sku: row.sku,
-    ...priceFields(row.regular_price, row.sale_price),
+    ...priceFields(row),
     stock_status: available > 0 ? 'instock' : 'outofstock',
     stock_quantity: available,
     attributes: terms.map((term) => ({
