@@ -1,6 +1,7 @@
 // The route guards against the real API (on a loopback port, over a private SQLite database).
 import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedAccounts } from '../../api/src/accounts/seed.ts'
 import { createTestApp, type TestApp } from '../../api/src/testing/test-app.ts'
 import { authTokenSetCookie } from './accounts/session.server.ts'
 import { type GuardName, runGuard } from './guards.server.ts'
@@ -9,7 +10,9 @@ let t: TestApp
 let context: AppLoadContext
 
 beforeAll(async () => {
-  t = await createTestApp()
+  // Only the accounts' demo data is needed: the demo customer logs in.
+  t = await createTestApp({ seed: false })
+  await seedAccounts(t.ctx)
   const apiBaseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 })
   context = {
     apiBaseUrl,
@@ -18,7 +21,7 @@ beforeAll(async () => {
     secureCookies: false,
     clientIp: null,
   } as AppLoadContext
-})
+}, 60_000)
 afterAll(() => t.close())
 
 /** A request for the path, with the auth cookie of a freshly logged-in demo customer when asked. */

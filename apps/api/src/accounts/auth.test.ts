@@ -3,14 +3,16 @@ import path from 'node:path'
 import { ACCOUNT_MESSAGES, PASSWORD_TOKEN_LIFETIME_SECONDS } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
-import { DEMO_CUSTOMER } from './seed.ts'
+import { DEMO_CUSTOMER, seedAccounts } from './seed.ts'
 import { bearer, loggedInUser, login, register, registration } from './testing.ts'
 import { DUPLICATE_EMAIL_MESSAGE } from './users.ts'
 
 describe(`register and log in on ${testDialect}`, () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp()
+    // The accounts' own demo data is all these tests need.
+    t = await createTestApp({ seed: false })
+    await seedAccounts(t.ctx)
   })
   afterAll(() => t.close())
 
@@ -154,7 +156,7 @@ describe(`register and log in on ${testDialect}`, () => {
 describe(`login rate limit on ${testDialect}`, () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp()
+    t = await createTestApp({ seed: false })
   })
   afterAll(() => t.close())
 

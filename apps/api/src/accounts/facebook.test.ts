@@ -72,6 +72,7 @@ describe(`Facebook login on ${testDialect}`, () => {
   beforeAll(async () => {
     graph = await startGraph(users)
     t = await createTestApp({
+      seed: false,
       env: { FACEBOOK_APP_ID: APP_ID, FACEBOOK_APP_SECRET: APP_SECRET, FACEBOOK_GRAPH_URL: graph.url },
     })
   })

@@ -73,7 +73,10 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
   let mailbox: Awaited<ReturnType<typeof startMailbox>>
   beforeAll(async () => {
     mailbox = await startMailbox()
-    t = await createTestApp({ env: { SMTP_URL: mailbox.url, PUBLIC_URL: 'https://shop.example.com' } })
+    t = await createTestApp({
+      seed: false,
+      env: { SMTP_URL: mailbox.url, PUBLIC_URL: 'https://shop.example.com' },
+    })
   })
   afterAll(async () => {
     await t.close()

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
 import { WRONG_OLD_PASSWORD_MESSAGE } from './profile-routes.ts'
+import { seedAccounts } from './seed.ts'
 import { bearer, loggedInUser, login } from './testing.ts'
 
 describe(`profile calls on ${testDialect}`, () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp()
+    t = await createTestApp({ seed: false })
+    await seedAccounts(t.ctx)
   })
   afterAll(() => t.close())
 
