@@ -16,7 +16,7 @@ test('a navigation slower than 200 ms shows the 2 px progress bar until the page
   await page.getByRole('link', { name: 'Go to the shop' }).click()
   const bar = page.getByRole('progressbar', { name: 'Loading the page' })
   await expect(bar).toBeVisible()
-  expect(await bar.evaluate((el) => el.getBoundingClientRect().height)).toBe(2)
+  await expect(bar).toHaveCSS('height', '2px')
   await expect(page).toHaveURL(/\/shop$/)
   await expect(bar).toHaveCount(0)
 })
