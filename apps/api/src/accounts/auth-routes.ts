@@ -16,7 +16,7 @@ import {
   usernameBase,
 } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { forbidden } from '../http/errors.ts'
 import { assertNotLocked, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
 import { userFromFacebookToken } from './facebook.ts'
@@ -84,8 +84,25 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
   )
 
-  // The birthday's year choices are the last 100 years from the year this server started in.
-  const registerBody = registerRequestSchema(new Date(ctx.now()).getUTCFullYear())
+  // The birthday's year choices are the last 100 years from today, so the body is validated
+  // against the schema of the current year (one compiled validator per year), not the start year's.
+  const currentYear = () => new Date(ctx.now()).getUTCFullYear()
+  const registerBody = registerRequestSchema(currentYear())
+  const bodyValidators = new Map<number, ReturnType<typeof validatorCompiler>>()
+  const validateRegisterBody = (data: unknown) => {
+    const year = currentYear()
+    let validate = bodyValidators.get(year)
+    if (!validate) {
+      validate = validatorCompiler({
+        schema: registerRequestSchema(year),
+        method: 'POST',
+        url: '',
+        httpPart: 'body',
+      })
+      bodyValidators.set(year, validate)
+    }
+    return validate(data)
+  }
   app.post(
     '/wp-json/wp/v2/register',
     {
@@ -95,6 +112,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
         body: registerBody,
         response: { 201: currentUserSchema },
       },
+      validatorCompiler: (route) =>
+        route.httpPart === 'body' ? validateRegisterBody : validatorCompiler(route),
     },
     async (request, reply) => {
       const body = request.body

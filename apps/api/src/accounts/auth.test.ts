@@ -81,6 +81,25 @@ describe(`register and log in on ${testDialect}`, () => {
     }
   })
 
+  it('moves the birthday year choices with the clock, not with the server start', async () => {
+    const startYear = new Date(t.clock.now).getUTCFullYear()
+    const oldest = String(startYear - 99)
+    const aYear = 366 * 24 * 60 * 60 * 1000
+    t.clock.advance(aYear)
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/wp-json/wp/v2/register',
+        payload: registration({ birth_year: oldest }),
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toContain('birth_year')
+      await register(t.app, { birth_year: String(startYear + 1) })
+    } finally {
+      t.clock.advance(-aYear)
+    }
+  })
+
   it('logs in with the e-mail as username and answers a Bearer token', async () => {
     const { body } = await register(t.app)
     const res = await login(t.app, `  ${body.email.toUpperCase()} `, body.password)
