@@ -113,7 +113,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 201: currentUserSchema },
       },
       validatorCompiler: (route) =>
-        route.httpPart === 'body' ? validateRegisterBody : validatorCompiler(route),
+        route.httpPart === 'body'
+          ? validateRegisterBody
+          : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
     },
     async (request, reply) => {
       const body = request.body
