@@ -30,11 +30,12 @@ describe(`the launch gate on the store API's cart writes on ${testDialect}`, () 
     })
 
   it('refuses a visitor without a grant, whatever else they send', async () => {
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { [ACCESS_GRANT_HEADER]: '' },
       { [ACCESS_GRANT_HEADER]: 'forged.grant.value' },
-    ]) {
+    ]
+    for (const headers of attempts) {
       const res = await newCart(headers)
       expect(res.statusCode).toBe(403)
       expect(res.json().message).toBe(
