@@ -1,6 +1,8 @@
 /**
- * The route guards (spec 2's route middleware `auth` and `sidebarsHidden`), in one typed
- * registry. A loader runs a guard by name: `await runGuard('auth', args, true)`. A name that is
+ * The server-side route guards (spec 2's route middleware `auth`), in one typed registry.
+ * Spec 2's other middleware, `sidebarsHidden`, only closes panels in the browser, so it is the
+ * client hook useSidebarsHidden (site/frame-effects.ts) that runs on every route change; a server
+ * loader has nothing of it to enforce. A loader runs a guard by name: `await runGuard('auth', args, true)`. A name that is
  * not registered here fails the typecheck, and, should one arrive at run time anyway, answers
  * 500 (spec 8: unknown middleware gives status 500).
  */
