@@ -228,6 +228,7 @@ describe(`content API on ${testDialect}`, () => {
       const book = pages.find((p) => p.template === 'book')!
       expect(book.link).toBe('/book')
       expect(book.cta?.url).toBe('/shop')
+      expect(pages.find((p) => p.template === 'contact')?.link).toBe('/contact')
       const terms = pages.find((p) => p.slug === 'terms-and-conditions')!
       expect(terms.template).toBe('agreement')
       expect(terms.content.rendered).toContain('one hour')

@@ -451,7 +451,7 @@ export const DEMO_LOOKBOOKS: DemoLookbook[] = [
 export interface DemoPage {
   slug: string
   title: string
-  template: 'agreement' | 'foundation' | 'book'
+  template: 'agreement' | 'foundation' | 'book' | 'contact'
   menuOrder: number
   excerpt: string
   content: string
@@ -565,6 +565,19 @@ export const DEMO_PAGES: DemoPage[] = [
       },
     ],
     cta: { label: 'Find the signed edition in the shop', url: '/shop' },
+  },
+  {
+    slug: 'contact',
+    title: 'Write to the team',
+    template: 'contact',
+    menuOrder: 12,
+    excerpt:
+      '<p>Questions about an order, press requests, the foundation or a booking: tell us here. Every message is read by a person, usually within two working days.</p>',
+    content:
+      '<p>For an order, add its number (you find it in your profile) and we can help faster. Press and bookings go straight to the management team; foundation messages to the coaches and teachers who run the pitches.</p><p>Fan mail is welcome too. Dani reads a stack of it on the team bus before every away game.</p>',
+    facts: [],
+    sections: [],
+    cta: null,
   },
 ]
 

@@ -131,6 +131,7 @@ function permalink(row: ItemRow, fields: Record<string, unknown>): string {
     case 'page':
       if (fields.template === 'foundation') return '/foundation'
       if (fields.template === 'book') return '/book'
+      if (fields.template === 'contact') return '/contact'
       return `/page/${encodeURIComponent(row.slug)}`
     case 'feed': {
       const target = fields.target as { url: string } | null

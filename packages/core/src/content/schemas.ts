@@ -158,7 +158,7 @@ export const musicSchema = z.object({
   streaming_links: z.array(streamingLinkSchema),
 })
 
-export const PAGE_TEMPLATES = ['default', 'agreement', 'foundation', 'book'] as const
+export const PAGE_TEMPLATES = ['default', 'agreement', 'foundation', 'book', 'contact'] as const
 
 export const pageSchema = z.object({
   ...postObject,

@@ -6,11 +6,13 @@
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { CONTACT_TOPICS, contactMessageSchema, HONEYPOT_FIELD } from '@fanshop/core'
+import { CONTACT_TOPICS, contactMessageSchema, HONEYPOT_FIELD, plainText } from '@fanshop/core'
 import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { ApiError, api } from '../../api.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
+import { RichText } from '../components/rich-text.tsx'
+import { fetchBySlug } from '../content.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/contact'
 import '../../accounts/accounts.css'
@@ -18,15 +20,16 @@ import '../content.css'
 
 export const handle: SiteHandle = { routeName: 'contact' }
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
+  const page = await fetchBySlug(context, 'pages', 'contact')
   return {
+    page,
     seo: pageSeo({
       publicUrl: context.publicUrl,
       path: '/contact',
-      title: 'Contact',
-      description:
-        'Questions about an order, press, the foundation or a booking: write to the team, we read every message.',
-      image: null,
+      title: page.title.rendered,
+      description: page.excerpt.rendered,
+      image: page.featured_image,
     }),
   }
 }
@@ -48,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { page } = loaderData
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting' && navigation.formAction === '/contact'
   const status = useRef<HTMLParagraphElement>(null)
@@ -68,12 +72,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     <div className="contact">
       <header className="content-header">
         <p className="eyebrow">Contact</p>
-        <h1 className="content-title">Write to the team</h1>
-        <p className="content-lead">
-          Questions about an order, press requests, the foundation or a booking: tell us here. Every message
-          is read by a person, usually within two working days.
-        </p>
+        <h1 className="content-title">{plainText(page.title.rendered)}</h1>
+        <RichText html={page.excerpt.rendered} className="content-lead" />
       </header>
+      <RichText html={page.content.rendered} className="contact__notes" />
 
       {actionData?.sent ? (
         <p className="notice notice--success" role="status" tabIndex={-1} ref={status}>
