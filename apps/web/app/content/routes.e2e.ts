@@ -57,6 +57,26 @@ test.describe('home and its variants', () => {
     await expect(heading(page, 'The kit man who ran the mixing desk')).toBeVisible()
   })
 
+  test('on a phone the home topics fold away behind a toggle that stays as the fan left it @phone', async ({
+    page,
+  }) => {
+    test.skip((page.viewportSize()?.width ?? 0) >= 768, 'the topics fold away on phones only')
+    await page.goto('/home')
+    const topics = page.getByRole('navigation', { name: 'What are you into?' })
+    await expect(topics.getByRole('button', { name: 'Show topics' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    )
+    await expect(topics.getByRole('link', { name: /^Studio/ })).toBeHidden()
+    await topics.getByRole('button', { name: 'Show topics' }).click()
+    await expect(topics.getByRole('button', { name: 'Hide topics' })).toHaveAttribute('aria-expanded', 'true')
+    await topics.getByRole('link', { name: /^Studio/ }).click()
+    await expect(page).toHaveURL(/\/home\/studio$/)
+    await expect(heading(page, 'The kit man who ran the mixing desk')).toBeVisible()
+    await expect(topics.getByRole('link', { name: /^Studio/ })).toHaveAttribute('aria-current', 'page')
+    await expect(topics.getByRole('button', { name: 'Hide topics' })).toBeVisible()
+  })
+
   const variants: Array<[string, string]> = [
     ['/home/home-2', 'The timeline'],
     ['/home/home-body', 'Pick your lane'],

@@ -3,7 +3,10 @@
  * the content API sends them. Each home variant places them differently.
  */
 import { type FeedTerm, type HomeBlock, plainText } from '@fanshop/core'
+import { useId } from 'react'
 import { Link } from 'react-router'
+import { useHydrated } from '../../catalog/use-hydrated.ts'
+import { useUi } from '../../site/ui-store.ts'
 import { RichText } from './rich-text.tsx'
 
 /** A row of the latest news, each a link; scrolls sideways on small screens. */
@@ -51,7 +54,10 @@ export function SideBar({ block, className }: { block: HomeBlock | undefined; cl
 
 /**
  * The topics of the feed as links (they work without JavaScript and can be shared); the
- * current one is marked for assistive technology.
+ * current one is marked for assistive technology. A collapsible box folds away on phones behind
+ * a toggle bound to the frame's `taxonomies` switch (spec 4), which closing the panels leaves
+ * alone, so it stays as the fan left it from topic to topic. Until the page is interactive it
+ * stays open.
  */
 export function FilterBox(props: {
   block: HomeBlock | undefined
@@ -59,13 +65,33 @@ export function FilterBox(props: {
   current: FeedTerm | null
   hrefFor: (term: FeedTerm | null) => string
   className?: string
+  collapsible?: boolean
 }) {
   const title = props.block ? plainText(props.block.title.rendered) : 'Topics'
+  const listId = useId()
+  const hydrated = useHydrated()
+  const open = useUi((s) => s.taxonomies)
+  const setOpen = useUi((s) => s.setTaxonomies)
+  const collapsed = Boolean(props.collapsible) && hydrated && !open
   return (
-    <nav className={`filter-box ${props.className ?? ''}`} aria-label={title}>
+    <nav
+      className={`filter-box ${props.collapsible ? 'filter-box--collapsible' : ''} ${collapsed ? 'filter-box--collapsed' : ''} ${props.className ?? ''}`}
+      aria-label={title}
+    >
       <h2 className="filter-box__title">{title}</h2>
+      {props.collapsible && hydrated ? (
+        <button
+          type="button"
+          className="filter-box__toggle"
+          aria-expanded={!collapsed}
+          aria-controls={listId}
+          onClick={() => setOpen(!open)}
+        >
+          {collapsed ? 'Show topics' : 'Hide topics'}
+        </button>
+      ) : null}
       {props.block ? <RichText html={props.block.content.rendered} className="filter-box__intro" /> : null}
-      <ul className="filter-box__list">
+      <ul className="filter-box__list" id={listId}>
         <li>
           <Link
             to={props.hrefFor(null)}

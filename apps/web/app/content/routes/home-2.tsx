@@ -29,7 +29,7 @@ export default function HomeTwo({ loaderData }: Route.ComponentProps) {
       <div className="rail">
         <div className="rail__side">
           <SideBar block={sideBar} />
-          <FilterBox block={filterBox} terms={terms} current={null} hrefFor={homeTopicHref} />
+          <FilterBox block={filterBox} terms={terms} current={null} hrefFor={homeTopicHref} collapsible />
         </div>
         <ol className="timeline">
           {feed.map((item, i) => (

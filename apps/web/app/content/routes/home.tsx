@@ -35,7 +35,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="home__columns">
         <div className="home__main">
-          <FilterBox block={filterBox} terms={terms} current={current} hrefFor={homeTopicHref} />
+          <FilterBox block={filterBox} terms={terms} current={current} hrefFor={homeTopicHref} collapsible />
           {feed.length === 0 ? (
             <p className="empty">
               Nothing here yet. <Link to="/home">See everything</Link>
