@@ -39,6 +39,9 @@ function step(name) {
   console.log(`\n=== ${name}`)
 }
 
+step('lockfile (npm ci must accept it on any machine)')
+if ((await run('node', ['scripts/lock-platforms.mjs', '--check'])) !== 0) process.exit(1)
+
 step('format and lint (biome)')
 if ((await run('npx', ['biome', 'check', '.'])) !== 0) process.exit(1)
 
