@@ -86,7 +86,7 @@ async function freePort(): Promise<number> {
   })
 }
 
-describe.skipIf(!hasRedis || testDialect !== 'sqlite')('rate limiter in Redis (REDIS_URL)', () => {
+describe.skipIf(!hasRedis)(`rate limiter in Redis (REDIS_URL) on ${testDialect}`, () => {
   let t: TestApp
   let redis: ChildProcess
   beforeAll(async () => {
