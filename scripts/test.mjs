@@ -60,8 +60,14 @@ const pgLine = withPostgres
 step('build (the server tests and the browser tests run what was built)')
 if ((await run('npm', ['run', 'build'])) !== 0) process.exit(1)
 
+const redisLine =
+  spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0
+    ? 'Redis: covered (the shared rate limiter also ran against a private redis-server)'
+    : 'Redis: NOT covered (no redis-server on this machine); the rate limiter ran on the database only'
+
 step('unit and API tests (vitest)')
 console.log(pgLine)
+console.log(redisLine)
 if (!withPostgres && inCi) {
   console.error('Under CI=true a missing PostgreSQL is a failure.')
   process.exit(1)
@@ -101,5 +107,6 @@ try {
   failed += 1
 }
 console.log(`\n${pgLine}`)
+console.log(redisLine)
 console.log(`Summary: ${passed} passed, ${failed} failed`)
 process.exit(vitestCode !== 0 || e2eCode !== 0 || failed > 0 ? 1 : 0)
