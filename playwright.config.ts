@@ -32,7 +32,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
+    // Tests tagged @phone run on both; @phone-only ones only where they make sense.
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, grepInvert: /@phone-only/ },
     { name: 'phone', use: { ...devices['Pixel 7'] }, grep: /@phone/ },
   ],
   webServer: {
@@ -47,6 +48,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
+      // Always SQLite in the data folder: some tests read the server's database file directly.
+      DATABASE_URL: '',
       LOG_LEVEL: 'warn',
     },
   },

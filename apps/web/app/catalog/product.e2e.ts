@@ -210,8 +210,7 @@ test('the product page has no accessibility violations, with the size popup open
   expect(popup.violations).toEqual([])
 })
 
-test('on a phone the buy bar sits at the bottom and the slider swipes @phone', async ({ page, isMobile }) => {
-  test.skip(!isMobile, 'phones only')
+test('on a phone the buy bar sits at the bottom and the slider swipes @phone-only', async ({ page }) => {
   await page.goto(TEE)
   const viewport = page.viewportSize()!
   const bar = await buyForm(page).boundingBox()
