@@ -132,4 +132,12 @@ export const cartMigrations: Record<string, Migration> = {
         .execute()
     },
   },
+
+  /** An order being paid is frozen: its lines, coupon, address and shipping cannot change, and its
+   *  holds do not expire, until the payment is decided (ADR 0006). */
+  '2026-11-23T0100_cart_order_frozen_at': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('orders').addColumn('frozen_at', 'bigint').execute()
+    },
+  },
 }

@@ -93,6 +93,9 @@ export interface OrdersTable {
   hold_expires_at: number | null
   /** JSON list of { variant_id, name, quantity } that went back to the shelves when the hold expired. */
   expired_items: string
+  /** Set when order placement starts and cleared when the payment is declined or voided: while it
+   *  is set the order cannot change and its holds do not expire (the payment is in flight). */
+  frozen_at: number | null
   created_at: number
   updated_at: number
   completed_at: number | null
