@@ -8,7 +8,16 @@ import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { notFound, unprocessable } from '../http/errors.ts'
 import { setLineQuantity } from './holds.ts'
-import { assertNotComplete, changeOrder, type OrderRow, rewindTo, settleOrder } from './orders.ts'
+import {
+  assertNotComplete,
+  changeOrder,
+  conflict,
+  FROZEN_MESSAGE,
+  isFrozen,
+  type OrderRow,
+  rewindTo,
+  settleOrder,
+} from './orders.ts'
 import { lockOrderRow } from './row-locks.ts'
 
 /** The most a cart line may hold (the same bound as the API's quantity field). */
@@ -89,6 +98,12 @@ export async function associateCart(
   const own = await settleOrder(ctx, existing)
   return changeOrder(ctx, own.id, async (trx, current) => {
     await lockOrderRow(trx, ctx.database.dialect, guest.id)
+    const lockedGuest = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', guest.id)
+      .executeTakeFirst()
+    if (lockedGuest && isFrozen(lockedGuest)) throw conflict(FROZEN_MESSAGE)
     const guestLines = await trx
       .selectFrom('line_items')
       .select(['variant_id', 'quantity', 'price'])

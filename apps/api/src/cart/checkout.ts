@@ -93,7 +93,7 @@ export async function savePaymentMethod(
     .where('active', '=', 1)
     .executeTakeFirst()
   if (!method) throw unprocessable(`Payment method ${methodId} does not exist.`)
-  const prepared = await gatewayFor(method.method_type).prepare(source, now)
+  const prepared = await gatewayFor(method.method_type, trx).prepare(source, now)
   await trx.deleteFrom('payments').where('order_id', '=', order.id).where('state', '=', 'checkout').execute()
   await trx
     .insertInto('payments')

@@ -140,4 +140,18 @@ export const cartMigrations: Record<string, Migration> = {
       await db.schema.alterTable('orders').addColumn('frozen_at', 'bigint').execute()
     },
   },
+
+  /** Settling checks the order against what was authorised (ADR 0006), and the built-in card
+   *  gateway keeps its charges where every instance of the shop sees them. */
+  '2026-11-23T1600_cart_payment_fingerprint_and_test_card_charges': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('payments').addColumn('order_fingerprint', 'text').execute()
+      await db.schema
+        .createTable('test_card_charges')
+        .addColumn('idempotency_key', 'text', (c) => c.primaryKey())
+        .addColumn('amount', 'integer', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .execute()
+    },
+  },
 }

@@ -3,6 +3,7 @@
  * owner's Bearer, otherwise 404), and changing it under a row lock so that concurrent requests on
  * one cart, and the stock they hold, can never interleave. Every change ends by settling the
  * stock hold (released when it expired), recomputing the totals and restarting the 1-hour hold.
+ * An order being paid (`frozen_at` set, placement.ts) refuses every change with 409, here, once.
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import {
@@ -19,13 +20,20 @@ import type { Kysely, Selectable, Transaction } from 'kysely'
 import { optionalSession } from '../accounts/sessions.ts'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
-import { notFound, unauthorized, unprocessable } from '../http/errors.ts'
+import { HttpError, notFound, unauthorized, unprocessable } from '../http/errors.ts'
 import { lockOrderRow } from './row-locks.ts'
 import { shippingRatesFor } from './shipping.ts'
 import type { OrdersTable } from './tables.ts'
 
 export type OrderRow = Selectable<OrdersTable>
 export type Db = Kysely<Database> | Transaction<Database>
+
+export const conflict = (message: string) => new HttpError(409, message)
+
+export const FROZEN_MESSAGE = 'This order is being paid: it cannot change until the payment is decided.'
+
+/** True while a payment of the order is in flight: from placement's claim until it is decided. */
+export const isFrozen = (order: OrderRow) => order.frozen_at !== null && order.state !== 'complete'
 
 /** A new order number: "R" and nine digits, like Spree's. */
 const newNumber = () => `R${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`
@@ -116,6 +124,8 @@ export const parseExpiredItems = (json: string): ExpiredItemJson[] => JSON.parse
  * Runs `change` on the order inside a transaction that holds the order's row lock, after releasing
  * an expired hold; then recomputes the totals and, when `touch` is set (every shopper's change),
  * restarts the hold and clears the expired-items notice. Returns the order as it is afterwards.
+ * A frozen order is not changed: a shopper's change answers 409, a settling read leaves it as it is
+ * (its hold does not expire while the payment is in flight).
  */
 export async function changeOrder(
   ctx: ShopContext,
@@ -127,6 +137,10 @@ export async function changeOrder(
     await lockOrderRow(trx, ctx.database.dialect, orderId)
     const now = ctx.now()
     let order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow()
+    if (isFrozen(order)) {
+      if (options.touch) throw conflict(FROZEN_MESSAGE)
+      return order
+    }
     const released = await releaseExpiredHold(trx, order, now)
     order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow()
     await change(trx, order)
@@ -140,6 +154,7 @@ export async function settleOrder(ctx: ShopContext, order: OrderRow): Promise<Or
   const now = ctx.now()
   if (
     order.state === 'complete' ||
+    isFrozen(order) ||
     order.hold_expires_at === null ||
     isHoldActive(order.hold_expires_at, now)
   ) {

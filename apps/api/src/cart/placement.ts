@@ -1,21 +1,27 @@
 /**
- * Placing an order (confirm → complete), idempotently: a double submit or a retried request makes
- * one order and one charge. Three steps, so no database lock is held while a gateway answers:
- *   1. under the order's lock, claim the checkout payment for this Idempotency-Key ('processing');
+ * Placing an order (confirm → complete), idempotently and exactly: a double submit or a retried
+ * request makes one order and one charge, and the order completes only as it was when the charge
+ * was authorised. Three steps, so no database lock is held while a gateway answers:
+ *   1. claim: under the order's lock, the checkout payment becomes 'processing' for this
+ *      Idempotency-Key with the order's total and fingerprint, and the order is frozen (frozen_at):
+ *      from then on every change to it answers 409 (orders.changeOrder) and its hold stays;
  *   2. charge through the payment method's gateway with a key derived from that payment;
- *   3. under the locks of the order and its products, turn the holds into sales (stock_sold) and
- *      complete the order in one transaction, or record the decline and go back to `payment`.
- * A request that finds its key already used answers what the first one did; one that finds another
- * payment still processing answers 409. A payment left 'processing' by a crash is retried with the
- * same gateway key after a while, so the gateway itself refuses to charge it twice.
+ *   3. settle: under the locks of the order and its products, if the order is still exactly what
+ *      was claimed, the holds become sales (stock_sold) and the order completes (still frozen);
+ *      a decline, or an order that no longer matches (whose charge is voided first), sends it back
+ *      to `payment` and unfreezes it.
+ * A request that finds its key already used answers what the first one did. A payment left
+ * 'processing' by a crash is resolved by the next request that reads the order once it is older
+ * than STALE_PROCESSING_MS: the gateway is asked what became of the charge, which is then settled,
+ * or voided when there was none.
  */
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { ShopContext } from '../context.ts'
-import { HttpError, unprocessable } from '../http/errors.ts'
+import { unprocessable } from '../http/errors.ts'
 import { sendOrderConfirmation } from './confirmation-mail.ts'
-import { changeOrder, type OrderRow } from './orders.ts'
-import type { ChargeResult } from './payments/gateway.ts'
+import { changeOrder, conflict, type Db, isFrozen, type OrderRow } from './orders.ts'
+import type { ChargeResult, PaymentGateway } from './payments/gateway.ts'
 import { gatewayFor } from './payments/gateways.ts'
 import { lockOrderRow, lockProductRows } from './row-locks.ts'
 import type { PaymentsTable } from './tables.ts'
@@ -25,7 +31,15 @@ type PaymentRow = Selectable<PaymentsTable>
 /** After this long a 'processing' payment is taken to be abandoned by a crashed request. */
 export const STALE_PROCESSING_MS = 2 * 60 * 1000
 
-export const conflict = (message: string) => new HttpError(409, message)
+const BEING_PLACED = 'This order is being placed: check it again in a moment.'
+export const CHANGED_REASON =
+  'This order changed while it was being paid, so the payment was cancelled: review the order and place it again.'
+export const INTERRUPTED_REASON =
+  'The payment was interrupted and nothing was charged: place the order again.'
+
+/** How a failed payment is answered: a cancelled one is a conflict, anything else is 422. */
+const failure = (reason: string | null) =>
+  reason === CHANGED_REASON ? conflict(reason) : unprocessable(reason ?? 'The payment failed.')
 
 /**
  * What an earlier request with this Idempotency-Key ended with: the completed order (null: nothing
@@ -45,34 +59,82 @@ export async function replayPlacement(
     .where('idempotency_key', '=', key)
     .executeTakeFirst()
   if (!earlier) return null
-  if (earlier.state === 'failed') throw unprocessable(earlier.failure_reason ?? 'The payment failed.')
-  if (earlier.state === 'processing')
-    throw conflict('This order is being placed: check it again in a moment.')
+  if (earlier.state === 'failed') throw failure(earlier.failure_reason)
+  if (earlier.state === 'processing') throw conflict(BEING_PLACED)
   return order
 }
 
 export async function placeOrder(ctx: ShopContext, order: OrderRow, key: string | null): Promise<OrderRow> {
-  const claimed = await claimPayment(ctx, order, key ?? randomUUID())
-  if (!claimed.payment) return claimed.order
-  const method = await ctx.db
-    .selectFrom('payment_methods')
-    .select('method_type')
-    .where('id', '=', claimed.payment.payment_method_id)
-    .executeTakeFirstOrThrow()
-  const result = await gatewayFor(method.method_type).charge({
-    amount: claimed.payment.amount,
-    currency: 'EUR',
-    token: claimed.payment.gateway_token,
-    idempotencyKey: `${claimed.order.number}-P${claimed.payment.id}`,
-  })
-  const placed = await settlePayment(ctx, claimed.order.id, claimed.payment.id, result)
-  if (result.outcome === 'declined') throw unprocessable(result.reason)
-  await sendOrderConfirmation(ctx, placed)
-  return placed
+  return completePlacement(ctx, await claimPayment(ctx, order, key ?? randomUUID()))
 }
 
-/** Step 1: the checkout payment becomes 'processing' under this key (no payment: the order is complete). */
-async function claimPayment(
+/** Steps 2 and 3 for a claimed payment; answers the completed order, or 422/409 saying why not. */
+export async function completePlacement(
+  ctx: ShopContext,
+  claimed: { order: OrderRow; payment: PaymentRow | null },
+): Promise<OrderRow> {
+  if (!claimed.payment) return claimed.order
+  const result = await chargePayment(ctx, claimed.order, claimed.payment)
+  const settled = await settlePayment(ctx, claimed.order, claimed.payment, result)
+  if (settled.order.state !== 'complete') {
+    throw settled.payment.state === 'failed'
+      ? failure(settled.payment.failure_reason)
+      : conflict(BEING_PLACED)
+  }
+  if (settled.decided) await sendOrderConfirmation(ctx, settled.order)
+  return settled.order
+}
+
+/**
+ * Resolves a payment that a crashed request left 'processing' (older than STALE_PROCESSING_MS):
+ * the gateway says whether it charged; that answer is settled, or without a charge the key is
+ * voided (so a late charge with it is refused) and the order goes back to `payment`. One request
+ * takes the payment over at a time; when the gateway cannot be reached the order stays as it is.
+ * Returns the order as it is afterwards.
+ */
+export async function resolveStalePayment(ctx: ShopContext, order: OrderRow): Promise<OrderRow> {
+  if (!isFrozen(order)) return order
+  const payment = await ctx.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .where('state', '=', 'processing')
+    .executeTakeFirst()
+  if (!payment || ctx.now() - payment.updated_at < STALE_PROCESSING_MS) return order
+  const taken = await ctx.db
+    .updateTable('payments')
+    .set({ updated_at: ctx.now() })
+    .where('id', '=', payment.id)
+    .where('state', '=', 'processing')
+    .where('updated_at', '=', payment.updated_at)
+    .executeTakeFirst()
+  if (Number(taken.numUpdatedRows) === 0) return order
+  const gateway = await gatewayOf(ctx, payment)
+  const key = gatewayKey(order, payment)
+  let found: ChargeResult | null
+  try {
+    found = await gateway.lookup(key)
+    if (!found) await gateway.void(key)
+  } catch (error) {
+    // The gateway did not answer: the order stays frozen and a later request asks again.
+    ctx.log.warn({ err: error, order: order.number }, 'could not resolve an abandoned payment')
+    return order
+  }
+  const settled = await settlePayment(
+    ctx,
+    order,
+    payment,
+    found ?? { outcome: 'voided', reason: INTERRUPTED_REASON },
+  )
+  if (settled.decided && settled.order.state === 'complete') await sendOrderConfirmation(ctx, settled.order)
+  return settled.order
+}
+
+/**
+ * Step 1: the checkout payment becomes 'processing' under this key with the order's total and
+ * fingerprint, and the order is frozen, in one transaction (no payment: the order is complete).
+ */
+export async function claimPayment(
   ctx: ShopContext,
   order: OrderRow,
   key: string,
@@ -87,97 +149,187 @@ async function claimPayment(
           : 'Review the order first: the checkout is not at the confirm step.',
       )
     }
-    const now = ctx.now()
-    const processing = await trx
+    const payment = await trx
       .selectFrom('payments')
       .selectAll()
       .where('order_id', '=', current.id)
-      .where('state', '=', 'processing')
+      .where('state', '=', 'checkout')
       .executeTakeFirst()
-    if (processing && now - processing.updated_at < STALE_PROCESSING_MS) {
-      throw conflict('This order is being placed: check it again in a moment.')
-    }
-    const payment =
-      processing ??
-      (await trx
-        .selectFrom('payments')
-        .selectAll()
-        .where('order_id', '=', current.id)
-        .where('state', '=', 'checkout')
-        .executeTakeFirst())
     if (!payment) throw unprocessable('Choose a payment method.')
+    const now = ctx.now()
     claim.payment = await trx
       .updateTable('payments')
       .set({
         state: 'processing',
         amount: current.total,
-        idempotency_key: processing ? processing.idempotency_key : key,
+        idempotency_key: key,
+        order_fingerprint: await fingerprintOf(trx, current),
         updated_at: now,
       })
       .where('id', '=', payment.id)
       .returningAll()
       .executeTakeFirstOrThrow()
+    await trx.updateTable('orders').set({ frozen_at: now }).where('id', '=', current.id).execute()
   })
   return { order: after, payment: claim.payment }
 }
 
-/** Step 3: record the gateway's answer; on success the holds become sales in the same transaction. */
+/** Step 2: the gateway charges the claimed amount once for this payment's key. */
+export async function chargePayment(
+  ctx: ShopContext,
+  order: OrderRow,
+  payment: PaymentRow,
+): Promise<ChargeResult> {
+  return (await gatewayOf(ctx, payment)).charge({
+    amount: payment.amount,
+    currency: 'EUR',
+    token: payment.gateway_token,
+    idempotencyKey: gatewayKey(order, payment),
+  })
+}
+
+/** What settling decides: the gateway's answer, or a cancelled charge with the reason why. */
+type Decision = ChargeResult | { outcome: 'voided'; reason: string }
+
+/**
+ * Step 3: records the decision for a payment still 'processing' (`decided`: this call did; false
+ * when another request had already decided). A charge for an order that is no longer exactly what
+ * was claimed is voided through the gateway before the payment fails, so a crash in between leaves
+ * it 'processing' for the resolver rather than charged without an order.
+ */
 async function settlePayment(
   ctx: ShopContext,
-  orderId: number,
-  paymentId: number,
-  result: ChargeResult,
-): Promise<OrderRow> {
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockOrderRow(trx, ctx.database.dialect, orderId)
+  order: OrderRow,
+  payment: PaymentRow,
+  decision: Decision,
+): Promise<{ order: OrderRow; payment: PaymentRow; decided: boolean }> {
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    await lockOrderRow(trx, ctx.database.dialect, order.id)
+    const current = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', payment.id)
+      .executeTakeFirstOrThrow()
+    if (current.state !== 'processing') return 'already decided'
     const now = ctx.now()
-    if (result.outcome === 'declined') {
+    if (decision.outcome === 'declined' || decision.outcome === 'voided') {
       await trx
         .updateTable('payments')
-        .set({ state: 'failed', failure_reason: result.reason, updated_at: now })
-        .where('id', '=', paymentId)
+        .set({ state: 'failed', failure_reason: decision.reason, updated_at: now })
+        .where('id', '=', current.id)
         .execute()
       await trx
         .updateTable('orders')
-        .set({ state: 'payment', payment_state: 'failed', updated_at: now })
-        .where('id', '=', orderId)
+        .set({ state: 'payment', payment_state: 'failed', frozen_at: null, updated_at: now })
+        .where('id', '=', order.id)
         .execute()
-    } else {
-      const lines = await trx
-        .selectFrom('line_items')
-        .select(['variant_id', 'quantity'])
-        .where('order_id', '=', orderId)
-        .execute()
-      await lockProductRows(
-        trx,
-        ctx.database.dialect,
-        lines.map((line) => line.variant_id),
-      )
-      for (const line of lines) {
-        await trx
-          .updateTable('products')
-          .set((eb) => ({ stock_sold: eb('stock_sold', '+', line.quantity) }))
-          .where('id', '=', line.variant_id)
-          .execute()
-      }
+      if (decision.outcome === 'voided') await offerPaymentAgain(trx, current, now)
+      return 'decided'
+    }
+    const locked = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow()
+    const unchanged =
+      locked.state === 'confirm' &&
+      locked.frozen_at !== null &&
+      locked.total === current.amount &&
+      (await fingerprintOf(trx, locked)) === current.order_fingerprint
+    if (!unchanged) return 'changed'
+    const lines = await trx
+      .selectFrom('line_items')
+      .select(['variant_id', 'quantity'])
+      .where('order_id', '=', order.id)
+      .execute()
+    await lockProductRows(
+      trx,
+      ctx.database.dialect,
+      lines.map((line) => line.variant_id),
+    )
+    for (const line of lines) {
       await trx
-        .updateTable('payments')
-        .set({ state: result.outcome === 'paid' ? 'completed' : 'pending', updated_at: now })
-        .where('id', '=', paymentId)
-        .execute()
-      await trx
-        .updateTable('orders')
-        .set({
-          state: 'complete',
-          completed_at: now,
-          updated_at: now,
-          hold_expires_at: null,
-          payment_state: result.outcome === 'paid' ? 'paid' : 'balance_due',
-          shipment_state: result.outcome === 'paid' ? 'ready' : 'pending',
-        })
-        .where('id', '=', orderId)
+        .updateTable('products')
+        .set((eb) => ({ stock_sold: eb('stock_sold', '+', line.quantity) }))
+        .where('id', '=', line.variant_id)
         .execute()
     }
-    return trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow()
+    await trx
+      .updateTable('payments')
+      .set({ state: decision.outcome === 'paid' ? 'completed' : 'pending', updated_at: now })
+      .where('id', '=', current.id)
+      .execute()
+    await trx
+      .updateTable('orders')
+      .set({
+        state: 'complete',
+        completed_at: now,
+        updated_at: now,
+        hold_expires_at: null,
+        payment_state: decision.outcome === 'paid' ? 'paid' : 'balance_due',
+        shipment_state: decision.outcome === 'paid' ? 'ready' : 'pending',
+      })
+      .where('id', '=', order.id)
+      .execute()
+    return 'decided'
   })
+  if (outcome === 'changed') {
+    await (await gatewayOf(ctx, payment)).void(gatewayKey(order, payment))
+    return settlePayment(ctx, order, payment, { outcome: 'voided', reason: CHANGED_REASON })
+  }
+  const [after, afterPayment] = await Promise.all([
+    ctx.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow(),
+    ctx.db.selectFrom('payments').selectAll().where('id', '=', payment.id).executeTakeFirstOrThrow(),
+  ])
+  return { order: after, payment: afterPayment, decided: outcome === 'decided' }
+}
+
+/** After a cancelled payment the same method and card stand ready, so the shopper just places again. */
+async function offerPaymentAgain(trx: Db, failed: PaymentRow, now: number): Promise<void> {
+  const { id: _id, ...rest } = failed
+  await trx
+    .insertInto('payments')
+    .values({
+      ...rest,
+      state: 'checkout',
+      idempotency_key: null,
+      failure_reason: null,
+      order_fingerprint: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+}
+
+/** The gateway's idempotency key for a payment: one per claimed payment, stable across retries. */
+const gatewayKey = (order: Pick<OrderRow, 'number'>, payment: Pick<PaymentRow, 'id'>) =>
+  `${order.number}-P${payment.id}`
+
+async function gatewayOf(ctx: ShopContext, payment: PaymentRow): Promise<PaymentGateway> {
+  const method = await ctx.db
+    .selectFrom('payment_methods')
+    .select('method_type')
+    .where('id', '=', payment.payment_method_id)
+    .executeTakeFirstOrThrow()
+  return gatewayFor(method.method_type, ctx.db)
+}
+
+/** Everything the charge was computed from: lines, coupon, shipping, addresses, e-mail, totals. */
+async function fingerprintOf(db: Db, order: OrderRow): Promise<string> {
+  const lines = await db
+    .selectFrom('line_items')
+    .select(['variant_id', 'quantity', 'price'])
+    .where('order_id', '=', order.id)
+    .orderBy('variant_id')
+    .execute()
+  const authorised = {
+    lines: lines.map((line) => [line.variant_id, line.quantity, line.price]),
+    coupon: order.coupon_id,
+    shipping: order.shipping_method_id,
+    ship: order.ship_address,
+    bill: order.bill_address,
+    email: order.email,
+    totals: [order.item_count, order.item_total, order.adjustment_total, order.ship_total, order.total],
+  }
+  return createHash('sha256').update(JSON.stringify(authorised)).digest('hex')
 }

@@ -37,7 +37,7 @@ import {
   reread,
   settleOrder,
 } from './orders.ts'
-import { placeOrder, replayPlacement } from './placement.ts'
+import { placeOrder, replayPlacement, resolveStalePayment } from './placement.ts'
 
 const errorSchema = z.object({ message: z.string(), statusCode: z.number() })
 const errors = {
@@ -67,10 +67,13 @@ export default async function cartPlugin(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const ctx = app.shop
 
-  /** The order of the request's path, for its token or its owner, with an expired hold settled. */
+  /** An order as a request may see it: a payment abandoned by a crash resolved, an expired hold settled. */
+  const openOrder = async (order: OrderRow) => settleOrder(ctx, await resolveStalePayment(ctx, order))
+
+  /** The order of the request's path, for its token or its owner, opened as above. */
   async function loadOrder(request: FastifyRequest, number: string): Promise<OrderRow> {
     const requester = await requesterOf(ctx, request)
-    return settleOrder(ctx, await findOrderFor(ctx.db, requester, number))
+    return openOrder(await findOrderFor(ctx.db, requester, number))
   }
 
   app.post(
@@ -113,7 +116,7 @@ export default async function cartPlugin(fastify: FastifyInstance) {
       const session = await requireSession(ctx, request)
       const cart = await currentCartOf(ctx, session.user.id)
       if (!cart) return reply.status(204).send(null)
-      return orderJson(ctx.db, await settleOrder(ctx, cart))
+      return orderJson(ctx.db, await openOrder(cart))
     },
   )
 
@@ -357,7 +360,7 @@ export default async function cartPlugin(fastify: FastifyInstance) {
       if (guest.user_id !== null && guest.user_id !== session.user.id)
         throw notFound(`Order ${guest.number} not found.`)
       if (guest.state === 'complete') throw unprocessable(`Order ${guest.number} is already complete.`)
-      const kept = await associateCart(ctx, await settleOrder(ctx, guest), session.user)
+      const kept = await associateCart(ctx, await openOrder(guest), session.user)
       return orderJson(ctx.db, kept)
     },
   )

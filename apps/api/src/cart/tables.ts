@@ -129,8 +129,20 @@ export interface PaymentsTable {
   card_year: number | null
   card_name: string | null
   failure_reason: string | null
+  /** What the order was when placement claimed this payment (lines, coupon, shipping, addresses,
+   *  totals); settling completes the order only if it still is exactly that. */
+  order_fingerprint: string | null
   created_at: number
   updated_at: number
+}
+
+/** The built-in card gateway's own record of its charges, one per gateway idempotency key. */
+export interface TestCardChargesTable {
+  idempotency_key: string
+  /** Cents. */
+  amount: number
+  /** 'voided' once cancelled or refunded: a later charge with the key is refused. */
+  outcome: 'paid' | 'declined' | 'voided'
 }
 
 export interface CartTables {
@@ -144,4 +156,5 @@ export interface CartTables {
   orders: OrdersTable
   line_items: LineItemsTable
   payments: PaymentsTable
+  test_card_charges: TestCardChargesTable
 }

@@ -1,4 +1,7 @@
-/** Bank transfer: nothing to take at checkout; the order stands and waits for the money (balance due). */
+/**
+ * Bank transfer: nothing to take at checkout; the order stands and waits for the money (balance
+ * due). No money moves through the shop, so there is no charge to look up or to void.
+ */
 import type { PaymentGateway } from './gateway.ts'
 
 export const bankTransferGateway: PaymentGateway = {
@@ -9,4 +12,8 @@ export const bankTransferGateway: PaymentGateway = {
   async charge() {
     return { outcome: 'pending' }
   },
+  async lookup() {
+    return null
+  },
+  async void() {},
 }

@@ -29,4 +29,8 @@ export interface PaymentGateway {
     token: string | null
     idempotencyKey: string
   }): Promise<ChargeResult>
+  /** What the gateway did with this key (asked when a request crashed mid-payment); null: no charge. */
+  lookup(idempotencyKey: string): Promise<ChargeResult | null>
+  /** Cancels (or refunds) the charge made with this key; a later charge with the key is refused. */
+  void(idempotencyKey: string): Promise<void>
 }

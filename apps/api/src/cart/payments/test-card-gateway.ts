@@ -2,17 +2,28 @@
  * The built-in card gateway for a shop that has no payment provider yet: it behaves like a
  * provider's test mode. 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is declined; any
  * other number is refused, so no real card is ever typed into a shop that cannot charge it.
+ * Like a provider it remembers every charge by its idempotency key, in the shop's database (several
+ * instances of the shop share it), so a key charges once, can be looked up, and can be voided.
  */
 import { cardBrand, isCardExpired, TEST_CARD_APPROVED, TEST_CARD_DECLINED } from '@fanshop/core'
+import type { Kysely, Selectable } from 'kysely'
+import type { Database } from '../../db/schema.ts'
 import { unprocessable } from '../../http/errors.ts'
-import type { PaymentGateway } from './gateway.ts'
+import type { TestCardChargesTable } from '../tables.ts'
+import type { ChargeResult, PaymentGateway } from './gateway.ts'
 
 const APPROVED_TOKEN = 'test_card_approved'
 const DECLINED_TOKEN = 'test_card_declined'
 
 export const DECLINED_REASON = 'Your card was declined. Try another card or pay by bank transfer.'
+export const VOIDED_REASON = 'This payment was cancelled and nothing was charged.'
 
-export const testCardGateway: PaymentGateway = {
+const resultOf = (charge: Selectable<TestCardChargesTable>): ChargeResult =>
+  charge.outcome === 'paid'
+    ? { outcome: 'paid' }
+    : { outcome: 'declined', reason: charge.outcome === 'voided' ? VOIDED_REASON : DECLINED_REASON }
+
+export const testCardGateway = (db: Kysely<Database>): PaymentGateway => ({
   methodType: 'credit_card',
 
   async prepare(source, now) {
@@ -41,7 +52,38 @@ export const testCardGateway: PaymentGateway = {
     }
   },
 
-  async charge({ token }) {
-    return token === APPROVED_TOKEN ? { outcome: 'paid' } : { outcome: 'declined', reason: DECLINED_REASON }
+  async charge({ amount, token, idempotencyKey }) {
+    await db
+      .insertInto('test_card_charges')
+      .values({
+        idempotency_key: idempotencyKey,
+        amount,
+        outcome: token === APPROVED_TOKEN ? 'paid' : 'declined',
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .execute()
+    const charge = await db
+      .selectFrom('test_card_charges')
+      .selectAll()
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirstOrThrow()
+    return resultOf(charge)
   },
-}
+
+  async lookup(idempotencyKey) {
+    const charge = await db
+      .selectFrom('test_card_charges')
+      .selectAll()
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst()
+    return charge ? resultOf(charge) : null
+  },
+
+  async void(idempotencyKey) {
+    await db
+      .insertInto('test_card_charges')
+      .values({ idempotency_key: idempotencyKey, amount: 0, outcome: 'voided' })
+      .onConflict((oc) => oc.column('idempotency_key').doUpdateSet({ outcome: 'voided' }))
+      .execute()
+  },
+})
