@@ -326,6 +326,31 @@ describe(`placing an order exactly as it was charged, on ${testDialect}`, () => 
       expect(mail).toHaveLength(1)
     })
 
+    it('sends a bank transfer that never got its answer back to payment, to be placed again', async () => {
+      const { order } = await cartAtConfirm()
+      const transfer = await t.ctx.db
+        .selectFrom('payment_methods')
+        .select('id')
+        .where('method_type', '=', 'bank_transfer')
+        .executeTakeFirstOrThrow()
+      expect(
+        (
+          await updateCheckout(order, {
+            order: { payments_attributes: [{ payment_method_id: transfer.id }] },
+          })
+        ).statusCode,
+      ).toBe(200)
+      expect((await next(order)).json().state).toBe('confirm')
+      const claimed = await claimPayment(t.ctx, await orderRow(order), 'transfer-key-1')
+      expect(await chargePayment(t.ctx, claimed.order, claimed.payment!)).toEqual({ outcome: 'pending' })
+      t.clock.advance(STALE_PROCESSING_MS + 1000)
+      expect(await fetchOrder(t, order)).toMatchObject({ state: 'payment', payment_state: 'failed' })
+      expect((await next(order)).json().state).toBe('confirm')
+      const placed = await next(order, 'transfer-key-2')
+      expect(placed.json()).toMatchObject({ state: 'complete', payment_state: 'balance_due' })
+      expect(mail).toHaveLength(1)
+    })
+
     it('keeps a frozen order’s lines past the hold’s hour until the payment is decided', async () => {
       const { order, productId } = await cartAtConfirm()
       const claimed = await claimPayment(t.ctx, await orderRow(order), 'crash-key-5')
