@@ -3,6 +3,7 @@ import path from 'node:path'
 import { CONTACT_SUCCESS_TEXT } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { IP_CONTACT_MESSAGES, IP_CONTACT_REFUSAL } from './contact.ts'
 
 const message = (overrides: Record<string, unknown> = {}) => ({
   name: 'Lucía Gómez',
@@ -101,6 +102,26 @@ describe(`contact form API on ${testDialect}`, () => {
     expect(refused.json().message).toContain('Please wait a little before writing again.')
     t.clock.advance(60 * 60 * 1000 + 1)
     expect((await send(message({ email }))).statusCode).toBe(201)
+  })
+
+  it('lets one IP send 10 messages an hour, whatever the addresses; another IP is not affected', async () => {
+    const from = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wp-json/wp/v2/contact',
+        headers: { 'x-forwarded-for': ip },
+        payload: message(),
+      })
+    for (let i = 0; i < IP_CONTACT_MESSAGES.limit; i++)
+      expect((await from('198.51.100.20')).statusCode).toBe(201)
+    const refused = await from('198.51.100.20')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({
+      statusCode: 429,
+      message: `${IP_CONTACT_REFUSAL}: please try again in 60 minutes.`,
+    })
+    expect(refused.headers['retry-after']).toBe('3600')
+    expect((await from('198.51.100.21')).statusCode).toBe(201)
   })
 })
 

@@ -2,13 +2,19 @@
  * The contact form's back end: every message is stored first (nothing is lost if mail is
  * down), then e-mailed to the shop's address (SHOP_EMAIL) with the fan's address as Reply-To.
  * A filled honeypot marks it as spam: kept, never e-mailed, answered like any other so bots
- * learn nothing. One address may send a handful of messages an hour.
+ * learn nothing. One address may send a handful of messages an hour, and one IP (counted before
+ * anything is stored) 10 an hour, whatever the addresses.
  */
 import { CONTACT_MESSAGES_PER_HOUR, type ContactMessage, isLikelySpam } from '@fanshop/core'
 import type { ShopContext } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
+import type { RateLimitRule } from '../http/rate-limit.ts'
 
 const HOUR_MS = 60 * 60 * 1000
+
+/** 10 messages in an hour lock the sender's IP for an hour. */
+export const IP_CONTACT_MESSAGES: RateLimitRule = { limit: 10, windowMs: HOUR_MS, lockMs: HOUR_MS }
+export const IP_CONTACT_REFUSAL = 'We have received many messages from your network in the last hour'
 
 export async function receiveContactMessage(
   ctx: ShopContext,

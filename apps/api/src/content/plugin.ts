@@ -19,7 +19,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { badRequest, notFound } from '../http/errors.ts'
-import { receiveContactMessage } from './contact.ts'
+import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
+import { IP_CONTACT_MESSAGES, IP_CONTACT_REFUSAL, receiveContactMessage } from './contact.ts'
 import { findContent, type ListQuery, listContent, REST_TYPES } from './read.ts'
 import { findFeedTerm, listFeedTerms } from './terms.ts'
 
@@ -202,6 +203,12 @@ export default async function contentPlugin(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      await beginAttempt(
+        rateLimiter(app.shop),
+        reply,
+        [[`contact-ip:${request.ip}`, IP_CONTACT_MESSAGES]],
+        IP_CONTACT_REFUSAL,
+      )
       const { id } = await receiveContactMessage(app.shop, request.body)
       return reply.status(201).send({ id, status: 'received' as const, message: CONTACT_SUCCESS_TEXT })
     },
