@@ -19,8 +19,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { badRequest, notFound } from '../http/errors.ts'
-import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
-import { IP_CONTACT_MESSAGES, IP_CONTACT_REFUSAL, receiveContactMessage } from './contact.ts'
+import { countContactMessage, receiveContactMessage } from './contact.ts'
 import { findContent, type ListQuery, listContent, REST_TYPES } from './read.ts'
 import { findFeedTerm, listFeedTerms } from './terms.ts'
 
@@ -203,12 +202,7 @@ export default async function contentPlugin(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await beginAttempt(
-        rateLimiter(app.shop),
-        reply,
-        [[`contact-ip:${request.ip}`, IP_CONTACT_MESSAGES]],
-        IP_CONTACT_REFUSAL,
-      )
+      await countContactMessage(app.shop, reply, request.ip, request.body.email)
       const { id } = await receiveContactMessage(app.shop, request.body)
       return reply.status(201).send({ id, status: 'received' as const, message: CONTACT_SUCCESS_TEXT })
     },

@@ -318,14 +318,20 @@ export async function closeRateLimiter(ctx: ShopContext): Promise<void> {
   limiters.delete(ctx)
 }
 
+/** The sentence of a refusal, given how long to wait ("15 minutes"). */
+export type RefusalMessage = (wait: string) => string
+
+const lockedForNow: RefusalMessage = (wait) =>
+  `Too many failed attempts. For your security this is locked for now: please try again in ${wait}.`
+
 /** 429 with a message that says how long to wait. */
 export class TooManyAttempts extends HttpError {
   constructor(
     readonly retryAfterMs: number,
-    reason = 'Too many failed attempts. For your security this is locked for now',
+    message: RefusalMessage = lockedForNow,
   ) {
     const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000))
-    super(429, `${reason}: please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`)
+    super(429, message(`${minutes} minute${minutes === 1 ? '' : 's'}`))
   }
 }
 
@@ -344,7 +350,7 @@ export async function beginAttempt(
   limiter: RateLimiter,
   reply: Pick<FastifyReply, 'header'>,
   buckets: ReadonlyArray<readonly [bucket: string, rule: RateLimitRule]>,
-  reason?: string,
+  message?: RefusalMessage,
 ): Promise<Attempt> {
   const taken = await Promise.all(buckets.map(([bucket, rule]) => limiter.take(bucket, rule)))
   const endAll = (outcome: (rule: RateLimitRule) => AttemptOutcome | undefined) =>
@@ -361,7 +367,7 @@ export async function beginAttempt(
     await failed()
     const retryAfterMs = Math.max(...refused.map((t) => t.retryAfterMs))
     reply.header('retry-after', Math.max(1, Math.ceil(retryAfterMs / 1000)))
-    throw new TooManyAttempts(retryAfterMs, reason)
+    throw new TooManyAttempts(retryAfterMs, message)
   }
   return { failed, succeeded: () => endAll((rule) => (rule.successForgets ? 'forget' : 'refund')) }
 }
