@@ -1,7 +1,8 @@
 /**
  * The calls that open and close sessions (spec 7): log in with e-mail and password or with
- * Facebook, register, log out, and set a forgotten password. Failed logins, registrations and
- * reset requests are counted per IP and account: 10 in 15 minutes lock that pair for 15 minutes.
+ * Facebook, register, log out, and set a forgotten password. Every login, registration and
+ * reset request is counted before it is checked, per IP and account and per IP alone, so neither
+ * a burst of parallel guesses nor a spray over many accounts gets past the limits below.
  */
 import {
   birthdayOf,
@@ -18,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { forbidden } from '../http/errors.ts'
-import { assertNotLocked, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
+import { beginAttempt, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
 import { userFromFacebookToken } from './facebook.ts'
 import {
   completePasswordReset,
@@ -30,8 +31,27 @@ import { hashPassword, verifyPassword } from './passwords.ts'
 import { issueToken, requireSession, revokeSession } from './sessions.ts'
 import { createUser, currentUserJson, findUserByEmail, normalizeEmail } from './users.ts'
 
-/** 10 failures in 15 minutes lock the IP and account pair for 15 minutes. */
-export const ACCOUNT_FAILURES: RateLimitRule = { limit: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 }
+const MINUTE = 60_000
+
+/** 10 failures in 15 minutes lock the IP and account pair for 15 minutes; a success forgets them. */
+export const ACCOUNT_FAILURES: RateLimitRule = {
+  limit: 10,
+  windowMs: 15 * MINUTE,
+  lockMs: 15 * MINUTE,
+  successForgets: true,
+}
+
+/**
+ * 20 failed logins (or registrations, or Facebook logins) in 15 minutes lock the IP for 15 minutes,
+ * whatever the accounts; a success gives back only its own attempt.
+ */
+export const IP_FAILURES: RateLimitRule = { limit: 20, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE }
+
+/** 10 reset requests in 15 minutes lock the IP and e-mail pair for 15 minutes. */
+export const RESET_REQUESTS: RateLimitRule = { limit: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE }
+
+/** 15 reset requests in an hour lock the IP for an hour, whatever the addresses. */
+export const IP_RESET_REQUESTS: RateLimitRule = { limit: 15, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE }
 
 export const WRONG_CREDENTIALS_MESSAGE = 'The e-mail address or the password is not correct.'
 
@@ -54,15 +74,17 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const email = normalizeEmail(request.body.username)
-      const bucket = `login:${request.ip}:${email}`
-      await assertNotLocked(limiter, bucket, reply)
+      const attempt = await beginAttempt(limiter, reply, [
+        [`login:${request.ip}:${email}`, ACCOUNT_FAILURES],
+        [`login-ip:${request.ip}`, IP_FAILURES],
+      ])
       const user = await findUserByEmail(ctx, email)
       // The hash is checked first even for an unknown e-mail, so both take the same time.
       if (!(await verifyPassword(user?.password_hash ?? null, request.body.password)) || !user) {
-        await limiter.hit(bucket, ACCOUNT_FAILURES)
+        await attempt.failed()
         throw forbidden(WRONG_CREDENTIALS_MESSAGE)
       }
-      await limiter.reset(bucket)
+      await attempt.succeeded()
       return issueToken(ctx, user.id, 'password')
     },
   )
@@ -78,8 +100,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 200: tokenResponseSchema },
       },
     },
-    async (request) => {
-      const user = await userFromFacebookToken(ctx, request.body.access_token)
+    async (request, reply) => {
+      const attempt = await beginAttempt(limiter, reply, [[`facebook-ip:${request.ip}`, IP_FAILURES]])
+      const user = await userFromFacebookToken(ctx, request.body.access_token).catch(
+        async (error: unknown) => {
+          await attempt.failed()
+          throw error
+        },
+      )
+      await attempt.succeeded()
       return issueToken(ctx, user.id, 'facebook')
     },
   )
@@ -119,8 +148,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body
-      const bucket = `register:${request.ip}:${normalizeEmail(body.email)}`
-      await assertNotLocked(limiter, bucket, reply)
+      const attempt = await beginAttempt(limiter, reply, [
+        [`register:${request.ip}:${normalizeEmail(body.email)}`, ACCOUNT_FAILURES],
+        [`register-ip:${request.ip}`, IP_FAILURES],
+      ])
       try {
         const user = await createUser(ctx, {
           email: body.email,
@@ -133,9 +164,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
           birthday: birthdayOf({ day: body.birth_day, month: body.birth_month, year: body.birth_year }),
           termsAcceptedAt: ctx.now(),
         })
+        await attempt.succeeded()
         return reply.status(201).send(currentUserJson(user))
       } catch (error) {
-        await limiter.hit(bucket, ACCOUNT_FAILURES)
+        await attempt.failed()
         throw error
       }
     },
@@ -170,9 +202,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const bucket = `reset:${request.ip}:${normalizeEmail(request.body.email)}`
-      await assertNotLocked(limiter, bucket, reply)
-      await limiter.hit(bucket, ACCOUNT_FAILURES)
+      // Every request counts: there is no failure to tell apart, and each one may send a mail.
+      await beginAttempt(limiter, reply, [
+        [`reset:${request.ip}:${normalizeEmail(request.body.email)}`, RESET_REQUESTS],
+        [`reset-ip:${request.ip}`, IP_RESET_REQUESTS],
+      ])
       await requestPasswordReset(ctx, request.body.email)
       return { message: RESET_REQUESTED_MESSAGE }
     },

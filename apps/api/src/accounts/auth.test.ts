@@ -3,6 +3,7 @@ import path from 'node:path'
 import { ACCOUNT_MESSAGES, PASSWORD_TOKEN_LIFETIME_SECONDS } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { IP_FAILURES } from './auth-routes.ts'
 import { DEMO_CUSTOMER, seedAccounts } from './seed.ts'
 import { bearer, loggedInUser, login, register, registration } from './testing.ts'
 import { DUPLICATE_EMAIL_MESSAGE } from './users.ts'
@@ -208,6 +209,53 @@ describe(`login rate limit on ${testDialect}`, () => {
     expect((await login(t.app, body.email, body.password, '198.51.100.3')).statusCode).toBe(200)
     for (let i = 0; i < 9; i++) await login(t.app, body.email, 'wrong', '198.51.100.3')
     expect((await login(t.app, body.email, body.password, '198.51.100.3')).statusCode).toBe(200)
+  })
+
+  it('limits one IP to 20 failed logins in 15 minutes across accounts; another IP is not affected', async () => {
+    const { body } = await register(t.app)
+    for (let i = 0; i < IP_FAILURES.limit; i++) {
+      const res = await login(t.app, `sprayed.${i}@example.com`, 'Password1', '198.51.100.5')
+      expect(res.statusCode).toBe(403)
+    }
+    const locked = await login(t.app, body.email, body.password, '198.51.100.5')
+    expect(locked.statusCode).toBe(429)
+    expect(locked.json()).toEqual({
+      statusCode: 429,
+      message: expect.stringMatching(/try again in 15 minutes/),
+    })
+    expect(locked.headers['retry-after']).toBe('900')
+    expect((await login(t.app, body.email, body.password, '198.51.100.6')).statusCode).toBe(200)
+    t.clock.advance(15 * 60_000)
+    expect((await login(t.app, body.email, body.password, '198.51.100.5')).statusCode).toBe(200)
+  })
+
+  it('does not let successes reset the limit of an IP', async () => {
+    const { body } = await register(t.app)
+    for (let i = 0; i < IP_FAILURES.limit - 1; i++) {
+      expect((await login(t.app, `sprayed.${i}@example.com`, 'Password1', '198.51.100.7')).statusCode).toBe(
+        403,
+      )
+      expect((await login(t.app, body.email, body.password, '198.51.100.7')).statusCode).toBe(200)
+    }
+    expect((await login(t.app, 'sprayed.last@example.com', 'Password1', '198.51.100.7')).statusCode).toBe(403)
+    expect((await login(t.app, body.email, body.password, '198.51.100.7')).statusCode).toBe(429)
+  })
+
+  it('limits one IP to 20 failed registrations in 15 minutes across e-mails', async () => {
+    const { body } = await register(t.app)
+    const taken = (email: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wp-json/wp/v2/register',
+        headers: { 'x-forwarded-for': ip },
+        payload: registration({ email }),
+      })
+    for (let i = 0; i < IP_FAILURES.limit; i++) {
+      const other = await register(t.app)
+      expect((await taken(other.body.email, '198.51.100.8')).statusCode).toBe(400)
+    }
+    expect((await taken(body.email, '198.51.100.8')).statusCode).toBe(429)
+    expect((await taken(body.email, '198.51.100.9')).statusCode).toBe(400)
   })
 
   it('limits registrations that keep failing for one address and e-mail', async () => {

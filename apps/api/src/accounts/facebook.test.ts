@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { SOCIAL_TOKEN_LIFETIME_SECONDS } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { IP_FAILURES } from './auth-routes.ts'
 import { FACEBOOK_MESSAGES } from './facebook.ts'
 import { bearer, register } from './testing.ts'
 
@@ -81,10 +82,11 @@ describe(`Facebook login on ${testDialect}`, () => {
     await graph.close()
   })
 
-  const facebookLogin = (accessToken: string) =>
+  const facebookLogin = (accessToken: string, ip = '127.0.0.1') =>
     t.app.inject({
       method: 'POST',
       url: '/wp-json/wp/v2/facebook/get_user',
+      headers: { 'x-forwarded-for': ip },
       payload: { access_token: accessToken },
     })
   const me = (token: string) =>
@@ -177,6 +179,23 @@ describe(`Facebook login on ${testDialect}`, () => {
     const res = await facebookLogin('no-email-token')
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe(FACEBOOK_MESSAGES.noEmail)
+  })
+
+  it('limits one IP to 20 refused Facebook logins in 15 minutes; another IP is not affected', async () => {
+    users.set('valid-token-after-spray', {
+      id: '1006',
+      email: 'after.spray@example.com',
+      first_name: 'After',
+      last_name: 'Spray',
+      expiresAt: inOneHour(),
+    })
+    for (let i = 0; i < IP_FAILURES.limit; i++) {
+      expect((await facebookLogin(`made-up-token-${i}`, '198.51.100.30')).statusCode).toBe(401)
+    }
+    const locked = await facebookLogin('valid-token-after-spray', '198.51.100.30')
+    expect(locked.statusCode).toBe(429)
+    expect(locked.headers['retry-after']).toBe('900')
+    expect((await facebookLogin('valid-token-after-spray', '198.51.100.31')).statusCode).toBe(200)
   })
 })
 

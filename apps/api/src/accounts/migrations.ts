@@ -1,7 +1,7 @@
 /** Migrations owned by the accounts domain (names carry a global date-time prefix so they sort in order). */
 import type { Kysely, Migration } from 'kysely'
 import { dialectOf, withIdColumn } from '../db/portable.ts'
-import { rateLimitsMigration } from '../http/rate-limit.ts'
+import { rateLimitsExpiryMigration, rateLimitsMigration } from '../http/rate-limit.ts'
 
 export const accountsMigrations: Record<string, Migration> = {
   '2026-11-21T0200_accounts_users': {
@@ -66,4 +66,5 @@ export const accountsMigrations: Record<string, Migration> = {
     },
   },
   '2026-11-21T0210_accounts_rate_limits': rateLimitsMigration,
+  '2026-11-23T1600_accounts_rate_limits_expiry': rateLimitsExpiryMigration,
 }

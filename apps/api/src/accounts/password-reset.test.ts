@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES } from '@fanshop/core'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { IP_RESET_REQUESTS } from './auth-routes.ts'
 import {
   PASSWORD_SET_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
@@ -176,5 +177,20 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
     const locked = await requestReset(email, '192.0.2.99')
     expect(locked.statusCode).toBe(429)
     expect(locked.json().message).toMatch(/try again in 15 minutes/)
+  })
+
+  it('limits one IP to 15 reset requests an hour across addresses; another IP is not affected', async () => {
+    const sprayed = (i: number) => `spray.${i}.${Date.now()}@example.com`
+    for (let i = 0; i < IP_RESET_REQUESTS.limit; i++) {
+      expect((await requestReset(sprayed(i), '192.0.2.77')).statusCode).toBe(200)
+    }
+    const locked = await requestReset(sprayed(99), '192.0.2.77')
+    expect(locked.statusCode).toBe(429)
+    expect(locked.json()).toEqual({
+      statusCode: 429,
+      message: expect.stringMatching(/try again in 60 minutes/),
+    })
+    expect(locked.headers['retry-after']).toBe('3600')
+    expect((await requestReset(sprayed(99), '192.0.2.78')).statusCode).toBe(200)
   })
 })

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ShopContext } from '../context.ts'
 import { forbidden } from '../http/errors.ts'
-import { assertNotLocked, rateLimiter } from '../http/rate-limit.ts'
+import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
 import { ACCOUNT_FAILURES } from './auth-routes.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { requireSession, revokeUserSessions, type Session, type UserRow } from './sessions.ts'
@@ -148,13 +148,14 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const current = await session(request, reply)
-      const bucket = `password:${request.ip}:${current.user.id}`
-      await assertNotLocked(limiter, bucket, reply)
+      const attempt = await beginAttempt(limiter, reply, [
+        [`password:${request.ip}:${current.user.id}`, ACCOUNT_FAILURES],
+      ])
       if (!(await verifyPassword(current.user.password_hash, request.body.old_password))) {
-        await limiter.hit(bucket, ACCOUNT_FAILURES)
+        await attempt.failed()
         throw forbidden(WRONG_OLD_PASSWORD_MESSAGE)
       }
-      await limiter.reset(bucket)
+      await attempt.succeeded()
       await updateUser(current.user.id, { password_hash: await hashPassword(request.body.password) })
       await revokeUserSessions(ctx, current.user.id, current.id)
       return { message: 'Your password has been changed.' }

@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { CONTACT_SUCCESS_TEXT } from '@fanshop/core'
+import { CONTACT_MESSAGES_PER_HOUR, CONTACT_SUCCESS_TEXT } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { IP_CONTACT_MESSAGES } from './contact.ts'
 
 const message = (overrides: Record<string, unknown> = {}) => ({
   name: 'Lucía Gómez',
@@ -101,6 +102,52 @@ describe(`contact form API on ${testDialect}`, () => {
     expect(refused.json().message).toContain('Please wait a little before writing again.')
     t.clock.advance(60 * 60 * 1000 + 1)
     expect((await send(message({ email }))).statusCode).toBe(201)
+  })
+
+  it('counts each message before storing it: of 10 sent at once from one address, 5 are kept', async () => {
+    const email = `burst.${Date.now()}@example.com`
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/wp-json/wp/v2/contact',
+          headers: { 'x-forwarded-for': `198.51.100.${40 + i}` },
+          payload: message({ email }),
+        }),
+      ),
+    )
+    expect(burst.filter((res) => res.statusCode === 201)).toHaveLength(CONTACT_MESSAGES_PER_HOUR)
+    for (const refused of burst.filter((res) => res.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(429)
+      expect(refused.headers['retry-after']).toBe('3600')
+    }
+    const stored = await t.ctx.db
+      .selectFrom('contact_messages')
+      .select('id')
+      .where('email', '=', email)
+      .execute()
+    expect(stored).toHaveLength(CONTACT_MESSAGES_PER_HOUR)
+  })
+
+  it('lets one IP send 10 messages an hour, whatever the addresses; another IP is not affected', async () => {
+    const from = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wp-json/wp/v2/contact',
+        headers: { 'x-forwarded-for': ip },
+        payload: message(),
+      })
+    for (let i = 0; i < IP_CONTACT_MESSAGES.limit; i++)
+      expect((await from('198.51.100.20')).statusCode).toBe(201)
+    const refused = await from('198.51.100.20')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({
+      statusCode: 429,
+      message:
+        'We have received many messages from your network in the last hour. Please try again in 60 minutes.',
+    })
+    expect(refused.headers['retry-after']).toBe('3600')
+    expect((await from('198.51.100.21')).statusCode).toBe(201)
   })
 })
 

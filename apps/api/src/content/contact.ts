@@ -2,13 +2,48 @@
  * The contact form's back end: every message is stored first (nothing is lost if mail is
  * down), then e-mailed to the shop's address (SHOP_EMAIL) with the fan's address as Reply-To.
  * A filled honeypot marks it as spam: kept, never e-mailed, answered like any other so bots
- * learn nothing. One address may send a handful of messages an hour.
+ * learn nothing. Every message is counted before anything is stored: one address may send a
+ * handful an hour, and one IP 10, whatever the addresses.
  */
 import { CONTACT_MESSAGES_PER_HOUR, type ContactMessage, isLikelySpam } from '@fanshop/core'
+import type { FastifyReply } from 'fastify'
 import type { ShopContext } from '../context.ts'
-import { HttpError } from '../http/errors.ts'
+import { beginAttempt, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
 
 const HOUR_MS = 60 * 60 * 1000
+
+/** 10 messages in an hour lock the sender's IP for an hour. */
+export const IP_CONTACT_MESSAGES: RateLimitRule = { limit: 10, windowMs: HOUR_MS, lockMs: HOUR_MS }
+/** CONTACT_MESSAGES_PER_HOUR from one address lock it for an hour. */
+const ADDRESS_CONTACT_MESSAGES: RateLimitRule = {
+  limit: CONTACT_MESSAGES_PER_HOUR,
+  windowMs: HOUR_MS,
+  lockMs: HOUR_MS,
+}
+
+/** Counts a message from `ip` before it is stored: 429 (and Retry-After) past either limit. */
+export async function countContactMessage(
+  ctx: ShopContext,
+  reply: Pick<FastifyReply, 'header'>,
+  ip: string,
+  email: string,
+): Promise<void> {
+  const limiter = rateLimiter(ctx)
+  await beginAttempt(
+    limiter,
+    reply,
+    [[`contact-ip:${ip}`, IP_CONTACT_MESSAGES]],
+    (wait) =>
+      `We have received many messages from your network in the last hour. Please try again in ${wait}.`,
+  )
+  await beginAttempt(
+    limiter,
+    reply,
+    [[`contact:${email.toLowerCase()}`, ADDRESS_CONTACT_MESSAGES]],
+    (wait) =>
+      `We already have ${CONTACT_MESSAGES_PER_HOUR} messages from ${email} in the last hour. Please wait a little before writing again. You can write again in ${wait}.`,
+  )
+}
 
 export async function receiveContactMessage(
   ctx: ShopContext,
@@ -16,19 +51,6 @@ export async function receiveContactMessage(
 ): Promise<{ id: number }> {
   const now = ctx.now()
   const email = input.email.toLowerCase()
-  const { sent } = await ctx.db
-    .selectFrom('contact_messages')
-    .select((eb) => eb.fn.countAll<number>().as('sent'))
-    .where('email', '=', email)
-    .where('created_at', '>', now - HOUR_MS)
-    .executeTakeFirstOrThrow()
-  if (Number(sent) >= CONTACT_MESSAGES_PER_HOUR) {
-    throw new HttpError(
-      429,
-      `We already have ${CONTACT_MESSAGES_PER_HOUR} messages from ${input.email} in the last hour. Please wait a little before writing again.`,
-    )
-  }
-
   const spam = isLikelySpam(input)
   const { id } = await ctx.db
     .insertInto('contact_messages')

@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { badRequest, notFound } from '../http/errors.ts'
-import { receiveContactMessage } from './contact.ts'
+import { countContactMessage, receiveContactMessage } from './contact.ts'
 import { findContent, type ListQuery, listContent, REST_TYPES } from './read.ts'
 import { findFeedTerm, listFeedTerms } from './terms.ts'
 
@@ -202,6 +202,7 @@ export default async function contentPlugin(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      await countContactMessage(app.shop, reply, request.ip, request.body.email)
       const { id } = await receiveContactMessage(app.shop, request.body)
       return reply.status(201).send({ id, status: 'received' as const, message: CONTACT_SUCCESS_TEXT })
     },

@@ -1,10 +1,20 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ACCOUNT_FAILURES } from '../accounts/auth-routes.ts'
+import { login, register } from '../accounts/testing.ts'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
-import { assertNotLocked, type RateLimiter, rateLimiter, TooManyAttempts } from './rate-limit.ts'
+import {
+  assertNotLocked,
+  EXPIRED_BATCH,
+  type RateLimiter,
+  rateLimiter,
+  SWEEP_EVERY_MS,
+  TooManyAttempts,
+} from './rate-limit.ts'
 
 const RULE = { limit: 3, windowMs: 60_000, lockMs: 120_000 }
+const FORGETS = { ...RULE, successForgets: true }
 
 /** The same behaviour, whichever store holds the counts. */
 function behavesAsALimiter(setup: () => { t: TestApp; limiter: RateLimiter }) {
@@ -35,7 +45,7 @@ function behavesAsALimiter(setup: () => { t: TestApp; limiter: RateLimiter }) {
     expect(await limiter.hit(key, RULE)).toEqual({ locked: false, hits: 1, retryAfterMs: 0 })
   })
 
-  it('keeps buckets apart and forgets one on reset', async () => {
+  it('keeps buckets apart and forgets one after a success', async () => {
     const { limiter } = setup()
     const [a, b] = [bucket(), bucket()]
     await limiter.hit(a, RULE)
@@ -43,8 +53,66 @@ function behavesAsALimiter(setup: () => { t: TestApp; limiter: RateLimiter }) {
     await limiter.hit(b, RULE)
     expect((await limiter.peek(a)).hits).toBe(2)
     expect((await limiter.peek(b)).hits).toBe(1)
-    await limiter.reset(a)
+    await limiter.end(a, FORGETS, 'forget')
     expect(await limiter.peek(a)).toEqual({ locked: false, hits: 0, retryAfterMs: 0 })
+  })
+
+  it('counts an attempt before it is checked: of 64 at once, only the limit go on', async () => {
+    const { limiter } = setup()
+    const key = bucket()
+    const rule = { ...FORGETS, limit: 10 }
+    const taken = await Promise.all(Array.from({ length: 64 }, () => limiter.take(key, rule)))
+    expect(taken.filter((a) => a.allowed)).toHaveLength(10)
+    const refused = taken.filter((a) => !a.allowed)
+    expect(refused).toHaveLength(54)
+    for (const r of refused) expect(r.retryAfterMs).toBe(rule.lockMs)
+    expect((await limiter.peek(key)).locked).toBe(true)
+  })
+
+  it('on a success forgets the failures that ended before it, never the attempts still open', async () => {
+    const { limiter } = setup()
+    const key = bucket()
+    const rule = { ...FORGETS, limit: 5 }
+    // Three attempts open; one fails, one succeeds while the third is still being checked.
+    for (let i = 0; i < 3; i++) expect((await limiter.take(key, rule)).allowed).toBe(true)
+    await limiter.end(key, rule, 'failed')
+    await limiter.end(key, rule, 'forget')
+    expect((await limiter.peek(key)).hits).toBe(1)
+    for (let i = 0; i < 4; i++) expect((await limiter.take(key, rule)).allowed).toBe(true)
+    expect((await limiter.take(key, rule)).allowed).toBe(false)
+  })
+
+  it('on a success without forgetting gives back only its own attempt', async () => {
+    const { limiter } = setup()
+    const key = bucket()
+    for (let i = 0; i < 3; i++) expect((await limiter.take(key, RULE)).allowed).toBe(true)
+    expect((await limiter.peek(key)).locked).toBe(true)
+    await limiter.end(key, RULE, 'refund')
+    expect(await limiter.peek(key)).toEqual({ locked: false, hits: 2, retryAfterMs: 0 })
+    expect((await limiter.take(key, RULE)).allowed).toBe(true)
+    expect(await limiter.take(key, RULE)).toEqual({ allowed: false, retryAfterMs: RULE.lockMs })
+  })
+
+  it('refuses a burst of 64 wrong passwords past the limit, and the right one at its end', async () => {
+    const { t } = setup()
+    const { body } = await register(t.app)
+    const ip = `198.51.100.${++bucketCounter}`
+    const burst = await Promise.all([
+      ...Array.from({ length: 64 }, (_, i) => login(t.app, body.email, `wrong ${i}`, ip)),
+      login(t.app, body.email, body.password, ip),
+    ])
+    const checked = burst.filter((res) => res.statusCode !== 429)
+    expect(checked.length).toBeGreaterThan(0)
+    expect(checked.length).toBeLessThanOrEqual(ACCOUNT_FAILURES.limit)
+    for (const res of checked) expect(res.statusCode).toBe(403)
+    for (const res of burst.filter((r) => r.statusCode === 429)) {
+      expect(Object.keys(res.json()).sort()).toEqual(['message', 'statusCode'])
+      expect(res.json().statusCode).toBe(429)
+      expect(res.headers['retry-after']).toBe('900')
+    }
+    expect(burst.at(-1)?.statusCode).toBe(429)
+    // The lock holds for the right password afterwards too.
+    expect((await login(t.app, body.email, body.password, ip)).statusCode).toBe(429)
   })
 
   it('counts every one of many concurrent hits', async () => {
@@ -71,6 +139,41 @@ describe(`rate limiter in the database on ${testDialect}`, () => {
   })
   afterAll(() => t.close())
   behavesAsALimiter(() => ({ t, limiter: rateLimiter(t.ctx) }))
+
+  it('deletes expired rows in bounded batches as it writes, and never a live one', async () => {
+    const limiter = rateLimiter(t.ctx)
+    const short = { limit: 5, windowMs: 1_000, lockMs: 1_000 }
+    const old = Array.from({ length: EXPIRED_BATCH * 2 + 100 }, (_, i) => `sweep:old:${i}`)
+    for (let i = 0; i < old.length; i += 100) {
+      await Promise.all(old.slice(i, i + 100).map((key) => limiter.hit(key, short)))
+    }
+    await limiter.hit('sweep:live', { ...short, windowMs: 60 * 60_000 })
+    const expired = async () => {
+      const { n } = await t.ctx.db
+        .selectFrom('rate_limits')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('expires_at', '<=', t.clock.now)
+        .executeTakeFirstOrThrow()
+      return Number(n)
+    }
+    const live = () =>
+      t.ctx.db.selectFrom('rate_limits').select('bucket').where('bucket', '=', 'sweep:live').execute()
+
+    t.clock.advance(SWEEP_EVERY_MS)
+    const before = await expired()
+    expect(before).toBeGreaterThanOrEqual(old.length)
+    await limiter.hit('sweep:trigger', RULE)
+    expect(await expired()).toBe(before - EXPIRED_BATCH)
+    // At most one batch a minute, however many writes.
+    await limiter.take('sweep:trigger', RULE)
+    expect(await expired()).toBe(before - EXPIRED_BATCH)
+    for (let minute = 0; minute < 3; minute++) {
+      t.clock.advance(SWEEP_EVERY_MS)
+      await limiter.hit(`sweep:trigger:${minute}`, RULE)
+    }
+    expect(await expired()).toBe(0)
+    expect(await live()).toHaveLength(1)
+  })
 })
 
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0

@@ -1,15 +1,20 @@
 /**
- * Failure counting with lock-out that holds across any number of server processes: the count
+ * Attempt counting with lock-out that holds across any number of server processes: the count
  * lives in the database (table rate_limits, one row per bucket) or, when REDIS_URL is set, in
- * Redis. Each hit is one atomic write, so two processes can never both let the 11th try through.
+ * Redis. Each count is one atomic write, so two processes can never both let the 11th try through.
  *
  * A bucket counts hits in a window that opens at its first hit; the hit that reaches `limit`
  * locks the bucket for `lockMs`. Times come from the shop's clock (ctx.now()), so tests move it.
  *
- *   const limiter = rateLimiter(ctx)
- *   await assertNotLocked(limiter, key, reply)     // 429 (and Retry-After) while locked
- *   ...on a failure: await limiter.hit(key, LOGIN_FAILURES)
- *   ...on a success: await limiter.reset(key)
+ * Guesses (passwords, reset requests, messages) are counted BEFORE they are checked, so a burst
+ * of parallel requests cannot all be checked while the count lags behind:
+ *
+ *   const attempt = await beginAttempt(limiter, reply, [[`login:${ip}:${email}`, RULE], ...])
+ *   ...on a failure: await attempt.failed()      // it stays counted
+ *   ...on a success: await attempt.succeeded()   // gives back what the rule allows
+ *
+ * Counting after a check (assertNotLocked, then hit on a failure) is still what the launch's
+ * access codes use. Expired rows are deleted in small batches as the table is written.
  */
 
 import type { FastifyReply } from 'fastify'
@@ -24,6 +29,11 @@ export interface RateLimitRule {
   limit: number
   windowMs: number
   lockMs: number
+  /**
+   * A success forgets the failures that ended before it (one person's own account). Without
+   * this, a success only gives its own attempt back (an address that many people share).
+   */
+  successForgets?: boolean
 }
 
 export interface RateLimitState {
@@ -34,13 +44,27 @@ export interface RateLimitState {
   retryAfterMs: number
 }
 
+/** What ends an attempt that take() let through. */
+export type AttemptOutcome =
+  /** It stays counted. */
+  | 'failed'
+  /** Its own count is given back (a success, where the rule does not forget). */
+  | 'refund'
+  /** It and every failure that ended before it are forgotten; attempts still open stay counted. */
+  | 'forget'
+
 export interface RateLimiter {
   /** The bucket's state, counting nothing. */
   peek(bucket: string): Promise<RateLimitState>
-  /** Counts one hit (a failure, or an attempt) and returns the state after it. */
+  /** Counts one hit (a failure) and returns the state after it. */
   hit(bucket: string, rule: RateLimitRule): Promise<RateLimitState>
-  /** Forgets the bucket, after a success. */
-  reset(bucket: string): Promise<void>
+  /**
+   * Counts one attempt before it is checked, in one atomic write, and says whether it may go
+   * on: no more than `limit` attempts per window do. One allowed attempt stays open until end().
+   */
+  take(bucket: string, rule: RateLimitRule): Promise<{ allowed: boolean; retryAfterMs: number }>
+  /** Ends an attempt that take() allowed. */
+  end(bucket: string, rule: RateLimitRule, outcome: AttemptOutcome): Promise<void>
   close(): Promise<void>
 }
 
@@ -51,6 +75,10 @@ export interface RateLimitsTable {
   hits: number
   /** Epoch ms until which the bucket is locked; 0 when it is not. */
   locked_until: number
+  /** Attempts that take() let through and that have not ended yet (rules whose success forgets). */
+  open_attempts: number
+  /** Epoch ms after which the row means nothing (its window and lock are over): it may be deleted. */
+  expires_at: number
 }
 
 export const rateLimitsMigration: Migration = {
@@ -65,12 +93,88 @@ export const rateLimitsMigration: Migration = {
   },
 }
 
+/** Open attempts (for counting before checking) and an expiry, so old rows can be deleted. */
+export const rateLimitsExpiryMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('rate_limits')
+      .addColumn('open_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute()
+    await db.schema
+      .alterTable('rate_limits')
+      .addColumn('expires_at', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute()
+    // No window or lock in use was longer than 1 hour.
+    await sql`update rate_limits set expires_at = case when locked_until > window_started_at + 3600000 then locked_until else window_started_at + 3600000 end`.execute(
+      db,
+    )
+    await db.schema.createIndex('rate_limits_expires_idx').on('rate_limits').column('expires_at').execute()
+  },
+}
+
+/** How many expired rows one write may delete, and how often (shop clock) it tries. */
+export const EXPIRED_BATCH = 500
+export const SWEEP_EVERY_MS = 60_000
+
 function stateOf(hits: number, lockedUntil: number, now: number): RateLimitState {
   const locked = lockedUntil > now
   return { locked, hits, retryAfterMs: locked ? lockedUntil - now : 0 }
 }
 
+/** The row's expiry for a write at `at`: no window or lock it holds can last longer. */
+const expiryOf = (at: number, rule: RateLimitRule) => at + Math.max(rule.windowMs, rule.lockMs)
+
 function databaseLimiter(db: Kysely<Database>, now: () => number): RateLimiter {
+  let nextSweepAt = 0
+
+  /** Deletes one bounded batch of expired rows, at most once per SWEEP_EVERY_MS. */
+  async function sweep(at: number) {
+    if (at < nextSweepAt) return
+    nextSweepAt = at + SWEEP_EVERY_MS
+    await db
+      .deleteFrom('rate_limits')
+      .where('bucket', 'in', (eb) =>
+        eb.selectFrom('rate_limits').select('bucket').where('expires_at', '<=', at).limit(EXPIRED_BATCH),
+      )
+      .execute()
+  }
+
+  /**
+   * One atomic upsert that counts a hit. A window that has run out, or a lock that has ended,
+   * starts the count afresh; the hit that reaches the limit locks the bucket, and a lock is
+   * never extended by the hits it refuses. `opens` also counts an open attempt if the hit is
+   * within the limit.
+   */
+  async function count(bucket: string, rule: RateLimitRule, opens: boolean) {
+    const at = now()
+    await sweep(at)
+    const stale = sql<boolean>`(rate_limits.window_started_at + ${rule.windowMs} <= ${at} or (rate_limits.locked_until > 0 and rate_limits.locked_until <= ${at}))`
+    const hits = sql<number>`case when ${stale} then 1 else rate_limits.hits + 1 end`
+    const opened = opens ? 1 : 0
+    const row = await db
+      .insertInto('rate_limits')
+      .values({
+        bucket,
+        window_started_at: at,
+        hits: 1,
+        locked_until: rule.limit <= 1 ? at + rule.lockMs : 0,
+        open_attempts: rule.limit >= 1 ? opened : 0,
+        expires_at: expiryOf(at, rule),
+      })
+      .onConflict((oc) =>
+        oc.column('bucket').doUpdateSet({
+          window_started_at: sql`case when ${stale} then ${at} else rate_limits.window_started_at end`,
+          hits,
+          locked_until: sql`case when not ${stale} and rate_limits.locked_until > ${at} then rate_limits.locked_until when ${hits} >= ${rule.limit} then ${at + rule.lockMs} else 0 end`,
+          open_attempts: sql`case when ${hits} > ${rule.limit} then (case when ${stale} then 0 else rate_limits.open_attempts end) when ${stale} then ${opened} else rate_limits.open_attempts + ${opened} end`,
+          expires_at: expiryOf(at, rule),
+        }),
+      )
+      .returning(['hits', 'locked_until'])
+      .executeTakeFirstOrThrow()
+    return { at, hits: Number(row.hits), lockedUntil: Number(row.locked_until) }
+  }
+
   return {
     async peek(bucket) {
       const row = await db
@@ -81,81 +185,112 @@ function databaseLimiter(db: Kysely<Database>, now: () => number): RateLimiter {
       return row ? stateOf(row.hits, row.locked_until, now()) : stateOf(0, 0, now())
     },
     async hit(bucket, rule) {
-      const at = now()
-      // A window that has run out, or a lock that has ended, starts the count afresh.
-      const stale = sql<boolean>`(rate_limits.window_started_at + ${rule.windowMs} <= ${at} or (rate_limits.locked_until > 0 and rate_limits.locked_until <= ${at}))`
-      const hits = sql<number>`case when ${stale} then 1 else rate_limits.hits + 1 end`
-      const row = await db
-        .insertInto('rate_limits')
-        .values({
-          bucket,
-          window_started_at: at,
-          hits: 1,
-          locked_until: rule.limit <= 1 ? at + rule.lockMs : 0,
-        })
-        .onConflict((oc) =>
-          oc.column('bucket').doUpdateSet({
-            window_started_at: sql`case when ${stale} then ${at} else rate_limits.window_started_at end`,
-            hits,
-            locked_until: sql`case when ${hits} >= ${rule.limit} then ${at + rule.lockMs} when ${stale} then 0 else rate_limits.locked_until end`,
-          }),
-        )
-        .returning(['hits', 'locked_until'])
-        .executeTakeFirstOrThrow()
-      return stateOf(Number(row.hits), Number(row.locked_until), at)
+      const { at, hits, lockedUntil } = await count(bucket, rule, false)
+      return stateOf(hits, lockedUntil, at)
     },
-    async reset(bucket) {
-      await db.deleteFrom('rate_limits').where('bucket', '=', bucket).execute()
+    async take(bucket, rule) {
+      const { at, hits, lockedUntil } = await count(bucket, rule, rule.successForgets === true)
+      return { allowed: hits <= rule.limit, retryAfterMs: Math.max(0, lockedUntil - at) }
+    },
+    async end(bucket, rule, outcome) {
+      const stillOpen = sql<number>`case when rate_limits.open_attempts > 0 then rate_limits.open_attempts - 1 else 0 end`
+      const update = db.updateTable('rate_limits').where('bucket', '=', bucket)
+      if (outcome === 'failed') {
+        await update.set({ open_attempts: stillOpen }).execute()
+      } else if (outcome === 'forget') {
+        await update.set({ open_attempts: stillOpen, hits: stillOpen, locked_until: 0 }).execute()
+      } else {
+        const hits = sql<number>`case when rate_limits.hits > 0 then rate_limits.hits - 1 else 0 end`
+        await update
+          .set({
+            hits,
+            locked_until: sql`case when ${hits} < ${rule.limit} then 0 else rate_limits.locked_until end`,
+          })
+          .execute()
+      }
     },
     async close() {},
   }
 }
 
 /** The same counting as the SQL above, as one atomic Redis script. */
-const REDIS_HIT = `
+const REDIS_COUNT = `
 local now = tonumber(ARGV[1])
 local limit = tonumber(ARGV[2])
 local window = tonumber(ARGV[3])
 local lock = tonumber(ARGV[4])
-local state = redis.call('HMGET', KEYS[1], 'started', 'hits', 'locked_until')
+local opens = tonumber(ARGV[5])
+local state = redis.call('HMGET', KEYS[1], 'started', 'hits', 'locked_until', 'open')
 local started = tonumber(state[1])
 local hits = tonumber(state[2]) or 0
 local lockedUntil = tonumber(state[3]) or 0
+local open = tonumber(state[4]) or 0
 if started == nil or started + window <= now or (lockedUntil > 0 and lockedUntil <= now) then
   started = now
   hits = 0
   lockedUntil = 0
+  open = 0
 end
 hits = hits + 1
-if hits >= limit then lockedUntil = now + lock end
-redis.call('HSET', KEYS[1], 'started', started, 'hits', hits, 'locked_until', lockedUntil)
+if hits <= limit then open = open + opens end
+if lockedUntil <= now and hits >= limit then lockedUntil = now + lock end
+redis.call('HSET', KEYS[1], 'started', started, 'hits', hits, 'locked_until', lockedUntil, 'open', open)
 redis.call('PEXPIRE', KEYS[1], math.max(started + window, lockedUntil) - now)
 return { hits, lockedUntil }
+`
+
+/** end() of the database limiter, as one atomic Redis script. */
+const REDIS_END = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local outcome = ARGV[1]
+local limit = tonumber(ARGV[2])
+local state = redis.call('HMGET', KEYS[1], 'hits', 'open')
+local hits = tonumber(state[1]) or 0
+local open = math.max((tonumber(state[2]) or 0) - 1, 0)
+if outcome == 'failed' then
+  redis.call('HSET', KEYS[1], 'open', open)
+elseif outcome == 'forget' then
+  redis.call('HSET', KEYS[1], 'open', open, 'hits', open, 'locked_until', 0)
+else
+  hits = math.max(hits - 1, 0)
+  redis.call('HSET', KEYS[1], 'hits', hits)
+  if hits < limit then redis.call('HSET', KEYS[1], 'locked_until', 0) end
+end
+return 1
 `
 
 function redisLimiter(url: string, now: () => number): RateLimiter {
   const redis = new Redis(url, { maxRetriesPerRequest: 2 })
   const key = (bucket: string) => `fanshop:rate:${bucket}`
+  async function count(bucket: string, rule: RateLimitRule, opens: boolean) {
+    const at = now()
+    const [hits, lockedUntil] = (await redis.eval(
+      REDIS_COUNT,
+      1,
+      key(bucket),
+      at,
+      rule.limit,
+      rule.windowMs,
+      rule.lockMs,
+      opens ? 1 : 0,
+    )) as [number, number]
+    return { at, hits, lockedUntil }
+  }
   return {
     async peek(bucket) {
       const [hits, lockedUntil] = await redis.hmget(key(bucket), 'hits', 'locked_until')
       return stateOf(Number(hits ?? 0), Number(lockedUntil ?? 0), now())
     },
     async hit(bucket, rule) {
-      const at = now()
-      const [hits, lockedUntil] = (await redis.eval(
-        REDIS_HIT,
-        1,
-        key(bucket),
-        at,
-        rule.limit,
-        rule.windowMs,
-        rule.lockMs,
-      )) as [number, number]
+      const { at, hits, lockedUntil } = await count(bucket, rule, false)
       return stateOf(hits, lockedUntil, at)
     },
-    async reset(bucket) {
-      await redis.del(key(bucket))
+    async take(bucket, rule) {
+      const { at, hits, lockedUntil } = await count(bucket, rule, rule.successForgets === true)
+      return { allowed: hits <= rule.limit, retryAfterMs: Math.max(0, lockedUntil - at) }
+    },
+    async end(bucket, rule, outcome) {
+      await redis.eval(REDIS_END, 1, key(bucket), outcome, rule.limit)
     },
     async close() {
       await redis.quit()
@@ -183,15 +318,58 @@ export async function closeRateLimiter(ctx: ShopContext): Promise<void> {
   limiters.delete(ctx)
 }
 
+/** The sentence of a refusal, given how long to wait ("15 minutes"). */
+export type RefusalMessage = (wait: string) => string
+
+const lockedForNow: RefusalMessage = (wait) =>
+  `Too many failed attempts. For your security this is locked for now: please try again in ${wait}.`
+
 /** 429 with a message that says how long to wait. */
 export class TooManyAttempts extends HttpError {
-  constructor(readonly retryAfterMs: number) {
+  constructor(
+    readonly retryAfterMs: number,
+    message: RefusalMessage = lockedForNow,
+  ) {
     const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000))
-    super(
-      429,
-      `Too many failed attempts. For your security this is locked for now: please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    )
+    super(429, message(`${minutes} minute${minutes === 1 ? '' : 's'}`))
   }
+}
+
+/** One attempt counted in every bucket it belongs to; say how it ended. */
+export interface Attempt {
+  failed(): Promise<void>
+  succeeded(): Promise<void>
+}
+
+/**
+ * Counts one attempt in each bucket before it is checked. Past the limit of any of them it is
+ * refused with TooManyAttempts (429, and Retry-After in seconds on the reply) and still counted,
+ * so a burst of parallel requests gets no more than `limit` checks.
+ */
+export async function beginAttempt(
+  limiter: RateLimiter,
+  reply: Pick<FastifyReply, 'header'>,
+  buckets: ReadonlyArray<readonly [bucket: string, rule: RateLimitRule]>,
+  message?: RefusalMessage,
+): Promise<Attempt> {
+  const taken = await Promise.all(buckets.map(([bucket, rule]) => limiter.take(bucket, rule)))
+  const endAll = (outcome: (rule: RateLimitRule) => AttemptOutcome | undefined) =>
+    Promise.all(
+      buckets.map(async ([bucket, rule], i) => {
+        const how = taken[i]?.allowed ? outcome(rule) : undefined
+        if (how) await limiter.end(bucket, rule, how)
+      }),
+    ).then(() => undefined)
+  // Only rules whose success forgets keep attempts open; the others need no word on a failure.
+  const failed = () => endAll((rule) => (rule.successForgets ? 'failed' : undefined))
+  const refused = taken.filter((t) => !t.allowed)
+  if (refused.length > 0) {
+    await failed()
+    const retryAfterMs = Math.max(...refused.map((t) => t.retryAfterMs))
+    reply.header('retry-after', Math.max(1, Math.ceil(retryAfterMs / 1000)))
+    throw new TooManyAttempts(retryAfterMs, message)
+  }
+  return { failed, succeeded: () => endAll((rule) => (rule.successForgets ? 'forget' : 'refund')) }
 }
 
 /**
