@@ -5,7 +5,6 @@ import { ACCOUNT_FAILURES } from '../accounts/auth-routes.ts'
 import { login, register } from '../accounts/testing.ts'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
 import {
-  assertNotLocked,
   EXPIRED_BATCH,
   type RateLimiter,
   rateLimiter,
@@ -29,10 +28,8 @@ function behavesAsALimiter(setup: () => { t: TestApp; limiter: RateLimiter }) {
     expect(await limiter.hit(key, RULE)).toEqual({ locked: true, hits: 3, retryAfterMs: 120_000 })
     t.clock.advance(30_000)
     expect(await limiter.peek(key)).toEqual({ locked: true, hits: 3, retryAfterMs: 90_000 })
-    await expect(assertNotLocked(limiter, key)).rejects.toBeInstanceOf(TooManyAttempts)
     t.clock.advance(90_000)
     expect((await limiter.peek(key)).locked).toBe(false)
-    await assertNotLocked(limiter, key)
     expect(await limiter.hit(key, RULE)).toEqual({ locked: false, hits: 1, retryAfterMs: 0 })
   })
 

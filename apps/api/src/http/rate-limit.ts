@@ -13,8 +13,7 @@
  *   ...on a failure: await attempt.failed()      // it stays counted
  *   ...on a success: await attempt.succeeded()   // gives back what the rule allows
  *
- * Counting after a check (assertNotLocked, then hit on a failure) is still what the launch's
- * access codes use. Expired rows are deleted in small batches as the table is written.
+ * Expired rows are deleted in small batches as the table is written.
  */
 
 import type { FastifyReply } from 'fastify'
@@ -370,19 +369,4 @@ export async function beginAttempt(
     throw new TooManyAttempts(retryAfterMs, message)
   }
   return { failed, succeeded: () => endAll((rule) => (rule.successForgets ? 'forget' : 'refund')) }
-}
-
-/**
- * Throws TooManyAttempts (429) while the bucket is locked; given the reply, it also sets
- * Retry-After in seconds.
- */
-export async function assertNotLocked(
-  limiter: RateLimiter,
-  bucket: string,
-  reply?: Pick<FastifyReply, 'header'>,
-): Promise<void> {
-  const state = await limiter.peek(bucket)
-  if (!state.locked) return
-  reply?.header('retry-after', Math.ceil(state.retryAfterMs / 1000))
-  throw new TooManyAttempts(state.retryAfterMs)
 }

@@ -96,6 +96,22 @@ describe(`access codes on ${testDialect}`, () => {
     expect((await check(accessCodeSearch('FAN24'), guesser)).statusCode).toBe(200)
   })
 
+  it('counts a guess before checking it: a burst from one address gets no more than 10 checks', async () => {
+    const burster = '192.0.2.60'
+    const answers = await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) =>
+        check(accessCodeSearch(`W${String(i).padStart(4, '0')}`), burster),
+      ),
+      check(accessCodeSearch('FAN24'), burster),
+    ])
+    const codes = answers.map((a) => a.statusCode)
+    expect(codes.filter((c) => c !== 429).length).toBeLessThanOrEqual(10)
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(21)
+    for (const refused of answers.filter((a) => a.statusCode === 429)) {
+      expect(Object.keys(refused.json()).sort()).toEqual(['message', 'statusCode'])
+    }
+  })
+
   it('stores codes only as hashes', async () => {
     const rows = await t.ctx.db.selectFrom('access_codes').select(['code_hash']).execute()
     expect(rows.length).toBeGreaterThan(3)

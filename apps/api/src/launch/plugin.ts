@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { badRequest, HttpError, notFound } from '../http/errors.ts'
-import { assertNotLocked, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
+import { beginAttempt, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
 import { type RedeemResult, redeemAccessCode } from './access-codes.ts'
 import { issueAccessGrant } from './grant.ts'
 import { addLaunchSignup } from './signups.ts'
@@ -49,17 +49,19 @@ export default async function launchPlugin(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const limiter = rateLimiter(app.shop)
-      const bucket = `access-code:${request.ip}`
-      await assertNotLocked(limiter, bucket, reply)
       const code = parseAccessCodeSearch(request.body.search)
       if (!code)
         throw badRequest('Send the access code as "Access Code (XXXXX)" with its 5 letters or digits.')
+      // Counted before the code is checked, so a burst of parallel guesses gets no more than the limit.
+      const attempt = await beginAttempt(rateLimiter(app.shop), reply, [
+        [`access-code:${request.ip}`, WRONG_CODES],
+      ])
       const result = await redeemAccessCode(app.shop, code)
       if (!result.ok) {
-        await limiter.hit(bucket, WRONG_CODES)
+        await attempt.failed()
         throw REFUSALS[result.reason]()
       }
+      await attempt.succeeded()
       const { grant, expiresAt } = await issueAccessGrant(app.shop, result.codeId)
       return { code: 200 as const, data: { grant, expires_at: expiresAt } }
     },
