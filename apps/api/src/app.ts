@@ -11,9 +11,11 @@ import type { Config } from './config.ts'
 import contentPlugin from './content/plugin.ts'
 import type { ShopContext } from './context.ts'
 import type { ShopDatabase } from './db/database.ts'
-import { registerErrorHandling } from './http/errors.ts'
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/errors.ts'
 import healthPlugin from './http/health.ts'
+import { type LogSettings, loggerOptions, redactUrl } from './http/logging.ts'
 import { registerOpenApi } from './http/openapi.ts'
+import { acceptEmptyJsonBodies, parseQuerystring } from './http/request-input.ts'
 import launchPlugin from './launch/plugin.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import mediaPlugin from './media/plugin.ts'
@@ -24,20 +26,25 @@ export interface AppOptions {
   database: ShopDatabase
   now?: () => number
   mailer?: Mailer
-  /** Pino options, or false for silence (tests). */
-  logger?: boolean | { level: string }
+  /** The log level and where lines go, or false for silence (tests). */
+  logger?: false | LogSettings
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.LOG_LEVEL },
+    logger:
+      options.logger === false ? false : loggerOptions(options.logger ?? { level: options.config.LOG_LEVEL }),
     logController: new LogController({ disableRequestLogging: true }),
     // Whose X-Forwarded-For to believe: by default only loopback (the storefront in this process).
     trustProxy: options.config.TRUST_PROXY,
     // During a graceful shutdown, requests already on open connections are still answered.
     return503OnClosing: false,
     bodyLimit: 1024 * 1024,
+    routerOptions: { querystringParser: parseQuerystring },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   })
+  acceptEmptyJsonBodies(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
@@ -64,7 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: redactUrl(request.url),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },

@@ -160,8 +160,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
           firstName: body.firstname,
           lastName: body.lastname,
           displayName: body.name || `${body.firstname} ${body.lastname}`,
-          gender: body.gender,
-          birthday: birthdayOf({ day: body.birth_day, month: body.birth_month, year: body.birth_year }),
+          gender: body.gender ?? null,
+          // The schema takes the birthday whole or not at all.
+          birthday:
+            body.birth_day && body.birth_month && body.birth_year
+              ? birthdayOf({ day: body.birth_day, month: body.birth_month, year: body.birth_year })
+              : null,
           termsAcceptedAt: ctx.now(),
         })
         await attempt.succeeded()

@@ -7,6 +7,7 @@ import {
   currentUserSchema,
   customerSchema,
   customerUpdateSchema,
+  idParam,
   messageSchema,
   passwordChangeSchema,
   userDetailsSchema,
@@ -162,7 +163,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     },
   )
 
-  const customerParams = z.object({ id: z.coerce.number().int().positive() })
+  const customerParams = z.object({ id: idParam() })
 
   /** The session's user when the path names them; 403 for anyone else's id. */
   async function ownCustomer(

@@ -8,13 +8,18 @@ import {
   checkoutUpdateBodySchema,
   countryJsonSchema,
   createOrderBodySchema,
+  idParam,
   lineItemBodySchema,
   lineItemInputSchema,
   lineItemJsonSchema,
   orderJsonSchema,
   orderSummaryJsonSchema,
   orderUpdateBodySchema,
+  pageParam,
+  perPageParam,
   stateJsonSchema,
+  text,
+  wholeNumber,
 } from '@fanshop/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -54,11 +59,11 @@ const orderNumber = z
   .string()
   .transform((value) => value.replace(/\.json$/, ''))
   .pipe(z.string().regex(/^R\d{9}$/, 'must be an order number like R123456789'))
-const lineItemId = z
-  .string()
-  .transform((value) => Number(value.replace(/\.json$/, '')))
-  .pipe(z.number().int().positive())
-const tokenQuery = z.object({ order_token: z.string().optional() })
+const lineItemId = z.preprocess(
+  (value) => (typeof value === 'string' ? value.replace(/\.json$/, '') : value),
+  idParam(),
+)
+const tokenQuery = z.object({ order_token: text().max(200).optional() })
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() })
 
 const STORE = 'store'
@@ -189,8 +194,8 @@ export default async function cartPlugin(fastify: FastifyInstance) {
           'Set a line’s quantity (query line_item[quantity] as in spec 7, or a line_item body); raising it holds more stock or answers 422',
         params: z.object({ number: orderNumber, lineItemId }),
         querystring: tokenQuery.extend({
-          'line_item[variant_id]': z.coerce.number().int().positive().optional(),
-          'line_item[quantity]': z.coerce.number().int().optional(),
+          'line_item[variant_id]': idParam().optional(),
+          'line_item[quantity]': wholeNumber(z.number().int()).optional(),
         }),
         body: z.object({ line_item: lineItemInputSchema.partial() }).nullish(),
         response: { 200: lineItemJsonSchema, ...errors },
@@ -327,7 +332,7 @@ export default async function cartPlugin(fastify: FastifyInstance) {
       schema: {
         tags: [STORE],
         summary: 'Remove the coupon from the order',
-        params: z.object({ number: orderNumber, code: z.string().min(1).max(50) }),
+        params: z.object({ number: orderNumber, code: text().min(1).max(50) }),
         querystring: tokenQuery,
         response: { 200: orderJsonSchema, ...errors },
       },
@@ -372,8 +377,8 @@ export default async function cartPlugin(fastify: FastifyInstance) {
         tags: [STORE],
         summary: 'Every country with its ISO code (page through with page and per_page, up to 999)',
         querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          per_page: z.coerce.number().int().min(1).max(999).default(25),
+          page: pageParam,
+          per_page: perPageParam(999, 25),
         }),
         response: {
           200: z.object({
@@ -420,7 +425,7 @@ export default async function cartPlugin(fastify: FastifyInstance) {
         tags: [STORE],
         summary:
           'The states (provinces, regions) of a country; empty for a country whose addresses name none',
-        querystring: z.object({ country_id: z.coerce.number().int().positive() }),
+        querystring: z.object({ country_id: idParam() }),
         response: {
           200: z.object({ states: z.array(stateJsonSchema), states_required: z.boolean() }),
           ...errors,

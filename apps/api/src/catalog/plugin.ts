@@ -8,9 +8,14 @@ import {
   attributeTaxonomy,
   categoryJsonSchema,
   genderTermSchema,
+  idParam,
+  MAX_ID,
   MAX_PER_PAGE,
+  pageParam,
   parseTaxonomyFilter,
+  perPageParam,
   productJsonSchema,
+  text,
   totalPages,
 } from '@fanshop/core'
 import type { FastifyInstance, FastifyReply } from 'fastify'
@@ -25,39 +30,17 @@ const TAGS = ['catalog']
 const ID = '[1-9]\\d{0,9}'
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
-const idParam = (what: string) =>
-  z
-    .string()
-    .regex(new RegExp(`^${ID}$`), `must be ${what} id (a positive whole number)`)
-    .transform(Number)
+/** Ids past what an id column holds name nothing: refused like any other malformed id. */
+const withinIds = (ids: number[]) => ids.every((id) => id <= MAX_ID)
 const idListParam = z
   .string()
   .regex(
     new RegExp(`^\\s*${ID}\\s*(,\\s*${ID}\\s*)*$`),
     'must be a comma-separated list of ids, e.g. 15 or 12,15',
   )
-  .transform((text) => [...new Set(text.split(',').map((part) => Number(part.trim())))])
+  .transform((list) => [...new Set(list.split(',').map((part) => Number(part.trim())))])
+  .refine(withinIds, `must be a comma-separated list of ids from 1 to ${MAX_ID}`)
   .describe('Comma-separated ids')
-const pageParam = z
-  .string()
-  .regex(/^\d+$/, 'must be a whole number')
-  .transform(Number)
-  .pipe(z.number().min(1, 'must be 1 or more'))
-  .default(1)
-  .describe('Page of results, from 1')
-const perPageParam = (fallback: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(1, `must be between 1 and ${MAX_PER_PAGE}`)
-        .max(MAX_PER_PAGE, `must be between 1 and ${MAX_PER_PAGE}`),
-    )
-    .default(fallback)
-    .describe(`Results per page, at most ${MAX_PER_PAGE}`)
 const orderParam = (fallback: 'asc' | 'desc') => z.enum(['asc', 'desc']).default(fallback)
 const taxonomiesParam = z
   .string()
@@ -72,9 +55,11 @@ const taxonomiesParam = z
   )
 
 const productListQuery = {
-  category: idParam('a category').optional().describe('Only products in this category'),
+  category: idParam('must be a category id (a positive whole number)')
+    .optional()
+    .describe('Only products in this category'),
   page: pageParam,
-  per_page: perPageParam(10),
+  per_page: perPageParam(MAX_PER_PAGE, 10),
   orderby: z.enum(PRODUCT_ORDERS).default('date'),
   order: orderParam('desc'),
 }
@@ -105,7 +90,7 @@ export default async function catalogPlugin(fastify: FastifyInstance) {
           include: idListParam.optional(),
           hide_empty: z.enum(['true', 'false', '1', '0']).optional(),
           page: pageParam,
-          per_page: perPageParam(10),
+          per_page: perPageParam(MAX_PER_PAGE, 10),
           orderby: z.enum(CATEGORY_ORDERS).default('menu_order'),
           order: orderParam('asc'),
         }),
@@ -137,7 +122,7 @@ export default async function catalogPlugin(fastify: FastifyInstance) {
           ...productListQuery,
           include: idListParam.optional(),
           slug: z.string().regex(SLUG, 'must be a product slug like "extra-time-tour-tee"').optional(),
-          search: z.string().trim().min(1).max(100).optional().describe('Text in the name or SKU'),
+          search: text().trim().min(1).max(100).optional().describe('Text in the name or SKU'),
         }),
         response: { 200: z.array(productJsonSchema) },
       },
@@ -158,6 +143,10 @@ export default async function catalogPlugin(fastify: FastifyInstance) {
           id: z
             .string()
             .regex(new RegExp(`^(${ID}|[a-z0-9]+(?:-[a-z0-9]+)*)$`), 'must be a product id or slug')
+            .refine(
+              (id) => !/^\d+$/.test(id) || Number(id) <= MAX_ID,
+              `must be a product id up to ${MAX_ID} or a slug`,
+            )
             .describe('The product id, or its slug'),
         }),
         response: { 200: productJsonSchema },

@@ -6,6 +6,7 @@
 import { attributeSlugOf, attributeTaxonomy, GENDER_TAXONOMY, type TaxonomyFilter } from '@fanshop/core'
 import { type ExpressionBuilder, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
+import { containsPattern } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
 
@@ -25,8 +26,6 @@ export interface ProductSearch {
 }
 
 type ProductsScope = ExpressionBuilder<Database, 'products'>
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** What a shopper pays now; for a variable product, its cheapest published variation. */
 const currentPrice = sql<number>`coalesce(
@@ -100,7 +99,7 @@ export async function searchProducts(
       if (search.include) conditions.push(eb('products.id', 'in', search.include))
       if (search.slug !== undefined) conditions.push(eb('products.slug', '=', search.slug))
       if (search.search) {
-        const pattern = `%${escapeLike(search.search.toLowerCase())}%`
+        const pattern = containsPattern(search.search)
         conditions.push(
           eb.or([
             sql<boolean>`lower(products.name) like ${pattern} escape '\\'`,

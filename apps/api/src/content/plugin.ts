@@ -12,8 +12,12 @@ import {
   contentItemSchemas,
   DEFAULT_PER_PAGE,
   feedTermSchema,
+  idParam,
   MAX_PER_PAGE,
+  pageParam,
+  text,
   totalPages,
+  wholeNumber,
 } from '@fanshop/core'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -26,28 +30,38 @@ import { findFeedTerm, listFeedTerms } from './terms.ts'
 const errorSchema = z.object({ message: z.string(), statusCode: z.number().int() })
 
 const pagingQuery = {
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  per_page: z.coerce
-    .number()
-    .int()
-    .min(1, 'per_page must be at least 1')
-    .max(MAX_PER_PAGE, `per_page can be at most ${MAX_PER_PAGE}`)
-    .default(DEFAULT_PER_PAGE),
-  slug: z
-    .string()
+  page: pageParam,
+  per_page: wholeNumber(
+    z
+      .number()
+      .int()
+      .min(1, 'per_page must be at least 1')
+      .max(MAX_PER_PAGE, `per_page can be at most ${MAX_PER_PAGE}`),
+  ).default(DEFAULT_PER_PAGE),
+  slug: text()
     .min(1)
     .optional()
     .describe('One slug, or several separated by commas; an answer with none of them is a 404'),
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive('id must be a positive whole number') })
+/** WordPress's `search` of a post type's list: text in the title, excerpt or content. */
+const searchQuery = {
+  search: text()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Only items whose title, excerpt or content holds this text'),
+}
+
+const idParams = z.object({ id: idParam('id must be a positive whole number') })
 
 /** The extra filters some lists take. */
 const EXTRA_FILTERS: Partial<Record<ContentType, Record<string, z.ZodType>>> = {
-  posts: { feed_taxonomy: z.coerce.number().int().positive().optional().describe('A feed taxonomy term id') },
-  feed: { feed_taxonomy: z.coerce.number().int().positive().optional().describe('A feed taxonomy term id') },
+  posts: { feed_taxonomy: idParam().optional().describe('A feed taxonomy term id') },
+  feed: { feed_taxonomy: idParam().optional().describe('A feed taxonomy term id') },
   articles: {
-    story: z.coerce.number().int().positive().optional().describe('A story id: its articles in order'),
+    story: idParam().optional().describe('A story id: its articles in order'),
   },
 }
 
@@ -99,13 +113,23 @@ export default async function contentPlugin(fastify: FastifyInstance) {
         schema: {
           tags: ['content'],
           summary: SUMMARIES[type],
-          querystring: z.object({ ...pagingQuery, ...extra }),
+          querystring: z.object({ ...pagingQuery, ...searchQuery, ...extra }),
           response: { 200: z.array(itemSchema), 400: errorSchema, 404: errorSchema },
         },
       },
       async (request, reply) => {
-        const q = request.query as { page: number; per_page: number; slug?: string } & Record<string, unknown>
-        const query: ListQuery = { page: q.page, perPage: q.per_page, slugs: parseSlugs(q.slug) }
+        const q = request.query as {
+          page: number
+          per_page: number
+          slug?: string
+          search?: string
+        } & Record<string, unknown>
+        const query: ListQuery = {
+          page: q.page,
+          perPage: q.per_page,
+          slugs: parseSlugs(q.slug),
+          search: q.search,
+        }
         if (typeof q.feed_taxonomy === 'number') {
           if (!(await findFeedTerm(app.shop.db, q.feed_taxonomy))) {
             throw notFound(`There is no feed taxonomy term with id ${q.feed_taxonomy}.`)

@@ -13,7 +13,8 @@ import {
   plainText,
   readingMinutes,
 } from '@fanshop/core'
-import type { Kysely, Selectable } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
+import { containsPattern } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { describeImage, mediaFileUrl } from '../media/describe.ts'
 import { readFields } from './fields.ts'
@@ -39,6 +40,8 @@ export interface ListQuery {
   page: number
   perPage: number
   slugs?: string[]
+  /** Only items whose title, excerpt or content holds this text, case aside (WordPress's `search`). */
+  search?: string
   /** Only items tagged with this feed taxonomy term. */
   termId?: number
   /** Only the articles of this story. */
@@ -56,6 +59,16 @@ export async function listContent<T extends ContentType>(
   const stored = REST_TYPES[type].stored
   let base = db.selectFrom('content_items').where('type', '=', stored).where('status', '=', 'publish')
   if (query.slugs?.length) base = base.where('slug', 'in', query.slugs)
+  if (query.search) {
+    const pattern = containsPattern(query.search)
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(title) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(excerpt) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(content) like ${pattern} escape '\\'`,
+      ]),
+    )
+  }
   if (query.storyId !== undefined) base = base.where('parent_id', '=', query.storyId)
   if (query.termId !== undefined) {
     const termId = query.termId

@@ -1,6 +1,6 @@
 /**
  * Small helpers that hide the few places where SQLite and PostgreSQL differ
- * (auto-increment keys, identity sequences after explicit ids).
+ * (auto-increment keys, identity sequences after explicit ids, case-insensitive text search).
  */
 import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely'
 
@@ -29,4 +29,12 @@ export async function syncIdSequence<DB>(
 /** Which dialect a Kysely instance talks to, for migrations that need to know. */
 export function dialectOf<DB>(db: Kysely<DB>): 'sqlite' | 'postgres' {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
+
+/**
+ * The pattern of `lower(column) like <pattern> escape '\\'` that finds `text` anywhere, case
+ * aside, on both databases: the user's % and _ are matched literally.
+ */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }

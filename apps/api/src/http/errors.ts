@@ -2,7 +2,9 @@
  * Every error the API answers is `{ message, statusCode }` with the same HTTP status
  * (spec section 8: message and status code, default 500). A 500 is a bug and is logged as one.
  */
-import type { FastifyError, FastifyInstance } from 'fastify'
+import http from 'node:http'
+import type { Socket } from 'node:net'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 
 export class HttpError extends Error {
   constructor(
@@ -38,6 +40,37 @@ function describeValidation(error: FastifyError): string {
   const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || ''
   const what = first?.message ?? error.message
   return field ? `Invalid ${where} parameter "${field}": ${what}` : `Invalid ${where}: ${what}`
+}
+
+/**
+ * Fastify's answer when the router cannot read the URL (a malformed %-escape): the same body as
+ * every other error, not Fastify's own (which adds `error` and `code`).
+ */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed.' : error.message
+  return reply.status(statusCode).send({ statusCode, message } satisfies ErrorBody)
+}
+
+/**
+ * Node's answer to a request it cannot even parse (headers too large, a broken request line, a
+ * client too slow): written straight to the socket, with the same `{ message, statusCode }` body.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [statusCode, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive.']
+        : [400, 'The request is malformed.']
+  const body = JSON.stringify({ message, statusCode } satisfies ErrorBody)
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${http.STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

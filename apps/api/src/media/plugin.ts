@@ -1,5 +1,6 @@
 /** Serves stored media: responsive image sizes (immutable, cached for a year) and original files. */
 import fs from 'node:fs/promises'
+import { idParam, wholeNumber } from '@fanshop/core'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -27,13 +28,15 @@ export default async function mediaPlugin(fastify: FastifyInstance) {
       schema: {
         hide: true,
         params: z.object({
-          id: z.coerce.number().int().positive(),
-          width: z.coerce
-            .number()
-            .int()
-            .refine((w) => (IMAGE_WIDTHS as readonly number[]).includes(w), {
-              message: `width must be one of ${IMAGE_WIDTHS.join(', ')}`,
-            }),
+          id: idParam(),
+          width: wholeNumber(
+            z
+              .number()
+              .int()
+              .refine((w) => (IMAGE_WIDTHS as readonly number[]).includes(w), {
+                message: `width must be one of ${IMAGE_WIDTHS.join(', ')}`,
+              }),
+          ),
           format: z.enum(IMAGE_FORMATS),
         }),
       },
@@ -50,7 +53,7 @@ export default async function mediaPlugin(fastify: FastifyInstance) {
 
   app.get(
     '/media/:id/file',
-    { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } },
+    { schema: { hide: true, params: z.object({ id: idParam() }) } },
     async (request, reply) => {
       const row = await findMedia(request.params.id)
       reply.header('cache-control', YEAR)

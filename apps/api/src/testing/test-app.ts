@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
+import type { DestinationStream } from 'pino'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import type { ShopContext } from '../context.ts'
@@ -33,6 +34,8 @@ export interface TestAppOptions {
   seed?: boolean
   env?: Record<string, string>
   mailer?: Mailer
+  /** Receives the app's log lines at level info (silent without it). */
+  logStream?: DestinationStream
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -66,7 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     now: () => clock.now,
-    logger: false,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     mailer: options.mailer,
   })
   if (options.seed ?? true) await seedDemo(app.shop)

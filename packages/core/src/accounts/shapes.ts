@@ -4,6 +4,7 @@
  * reads the same types.
  */
 import { z } from 'zod'
+import { text } from '../input.ts'
 import { menuItemSchema } from '../site/navigation.ts'
 import { accountRules, GENDERS, isoBirthdaySchema } from './validation.ts'
 
@@ -24,12 +25,12 @@ export const tokenResponseSchema = z.object({
 export type TokenResponse = z.infer<typeof tokenResponseSchema>
 
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1).max(254).describe('The e-mail address.'),
-  password: z.string().min(1).max(1024),
+  username: text().trim().min(1).max(254).describe('The e-mail address.'),
+  password: text().min(1).max(1024),
 })
 
 export const facebookLoginSchema = z.object({
-  access_token: z.string().trim().min(10, { error: 'The Facebook access token is missing.' }).max(4096),
+  access_token: text().trim().min(10, { error: 'The Facebook access token is missing.' }).max(4096),
 })
 
 export const messageSchema = z.object({ message: z.string() })
@@ -113,7 +114,7 @@ export function customerUpdateSchema(currentYear: number) {
       first_name: accountRules.name.optional(),
       last_name: accountRules.name.optional(),
       meta_data: z
-        .array(z.object({ key: z.enum(CUSTOMER_META_KEYS), value: z.string().max(100) }))
+        .array(z.object({ key: z.enum(CUSTOMER_META_KEYS), value: text().max(100) }))
         .max(CUSTOMER_META_KEYS.length)
         .optional(),
     })

@@ -6,6 +6,7 @@
  * below are built from the same rules, and `toRegisterRequest` maps one onto the other.
  */
 import { z } from 'zod'
+import { text } from '../input.ts'
 import { isRealDate, isYearChoice, monthKey, toIsoDate } from './birthday.ts'
 import { usernameBase } from './username.ts'
 
@@ -45,8 +46,7 @@ const ONE_MESSAGE = { when: (payload: { issues: unknown[] }) => payload.issues.l
 
 /** A text that must be filled in (after trimming). */
 const requiredText = () =>
-  z
-    .string({ error: M.required })
+  text({ error: M.required })
     .trim()
     .min(1, { error: M.required, ...ONE_MESSAGE })
 
@@ -60,9 +60,8 @@ export const accountRules = {
     .max(254, { error: M.tooLong, ...ONE_MESSAGE })
     .pipe(z.email({ error: M.emailInvalid })),
   /** What the login form asks: any non-empty password (spec 5: minimum length 1). */
-  loginPassword: z.string({ error: M.required }).min(1, { error: M.required }).max(PASSWORD_MAX_LENGTH),
-  password: z
-    .string({ error: M.required })
+  loginPassword: text({ error: M.required }).min(1, { error: M.required }).max(PASSWORD_MAX_LENGTH),
+  password: text({ error: M.required })
     .min(1, { error: M.required, ...ONE_MESSAGE })
     .min(PASSWORD_MIN_LENGTH, { error: M.tooShort, ...ONE_MESSAGE })
     .max(PASSWORD_MAX_LENGTH, { error: M.tooLong, ...ONE_MESSAGE }),
@@ -82,8 +81,7 @@ export const accountRules = {
     .min(4, { error: M.tooShort, ...ONE_MESSAGE })
     .max(4, { error: M.tooLong, ...ONE_MESSAGE }),
   terms: z.literal('accepted', { error: M.termsRequired }),
-  phone: z
-    .string()
+  phone: text()
     .trim()
     .regex(/^\+?[0-9 ]{6,20}$/, { error: M.phoneInvalid }),
 }
@@ -97,8 +95,11 @@ interface BirthdayParts {
 /**
  * Cross-field checks run even while other fields are still invalid, so that "Passwords do not
  * match" shows as soon as it is true; each check looks only at fields that are well-formed.
+ * They never run on a body that is not an object at all (`null`, a number): that is only a 400.
  */
-const EVEN_WITH_OTHER_ISSUES = { when: () => true }
+const EVEN_WITH_OTHER_ISSUES = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+}
 
 /** Adds the cross-field birthday checks: the year is one of the choices and the day exists. */
 function checkBirthday(
@@ -119,6 +120,21 @@ function checkBirthday(
   } else if (monthNumber !== undefined && !isRealDate(year, monthNumber, Number(day))) {
     ctx.addIssue({ code: 'custom', path: [paths.day], message: M.dayInvalid })
   }
+}
+
+/** A birthday that may be left out, but then wholly: given in part, the missing parts are required. */
+function checkOptionalBirthday(
+  parts: Partial<BirthdayParts>,
+  currentYear: number,
+  paths: { day: string; month: string; year: string },
+  ctx: z.RefinementCtx,
+) {
+  if (parts.day === undefined && parts.month === undefined && parts.year === undefined) return
+  if (parts.day === undefined) ctx.addIssue({ code: 'custom', path: [paths.day], message: M.required })
+  if (parts.month === undefined)
+    ctx.addIssue({ code: 'custom', path: [paths.month], message: M.monthRequired })
+  if (parts.year === undefined) ctx.addIssue({ code: 'custom', path: [paths.year], message: M.required })
+  checkBirthday(parts, currentYear, paths, ctx)
 }
 
 function checkPasswordsMatch(password: unknown, repeat: unknown, ctx: z.RefinementCtx) {
@@ -162,35 +178,38 @@ export function registrationFormSchema(currentYear: number) {
 }
 export type RegistrationForm = z.infer<ReturnType<typeof registrationFormSchema>>
 
-/** POST /wp-json/wp/v2/register (spec 7's payload plus the gender and birthday the form asks). */
+/**
+ * POST /wp-json/wp/v2/register: spec 7's payload, which is enough to register. The gender and
+ * birthday that the storefront's form requires are optional here for other API clients, and
+ * checked by the same rules when sent.
+ */
 export function registerRequestSchema(currentYear: number) {
   return z
     .object({
-      username: z
-        .string()
+      username: text()
         .regex(/^[a-z0-9]{2,60}$/, { error: 'A username has 2 to 60 lower-case letters or digits.' })
         .optional()
         .describe(
           'Wanted username; the server derives it from the names when absent and adds a suffix when taken.',
         ),
-      name: z.string().trim().max(121).optional().describe('Display name; "firstname lastname" when absent.'),
+      name: text().trim().max(121).optional().describe('Display name; "firstname lastname" when absent.'),
       firstname: accountRules.name,
       lastname: accountRules.name,
       email: accountRules.email,
       password: accountRules.password,
       password_repeat: accountRules.password,
       registration_checkbox: accountRules.terms,
-      gender: accountRules.gender,
-      birth_day: accountRules.birthDay,
-      birth_month: accountRules.birthMonth,
-      birth_year: accountRules.birthYear,
+      gender: accountRules.gender.optional(),
+      birth_day: accountRules.birthDay.optional(),
+      birth_month: accountRules.birthMonth.optional(),
+      birth_year: accountRules.birthYear.optional(),
     })
     .superRefine((body, ctx) => {
       checkPasswordsMatch(body.password, body.password_repeat, ctx)
-      checkBirthday(
+      checkOptionalBirthday(
         { day: body.birth_day, month: body.birth_month, year: body.birth_year },
         currentYear,
-        { day: 'birth_day', year: 'birth_year' },
+        { day: 'birth_day', month: 'birth_month', year: 'birth_year' },
         ctx,
       )
     }, EVEN_WITH_OTHER_ISSUES)
@@ -235,30 +254,19 @@ export function detailsFormSchema(currentYear: number) {
       phone: optional(accountRules.phone),
     })
     .superRefine((form, ctx) => {
-      const parts = [form.birthDay, form.birthMonth, form.birthYear]
-      if (parts.every((part) => part === undefined)) return
-      if (form.birthDay === undefined)
-        ctx.addIssue({ code: 'custom', path: ['birthDay'], message: M.required })
-      if (form.birthMonth === undefined)
-        ctx.addIssue({ code: 'custom', path: ['birthMonth'], message: M.monthRequired })
-      if (form.birthYear === undefined)
-        ctx.addIssue({ code: 'custom', path: ['birthYear'], message: M.required })
-      if (form.birthDay && form.birthMonth && form.birthYear) {
-        checkBirthday(
-          { day: form.birthDay, month: form.birthMonth, year: form.birthYear },
-          currentYear,
-          { day: 'birthDay', year: 'birthYear' },
-          ctx,
-        )
-      }
+      checkOptionalBirthday(
+        { day: form.birthDay, month: form.birthMonth, year: form.birthYear },
+        currentYear,
+        { day: 'birthDay', month: 'birthMonth', year: 'birthYear' },
+        ctx,
+      )
     }, EVEN_WITH_OTHER_ISSUES)
 }
 export type DetailsForm = z.infer<ReturnType<typeof detailsFormSchema>>
 
 /** A birthday as the API stores it: an ISO date within the year choices that exists. */
 export function isoBirthdaySchema(currentYear: number) {
-  return z
-    .string()
+  return text()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A birthday is written YYYY-MM-DD.' })
     .refine(
       (iso) => {
@@ -288,7 +296,7 @@ export const resetRequestSchema = z.object({ email: accountRules.email })
 /** POST /wp-json/wp/v2/auth/reset/setpassword: the key from the link and the new password twice. */
 export const setPasswordSchema = z
   .object({
-    key: z.string().trim().min(20, { error: 'This reset link is incomplete.' }).max(200),
+    key: text().trim().min(20, { error: 'This reset link is incomplete.' }).max(200),
     password: accountRules.password,
     password_repeat: accountRules.password,
   })

@@ -4,6 +4,7 @@
  * (the numbers payment providers use for their own test modes).
  */
 import { z } from 'zod'
+import { text, wholeNumber } from '../input.ts'
 
 export const TEST_CARD_APPROVED = '4242424242424242'
 export const TEST_CARD_DECLINED = '4000000000000002'
@@ -42,10 +43,12 @@ export function isCardExpired(month: number, year: number, now: number): boolean
 
 /** Spree's `payment_source[<method id>]`: what the shopper types for a card payment. */
 export const cardSourceSchema = z.object({
-  name: z.string().trim().min(2, 'Enter the name on the card.').max(100),
-  number: z.string().transform(cardDigits).refine(passesLuhn, 'Enter a valid card number.'),
-  month: z.coerce.number().int().min(1, 'Choose the expiry month.').max(12, 'Choose the expiry month.'),
-  year: z.coerce.number().int().min(2000, 'Choose the expiry year.').max(2100, 'Choose the expiry year.'),
-  verification_value: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
+  name: text().trim().min(2, 'Enter the name on the card.').max(100),
+  number: text().max(40).transform(cardDigits).refine(passesLuhn, 'Enter a valid card number.'),
+  month: wholeNumber(z.number().int().min(1, 'Choose the expiry month.').max(12, 'Choose the expiry month.')),
+  year: wholeNumber(
+    z.number().int().min(2000, 'Choose the expiry year.').max(2100, 'Choose the expiry year.'),
+  ),
+  verification_value: text().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
 })
 export type CardSource = z.infer<typeof cardSourceSchema>

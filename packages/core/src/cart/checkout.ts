@@ -4,6 +4,7 @@
  * step. The server decides with these rules; the storefront uses them to label its steps and fields.
  */
 import { z } from 'zod'
+import { idParam, text } from '../input.ts'
 
 export const ORDER_STATES = ['cart', 'address', 'delivery', 'payment', 'confirm', 'complete'] as const
 export type OrderState = (typeof ORDER_STATES)[number]
@@ -21,20 +22,20 @@ export function nextState(state: OrderState): OrderState | null {
 /** Whether an order in `state` has already passed `step` (editing that step rewinds to it). */
 export const isPast = (state: OrderState, step: OrderState): boolean => stateIndex(state) > stateIndex(step)
 
-const text = (max: number) => z.string().trim().max(max)
+const line = (max: number) => text().trim().max(max)
 
 /** An address as the checkout sends it (Spree's `*_address_attributes`); completeness is checked on `next`. */
 export const addressInputSchema = z.object({
-  firstname: text(100).optional(),
-  lastname: text(100).optional(),
-  company: text(100).optional(),
-  address1: text(200).optional(),
-  address2: text(200).optional(),
-  city: text(100).optional(),
-  zipcode: text(20).optional(),
-  phone: text(40).optional(),
-  country_id: z.number().int().positive().nullish(),
-  state_id: z.number().int().positive().nullish(),
+  firstname: line(100).optional(),
+  lastname: line(100).optional(),
+  company: line(100).optional(),
+  address1: line(200).optional(),
+  address2: line(200).optional(),
+  city: line(100).optional(),
+  zipcode: line(20).optional(),
+  phone: line(40).optional(),
+  country_id: idParam().nullish(),
+  state_id: idParam().nullish(),
 })
 export type AddressInput = z.infer<typeof addressInputSchema>
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { imageJsonSchema } from '../catalog/schemas.ts'
+import { idParam, text, wholeNumber } from '../input.ts'
 import { cardSourceSchema } from './card.ts'
 import { addressInputSchema, ORDER_STATES } from './checkout.ts'
 
@@ -238,19 +239,17 @@ export const orderSummaryJsonSchema = orderJsonSchema
 export type OrderSummaryJson = z.infer<typeof orderSummaryJsonSchema>
 
 export const lineItemInputSchema = z.object({
-  variant_id: z.coerce.number().int().positive(),
-  quantity: z.coerce
-    .number()
-    .int()
-    .min(1, 'quantity must be at least 1')
-    .max(99, 'quantity can be at most 99'),
+  variant_id: idParam(),
+  quantity: wholeNumber(
+    z.number().int().min(1, 'quantity must be at least 1').max(99, 'quantity can be at most 99'),
+  ),
 })
 
 export const createOrderBodySchema = z
   .object({
     order: z
       .object({
-        email: z.email().optional(),
+        email: text().pipe(z.email()).optional(),
         line_items: z.array(lineItemInputSchema).max(50).optional(),
       })
       .optional(),
@@ -261,7 +260,7 @@ export const lineItemBodySchema = z.object({ line_item: lineItemInputSchema })
 
 /** Spree's order attributes that both `orders/{n}` and `checkouts/{n}` updates accept. */
 export const orderAttributesSchema = z.object({
-  email: z.email('Enter a valid e-mail address.').optional(),
+  email: text().pipe(z.email('Enter a valid e-mail address.')).optional(),
   bill_address_attributes: addressInputSchema.optional(),
   ship_address_attributes: addressInputSchema.optional(),
   /** Use the billing address for shipping too. */
@@ -274,20 +273,20 @@ export const checkoutUpdateBodySchema = z.object({
   order: orderAttributesSchema
     .extend({
       shipments_attributes: z
-        .array(z.object({ id: z.number().int().optional(), selected_shipping_rate_id: z.number().int() }))
+        .array(z.object({ id: idParam().optional(), selected_shipping_rate_id: idParam() }))
         .max(1)
         .optional(),
       payments_attributes: z
-        .array(z.object({ payment_method_id: z.number().int() }))
+        .array(z.object({ payment_method_id: idParam() }))
         .max(1)
         .optional(),
     })
     .optional(),
   /** Card details keyed by payment method id, as Spree takes them; never stored, only tokenised. */
-  payment_source: z.record(z.string(), cardSourceSchema).optional(),
+  payment_source: z.record(text().max(20), cardSourceSchema).optional(),
 })
 export type CheckoutUpdateBody = z.infer<typeof checkoutUpdateBodySchema>
 
 export const applyCouponBodySchema = z.object({
-  coupon_code: z.string().trim().min(1, 'Enter a coupon code.').max(50),
+  coupon_code: text().trim().min(1, 'Enter a coupon code.').max(50),
 })

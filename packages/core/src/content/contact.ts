@@ -3,6 +3,7 @@
  * e-mails each message: the fields, their limits and messages, and the spam honeypot.
  */
 import { z } from 'zod'
+import { text } from '../input.ts'
 
 /** What fans write to the team about; the e-mail subject names it. */
 export const CONTACT_TOPICS = [
@@ -23,24 +24,21 @@ export const HONEYPOT_FIELD = 'website'
 const singleLine = /^[^\r\n]*$/
 
 export const contactMessageSchema = z.object({
-  name: z
-    .string({ error: 'Please tell us your name.' })
+  name: text({ error: 'Please tell us your name.' })
     .trim()
     .min(2, 'Please tell us your name (at least 2 characters).')
     .max(100, 'Your name can be at most 100 characters.')
     .regex(singleLine, 'Your name must fit on one line.'),
-  email: z
-    .string({ error: 'Please enter your e-mail address so we can answer.' })
+  email: text({ error: 'Please enter your e-mail address so we can answer.' })
     .trim()
     .max(200, 'Your e-mail address can be at most 200 characters.')
     .pipe(z.email('Please enter a valid e-mail address.')),
   topic: z.enum(CONTACT_TOPICS, { error: 'Please choose what your message is about.' }),
-  message: z
-    .string({ error: 'Please write your message.' })
+  message: text({ error: 'Please write your message.' })
     .trim()
     .min(10, 'Your message is a bit short: at least 10 characters, please.')
     .max(5000, 'Your message can be at most 5000 characters.'),
-  [HONEYPOT_FIELD]: z.string().max(500).optional(),
+  [HONEYPOT_FIELD]: text().max(500).optional(),
 })
 
 export type ContactMessage = z.infer<typeof contactMessageSchema>

@@ -4,6 +4,7 @@
  * behaviour of the five code boxes (typing moves on, a paste fills them all, backspace goes back).
  */
 import { z } from 'zod'
+import { text } from '../input.ts'
 import { ACCESS_CODE_LENGTH } from '../site/constants.ts'
 
 /** The visitor's local-storage flag of spec 4/9 and the value that opens the shop. */
@@ -38,7 +39,7 @@ export function parseAccessCodeSearch(search: string): string | null {
 }
 
 export const checkAccessCodeBodySchema = z.object({
-  search: z.string().min(1, 'search is required').max(100, 'search is too long'),
+  search: text().min(1, 'search is required').max(100, 'search is too long'),
 })
 
 export const accessGrantResponseSchema = z.object({

@@ -1,0 +1,234 @@
+/**
+ * Hostile input gets a clear 4xx `{ message, statusCode }`, never a 500: bodies that are not
+ * objects, pages and ids past what the database holds, NUL characters, booleans and hex strings
+ * as numbers, and the shapes Fastify and Node answer themselves (a malformed URL, huge headers).
+ */
+import net from 'node:net'
+import type { OrderJson } from '@fanshop/core'
+import type { InjectOptions } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loggedInUser, registration } from '../accounts/testing.ts'
+import {
+  addLine,
+  approvedCard,
+  createCart,
+  insertProduct,
+  madridAddress,
+  placeIds,
+} from '../cart/test-fixtures.ts'
+import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+
+const TOO_BIG_ID = 2_147_483_648
+
+/** Asserts a 4xx answer whose body is exactly `{ message, statusCode }` with the same status. */
+export function expectClientError(res: { statusCode: number; body: string }, status?: number) {
+  expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400)
+  expect(res.statusCode, res.body).toBeLessThan(500)
+  if (status) expect(res.statusCode, res.body).toBe(status)
+  const body = JSON.parse(res.body)
+  expect(Object.keys(body).sort()).toEqual(['message', 'statusCode'])
+  expect(body.statusCode).toBe(res.statusCode)
+  expect(typeof body.message).toBe('string')
+}
+
+/** Sends raw bytes to a listening server and answers the status and body it wrote back. */
+function rawRequest(port: number, request: string): Promise<{ statusCode: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1')
+    let response = ''
+    socket.on('data', (chunk) => {
+      response += chunk.toString('latin1')
+    })
+    socket.on('error', reject)
+    socket.on('close', () => {
+      const [head = '', body = ''] = response.split('\r\n\r\n')
+      resolve({ statusCode: Number(head.split(' ')[1]), body })
+    })
+    socket.end(request)
+  })
+}
+
+describe(`hostile input on ${testDialect}`, () => {
+  let t: TestApp
+  let cart: OrderJson
+  let productId: number
+  beforeAll(async () => {
+    t = await createTestApp()
+    productId = await insertProduct(t, { price: 1000, stock: 50 })
+    cart = await createCart(t)
+    expect((await addLine(t, cart, productId)).statusCode).toBe(201)
+  })
+  afterAll(() => t.close())
+
+  const send = (options: InjectOptions | string) => t.app.inject(options)
+  const json = (method: InjectOptions['method'], url: string, payload: string) =>
+    send({ method, url, payload, headers: { 'content-type': 'application/json' } })
+  const cartUrl = (path: string) => `/api/v1/orders/${cart.number}${path}?order_token=${cart.token}`
+
+  it('answers 400 to a JSON body that is null, a number or an array', async () => {
+    const { token } = await loggedInUser(t.app)
+    for (const payload of ['null', '42', '[]', '"text"']) {
+      for (const url of [
+        '/wp-json/wp/v2/register',
+        '/wp-json/wp/v2/auth/reset/setpassword',
+        '/wp-json/wp/v2/auth/reset',
+        '/wp-json/jwt-auth/v1/token',
+        '/wp-json/wp/v2/contact',
+      ]) {
+        expectClientError(await json('POST', url, payload), 400)
+      }
+      const password = await send({
+        method: 'POST',
+        url: '/wp-json/wp/v2/user/password',
+        payload,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      })
+      expectClientError(password, 400)
+    }
+  })
+
+  it('answers 400 to a page or per_page past what a database integer holds', async () => {
+    for (const url of [
+      '/wp-json/wc/v3/products',
+      '/wp-json/wc/v3/products/categories',
+      '/wp-json/wp/v2/products/list',
+      '/wp-json/wp/v2/posts',
+      '/api/v1/countries',
+    ]) {
+      for (const query of ['page=1000000000000000000', 'page=2147483648', 'per_page=1000000000000000000']) {
+        expectClientError(await send(`${url}?${query}`), 400)
+      }
+      // The last page a list accepts is still an answer (an empty one, or WordPress's 400).
+      expect((await send(`${url}?page=2147483647`)).statusCode).toBeLessThan(500)
+    }
+  })
+
+  it('answers 400 to ids past what an id column holds', async () => {
+    const { countryId, stateId } = await placeIds(t, 'ES', 'M')
+    expectClientError(await send(`/wp-json/wc/v3/products/${TOO_BIG_ID}`), 400)
+    expectClientError(await send(`/wp-json/wc/v3/products?category=${TOO_BIG_ID}`), 400)
+    expectClientError(await send(`/wp-json/wc/v3/products?include=1,${TOO_BIG_ID}`), 400)
+    expectClientError(await send(`/wp-json/wp/v2/posts/${TOO_BIG_ID}`), 400)
+    expectClientError(await send(`/api/v1/states?country_id=${TOO_BIG_ID}`), 400)
+    const line = { line_item: { variant_id: TOO_BIG_ID, quantity: 1 } }
+    expectClientError(await send({ method: 'POST', url: cartUrl('/line_items.json'), payload: line }), 400)
+    for (const address of [
+      { ...madridAddress({ countryId, stateId }), country_id: TOO_BIG_ID },
+      { ...madridAddress({ countryId, stateId }), state_id: TOO_BIG_ID },
+    ]) {
+      const res = await send({
+        method: 'PUT',
+        url: `/api/v1/checkouts/${cart.number}?order_token=${cart.token}`,
+        payload: { order: { email: 'ana@example.com', bill_address_attributes: address } },
+      })
+      expectClientError(res, 400)
+    }
+    const payment = await send({
+      method: 'PUT',
+      url: `/api/v1/checkouts/${cart.number}?order_token=${cart.token}`,
+      payload: { order: { payments_attributes: [{ payment_method_id: TOO_BIG_ID }] } },
+    })
+    expectClientError(payment, 400)
+  })
+
+  it('answers 400 to a NUL character in any text', async () => {
+    expectClientError(await send('/wp-json/wc/v3/products?slug=a%00b'), 400)
+    expectClientError(await send('/wp-json/wc/v3/products?search=a%00'), 400)
+    expectClientError(await send('/wp-json/wp/v2/posts?slug=a%00b'), 400)
+    expectClientError(await send(`/api/v1/orders/${cart.number}?order_token=a%00`), 400)
+    const login = { username: 'ana\u0000@example.com', password: 'secret' }
+    expectClientError(await send({ method: 'POST', url: '/wp-json/jwt-auth/v1/token', payload: login }), 400)
+    const coupon = await send({
+      method: 'PUT',
+      url: cartUrl('/apply_coupon_code'),
+      payload: { coupon_code: 'FANS\u000015' },
+    })
+    expectClientError(coupon, 400)
+    expectClientError(await send({ method: 'DELETE', url: cartUrl('/coupon_codes/FANS%0015') }), 400)
+    const methods = await t.ctx.db.selectFrom('payment_methods').select('id').execute()
+    const card = await send({
+      method: 'PUT',
+      url: `/api/v1/checkouts/${cart.number}?order_token=${cart.token}`,
+      payload: {
+        payment_source: { [String(methods[0]!.id)]: { ...approvedCard, name: 'Ana\u0000García' } },
+      },
+    })
+    expectClientError(card, 400)
+  })
+
+  it('takes numbers only as numbers or decimal digits: booleans and hex strings are 400', async () => {
+    for (const quantity of [true, '0x10', '1e1', '', ' 2', [2]]) {
+      const res = await send({
+        method: 'POST',
+        url: cartUrl('/line_items.json'),
+        payload: { line_item: { variant_id: productId, quantity } },
+      })
+      expectClientError(res, 400)
+    }
+    expectClientError(await send('/wp-json/wp/v2/posts?per_page=0x10'), 400)
+    expectClientError(await send('/api/v1/states?country_id=0x1'), 400)
+    const digits = await send({
+      method: 'POST',
+      url: cartUrl('/line_items.json'),
+      payload: { line_item: { variant_id: String(productId), quantity: '2' } },
+    })
+    expect(digits.statusCode, digits.body).toBe(201)
+  })
+
+  it('reads content-type: application/json with no body as no body (clients send it on DELETE)', async () => {
+    const order = await createCart(t)
+    expect((await addLine(t, order, productId)).statusCode).toBe(201)
+    const [line] = (await t.app.inject(`/api/v1/orders/${order.number}?order_token=${order.token}`)).json()
+      .line_items as { id: number }[]
+    const res = await send({
+      method: 'DELETE',
+      url: `/api/v1/orders/${order.number}/line_items/${line!.id}?order_token=${order.token}`,
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.statusCode, res.body).toBe(204)
+    // A body that is there but broken is still a 400.
+    expectClientError(await json('POST', '/wp-json/wp/v2/register', '{"email":'), 400)
+  })
+
+  it("registers an account from spec 7's payload alone; gender and birthday are optional for API clients", async () => {
+    const extras = ['gender', 'birth_day', 'birth_month', 'birth_year']
+    const spec = Object.fromEntries(Object.entries(registration()).filter(([key]) => !extras.includes(key)))
+    const res = await send({
+      method: 'POST',
+      url: '/wp-json/wp/v2/register',
+      payload: { ...spec, username: 'alopez', name: 'Ana López' },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json().meta).toMatchObject({ gender: null, birthday: null })
+    // When sent, they are checked by the same rules, and a birthday comes whole.
+    const partial = await send({
+      method: 'POST',
+      url: '/wp-json/wp/v2/register',
+      payload: { ...registration(), birth_day: undefined },
+    })
+    expectClientError(partial, 400)
+    const wrongGender = await send({
+      method: 'POST',
+      url: '/wp-json/wp/v2/register',
+      payload: { ...registration(), gender: 'Robot' },
+    })
+    expectClientError(wrongGender, 400)
+  })
+
+  it('answers a malformed URL and headers that are too large with the same error body', async () => {
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 })
+    const port = Number(new URL(address).port)
+    const badUrl = await rawRequest(
+      port,
+      'GET /wp-json/wc/v3/products/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    )
+    expectClientError(badUrl, 400)
+    const hugeHeader = await rawRequest(
+      port,
+      `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\nConnection: close\r\n\r\n`,
+    )
+    expectClientError(hugeHeader, 431)
+    const garbage = await rawRequest(port, 'NOT HTTP AT ALL\r\n\r\n')
+    expectClientError(garbage, 400)
+  })
+})

@@ -1,0 +1,58 @@
+/**
+ * What the API writes to its log: one line per request, and never a credential. Order tokens
+ * (`order_token`, `token` in the query) and the Authorization, Cookie and X-Spree-Order-Token
+ * headers are replaced by "[redacted]" wherever a request or its headers are logged.
+ */
+import type { FastifyRequest } from 'fastify'
+import type { DestinationStream, LoggerOptions } from 'pino'
+
+const SECRET_QUERY_PARAMS = new Set(['order_token', 'token'])
+const SECRET_HEADERS = ['authorization', 'cookie', 'x-spree-order-token']
+const REDACTED = '[redacted]'
+
+/** The URL with the values of secret query parameters replaced, the rest byte for byte. */
+export function redactUrl(url: string): string {
+  const query = url.indexOf('?')
+  if (query === -1) return url
+  const pairs = url
+    .slice(query + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=')
+      const name = equals === -1 ? pair : pair.slice(0, equals)
+      let decoded = name
+      try {
+        decoded = decodeURIComponent(name.replaceAll('+', ' '))
+      } catch {}
+      return equals !== -1 && SECRET_QUERY_PARAMS.has(decoded) ? `${name}=${REDACTED}` : pair
+    })
+  return `${url.slice(0, query)}?${pairs.join('&')}`
+}
+
+/** pino's `req` serializer: where the request went, without its secrets. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+  }
+}
+
+export interface LogSettings {
+  level: string
+  /** Where the lines go (stdout when absent); tests read them. */
+  stream?: DestinationStream
+}
+
+export function loggerOptions(settings: LogSettings): LoggerOptions & { stream?: DestinationStream } {
+  return {
+    level: settings.level,
+    stream: settings.stream,
+    serializers: { req: serializeRequest as (request: unknown) => unknown },
+    redact: {
+      paths: SECRET_HEADERS.flatMap((name) => [`req.headers["${name}"]`, `headers["${name}"]`]),
+      censor: REDACTED,
+    },
+  }
+}

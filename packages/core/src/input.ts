@@ -1,0 +1,55 @@
+/**
+ * The building blocks of every request schema, so that hostile input gets a clear 400 at the
+ * door instead of a database error: text that holds no NUL character (PostgreSQL cannot store
+ * one), whole numbers only from numbers or decimal digits (never booleans, hex or exponents),
+ * and ids and pages bounded to what a database integer column holds.
+ */
+import { z } from 'zod'
+
+/** The largest value of a 32-bit integer column (PostgreSQL `integer`), the type of every id. */
+export const MAX_ID = 2_147_483_647
+/** The last page a list accepts: page × per_page stays far inside the databases' 64-bit offsets. */
+export const MAX_PAGE = MAX_ID
+
+export const NUL_MESSAGE = 'must not contain a NUL character'
+
+/** Any text a request carries: a string without NUL characters. */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine((value) => !value.includes('\0'), NUL_MESSAGE)
+}
+
+/** A query, a path or a form sends a number as decimal digits (optionally signed); JSON as a number. */
+const digitsToNumber = (value: unknown) =>
+  typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value
+
+/**
+ * A whole number checked by `schema`, taken from a number or a string of decimal digits.
+ * Anything else (true, "0x10", "1e3", " 5", "") is refused, where z.coerce would accept it.
+ */
+export function wholeNumber<T extends z.ZodType<number>>(schema: T) {
+  return z.preprocess(digitsToNumber, schema)
+}
+
+/** A whole number from min to max, with one message for every way it can be wrong. */
+export function boundedNumber(
+  min: number,
+  max: number,
+  message = `must be a whole number from ${min} to ${max}`,
+) {
+  return wholeNumber(z.number({ error: message }).int({ error: message }).min(min, message).max(max, message))
+}
+
+/** A row id: 1 to MAX_ID. */
+export const idParam = (message = `must be an id (a whole number from 1 to ${MAX_ID})`) =>
+  boundedNumber(1, MAX_ID, message)
+
+/** `page` of a paged list: 1 (the default) to MAX_PAGE. */
+export const pageParam = boundedNumber(1, MAX_PAGE, `must be a page number from 1 to ${MAX_PAGE}`)
+  .default(1)
+  .describe('Page of results, from 1')
+
+/** `per_page` of a paged list: 1 to max. */
+export const perPageParam = (max: number, fallback: number) =>
+  boundedNumber(1, max, `must be between 1 and ${max}`)
+    .default(fallback)
+    .describe(`Results per page, at most ${max}`)
