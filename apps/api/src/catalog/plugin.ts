@@ -1,7 +1,8 @@
 /**
  * The catalogue API of spec 7 in WooCommerce REST v3 shapes (api-contract.md): categories,
- * products (listing, one product by id or slug), the shop filter search (products/list with a
- * taxonomies list), the filterable attributes and the gender taxonomy. Read-only.
+ * products (listing, one product by id or slug, its variations), the shop filter search
+ * (products/list with a taxonomies list), the filterable attributes and the gender taxonomy.
+ * Read-only.
  */
 import {
   attributeFilterSchema,
@@ -17,6 +18,7 @@ import {
   productJsonSchema,
   text,
   totalPages,
+  variationJsonSchema,
 } from '@fanshop/core'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -166,6 +168,39 @@ export default async function catalogPlugin(fastify: FastifyInstance) {
       if (!product)
         throw notFound(byId ? `There is no product with id ${id}.` : `There is no product "${id}".`)
       return product
+    },
+  )
+
+  app.get(
+    '/wp-json/wc/v3/products/:id/variations',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A published product's variations, paged (X-WP-Total, X-WP-TotalPages)",
+        params: z.object({ id: idParam('must be a product id (a positive whole number)') }),
+        querystring: z.object({ page: pageParam, per_page: perPageParam(MAX_PER_PAGE, 10) }),
+        response: { 200: z.array(variationJsonSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const { page, per_page } = request.query
+      const { ids } = await searchProducts(ctx, {
+        include: [id],
+        orderby: 'id',
+        order: 'asc',
+        page: 1,
+        perPage: 1,
+      })
+      const [product] = await loadProductJson(ctx, ids)
+      if (!product) throw notFound(`There is no product with id ${id}.`)
+      const start = (page - 1) * per_page
+      return sendPage(
+        reply,
+        product.variations.slice(start, start + per_page),
+        product.variations.length,
+        per_page,
+      )
     },
   )
 
