@@ -29,11 +29,11 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, query)}?${pairs.join('&')}`
 }
 
-/** pino's `req` serializer: where the request went, without its secrets. */
-function serializeRequest(request: FastifyRequest) {
+/** pino's `req` serializer: where the request went, without its secrets (nor its headers). */
+function serializeRequest(request: Partial<FastifyRequest>) {
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: typeof request.url === 'string' ? redactUrl(request.url) : undefined,
     host: request.host,
     remoteAddress: request.ip,
   }
