@@ -13,6 +13,7 @@ import {
   DEFAULT_PER_PAGE,
   feedTermSchema,
   idParam,
+  MAX_ID,
   MAX_PER_PAGE,
   pageParam,
   text,
@@ -54,7 +55,7 @@ const searchQuery = {
     .describe('Only items whose title, excerpt or content holds this text'),
 }
 
-const idParams = z.object({ id: idParam('id must be a positive whole number') })
+const idParams = z.object({ id: idParam(`id must be a positive whole number up to ${MAX_ID}`) })
 
 /** The extra filters some lists take. */
 const EXTRA_FILTERS: Partial<Record<ContentType, Record<string, z.ZodType>>> = {

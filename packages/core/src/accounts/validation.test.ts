@@ -203,6 +203,26 @@ describe('register request (spec 7)', () => {
       M.passwordsDiffer,
     ])
   })
+
+  it("takes spec 7's payload alone: gender and birthday are optional for API clients, required by the form", () => {
+    const { gender, birth_day, birth_month, birth_year, ...spec } = toRegisterRequest(validForm)
+    expect(request.safeParse(spec).success).toBe(true)
+    expect(messagesFor(request, { ...spec, gender: 'Robot' }, 'gender')).toEqual([M.genderRequired])
+    expect(messagesFor(request, { ...spec, birth_day, birth_year }, 'birth_month')).toEqual([M.monthRequired])
+    expect(request.safeParse({ ...spec, gender, birth_day, birth_month, birth_year }).success).toBe(true)
+    expect(registrationMessages('gender', undefined)).toEqual([M.genderRequired])
+    expect(registrationMessages('birthMonth', undefined)).toEqual([M.required])
+  })
+
+  it('answers a body that is not an object with one issue instead of crashing the cross-field checks', () => {
+    for (const value of [null, 42, 'text', []]) {
+      for (const schema of [request, registration, passwordChangeSchema, setPasswordSchema]) {
+        const result = schema.safeParse(value)
+        expect(result.success).toBe(false)
+        expect(result.error?.issues).toHaveLength(1)
+      }
+    }
+  })
 })
 
 describe('details form', () => {

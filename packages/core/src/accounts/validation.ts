@@ -151,37 +151,65 @@ export const loginFormSchema = z.object({
 })
 export type LoginForm = z.infer<typeof loginFormSchema>
 
+/**
+ * The registration fields, written once under spec 7's names in the form's order. The API's
+ * request schema is these (gender and birthday optional for API clients); the storefront's form
+ * schema is derived from them under spec 3's names, every field required.
+ */
+const registrationFields = {
+  email: accountRules.email,
+  password: accountRules.password,
+  password_repeat: accountRules.password,
+  gender: accountRules.gender,
+  firstname: accountRules.name,
+  lastname: accountRules.name,
+  birth_day: accountRules.birthDay,
+  birth_month: accountRules.birthMonth,
+  birth_year: accountRules.birthYear,
+  registration_checkbox: accountRules.terms,
+}
+type RegistrationFields = typeof registrationFields
+
+/** Spec 3's name of each registration field that spec 7 names differently. */
+const FORM_NAMES = {
+  email: 'emailAddress',
+  firstname: 'firstName',
+  lastname: 'lastName',
+  birth_day: 'birthDay',
+  birth_month: 'birthMonth',
+  birth_year: 'birthYear',
+} as const
+type FormNames = typeof FORM_NAMES
+type FormName<K> = K extends keyof FormNames ? FormNames[K] : K
+type FormShape = { [K in keyof RegistrationFields as FormName<K>]: RegistrationFields[K] }
+
+const formName = <K extends keyof RegistrationFields>(field: K) =>
+  ((FORM_NAMES as Partial<Record<string, string>>)[field] ?? field) as FormName<K>
+
 /** The registration form (spec 3's field names), for a given current year (the year choices move). */
 export function registrationFormSchema(currentYear: number) {
-  return z
-    .object({
-      emailAddress: accountRules.email,
-      password: accountRules.password,
-      password_repeat: accountRules.password,
-      gender: accountRules.gender,
-      firstName: accountRules.name,
-      lastName: accountRules.name,
-      birthDay: accountRules.birthDay,
-      birthMonth: accountRules.birthMonth,
-      birthYear: accountRules.birthYear,
-      registration_checkbox: accountRules.terms,
-    })
-    .superRefine((form, ctx) => {
-      checkPasswordsMatch(form.password, form.password_repeat, ctx)
-      checkBirthday(
-        { day: form.birthDay, month: form.birthMonth, year: form.birthYear },
-        currentYear,
-        { day: 'birthDay', year: 'birthYear' },
-        ctx,
-      )
-    }, EVEN_WITH_OTHER_ISSUES)
+  const shape = Object.fromEntries(
+    Object.entries(registrationFields).map(([field, rule]) => [
+      formName(field as keyof RegistrationFields),
+      rule,
+    ]),
+  ) as FormShape
+  return z.object(shape).superRefine((form, ctx) => {
+    checkPasswordsMatch(form.password, form.password_repeat, ctx)
+    checkBirthday(
+      { day: form.birthDay, month: form.birthMonth, year: form.birthYear },
+      currentYear,
+      { day: formName('birth_day'), year: formName('birth_year') },
+      ctx,
+    )
+  }, EVEN_WITH_OTHER_ISSUES)
 }
 export type RegistrationForm = z.infer<ReturnType<typeof registrationFormSchema>>
 
 /**
  * POST /wp-json/wp/v2/register: spec 7's payload, which is enough to register. The gender and
  * birthday that the storefront's form requires are optional here for other API clients, and
- * checked by the same rules when sent.
+ * checked by the same rules when sent (a birthday whole or not at all).
  */
 export function registerRequestSchema(currentYear: number) {
   return z
@@ -193,16 +221,11 @@ export function registerRequestSchema(currentYear: number) {
           'Wanted username; the server derives it from the names when absent and adds a suffix when taken.',
         ),
       name: text().trim().max(121).optional().describe('Display name; "firstname lastname" when absent.'),
-      firstname: accountRules.name,
-      lastname: accountRules.name,
-      email: accountRules.email,
-      password: accountRules.password,
-      password_repeat: accountRules.password,
-      registration_checkbox: accountRules.terms,
-      gender: accountRules.gender.optional(),
-      birth_day: accountRules.birthDay.optional(),
-      birth_month: accountRules.birthMonth.optional(),
-      birth_year: accountRules.birthYear.optional(),
+      ...registrationFields,
+      gender: registrationFields.gender.optional(),
+      birth_day: registrationFields.birth_day.optional(),
+      birth_month: registrationFields.birth_month.optional(),
+      birth_year: registrationFields.birth_year.optional(),
     })
     .superRefine((body, ctx) => {
       checkPasswordsMatch(body.password, body.password_repeat, ctx)
