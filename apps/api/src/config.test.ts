@@ -17,6 +17,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHOP_TZ: 'Mars/Olympus' })).toThrow(/SHOP_TZ is not a known IANA time zone/)
   })
 
+  it('limits one order to 5 units of a product unless MAX_PER_ORDER says otherwise', () => {
+    expect(loadConfig({}).MAX_PER_ORDER).toBe(5)
+    expect(loadConfig({ MAX_PER_ORDER: '2' }).MAX_PER_ORDER).toBe(2)
+    expect(() => loadConfig({ MAX_PER_ORDER: '0' })).toThrow(/^Invalid configuration: MAX_PER_ORDER /)
+    expect(() => loadConfig({ MAX_PER_ORDER: 'many' })).toThrow(/^Invalid configuration: MAX_PER_ORDER /)
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toMatch(/^sqlite:/)
   })

@@ -2,12 +2,13 @@
  * What a shopper does with a cart: add a product (the quantity adds to a line already there),
  * change or remove a line, and on login hand a guest cart to the account, merged into the cart
  * the account already has. A change to the lines sends a checkout back to the cart step.
+ * The quantity of one product in one order never goes past MAX_PER_ORDER (422 on an add).
  */
 import type { Transaction } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
-import { notFound, unprocessable } from '../http/errors.ts'
-import { setLineQuantity } from './holds.ts'
+import { notFound } from '../http/errors.ts'
+import { moveHolds, releaseNewest, setLineQuantity } from './holds.ts'
 import {
   assertNotComplete,
   changeOrder,
@@ -19,9 +20,6 @@ import {
   settleOrder,
 } from './orders.ts'
 import { lockOrderRow } from './row-locks.ts'
-
-/** The most a cart line may hold (the same bound as the API's quantity field). */
-const MAX_LINE_QUANTITY = 99
 
 type Trx = Transaction<Database>
 
@@ -39,10 +37,7 @@ export async function addToCart(
       .where('order_id', '=', current.id)
       .where('variant_id', '=', variantId)
       .executeTakeFirst()
-    const wanted = (existing?.quantity ?? 0) + quantity
-    if (wanted > MAX_LINE_QUANTITY)
-      throw unprocessable(`A cart line can hold at most ${MAX_LINE_QUANTITY} units.`)
-    await setLineQuantity(ctx, trx, current, variantId, wanted)
+    await setLineQuantity(ctx, trx, current, variantId, (existing?.quantity ?? 0) + quantity)
     await rewindToCart(trx, current)
   })
 }
@@ -77,8 +72,8 @@ export async function currentCartOf(ctx: ShopContext, userId: number): Promise<O
 /**
  * Gives a guest cart to a user who just logged in. Without an open cart of their own the guest cart
  * simply becomes theirs; otherwise its lines move into their cart (quantities of the same product
- * add up) and the guest cart is deleted. Moving lines between two live carts moves their holds
- * with them, so no stock changes hands.
+ * add up, to at most MAX_PER_ORDER: the newest units beyond it go back to the shelves) and the
+ * guest cart is deleted. The holds move with the lines, each unit keeping its own hour.
  */
 export async function associateCart(
   ctx: ShopContext,
@@ -109,6 +104,7 @@ export async function associateCart(
       .select(['variant_id', 'quantity', 'price'])
       .where('order_id', '=', guest.id)
       .execute()
+    const excess: [variantId: number, units: number][] = []
     for (const line of guestLines) {
       const mine = await trx
         .selectFrom('line_items')
@@ -117,11 +113,14 @@ export async function associateCart(
         .where('variant_id', '=', line.variant_id)
         .executeTakeFirst()
       if (mine) {
+        const merged = mine.quantity + line.quantity
+        const kept = Math.min(ctx.config.MAX_PER_ORDER, merged)
         await trx
           .updateTable('line_items')
-          .set({ quantity: Math.min(MAX_LINE_QUANTITY, mine.quantity + line.quantity), price: line.price })
+          .set({ quantity: kept, price: line.price })
           .where('id', '=', mine.id)
           .execute()
+        if (kept < merged) excess.push([line.variant_id, merged - kept])
       } else {
         await trx
           .insertInto('line_items')
@@ -129,6 +128,8 @@ export async function associateCart(
           .execute()
       }
     }
+    await moveHolds(trx, guest.id, current.id)
+    for (const [variantId, units] of excess) await releaseNewest(trx, current.id, variantId, units)
     await trx.deleteFrom('orders').where('id', '=', guest.id).execute()
     if (guestLines.length > 0) await rewindToCart(trx, current)
   })

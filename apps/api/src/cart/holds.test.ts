@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
-import { heldStock } from './holds.ts'
-import { addLine, createCart, fetchOrder, insertProduct } from './test-fixtures.ts'
+import { sweepExpiredHolds } from './holds.ts'
+import { addLine, createCart, fetchOrder, insertProduct, insertShopper } from './test-fixtures.ts'
 
 const MINUTE = 60 * 1000
 
@@ -11,6 +11,35 @@ describe(`stock holds on ${testDialect}`, () => {
     t = await createTestApp({ seed: false })
   })
   afterAll(() => t.close())
+
+  /** The product row's held counter. */
+  const heldCounter = async (productId: number) =>
+    (
+      await t.ctx.db
+        .selectFrom('products')
+        .select('stock_held')
+        .where('id', '=', productId)
+        .executeTakeFirstOrThrow()
+    ).stock_held
+  /** What the holds not given back add up to: the counter must always equal it. */
+  const holdsSum = async (productId: number) =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('holds')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), eb.val(0)).as('units'))
+          .where('variant_id', '=', productId)
+          .where('returned_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).units,
+    )
+  const setQuantity = (order: { number: string; token: string }, lineId: number, quantity: number) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${order.number}/line_items/${lineId}?line_item[quantity]=${quantity}&order_token=${order.token}`,
+    })
+  const stockQuantity = async (productId: number) =>
+    (await t.app.inject(`/wp-json/wc/v3/products/${productId}`)).json().stock_quantity as number
 
   it('keeps held stock from other shoppers until the hold expires, then gives it back', async () => {
     const productId = await insertProduct(t, { price: 4500, stock: 3, name: 'Signed Tour Poster' })
@@ -24,6 +53,8 @@ describe(`stock holds on ${testDialect}`, () => {
 
     t.clock.advance(1 * MINUTE)
     expect((await addLine(t, second, productId, 3)).statusCode).toBe(201)
+    expect(await heldCounter(productId)).toBe(3)
+    expect(await holdsSum(productId)).toBe(3)
   })
 
   it('tells the owner of an expired cart what went back to the shelves', async () => {
@@ -49,41 +80,70 @@ describe(`stock holds on ${testDialect}`, () => {
     expect(refilled.item_count).toBe(1)
   })
 
-  it('restarts the hour with every change to the cart', async () => {
-    const productId = await insertProduct(t, { price: 1000, stock: 2 })
+  // Spec 9: each unit is held for 1 hour from when it was added. Before issue 14 every change
+  // restarted the cart's hour (this test asserted 2 units still held after 80 minutes).
+  it('holds each unit for its own hour: a later change does not extend earlier units', async () => {
+    const productId = await insertProduct(t, { price: 1000, stock: 2, name: 'Own Hour Scarf' })
     const order = await createCart(t)
     const line = (await addLine(t, order, productId, 1)).json()
     t.clock.advance(50 * MINUTE)
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${order.number}/line_items/${line.id}?line_item[quantity]=2&order_token=${order.token}`,
-    })
+    await setQuantity(order, line.id, 2)
     t.clock.advance(30 * MINUTE)
     const stillHeld = await fetchOrder(t, order)
-    expect(stillHeld.item_count).toBe(2)
+    expect(stillHeld.item_count).toBe(1)
     expect(Date.parse(stillHeld.expires_at!)).toBe(t.clock.now + 30 * MINUTE)
+    expect(stillHeld.expired_items).toEqual([{ variant_id: productId, name: 'Own Hour Scarf', quantity: 1 }])
+    expect(await heldCounter(productId)).toBe(1)
+  })
+
+  it('keeps one shopper from holding a product for hours by adding again and again', async () => {
+    const productId = await insertProduct(t, { price: 1000, stock: 5 })
+    const hoarder = await createCart(t)
+    await addLine(t, hoarder, productId, 3)
+    for (let i = 0; i < 5; i++) {
+      t.clock.advance(50 * MINUTE)
+      const line = (await fetchOrder(t, hoarder)).line_items[0]
+      if (line) await setQuantity(hoarder, line.id, line.quantity)
+    }
+    expect((await fetchOrder(t, hoarder)).item_count).toBe(0)
+    expect(await stockQuantity(productId)).toBe(5)
+  })
+
+  it('releases the newest units first when a quantity goes down', async () => {
+    const productId = await insertProduct(t, { price: 1000, stock: 10 })
+    const order = await createCart(t)
+    const line = (await addLine(t, order, productId, 2)).json()
+    t.clock.advance(30 * MINUTE)
+    await addLine(t, order, productId, 2)
+    t.clock.advance(10 * MINUTE)
+    expect((await setQuantity(order, line.id, 3)).statusCode).toBe(200)
+    expect(await heldCounter(productId)).toBe(3)
+    t.clock.advance(21 * MINUTE)
+    const after = await fetchOrder(t, order)
+    expect(after.item_count).toBe(1)
+    expect(Date.parse(after.expires_at!)).toBe(t.clock.now + 29 * MINUTE)
+    expect(await heldCounter(productId)).toBe(1)
   })
 
   it('shows the catalogue’s stock less what carts hold, and gives it back when holds expire', async () => {
     const productId = await insertProduct(t, { price: 1800, stock: 6 })
-    const stockQuantity = async () =>
-      (await t.app.inject(`/wp-json/wc/v3/products/${productId}`)).json().stock_quantity as number
-    expect(await stockQuantity()).toBe(6)
+    expect(await stockQuantity(productId)).toBe(6)
     await addLine(t, await createCart(t), productId, 4)
-    expect(await stockQuantity()).toBe(2)
+    expect(await stockQuantity(productId)).toBe(2)
     t.clock.advance(60 * MINUTE)
-    expect(await stockQuantity()).toBe(6)
+    expect(await stockQuantity(productId)).toBe(6)
+    expect(await heldCounter(productId)).toBe(0)
   })
 
-  it('counts only live holds, and not the asking cart’s own', async () => {
+  it('counts every live cart’s units on the product row, and nothing once they expired', async () => {
     const productId = await insertProduct(t, { price: 1000, stock: 10 })
-    const a = await createCart(t)
-    const b = await createCart(t)
-    await addLine(t, a, productId, 2)
-    await addLine(t, b, productId, 3)
-    expect((await heldStock(t.ctx.db, [productId], t.clock.now)).get(productId)).toBe(5)
-    expect((await heldStock(t.ctx.db, [productId], t.clock.now, a.id)).get(productId)).toBe(3)
-    expect((await heldStock(t.ctx.db, [productId], t.clock.now + 61 * MINUTE)).get(productId)).toBeUndefined()
+    await addLine(t, await createCart(t), productId, 2)
+    await addLine(t, await createCart(t), productId, 3)
+    expect(await heldCounter(productId)).toBe(5)
+    expect(await stockQuantity(productId)).toBe(5)
+    t.clock.advance(61 * MINUTE)
+    expect(await stockQuantity(productId)).toBe(10)
+    expect(await heldCounter(productId)).toBe(0)
   })
 
   it('lets 50 shoppers race for 10 units: exactly 10 held, 40 told it is out of stock', async () => {
@@ -94,9 +154,29 @@ describe(`stock holds on ${testDialect}`, () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(10)
     expect(statuses.filter((s) => s === 422)).toHaveLength(40)
     for (const res of answers.filter((r) => r.statusCode === 422)) {
-      expect(res.json().message).toBe('Product is out of stock for requested quantity.')
+      expect(res.json()).toEqual({
+        statusCode: 422,
+        message: 'Product is out of stock for requested quantity.',
+      })
     }
-    expect((await heldStock(t.ctx.db, [productId], t.clock.now)).get(productId)).toBe(10)
+    expect(await heldCounter(productId)).toBe(10)
+    expect(await holdsSum(productId)).toBe(10)
+  })
+
+  it('lets 500 shoppers race for 120 units, 20 of them in expired holds: exactly 120 held', async () => {
+    const productId = await insertProduct(t, { price: 3900, stock: 120 })
+    const early = await Promise.all(Array.from({ length: 20 }, () => createCart(t)))
+    for (const cart of early) expect((await addLine(t, cart, productId, 1)).statusCode).toBe(201)
+    t.clock.advance(61 * MINUTE)
+    const carts = await Promise.all(Array.from({ length: 500 }, () => createCart(t)))
+    const statuses = (await Promise.all(carts.map((cart) => addLine(t, cart, productId, 1)))).map(
+      (res) => res.statusCode,
+    )
+    expect(statuses.filter((s) => s === 201)).toHaveLength(120)
+    expect(statuses.filter((s) => s === 422)).toHaveLength(380)
+    expect(await heldCounter(productId)).toBe(120)
+    expect(await holdsSum(productId)).toBe(120)
+    expect(await stockQuantity(productId)).toBe(0)
   })
 
   it('never oversells when shoppers race to raise quantities of lines they already hold', async () => {
@@ -105,16 +185,129 @@ describe(`stock holds on ${testDialect}`, () => {
     const lines = await Promise.all(
       carts.map(async (cart) => ({ cart, line: (await addLine(t, cart, productId, 1)).json() })),
     )
-    await Promise.all(
-      lines.map(({ cart, line }) =>
-        t.app.inject({
-          method: 'PUT',
-          url: `/api/v1/orders/${cart.number}/line_items/${line.id}?line_item[quantity]=3&order_token=${cart.token}`,
-        }),
-      ),
-    )
-    expect((await heldStock(t.ctx.db, [productId], t.clock.now)).get(productId)).toBeLessThanOrEqual(12)
+    await Promise.all(lines.map(({ cart, line }) => setQuantity(cart, line.id, 3)))
+    expect(await heldCounter(productId)).toBeLessThanOrEqual(12)
     const held = await Promise.all(carts.map((cart) => fetchOrder(t, cart)))
     expect(held.reduce((sum, order) => sum + order.item_count, 0)).toBe(12)
+    expect(await holdsSum(productId)).toBe(12)
+  })
+
+  it('holds at most MAX_PER_ORDER units of one product per order, with a clear 422', async () => {
+    const productId = await insertProduct(t, { price: 1000, stock: 50 })
+    const order = await createCart(t)
+    expect((await addLine(t, order, productId, 5)).statusCode).toBe(201)
+    const more = await addLine(t, order, productId, 1)
+    expect(more.statusCode).toBe(422)
+    expect(more.json()).toEqual({
+      statusCode: 422,
+      message: 'You can have at most 5 of this product in one order.',
+    })
+    const line = (await fetchOrder(t, order)).line_items[0]!
+    expect((await setQuantity(order, line.id, 6)).statusCode).toBe(422)
+    expect((await setQuantity(order, line.id, 4)).statusCode).toBe(200)
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders.json',
+      payload: { order: { line_items: [{ variant_id: productId, quantity: 6 }] } },
+    })
+    expect(created.statusCode).toBe(422)
+    expect(await heldCounter(productId)).toBe(4)
+  })
+
+  it('caps a merged cart at the per-order maximum and gives the newest units back', async () => {
+    const productId = await insertProduct(t, { price: 1000, stock: 20 })
+    const shopper = await insertShopper(t)
+    const own = await createCart(t, shopper.token)
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${own.number}/line_items.json`,
+      headers: { authorization: `Bearer ${shopper.token}` },
+      payload: { line_item: { variant_id: productId, quantity: 4 } },
+    })
+    const guest = await createCart(t)
+    await addLine(t, guest, productId, 3)
+    expect(await heldCounter(productId)).toBe(7)
+    const merged = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${guest.number}/associate.json?order_token=${guest.token}`,
+      headers: { authorization: `Bearer ${shopper.token}` },
+    })
+    expect(merged.json().item_count).toBe(5)
+    expect(await heldCounter(productId)).toBe(5)
+    expect(await holdsSum(productId)).toBe(5)
+  })
+
+  it('keeps the holds of an order being paid past the hour, until the payment is decided', async () => {
+    const productId = await insertProduct(t, { price: 1000, stock: 3 })
+    const order = await createCart(t)
+    await addLine(t, order, productId, 3)
+    await t.ctx.db.updateTable('orders').set({ frozen_at: t.clock.now }).where('id', '=', order.id).execute()
+    t.clock.advance(3 * 60 * MINUTE)
+    await sweepExpiredHolds(t.ctx)
+    expect(await stockQuantity(productId)).toBe(0)
+    expect((await addLine(t, await createCart(t), productId, 1)).statusCode).toBe(422)
+    expect((await fetchOrder(t, order)).item_count).toBe(3)
+
+    await t.ctx.db.updateTable('orders').set({ frozen_at: null }).where('id', '=', order.id).execute()
+    expect((await fetchOrder(t, order)).item_count).toBe(0)
+    expect(await stockQuantity(productId)).toBe(3)
+  })
+
+  it('gives back each expired hold exactly once with sweepers running side by side', async () => {
+    const products = await Promise.all([1, 2, 3].map(() => insertProduct(t, { price: 1000, stock: 1000 })))
+    const carts = await Promise.all(Array.from({ length: 120 }, () => createCart(t)))
+    await Promise.all(carts.map((cart, i) => addLine(t, cart, products[i % 3]!, 1 + (i % 2))))
+    t.clock.advance(61 * MINUTE)
+    const live = await createCart(t)
+    await addLine(t, live, products[0]!, 2)
+    let swept = 0
+    for (;;) {
+      const round = await Promise.all(
+        Array.from({ length: 4 }, () => sweepExpiredHolds(t.ctx, { limit: 25 })),
+      )
+      swept += round.reduce((a, b) => a + b, 0)
+      if (round.every((n) => n === 0)) break
+    }
+    expect(swept).toBe(120)
+    expect(await heldCounter(products[0]!)).toBe(2)
+    expect(await heldCounter(products[1]!)).toBe(0)
+    expect(await heldCounter(products[2]!)).toBe(0)
+    expect(await sweepExpiredHolds(t.ctx)).toBe(0)
+  })
+
+  it('keeps the held counter equal to the live holds after a random mix of operations', async () => {
+    const products = await Promise.all([4, 6, 9].map((stock) => insertProduct(t, { price: 700, stock })))
+    const carts = await Promise.all(Array.from({ length: 8 }, () => createCart(t)))
+    let seed = 1234567
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed % n
+    }
+    for (let step = 0; step < 120; step++) {
+      const cart = carts[random(carts.length)]!
+      const productId = products[random(products.length)]!
+      const op = random(6)
+      if (op <= 1) await addLine(t, cart, productId, 1 + random(2))
+      else if (op === 2 || op === 3) {
+        const line = (await fetchOrder(t, cart)).line_items.find((l) => l.variant_id === productId)
+        if (line) await setQuantity(cart, line.id, random(5))
+      } else if (op === 4) t.clock.advance(random(25) * MINUTE)
+      else await sweepExpiredHolds(t.ctx, { limit: 3 })
+    }
+    for (const productId of products) {
+      expect(await heldCounter(productId)).toBe(await holdsSum(productId))
+    }
+    for (const cart of carts) {
+      const order = await fetchOrder(t, cart)
+      for (const line of order.line_items) {
+        const units = await t.ctx.db
+          .selectFrom('holds')
+          .select('quantity')
+          .where('order_id', '=', order.id)
+          .where('variant_id', '=', line.variant_id)
+          .execute()
+        expect(units.reduce((sum, row) => sum + row.quantity, 0)).toBe(line.quantity)
+      }
+    }
   })
 })

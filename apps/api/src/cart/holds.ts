@@ -1,100 +1,394 @@
 /**
- * Stock holds, the heart of a drop: a cart's lines hold their units until the cart's hold expires.
- * Setting a line's quantity is one atomic conditional write: under the product's row lock it checks
- * on hand - sold - what other carts hold right now, so concurrent shoppers can never hold more than
- * is on the shelf, on SQLite and on PostgreSQL alike. Expired holds simply stop counting.
+ * Stock holds, the heart of a drop. Each add holds its units for one hour from that add (spec 9)
+ * as a row of `holds`, and the product row counts what the holds take (`stock_held`), so taking
+ * stock is one conditional write whose cost does not grow with the crowd:
+ *   UPDATE products SET stock_held = stock_held + q WHERE id = ? AND on_hand - sold - held >= q
+ * It is the last statement of the cart's transaction, so a hot product's row is locked only for
+ * that statement and the commit. Expired holds go back to the shelf (held down, the hold marked
+ * returned) in bounded sweeps that any instance runs when due, claimed so that two sweepers never
+ * give back one hold twice; a write that finds too little sweeps that product's expired holds at
+ * once and tries again, so nobody waits for the periodic sweep. The cart takes note of its own
+ * expired holds on its next read or change (expired_items). Holds of an order being paid
+ * (orders.frozen_at set) never expire while it is set. ADR 0006 tells the whole design.
  */
-import { currentPrice } from '@fanshop/core'
-import type { Transaction } from 'kysely'
+import {
+  CART_HOLD_MS,
+  currentPrice,
+  type ExpiredItemJson,
+  perOrderLimitMessage,
+  withinPerOrderLimit,
+} from '@fanshop/core'
+import { type Kysely, sql, type Transaction } from 'kysely'
 import type { ShopContext } from '../context.ts'
+import type { Dialect } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
-import { notFound, unprocessable } from '../http/errors.ts'
-import type { Db, OrderRow } from './orders.ts'
-import { lockProductRows } from './row-locks.ts'
+import { HttpError, notFound, unprocessable } from '../http/errors.ts'
+import type { OrderRow } from './orders.ts'
 
-/** Units of each product held by live carts right now (other than `exceptOrderId`). */
-export async function heldStock(
-  db: Db,
-  productIds: readonly number[],
-  now: number,
-  exceptOrderId?: number,
-): Promise<Map<number, number>> {
-  if (productIds.length === 0) return new Map()
-  let query = db
-    .selectFrom('line_items')
-    .innerJoin('orders', 'orders.id', 'line_items.order_id')
-    .select((eb) => ['line_items.variant_id', eb.fn.sum<number>('line_items.quantity').as('held')])
-    .where('line_items.variant_id', 'in', productIds)
-    .where('orders.state', '!=', 'complete')
-    .where('orders.hold_expires_at', '>', now)
-    .groupBy('line_items.variant_id')
-  if (exceptOrderId !== undefined) query = query.where('orders.id', '!=', exceptOrderId)
-  const rows = await query.execute()
-  return new Map(rows.map((row) => [row.variant_id, Number(row.held)]))
-}
+type Trx = Transaction<Database>
 
 export const OUT_OF_STOCK = 'Product is out of stock for requested quantity.'
 
+/** The 422 for too little stock; names the products so that the caller can sweep them and retry. */
+export class StockShortage extends HttpError {
+  constructor(readonly variantIds: number[]) {
+    super(422, OUT_OF_STOCK)
+  }
+}
+
+/** Units each open transaction has yet to take, per product (taken last, by takeClaimedStock). */
+const claims = new WeakMap<Trx, Map<number, number>>()
+
+function claimStock(trx: Trx, variantId: number, quantity: number): void {
+  const mine = claims.get(trx) ?? new Map<number, number>()
+  claims.set(trx, mine)
+  mine.set(variantId, (mine.get(variantId) ?? 0) + quantity)
+}
+
 /**
- * Sets the order's line for `variantId` to `quantity` (0 removes it), holding the stock it needs.
- * Runs inside the order's locked transaction (orders.changeOrder); 422 when not enough is left.
+ * The conditional writes, as the transaction's last statements (products in id order, so two
+ * transactions never wait on each other crosswise). Throws StockShortage when one finds too little.
+ */
+export async function takeClaimedStock(trx: Trx): Promise<void> {
+  const mine = claims.get(trx)
+  if (!mine) return
+  claims.delete(trx)
+  for (const [variantId, quantity] of [...mine].sort((a, b) => a[0] - b[0])) {
+    const taken = await trx
+      .updateTable('products')
+      .set((eb) => ({ stock_held: eb('stock_held', '+', quantity) }))
+      .where('id', '=', variantId)
+      .where(sql<number>`stock_on_hand - stock_sold - stock_held`, '>=', quantity)
+      .executeTakeFirst()
+    if (taken.numUpdatedRows === 0n) throw new StockShortage([variantId])
+  }
+}
+
+/** Gives units back to the shelves: one statement for every product concerned. */
+async function giveBack(trx: Trx | Kysely<Database>, units: Map<number, number>): Promise<void> {
+  const ids = [...units.keys()].filter((id) => units.get(id)! > 0).sort((a, b) => a - b)
+  if (ids.length === 0) return
+  const cases = sql.join(
+    ids.map((id) => sql`when ${id} then cast(${units.get(id)!} as integer)`),
+    sql` `,
+  )
+  await sql`update products set stock_held = stock_held - (case id ${cases} end) where id in (${sql.join(ids)})`.execute(
+    trx,
+  )
+}
+
+const addUp = (rows: readonly { variant_id: number; quantity: number }[]) => {
+  const units = new Map<number, number>()
+  for (const row of rows) units.set(row.variant_id, (units.get(row.variant_id) ?? 0) + row.quantity)
+  return units
+}
+
+/**
+ * Claims up to `limit` expired holds that are still counted as held (of orders not being paid, and
+ * on PostgreSQL not locked by a change in progress, which takes note of its own) and marks them
+ * returned. A hold is claimed once: a second sweeper finds it returned already.
+ */
+async function claimExpired(
+  trx: Trx,
+  dialect: Dialect,
+  now: number,
+  limit: number,
+  variantIds?: readonly number[],
+): Promise<{ variant_id: number; quantity: number }[]> {
+  const ofVariants = variantIds ? sql`and holds.variant_id in (${sql.join(variantIds)})` : sql``
+  const locking =
+    dialect === 'postgres' ? sql`for update of holds skip locked for share of orders skip locked` : sql``
+  const { rows } = await sql<{ variant_id: number; quantity: number }>`
+    update holds set returned_at = ${now}
+    where id in (
+      select holds.id from holds join orders on orders.id = holds.order_id
+      where holds.returned_at is null and holds.expires_at <= ${now} and orders.frozen_at is null ${ofVariants}
+      order by holds.expires_at limit ${limit} ${locking}
+    ) and returned_at is null
+    returning variant_id, quantity`.execute(trx)
+  return rows
+}
+
+export const SWEEP_BATCH = 500
+const SWEEP_EVERY_MS = 30_000
+
+/**
+ * Gives back up to `limit` expired holds (of these products only, when given) in one short
+ * transaction; answers how many holds it gave back.
+ */
+export async function sweepExpiredHolds(
+  ctx: Pick<ShopContext, 'db' | 'database' | 'now'>,
+  options: { variantIds?: readonly number[]; limit?: number } = {},
+): Promise<number> {
+  const now = ctx.now()
+  return ctx.db.transaction().execute(async (trx) => {
+    const claimed = await claimExpired(
+      trx,
+      ctx.database.dialect,
+      now,
+      options.limit ?? SWEEP_BATCH,
+      options.variantIds,
+    )
+    await giveBack(trx, addUp(claimed))
+    return claimed.length
+  })
+}
+
+/** Whether any of these products has expired holds still counted as held (an index probe). */
+async function hasExpiredHolds(db: Kysely<Database>, variantIds: readonly number[], now: number) {
+  const row = await db
+    .selectFrom('holds')
+    .select('id')
+    .where('variant_id', 'in', variantIds)
+    .where('returned_at', 'is', null)
+    .where('expires_at', '<=', now)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/**
+ * Gives back every expired hold of these products before their stock is read or refused, so that
+ * what the shop says is available never waits for the periodic sweep. Cheap when there is none.
+ */
+export async function sweepProducts(
+  ctx: Pick<ShopContext, 'db' | 'database' | 'now'>,
+  variantIds: readonly number[],
+): Promise<boolean> {
+  if (variantIds.length === 0 || !(await hasExpiredHolds(ctx.db, variantIds, ctx.now()))) return false
+  while ((await sweepExpiredHolds(ctx, { variantIds })) === SWEEP_BATCH) {}
+  return true
+}
+
+/**
+ * Runs `write` (a cart transaction that takes stock); when it finds too little, gives back the
+ * product's expired holds and runs it once more.
+ */
+export async function withStockRetry<T>(ctx: ShopContext, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (!(error instanceof StockShortage) || !(await sweepProducts(ctx, error.variantIds))) throw error
+    return write()
+  }
+}
+
+/** When each instance next sweeps (a schedule hint only: sweeps are claimed, so any may run). */
+const nextSweepAt = new WeakMap<object, number>()
+
+/** The periodic sweep, run by any write when it is due: one batch, then again soon if it was full. */
+export async function sweepWhenDue(ctx: ShopContext): Promise<void> {
+  const now = ctx.now()
+  if (now < (nextSweepAt.get(ctx) ?? 0)) return
+  nextSweepAt.set(ctx, now + SWEEP_EVERY_MS)
+  const swept = await sweepExpiredHolds(ctx)
+  if (swept === SWEEP_BATCH) nextSweepAt.set(ctx, now)
+}
+
+/** Deletes holds and gives back those still counted as held. */
+async function dropHolds(
+  trx: Trx,
+  holds: readonly { id: number; variant_id: number; quantity: number; returned_at: number | null }[],
+): Promise<void> {
+  if (holds.length === 0) return
+  await trx
+    .deleteFrom('holds')
+    .where(
+      'id',
+      'in',
+      holds.map((hold) => hold.id),
+    )
+    .execute()
+  await giveBack(trx, addUp(holds.filter((hold) => hold.returned_at === null)))
+}
+
+/**
+ * The order takes note of its expired holds (inside its locked transaction): their units leave
+ * the lines and go back to the shelves (unless a sweep gave them back already). Answers what
+ * went back, for expired_items; nothing while the order is being paid.
+ */
+export async function releaseExpiredHolds(
+  trx: Trx,
+  order: OrderRow,
+  now: number,
+): Promise<ExpiredItemJson[]> {
+  if (order.frozen_at !== null) return []
+  const expired = await trx
+    .selectFrom('holds')
+    .select(['id', 'variant_id', 'quantity', 'returned_at'])
+    .where('order_id', '=', order.id)
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('returned_at', 'is not', null)]))
+    .execute()
+  if (expired.length === 0) return []
+  await dropHolds(trx, expired)
+  const units = addUp(expired)
+  for (const [variantId, quantity] of units) {
+    await trx
+      .updateTable('line_items')
+      .set((eb) => ({ quantity: eb('quantity', '-', quantity) }))
+      .where('order_id', '=', order.id)
+      .where('variant_id', '=', variantId)
+      .execute()
+  }
+  await trx.deleteFrom('line_items').where('order_id', '=', order.id).where('quantity', '<=', 0).execute()
+  const names = await trx
+    .selectFrom('products')
+    .select(['id', 'name'])
+    .where('id', 'in', [...units.keys()])
+    .execute()
+  const nameOf = new Map(names.map((row) => [row.id, row.name]))
+  return [...units].map(([variantId, quantity]) => ({
+    variant_id: variantId,
+    name: nameOf.get(variantId) ?? '',
+    quantity,
+  }))
+}
+
+/** Releases `units` of the order's holds on a product, newest first (lowering a quantity). */
+export async function releaseNewest(trx: Trx, orderId: number, variantId: number, units: number) {
+  const holds = await trx
+    .selectFrom('holds')
+    .select(['id', 'variant_id', 'quantity', 'returned_at'])
+    .where('order_id', '=', orderId)
+    .where('variant_id', '=', variantId)
+    .orderBy('id', 'desc')
+    .execute()
+  const whole: typeof holds = []
+  let left = units
+  for (const hold of holds) {
+    if (left <= 0) break
+    if (hold.quantity <= left) {
+      whole.push(hold)
+      left -= hold.quantity
+    } else {
+      await trx
+        .updateTable('holds')
+        .set({ quantity: hold.quantity - left })
+        .where('id', '=', hold.id)
+        .execute()
+      if (hold.returned_at === null) await giveBack(trx, new Map([[variantId, left]]))
+      left = 0
+    }
+  }
+  await dropHolds(trx, whole)
+}
+
+/** Holds `quantity` more units for an hour from now; the stock itself is taken at commit. */
+async function holdMore(trx: Trx, orderId: number, variantId: number, quantity: number, now: number) {
+  await trx
+    .insertInto('holds')
+    .values({
+      order_id: orderId,
+      variant_id: variantId,
+      quantity,
+      expires_at: now + CART_HOLD_MS,
+      created_at: now,
+    })
+    .execute()
+  claimStock(trx, variantId, quantity)
+}
+
+/** When the order's earliest hold ends (null: it holds nothing). */
+export async function earliestHoldEnd(trx: Trx, orderId: number): Promise<number | null> {
+  const row = await trx
+    .selectFrom('holds')
+    .select((eb) => eb.fn.min<number>('expires_at').as('ends'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirst()
+  return row?.ends === null || row?.ends === undefined ? null : Number(row.ends)
+}
+
+/**
+ * Sets the order's line for `variantId` to `quantity` (0 removes it): raising holds the new units
+ * for an hour from now (stock taken at commit, 422 when too little is left), lowering releases the
+ * newest units first. Runs inside the order's locked transaction (orders.changeOrder).
  */
 export async function setLineQuantity(
   ctx: ShopContext,
-  trx: Transaction<Database>,
+  trx: Trx,
   order: OrderRow,
   variantId: number,
   quantity: number,
 ): Promise<void> {
-  const existing = await trx
-    .selectFrom('line_items')
-    .select(['id', 'quantity'])
-    .where('order_id', '=', order.id)
-    .where('variant_id', '=', variantId)
-    .executeTakeFirst()
-  if (quantity === 0) {
-    if (existing) await trx.deleteFrom('line_items').where('id', '=', existing.id).execute()
-    return
-  }
-
-  await lockProductRows(trx, ctx.database.dialect, [variantId])
   const product = await trx
     .selectFrom('products')
     .leftJoin('products as parent', 'parent.id', 'products.parent_id')
+    .leftJoin('line_items', (join) =>
+      join.onRef('line_items.variant_id', '=', 'products.id').on('line_items.order_id', '=', order.id),
+    )
     .select([
-      'products.id',
       'products.name',
       'products.type',
       'products.status',
       'products.regular_price',
       'products.sale_price',
-      'products.stock_on_hand',
-      'products.stock_sold',
       'parent.status as parent_status',
+      'line_items.id as line_id',
+      'line_items.quantity as line_quantity',
     ])
     .where('products.id', '=', variantId)
     .executeTakeFirst()
+  const had = product?.line_quantity ?? 0
+  if (quantity === 0) {
+    if (product?.line_id) {
+      await trx.deleteFrom('line_items').where('id', '=', product.line_id).execute()
+      await releaseNewest(trx, order.id, variantId, had)
+    }
+    return
+  }
   if (product?.status !== 'publish' || (product.parent_status ?? 'publish') !== 'publish') {
     throw notFound(`Product ${variantId} is not for sale.`)
   }
   if (product.type === 'variable') {
     throw unprocessable(`Choose the options of "${product.name}" first: add one of its variations.`)
   }
+  const max = ctx.config.MAX_PER_ORDER
+  if (quantity > had && !withinPerOrderLimit(quantity, max)) throw unprocessable(perOrderLimitMessage(max))
 
-  const raising = quantity > (existing?.quantity ?? 0)
-  if (raising) {
-    const held = (await heldStock(trx, [variantId], ctx.now(), order.id)).get(variantId) ?? 0
-    const available = (product.stock_on_hand ?? 0) - product.stock_sold - held
-    if (quantity > available) throw unprocessable(OUT_OF_STOCK)
-  }
+  if (quantity > had) await holdMore(trx, order.id, variantId, quantity - had, ctx.now())
+  else if (quantity < had) await releaseNewest(trx, order.id, variantId, had - quantity)
 
   const price = currentPrice(product)
-  if (existing) {
-    await trx.updateTable('line_items').set({ quantity, price }).where('id', '=', existing.id).execute()
+  if (product.line_id) {
+    await trx.updateTable('line_items').set({ quantity, price }).where('id', '=', product.line_id).execute()
   } else {
     await trx
       .insertInto('line_items')
       .values({ order_id: order.id, variant_id: variantId, quantity, price, created_at: ctx.now() })
+      .execute()
+  }
+}
+
+/** Moves a guest cart's holds to the cart it is merged into, keeping each unit's own hour. */
+export async function moveHolds(trx: Trx, fromOrderId: number, toOrderId: number): Promise<void> {
+  await trx.updateTable('holds').set({ order_id: toOrderId }).where('order_id', '=', fromOrderId).execute()
+}
+
+/**
+ * On completion the order's held units become sold: per product, held down and sold up in one
+ * statement (units a sweep had given back are taken from the shelf again), and the holds end.
+ */
+export async function holdsBecomeSales(trx: Trx, orderId: number): Promise<void> {
+  const [lines, holds] = await Promise.all([
+    trx.selectFrom('line_items').select(['variant_id', 'quantity']).where('order_id', '=', orderId).execute(),
+    trx
+      .selectFrom('holds')
+      .select(['variant_id', 'quantity'])
+      .where('order_id', '=', orderId)
+      .where('returned_at', 'is', null)
+      .execute(),
+  ])
+  const held = addUp(holds)
+  await trx.deleteFrom('holds').where('order_id', '=', orderId).execute()
+  for (const line of [...lines].sort((a, b) => a.variant_id - b.variant_id)) {
+    const fromHeld = Math.min(held.get(line.variant_id) ?? 0, line.quantity)
+    await trx
+      .updateTable('products')
+      .set((eb) => ({
+        stock_held: eb('stock_held', '-', fromHeld),
+        stock_sold: eb('stock_sold', '+', line.quantity),
+      }))
+      .where('id', '=', line.variant_id)
       .execute()
   }
 }

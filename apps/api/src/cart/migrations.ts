@@ -1,5 +1,5 @@
 /** Migrations owned by the cart domain (names carry a global date-time prefix so they sort in order). */
-import type { Kysely, Migration } from 'kysely'
+import { type Kysely, type Migration, sql } from 'kysely'
 import { dialectOf, withIdColumn } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { insertReferenceData } from './reference-data.ts'
@@ -152,6 +152,46 @@ export const cartMigrations: Record<string, Migration> = {
         .addColumn('amount', 'integer', (c) => c.notNull())
         .addColumn('outcome', 'text', (c) => c.notNull())
         .execute()
+    },
+  },
+
+  /** Holds per add (each unit's own hour) and a held counter on the stock row, so taking stock is
+   *  one conditional write whatever the number of live holds (ADR 0006). Live carts keep what they
+   *  hold: each of their lines becomes a hold until the cart's old expiry. */
+  '2026-11-23T1700_cart_holds': {
+    async up(db: Kysely<unknown>) {
+      const dialect = dialectOf(db)
+      await db.schema
+        .alterTable('products')
+        .addColumn('stock_held', 'integer', (c) => c.notNull().defaultTo(0).check(sql`stock_held >= 0`))
+        .execute()
+      await withIdColumn(db.schema.createTable('holds'), dialect)
+        .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id'))
+        .addColumn('variant_id', 'integer', (c) => c.notNull().references('products.id'))
+        .addColumn('quantity', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('returned_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('holds_order_idx').on('holds').columns(['order_id', 'variant_id']).execute()
+      await db.schema
+        .createIndex('holds_due_idx')
+        .on('holds')
+        .column('expires_at')
+        .where(sql.ref('returned_at'), 'is', null)
+        .execute()
+      await db.schema
+        .createIndex('holds_variant_due_idx')
+        .on('holds')
+        .columns(['variant_id', 'expires_at'])
+        .where(sql.ref('returned_at'), 'is', null)
+        .execute()
+      await sql`insert into holds (order_id, variant_id, quantity, expires_at, created_at)
+        select line_items.order_id, line_items.variant_id, line_items.quantity, orders.hold_expires_at, line_items.created_at
+        from line_items join orders on orders.id = line_items.order_id
+        where orders.state <> 'complete' and orders.hold_expires_at is not null`.execute(db)
+      await sql`update products set stock_held = coalesce(
+        (select sum(quantity) from holds where holds.variant_id = products.id), 0)`.execute(db)
     },
   },
 }

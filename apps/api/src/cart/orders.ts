@@ -1,16 +1,16 @@
 /**
  * Orders (carts) in the database: creating one, finding it for a request (its order_token or its
  * owner's Bearer, otherwise 404), and changing it under a row lock so that concurrent requests on
- * one cart, and the stock they hold, can never interleave. Every change ends by settling the
- * stock hold (released when it expired), recomputing the totals and restarting the 1-hour hold.
- * An order being paid (`frozen_at` set, placement.ts) refuses every change with 409, here, once.
+ * one cart, and the stock they hold, can never interleave. Every change starts by releasing the
+ * cart's expired holds and ends by recomputing the totals and taking the stock it claimed
+ * (cart/holds.ts). An order being paid (`frozen_at` set, placement.ts) refuses every change with
+ * 409, here, once.
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import {
   type AddressInput,
   computeTotals,
   type ExpiredItemJson,
-  holdExpiresAt,
   isHoldActive,
   isPast,
   type OrderState,
@@ -21,6 +21,7 @@ import { optionalSession } from '../accounts/sessions.ts'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError, notFound, unauthorized, unprocessable } from '../http/errors.ts'
+import { earliestHoldEnd, releaseExpiredHolds, takeClaimedStock, withStockRetry } from './holds.ts'
 import { lockOrderRow } from './row-locks.ts'
 import { shippingRatesFor } from './shipping.ts'
 import type { OrdersTable } from './tables.ts'
@@ -122,10 +123,11 @@ export const parseExpiredItems = (json: string): ExpiredItemJson[] => JSON.parse
 
 /**
  * Runs `change` on the order inside a transaction that holds the order's row lock, after releasing
- * an expired hold; then recomputes the totals and, when `touch` is set (every shopper's change),
- * restarts the hold and clears the expired-items notice. Returns the order as it is afterwards.
- * A frozen order is not changed: a shopper's change answers 409, a settling read leaves it as it is
- * (its hold does not expire while the payment is in flight).
+ * expired holds; then recomputes the totals and, when `touch` is set (every shopper's change),
+ * clears the expired-items notice; last, takes the stock the change claimed (a shortage rolls it
+ * all back, and it is tried once more after the product's expired holds are given back).
+ * Returns the order as it is afterwards. A frozen order is not changed: a shopper's change answers
+ * 409, a settling read leaves it as it is (its holds do not expire while the payment is in flight).
  */
 export async function changeOrder(
   ctx: ShopContext,
@@ -133,38 +135,39 @@ export async function changeOrder(
   change: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
   options: { touch: boolean } = { touch: true },
 ): Promise<OrderRow> {
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockOrderRow(trx, ctx.database.dialect, orderId)
-    const now = ctx.now()
-    let order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow()
-    if (isFrozen(order)) {
-      if (options.touch) throw conflict(FROZEN_MESSAGE)
-      return order
-    }
-    const released = await releaseExpiredHold(trx, order, now)
-    order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow()
-    await change(trx, order)
-    await recompute(trx, orderId, now, { touch: options.touch, keepExpiredNotice: released })
-    return trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow()
-  })
+  return withStockRetry(ctx, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const now = ctx.now()
+      let order = await lockOrderRow(trx, ctx.database.dialect, orderId)
+      if (isFrozen(order)) {
+        if (options.touch) throw conflict(FROZEN_MESSAGE)
+        return order
+      }
+      const released = await releaseExpiredHold(trx, order, now)
+      if (released) order = await reread(trx, order)
+      await change(trx, order)
+      const after = await recompute(trx, orderId, now, { touch: options.touch, keepExpiredNotice: released })
+      await takeClaimedStock(trx)
+      return after
+    }),
+  )
 }
 
-/** Settles an expired hold of the order (if any) and returns the order as it is now. */
+/** Whether the order may have holds to release: its earliest hold ended and it is not being paid. */
+const holdRanOut = (order: OrderRow, now: number) =>
+  order.state !== 'complete' &&
+  !isFrozen(order) &&
+  order.hold_expires_at !== null &&
+  !isHoldActive(order.hold_expires_at, now)
+
+/** Settles expired holds of the order (if any) and returns the order as it is now. */
 export async function settleOrder(ctx: ShopContext, order: OrderRow): Promise<OrderRow> {
-  const now = ctx.now()
-  if (
-    order.state === 'complete' ||
-    isFrozen(order) ||
-    order.hold_expires_at === null ||
-    isHoldActive(order.hold_expires_at, now)
-  ) {
-    return order
-  }
+  if (!holdRanOut(order, ctx.now())) return order
   return changeOrder(ctx, order.id, async () => {}, { touch: false })
 }
 
 /**
- * When the hold has run out, the cart's lines go back to the shelves: they are removed, listed in
+ * When holds have run out, their units go back to the shelves: they leave the lines, are listed in
  * `expired_items` for the owner to read, and the checkout restarts from the cart.
  * Returns true when it released something.
  */
@@ -173,60 +176,42 @@ async function releaseExpiredHold(
   order: OrderRow,
   now: number,
 ): Promise<boolean> {
-  if (
-    order.state === 'complete' ||
-    order.hold_expires_at === null ||
-    isHoldActive(order.hold_expires_at, now)
-  ) {
-    return false
-  }
-  const lines = await trx
-    .selectFrom('line_items')
-    .innerJoin('products', 'products.id', 'line_items.variant_id')
-    .select(['line_items.variant_id', 'line_items.quantity', 'products.name'])
-    .where('line_items.order_id', '=', order.id)
-    .orderBy('line_items.id')
-    .execute()
-  const expired: ExpiredItemJson[] = lines.map((line) => ({
-    variant_id: line.variant_id,
-    name: line.name,
-    quantity: line.quantity,
-  }))
-  await trx.deleteFrom('line_items').where('order_id', '=', order.id).execute()
+  if (!holdRanOut(order, now)) return false
+  const expired = await releaseExpiredHolds(trx, order, now)
+  if (expired.length === 0) return false
   await trx.deleteFrom('payments').where('order_id', '=', order.id).where('state', '=', 'checkout').execute()
   await trx
     .updateTable('orders')
-    .set({ state: 'cart', hold_expires_at: null, expired_items: JSON.stringify(expired) })
+    .set({ state: 'cart', expired_items: JSON.stringify(expired) })
     .where('id', '=', order.id)
     .execute()
-  return expired.length > 0
+  return true
 }
 
 /**
  * Recomputes the stored totals from the lines, the coupon and the chosen shipping rate (packages/core
- * does the arithmetic), drops a shipping choice the address no longer allows, and restarts the hold.
+ * does the arithmetic), drops a shipping choice the address no longer allows, and notes when the
+ * earliest hold ends. Returns the order as it is afterwards.
  */
 async function recompute(
   trx: Transaction<Database>,
   orderId: number,
   now: number,
   options: { touch: boolean; keepExpiredNotice: boolean },
-): Promise<void> {
+): Promise<OrderRow> {
   const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow()
-  if (order.state === 'complete') return
-  const lines = await trx
-    .selectFrom('line_items')
-    .select(['price', 'quantity'])
-    .where('order_id', '=', orderId)
-    .execute()
-  const coupon =
+  if (order.state === 'complete') return order
+  const [lines, coupon, holdEnds] = await Promise.all([
+    trx.selectFrom('line_items').select(['price', 'quantity']).where('order_id', '=', orderId).execute(),
     order.coupon_id === null
       ? undefined
-      : await trx
+      : trx
           .selectFrom('coupons')
           .select(['type', 'amount'])
           .where('id', '=', order.coupon_id)
-          .executeTakeFirst()
+          .executeTakeFirst(),
+    earliestHoldEnd(trx, orderId),
+  ])
   const itemTotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0)
   const rates = await shippingRatesFor(trx, parseAddress(order.ship_address), itemTotal)
   const rate = rates.find((r) => r.shipping_method_id === order.shipping_method_id)
@@ -235,7 +220,7 @@ async function recompute(
     discount: coupon ? { type: coupon.type, amount: coupon.amount } : null,
     shipping: lines.length > 0 && rate ? rate.cost : 0,
   })
-  await trx
+  return trx
     .updateTable('orders')
     .set({
       item_count: totals.itemCount,
@@ -244,16 +229,14 @@ async function recompute(
       ship_total: totals.shipTotal,
       total: totals.total,
       shipping_method_id: rate ? order.shipping_method_id : null,
+      hold_expires_at: holdEnds,
       ...(options.touch
-        ? {
-            updated_at: now,
-            hold_expires_at: lines.length > 0 ? holdExpiresAt(now) : null,
-            ...(options.keepExpiredNotice ? {} : { expired_items: '[]' }),
-          }
+        ? { updated_at: now, ...(options.keepExpiredNotice ? {} : { expired_items: '[]' }) }
         : {}),
     })
     .where('id', '=', orderId)
-    .execute()
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }
 
 /** Moves a checkout that has passed `step` back to it (editing a step rewinds the checkout). */

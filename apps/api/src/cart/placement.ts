@@ -6,8 +6,8 @@
  *      Idempotency-Key with the order's total and fingerprint, and the order is frozen (frozen_at):
  *      from then on every change to it answers 409 (orders.changeOrder) and its hold stays;
  *   2. charge through the payment method's gateway with a key derived from that payment;
- *   3. settle: under the locks of the order and its products, if the order is still exactly what
- *      was claimed, the holds become sales (stock_sold) and the order completes (still frozen);
+ *   3. settle: under the order's lock, if the order is still exactly what
+ *      was claimed, the holds become sales (held down, sold up) and the order completes (still frozen);
  *      a decline, or an order that no longer matches (whose charge is voided first), sends it back
  *      to `payment` and unfreezes it.
  * A request that finds its key already used answers what the first one did. A payment left
@@ -20,10 +20,11 @@ import type { Selectable } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { unprocessable } from '../http/errors.ts'
 import { sendOrderConfirmation } from './confirmation-mail.ts'
+import { holdsBecomeSales } from './holds.ts'
 import { changeOrder, conflict, type Db, isFrozen, type OrderRow } from './orders.ts'
 import type { ChargeResult, PaymentGateway } from './payments/gateway.ts'
 import { gatewayFor } from './payments/gateways.ts'
-import { lockOrderRow, lockProductRows } from './row-locks.ts'
+import { lockOrderRow } from './row-locks.ts'
 import type { PaymentsTable } from './tables.ts'
 
 type PaymentRow = Selectable<PaymentsTable>
@@ -237,23 +238,6 @@ async function settlePayment(
       locked.total === current.amount &&
       (await fingerprintOf(trx, locked)) === current.order_fingerprint
     if (!unchanged) return 'changed'
-    const lines = await trx
-      .selectFrom('line_items')
-      .select(['variant_id', 'quantity'])
-      .where('order_id', '=', order.id)
-      .execute()
-    await lockProductRows(
-      trx,
-      ctx.database.dialect,
-      lines.map((line) => line.variant_id),
-    )
-    for (const line of lines) {
-      await trx
-        .updateTable('products')
-        .set((eb) => ({ stock_sold: eb('stock_sold', '+', line.quantity) }))
-        .where('id', '=', line.variant_id)
-        .execute()
-    }
     await trx
       .updateTable('payments')
       .set({ state: decision.outcome === 'paid' ? 'completed' : 'pending', updated_at: now })
@@ -271,6 +255,8 @@ async function settlePayment(
       })
       .where('id', '=', order.id)
       .execute()
+    // Last, so the products' rows stay locked only for these statements and the commit.
+    await holdsBecomeSales(trx, order.id)
     return 'decided'
   })
   if (outcome === 'changed') {

@@ -1,45 +1,34 @@
 /**
- * Row locks that serialise changes to one order and to one product's stock, on both databases.
+ * The row lock that serialises changes to one order, on both databases (a product's stock needs
+ * none: it changes only by conditional writes, cart/holds.ts).
  * PostgreSQL: SELECT ... FOR UPDATE holds the rows until the transaction ends. SQLite has no row
  * locks; there the first statement of the transaction is a write that changes nothing, which takes
  * the database's write lock at once (every other writer, in any process, waits for it), so the
  * reads that follow cannot go stale before the transaction writes.
  */
-import type { Transaction } from 'kysely'
+import type { Selectable, Transaction } from 'kysely'
 import type { Dialect } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
+import type { OrdersTable } from './tables.ts'
 
+/** Locks the order's row for the rest of the transaction and answers the row as it is now. */
 export async function lockOrderRow(
   trx: Transaction<Database>,
   dialect: Dialect,
   orderId: number,
-): Promise<void> {
+): Promise<Selectable<OrdersTable>> {
   if (dialect === 'postgres') {
-    await trx.selectFrom('orders').select('id').where('id', '=', orderId).forUpdate().execute()
-  } else {
-    await trx
-      .updateTable('orders')
-      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    return trx
+      .selectFrom('orders')
+      .selectAll()
       .where('id', '=', orderId)
-      .execute()
+      .forUpdate()
+      .executeTakeFirstOrThrow()
   }
-}
-
-/** Locks the products (in id order, so two transactions never wait on each other crosswise). */
-export async function lockProductRows(
-  trx: Transaction<Database>,
-  dialect: Dialect,
-  productIds: readonly number[],
-): Promise<void> {
-  if (productIds.length === 0) return
-  const ids = [...new Set(productIds)].sort((a, b) => a - b)
-  if (dialect === 'postgres') {
-    await trx.selectFrom('products').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute()
-  } else {
-    await trx
-      .updateTable('products')
-      .set((eb) => ({ stock_sold: eb.ref('stock_sold') }))
-      .where('id', 'in', ids)
-      .execute()
-  }
+  return trx
+    .updateTable('orders')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }

@@ -3,8 +3,9 @@
  * Spree), their lines, payments, and the reference data the checkout needs: countries and states,
  * shipping zones and methods, payment methods and coupons.
  *
- * Stock holds are the lines of carts whose `hold_expires_at` lies in the future: held stock of a
- * product is the sum of those lines, so a hold ends by itself when the clock passes that instant.
+ * Stock holds are rows of `holds`, one per add (each unit's own hour, spec 9); what they hold is
+ * also counted on the product row (`products.stock_held`) so that taking stock is one conditional
+ * write (cart/holds.ts, ADR 0006).
  */
 import type { Generated } from 'kysely'
 
@@ -89,7 +90,7 @@ export interface OrdersTable {
   ship_address: string | null
   payment_state: 'balance_due' | 'paid' | 'failed' | null
   shipment_state: 'pending' | 'ready' | 'shipped' | null
-  /** When the cart's stock hold ends (1 hour after its last change); null when nothing is held. */
+  /** When the cart's earliest hold ends (each add holds for 1 hour); null when nothing is held. */
   hold_expires_at: number | null
   /** JSON list of { variant_id, name, quantity } that went back to the shelves when the hold expired. */
   expired_items: string
@@ -109,6 +110,19 @@ export interface LineItemsTable {
   quantity: number
   /** Unit price in cents when the line was last changed. */
   price: number
+  created_at: number
+}
+
+/** Units one add put aside for one order, until `expires_at` (unless the order is frozen). */
+export interface HoldsTable {
+  id: Generated<number>
+  order_id: number
+  variant_id: number
+  quantity: number
+  expires_at: number
+  /** When a sweep gave the units back to the shelf (no longer in products.stock_held) and the cart
+   *  has not taken note yet; null while the units are counted as held. */
+  returned_at: number | null
   created_at: number
 }
 
@@ -155,6 +169,7 @@ export interface CartTables {
   coupons: CouponsTable
   orders: OrdersTable
   line_items: LineItemsTable
+  holds: HoldsTable
   payments: PaymentsTable
   test_card_charges: TestCardChargesTable
 }

@@ -61,7 +61,7 @@ function priceFields(row: PricedRow) {
 
 /** Loads the published products with these ids as product JSON, in the order of `ids`. */
 export async function loadProductJson(
-  ctx: Pick<ShopContext, 'db' | 'now'>,
+  ctx: Pick<ShopContext, 'db' | 'database' | 'now'>,
   ids: readonly number[],
 ): Promise<ProductJson[]> {
   if (ids.length === 0) return []

@@ -34,8 +34,10 @@ export interface ProductsTable {
   sale_price: number | null
   /** Units on the shelf (simple products and variations); null on variable parents. */
   stock_on_hand: number | null
-  /** Units sold; available = on hand - sold - active holds. */
+  /** Units sold; available = on hand - sold - held. */
   stock_sold: number
+  /** Units held by carts (cart/holds.ts keeps it equal to the holds not yet given back). */
+  stock_held: Generated<number>
   gender_id: number | null
   size_guide_id: number | null
   image_id: number | null

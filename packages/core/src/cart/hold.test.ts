@@ -4,7 +4,7 @@ import { CART_HOLD_MS, describeHoldLeft, holdExpiresAt, isHoldActive } from './h
 const changed = Date.UTC(2026, 10, 21, 12, 0)
 
 describe('stock hold', () => {
-  it('lasts one hour from the last change', () => {
+  it('lasts one hour from when the units were added', () => {
     expect(CART_HOLD_MS).toBe(3_600_000)
     expect(holdExpiresAt(changed)).toBe(changed + 3_600_000)
   })

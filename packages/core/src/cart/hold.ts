@@ -1,12 +1,13 @@
 /**
- * The stock hold of spec 9: a cart keeps its items for 1 hour from its last change, after which
- * they go back to the shelves. Expiry is a timestamp compared with the clock, so no job has to run.
+ * The stock hold of spec 9: each unit put in the cart is kept for 1 hour from when it was added,
+ * after which it goes back to the shelves (a later change does not extend it). Expiry is a
+ * timestamp compared with the clock, so no job has to run for a hold to end.
  */
 
 export const CART_HOLD_MS = 60 * 60 * 1000
 
-/** When a cart changed at `lastChangeAt` stops holding its stock. */
-export const holdExpiresAt = (lastChangeAt: number): number => lastChangeAt + CART_HOLD_MS
+/** When units added at `heldAt` stop being held. */
+export const holdExpiresAt = (heldAt: number): number => heldAt + CART_HOLD_MS
 
 export const isHoldActive = (expiresAt: number, now: number): boolean => expiresAt > now
 

@@ -2,5 +2,6 @@
 export * from './card.ts'
 export * from './checkout.ts'
 export * from './hold.ts'
+export * from './limits.ts'
 export * from './schemas.ts'
 export * from './totals.ts'
