@@ -8,7 +8,7 @@ import type { Transaction } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
-import { moveHolds, releaseNewest, setLineQuantity } from './holds.ts'
+import { moveHolds, releaseNewest, setLineQuantity, sweepWhenDue } from './holds.ts'
 import {
   assertNotComplete,
   changeOrder,
@@ -29,17 +29,13 @@ export async function addToCart(
   variantId: number,
   quantity: number,
 ): Promise<OrderRow> {
-  return changeOrder(ctx, order.id, async (trx, current) => {
+  const changed = await changeOrder(ctx, order.id, async (trx, current) => {
     assertNotComplete(current)
-    const existing = await trx
-      .selectFrom('line_items')
-      .select('quantity')
-      .where('order_id', '=', current.id)
-      .where('variant_id', '=', variantId)
-      .executeTakeFirst()
-    await setLineQuantity(ctx, trx, current, variantId, (existing?.quantity ?? 0) + quantity)
+    await setLineQuantity(ctx, trx, current, variantId, (had) => had + quantity)
     await rewindToCart(trx, current)
   })
+  await sweepWhenDue(ctx)
+  return changed
 }
 
 /** The line with this id in the order; 404 when it is not there. */

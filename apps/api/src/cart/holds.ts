@@ -95,9 +95,11 @@ async function claimExpired(
   limit: number,
   variantIds?: readonly number[],
 ): Promise<{ variant_id: number; quantity: number }[]> {
+  // The periodic sweep skips holds another sweeper is giving back; a product's own sweep waits for
+  // it, so that the write retried after it sees those units back on the shelf.
   const ofVariants = variantIds ? sql`and holds.variant_id in (${sql.join(variantIds)})` : sql``
-  const locking =
-    dialect === 'postgres' ? sql`for update of holds skip locked for share of orders skip locked` : sql``
+  const holdsLock = variantIds ? sql`for update of holds` : sql`for update of holds skip locked`
+  const locking = dialect === 'postgres' ? sql`${holdsLock} for share of orders skip locked` : sql``
   const { rows } = await sql<{ variant_id: number; quantity: number }>`
     update holds set returned_at = ${now}
     where id in (
@@ -154,21 +156,21 @@ async function hasExpiredHolds(db: Kysely<Database>, variantIds: readonly number
 export async function sweepProducts(
   ctx: Pick<ShopContext, 'db' | 'database' | 'now'>,
   variantIds: readonly number[],
-): Promise<boolean> {
-  if (variantIds.length === 0 || !(await hasExpiredHolds(ctx.db, variantIds, ctx.now()))) return false
+): Promise<void> {
+  if (variantIds.length === 0 || !(await hasExpiredHolds(ctx.db, variantIds, ctx.now()))) return
   while ((await sweepExpiredHolds(ctx, { variantIds })) === SWEEP_BATCH) {}
-  return true
 }
 
 /**
  * Runs `write` (a cart transaction that takes stock); when it finds too little, gives back the
- * product's expired holds and runs it once more.
+ * product's expired holds (or waits for whoever is giving them back) and runs it once more.
  */
 export async function withStockRetry<T>(ctx: ShopContext, write: () => Promise<T>): Promise<T> {
   try {
     return await write()
   } catch (error) {
-    if (!(error instanceof StockShortage) || !(await sweepProducts(ctx, error.variantIds))) throw error
+    if (!(error instanceof StockShortage)) throw error
+    await sweepProducts(ctx, error.variantIds)
     return write()
   }
 }
@@ -288,18 +290,8 @@ async function holdMore(trx: Trx, orderId: number, variantId: number, quantity: 
   claimStock(trx, variantId, quantity)
 }
 
-/** When the order's earliest hold ends (null: it holds nothing). */
-export async function earliestHoldEnd(trx: Trx, orderId: number): Promise<number | null> {
-  const row = await trx
-    .selectFrom('holds')
-    .select((eb) => eb.fn.min<number>('expires_at').as('ends'))
-    .where('order_id', '=', orderId)
-    .executeTakeFirst()
-  return row?.ends === null || row?.ends === undefined ? null : Number(row.ends)
-}
-
 /**
- * Sets the order's line for `variantId` to `quantity` (0 removes it): raising holds the new units
+ * Sets the order's line for `variantId` to `quantity(units it holds now)` (0 removes it): raising holds the new units
  * for an hour from now (stock taken at commit, 422 when too little is left), lowering releases the
  * newest units first. Runs inside the order's locked transaction (orders.changeOrder).
  */
@@ -308,7 +300,7 @@ export async function setLineQuantity(
   trx: Trx,
   order: OrderRow,
   variantId: number,
-  quantity: number,
+  wanted: (had: number) => number,
 ): Promise<void> {
   const product = await trx
     .selectFrom('products')
@@ -329,6 +321,7 @@ export async function setLineQuantity(
     .where('products.id', '=', variantId)
     .executeTakeFirst()
   const had = product?.line_quantity ?? 0
+  const quantity = wanted(had)
   if (quantity === 0) {
     if (product?.line_id) {
       await trx.deleteFrom('line_items').where('id', '=', product.line_id).execute()

@@ -21,7 +21,7 @@ import { optionalSession } from '../accounts/sessions.ts'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError, notFound, unauthorized, unprocessable } from '../http/errors.ts'
-import { earliestHoldEnd, releaseExpiredHolds, takeClaimedStock, withStockRetry } from './holds.ts'
+import { releaseExpiredHolds, takeClaimedStock, withStockRetry } from './holds.ts'
 import { lockOrderRow } from './row-locks.ts'
 import { shippingRatesFor } from './shipping.ts'
 import type { OrdersTable } from './tables.ts'
@@ -199,19 +199,35 @@ async function recompute(
   now: number,
   options: { touch: boolean; keepExpiredNotice: boolean },
 ): Promise<OrderRow> {
-  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow()
+  // The order, its lines and when its earliest hold ends, in one query.
+  const rows = await trx
+    .selectFrom('orders')
+    .leftJoin('line_items', 'line_items.order_id', 'orders.id')
+    .selectAll('orders')
+    .select(['line_items.price', 'line_items.quantity'])
+    .select((eb) =>
+      eb
+        .selectFrom('holds')
+        .select((hold) => hold.fn.min<number>('holds.expires_at').as('ends'))
+        .where('holds.order_id', '=', orderId)
+        .as('hold_ends'),
+    )
+    .where('orders.id', '=', orderId)
+    .execute()
+  const order = rows[0]!
   if (order.state === 'complete') return order
-  const [lines, coupon, holdEnds] = await Promise.all([
-    trx.selectFrom('line_items').select(['price', 'quantity']).where('order_id', '=', orderId).execute(),
+  const lines = rows.flatMap((row) =>
+    row.quantity === null || row.price === null ? [] : [{ price: row.price, quantity: row.quantity }],
+  )
+  const holdEnds = order.hold_ends === null ? null : Number(order.hold_ends)
+  const coupon =
     order.coupon_id === null
       ? undefined
-      : trx
+      : await trx
           .selectFrom('coupons')
           .select(['type', 'amount'])
           .where('id', '=', order.coupon_id)
-          .executeTakeFirst(),
-    earliestHoldEnd(trx, orderId),
-  ])
+          .executeTakeFirst()
   const itemTotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0)
   const rates = await shippingRatesFor(trx, parseAddress(order.ship_address), itemTotal)
   const rate = rates.find((r) => r.shipping_method_id === order.shipping_method_id)
