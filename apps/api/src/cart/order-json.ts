@@ -23,7 +23,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 export async function orderJson(db: Db, order: OrderRow): Promise<OrderJson> {
   const [lineItems, billAddress, shipAddress, payments, paymentMethods, coupon] = await Promise.all([
-    lineItemsJson(db, [order.id]),
+    order.item_count === 0 ? new Map<number, LineItemJson[]>() : lineItemsJson(db, [order.id]),
     addressJson(db, parseAddress(order.bill_address)),
     addressJson(db, parseAddress(order.ship_address)),
     db
@@ -186,13 +186,16 @@ export async function orderSummariesJson(db: Db, orders: OrderRow[]): Promise<Or
   }))
 }
 
-/** The lines of these orders as Spree line item JSON, loaded in a few queries for all of them. */
-async function lineItemsJson(db: Db, orderIds: number[]): Promise<Map<number, LineItemJson[]>> {
+/** The lines of these orders as Spree line item JSON, with their pictures, and the options of variations. */
+export async function lineItemsJson(db: Db, orderIds: number[]): Promise<Map<number, LineItemJson[]>> {
   if (orderIds.length === 0) return new Map()
   const rows = await db
     .selectFrom('line_items')
     .innerJoin('products as bought', 'bought.id', 'line_items.variant_id')
     .leftJoin('products as parent', 'parent.id', 'bought.parent_id')
+    .leftJoin('media', (join) =>
+      join.on((eb) => eb('media.id', '=', eb.fn.coalesce('bought.image_id', 'parent.image_id'))),
+    )
     .select([
       'line_items.id',
       'line_items.order_id',
@@ -202,25 +205,22 @@ async function lineItemsJson(db: Db, orderIds: number[]): Promise<Map<number, Li
       'bought.name as bought_name',
       'bought.sku as bought_sku',
       'bought.slug as bought_slug',
-      'bought.image_id as bought_image_id',
       'bought.parent_id',
       'parent.name as parent_name',
       'parent.slug as parent_slug',
-      'parent.image_id as parent_image_id',
+      'media.id as image_id',
+      'media.alt as image_alt',
+      'media.width as image_width',
+      'media.height as image_height',
     ])
     .where('line_items.order_id', 'in', orderIds)
     .orderBy('line_items.id')
     .execute()
   const variantIds = rows.filter((row) => row.parent_id !== null).map((row) => row.variant_id)
-  const imageOf = (row: (typeof rows)[number]) => row.bought_image_id ?? row.parent_image_id
-  const imageIds = [...new Set(rows.flatMap((row) => imageOf(row) ?? []))]
-  const [media, options] = await Promise.all([
-    imageIds.length === 0
-      ? Promise.resolve([])
-      : db.selectFrom('media').select(['id', 'alt', 'width', 'height']).where('id', 'in', imageIds).execute(),
+  const options =
     variantIds.length === 0
-      ? Promise.resolve([])
-      : db
+      ? []
+      : await db
           .selectFrom('product_terms')
           .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
           .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
@@ -233,13 +233,18 @@ async function lineItemsJson(db: Db, orderIds: number[]): Promise<Map<number, Li
           ])
           .where('product_terms.product_id', 'in', variantIds)
           .orderBy('attributes.id')
-          .execute(),
-  ])
-  const imageById = new Map(media.map((row) => [row.id, describeImage(row)]))
+          .execute()
   const byOrder = new Map<number, LineItemJson[]>()
   for (const row of rows) {
-    const imageId = imageOf(row)
-    const image = imageId === null ? undefined : imageById.get(imageId)
+    const image =
+      row.image_id === null
+        ? undefined
+        : describeImage({
+            id: row.image_id,
+            alt: row.image_alt!,
+            width: row.image_width,
+            height: row.image_height,
+          })
     const isVariation = row.parent_id !== null
     const line: LineItemJson = {
       id: row.id,

@@ -31,7 +31,7 @@ import { addToCart, associateCart, currentCartOf, lineOf, rewindToCart } from '.
 import { advance, saveOrderAttributes, savePaymentMethod, saveShippingRate } from './checkout.ts'
 import { applyCoupon, removeCoupon } from './coupons.ts'
 import { setLineQuantity } from './holds.ts'
-import { orderJson, orderSummariesJson } from './order-json.ts'
+import { lineItemsJson, orderJson, orderSummariesJson } from './order-json.ts'
 import {
   assertNotComplete,
   changeOrder,
@@ -180,8 +180,8 @@ export default async function cartPlugin(fastify: FastifyInstance) {
       const order = await loadOrder(request, request.params.number)
       const { variant_id, quantity } = request.body.line_item
       const updated = await addToCart(ctx, order, variant_id, quantity)
-      const json = await orderJson(ctx.db, updated)
-      return reply.status(201).send(json.line_items.find((line) => line.variant_id === variant_id)!)
+      const lines = (await lineItemsJson(ctx.db, [updated.id])).get(updated.id) ?? []
+      return reply.status(201).send(lines.find((line) => line.variant_id === variant_id)!)
     },
   )
 
@@ -211,11 +211,11 @@ export default async function cartPlugin(fastify: FastifyInstance) {
       const updated = await changeOrder(ctx, order.id, async (trx, current) => {
         assertNotComplete(current)
         const line = await lineOf(trx, current, request.params.lineItemId)
-        await setLineQuantity(ctx, trx, current, line.variant_id, parsed.data)
+        await setLineQuantity(ctx, trx, current, line.variant_id, () => parsed.data)
         await rewindToCart(trx, current)
       })
-      const json = await orderJson(ctx.db, updated)
-      return json.line_items.find((line) => line.id === request.params.lineItemId)!
+      const lines = (await lineItemsJson(ctx.db, [updated.id])).get(updated.id) ?? []
+      return lines.find((line) => line.id === request.params.lineItemId)!
     },
   )
 
@@ -236,7 +236,7 @@ export default async function cartPlugin(fastify: FastifyInstance) {
       await changeOrder(ctx, order.id, async (trx, current) => {
         assertNotComplete(current)
         const line = await lineOf(trx, current, request.params.lineItemId)
-        await setLineQuantity(ctx, trx, current, line.variant_id, 0)
+        await setLineQuantity(ctx, trx, current, line.variant_id, () => 0)
         await rewindToCart(trx, current)
       })
       return reply.status(204).send(null)

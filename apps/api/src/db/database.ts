@@ -9,7 +9,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.ts'
 
@@ -30,6 +30,30 @@ export interface OpenOptions {
   /** PostgreSQL only: the schema used for every table (tests give each file its own). */
   schema?: string
   poolSize?: number
+}
+
+/** How many distinct SQL texts keep their prepared statement (the shop issues a few hundred). */
+const STATEMENT_CACHE_SIZE = 1000
+
+/**
+ * better-sqlite3 behind Kysely prepares every statement anew, which cost more than running it on
+ * the add-to-cart path; here each SQL text is prepared once and reused (least recently used out).
+ */
+function preparedOnce(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      let statement = statements.get(text)
+      if (statement) statements.delete(text)
+      else {
+        statement = database.prepare(text)
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!)
+      }
+      statements.set(text, statement)
+      return statement
+    },
+  }
 }
 
 export function openDatabase(url: string, options: OpenOptions = {}): ShopDatabase {
@@ -54,7 +78,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): ShopDataba
   database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(database) }) })
   return {
     db,
     dialect: 'sqlite',

@@ -14,9 +14,20 @@ async function hasAccessGrant(ctx: ShopContext, request: FastifyRequest): Promis
   return typeof grant === 'string' && grant.length > 0 && (await isValidAccessGrant(ctx, grant))
 }
 
+/** The launch instant, worked out once per configuration (time-zone rules are costly per request). */
+const launches = new WeakMap<ShopContext['config'], number>()
+function launchOf(config: ShopContext['config']): number {
+  let launchAt = launches.get(config)
+  if (launchAt === undefined) {
+    launchAt = launchInstant(config.LAUNCH_AT, config.SHOP_TZ)
+    launches.set(config, launchAt)
+  }
+  return launchAt
+}
+
 /** Throws 403 with a clear message when shopping is not open to this visitor yet. */
 export async function assertShoppingAllowed(ctx: ShopContext, request: FastifyRequest): Promise<void> {
-  const launchAt = launchInstant(ctx.config.LAUNCH_AT, ctx.config.SHOP_TZ)
+  const launchAt = launchOf(ctx.config)
   const now = ctx.now()
   if (now >= launchAt) return
   if (isShoppingAllowed({ now, launchAt, allowedToShop: await hasAccessGrant(ctx, request) })) return
