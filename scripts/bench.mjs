@@ -1,41 +1,31 @@
 // `npm run bench`: speed and memory figures to compare run to run (never asserted in tests).
-// Builds, starts the production server on a free loopback port over a fresh seeded data
-// folder, then runs bounded autocannon scenarios: catalogue API, server-rendered pages, a
-// drop-day rush on one product's stock; and reports the server's memory and page weight.
-// Each scenario runs BENCH_SECONDS (default 8) with BENCH_CONNECTIONS (default 50) connections.
-// Results are printed and written to .bench/<date>.json.
-import { spawn } from 'node:child_process'
+// Builds, starts the production server on a free loopback port over a fresh seeded data folder,
+// then: the drop-day engine (scripts/bench/engine.mjs: add-to-cart against a raw baseline at
+// c = 1, 16, 64, CPU per add as live holds pile up, a drop of 500 shoppers on 100 units), bounded
+// autocannon scenarios (catalogue API, server-rendered pages) with the server's CPU per request,
+// page weight and memory, and last the PostgreSQL part (two instances: a drop and the hot row).
+// BENCH_QUICK=1 makes every part short. Results are printed and written to .bench/<date>.json.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
-import { buildAll, freePort, root } from './lib.mjs'
+import { postgresEngineBench, sqliteEngineBench, startShop } from './bench/engine.mjs'
+import { cpuSeconds } from './bench/load.mjs'
+import { buildAll, root } from './lib.mjs'
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 8)
+const quick = process.env.BENCH_QUICK === '1'
+const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 5))
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 
 if (!process.argv.includes('--no-build')) await buildAll()
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-bench-'))
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-const stop = () => {
-  server.kill('SIGTERM')
+const server = await startShop({ DATA_DIR: dataDir })
+const base = server.base
+process.on('exit', () => {
+  server.child.kill('SIGTERM')
   fs.rmSync(dataDir, { recursive: true, force: true })
-}
-process.on('exit', stop)
+})
 
 function memory() {
   const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8')
@@ -43,28 +33,21 @@ function memory() {
   return { rssMiB: Math.round(read('VmRSS')), peakRssMiB: Math.round(read('VmHWM')) }
 }
 
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break
-  } catch {}
-  if (i > 600) throw new Error('the server did not start')
-  await new Promise((resolve) => setTimeout(resolve, 100))
-}
-
-async function json(pathname, init) {
-  const response = await fetch(base + pathname, init)
-  return response.ok ? response.json() : null
-}
+console.log('drop-day engine on SQLite (raw baseline vs the shop)…')
+const engine = await sqliteEngineBench({ shop: server, dataDir, quick })
 
 function load(title, options) {
   return new Promise((resolve, reject) => {
+    const cpuBefore = cpuSeconds(server.pid)
     autocannon({ url: base, connections, duration: seconds, ...options }, (error, result) => {
       if (error) return reject(error)
+      const cpu = cpuSeconds(server.pid) - cpuBefore
       resolve({
         scenario: title,
         requestsPerSecond: Math.round(result.requests.average),
         latencyP50ms: result.latency.p50,
         latencyP99ms: result.latency.p99,
+        cpuMsPerRequest: Math.round((cpu * 1000 * 1000) / Math.max(1, result.requests.total)) / 1000,
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,
       })
@@ -72,7 +55,7 @@ function load(title, options) {
   })
 }
 
-const products = (await json('/wp-json/wc/v3/products?per_page=24')) ?? []
+const products = await (await fetch(`${base}/wp-json/wc/v3/products?per_page=24`)).json()
 const firstSlug = products[0]?.slug
 const scenarios = [
   ['API: product list (24)', { requests: [{ path: '/wp-json/wc/v3/products?per_page=24' }] }],
@@ -83,54 +66,11 @@ const scenarios = [
     : []),
   ['page: / (SSR)', { requests: [{ path: '/' }] }],
 ]
-
 const results = []
 for (const [title, options] of scenarios) {
   process.stdout.write(`running ${title}…\n`)
   results.push({ ...(await load(title, options)), ...memory() })
 }
-
-// Drop-day rush: every connection creates a cart and tries to hold one unit of the same product.
-async function dropRush() {
-  const target = products.find((p) => p.type === 'simple' && p.stock_quantity > 0)
-  if (!target) return null
-  const rushers = Math.max(connections, 100)
-  const started = performance.now()
-  const outcomes = await Promise.all(
-    Array.from({ length: rushers }, async () => {
-      const order = await json('/api/v1/orders.json', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      })
-      if (!order?.number) return 'no-cart'
-      const response = await fetch(
-        `${base}/api/v1/orders/${order.number}/line_items.json?order_token=${order.token}`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ line_item: { variant_id: target.id, quantity: 1 } }),
-        },
-      )
-      return response.status
-    }),
-  )
-  const ms = performance.now() - started
-  const held = outcomes.filter((s) => s === 200 || s === 201).length
-  return {
-    scenario: `drop rush: ${rushers} shoppers, ${target.stock_quantity} units`,
-    requestsPerSecond: Math.round((rushers * 2) / (ms / 1000)),
-    latencyP50ms: null,
-    latencyP99ms: Math.round(ms),
-    non2xx: outcomes.filter((s) => s === 422).length,
-    errors: outcomes.filter((s) => s !== 422 && s !== 200 && s !== 201).length,
-    held,
-    oversold: held > target.stock_quantity,
-    ...memory(),
-  }
-}
-const rush = await dropRush()
-if (rush) results.push(rush)
 
 // Page weight: the JavaScript and CSS a phone downloads for /shop (gzip).
 const html = await (await fetch(`${base}/shop`)).text()
@@ -138,19 +78,48 @@ const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g
 let gzipBytes = 0
 for (const asset of new Set(assets))
   gzipBytes += gzipSync(Buffer.from(await (await fetch(base + asset)).arrayBuffer())).length
+const serverMemory = memory()
+server.child.kill('SIGTERM')
 
-console.log('')
+console.log('drop-day engine on PostgreSQL (two instances)…')
+const postgres = await postgresEngineBench({ quick })
+
+console.log('\nAdd to cart, one new shopper per iteration (create a cart, add 1 unit); SQLite, one server:')
+console.table(engine.comparison)
+console.log('Ratios, shop / raw (targets: it/s >= 70% at c=16 and c=64, CPU <= 3x, p99 <= 15 ms at c=16):')
+console.table(engine.ratios)
+console.log('The shop as live holds pile up on the product (target: CPU at 100,000 within 20% of 0):')
+console.table(engine.holdLevels)
+console.log(`Drop on SQLite, 500 shoppers on 100 units: ${JSON.stringify(engine.drop)}`)
+if (postgres.skipped) console.log(`PostgreSQL part skipped: ${postgres.skipped}`)
+else {
+  console.log(
+    `Drop on PostgreSQL, two instances, 500 shoppers on 100 units: ${JSON.stringify(postgres.drop)}`,
+  )
+  console.table(postgres.hotRow)
+}
+console.log('\nCatalogue and pages (SQLite):')
 console.table(results)
 console.log(
   `/shop initial JS+CSS: ${new Set(assets).size} files, ${(gzipBytes / 1024).toFixed(1)} KiB gzip; HTML ${(gzipSync(html).length / 1024).toFixed(1)} KiB gzip`,
 )
-console.log(`server memory after the run: ${JSON.stringify(memory())}`)
+console.log(`server memory after the run: ${JSON.stringify(serverMemory)}`)
 fs.mkdirSync(path.join(root, '.bench'), { recursive: true })
 const file = path.join(root, '.bench', `${new Date().toISOString().replaceAll(':', '-')}.json`)
 fs.writeFileSync(
   file,
   JSON.stringify(
-    { seconds, connections, results, shopAssetsGzipBytes: gzipBytes, memory: memory() },
+    {
+      machine: `${os.cpus().length} cores`,
+      quick,
+      seconds,
+      connections,
+      engine,
+      postgres,
+      results,
+      shopAssetsGzipBytes: gzipBytes,
+      memory: serverMemory,
+    },
     null,
     2,
   ),

@@ -1,0 +1,288 @@
+// The drop-day engine figures of `npm run bench` (issue 13): the shop's add-to-cart against a raw
+// baseline at c = 1, 16, 64 (alternating runs), its CPU per add after 0, 10,000 and 100,000 live
+// holds, a drop (500 shoppers at once on 100 units) on SQLite and on PostgreSQL with two
+// instances, and how many adds per second one hot stock row takes on PostgreSQL.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import pg from 'pg'
+import { freePort, root } from '../lib.mjs'
+import { iterate, rawApi, shopApi } from './load.mjs'
+
+const OUT_OF_STOCK = 'Product is out of stock for requested quantity.'
+const HOUR = 60 * 60 * 1000
+
+/** Starts a process and resolves once `ready()` says so; the process is killed on exit. */
+export async function startProcess(args, env, ready) {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] })
+  child.stdout.resume()
+  process.on('exit', () => child.kill('SIGTERM'))
+  for (let i = 0; !(await ready().catch(() => false)); i++) {
+    if (i > 600 || child.exitCode !== null) throw new Error(`${args[0]} did not start`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return child
+}
+
+/** The production server on a free port over `env` (a database and a data folder). */
+export async function startShop(env) {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const child = await startProcess(
+    [path.join(root, 'apps/api/dist/server.js')],
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    async () => (await fetch(`${base}/healthz`)).ok,
+  )
+  return { base, pid: child.pid, child }
+}
+
+async function startRaw(dir) {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const child = await startProcess(
+    [path.join(root, 'scripts/bench/raw-server.mjs'), path.join(dir, 'raw.sqlite'), String(port)],
+    process.env,
+    async () => (await fetch(`${base}/`)).status === 404,
+  )
+  return { base, pid: child.pid, child }
+}
+
+/** Simple products of the demo catalogue (ids), by asking the API. */
+async function simpleProductIds(base) {
+  const products = await (await fetch(`${base}/wp-json/wc/v3/products?per_page=100`)).json()
+  return products.filter((p) => p.type === 'simple').map((p) => p.id)
+}
+
+/** A demo product turned into a drop: `units` left, nothing held or sold. Works on either database. */
+async function stockProduct(run, id, units) {
+  await run('delete from holds where variant_id = $1', [id])
+  await run('update products set stock_on_hand = $1, stock_sold = 0, stock_held = 0 where id = $2', [
+    units,
+    id,
+  ])
+}
+
+/** Adds `count` live holds of one unit on a product, straight in the database (SQLite). */
+function seedHolds(db, variantId, count) {
+  const now = Date.now()
+  const order = db
+    .prepare(
+      `insert into orders (number, token, state, expired_items, hold_expires_at, created_at, updated_at)
+       values (?, ?, 'cart', '[]', ?, ?, ?) returning id`,
+    )
+    .get(
+      `R${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+      `bench-${now}-${count}`,
+      now + HOUR,
+      now,
+      now,
+    )
+  const insert = db.prepare(
+    'insert into holds (order_id, variant_id, quantity, expires_at, created_at) values (?, ?, 1, ?, ?)',
+  )
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) insert.run(order.id, variantId, now + HOUR, now)
+    db.prepare('update products set stock_held = stock_held + ? where id = ?').run(count, variantId)
+  })()
+}
+
+/** 500 shoppers at once on 100 units, spread over the given servers. */
+async function drop(bases, variantId, shoppers = 500) {
+  const { Agent } = await import('node:http')
+  const agents = bases.map(() => new Agent({ keepAlive: true }))
+  const results = await Promise.all(
+    Array.from({ length: shoppers }, async (_, i) => {
+      const which = i % bases.length
+      const api = shopApi(bases[which], variantId)
+      const cart = await api.createCart(agents[which])
+      return api.addLine(agents[which], cart)
+    }),
+  )
+  for (const agent of agents) agent.destroy()
+  return {
+    held: results.filter((r) => r.status === 201).length,
+    toldOutOfStock: results.filter((r) => r.status === 422 && r.body?.message === OUT_OF_STOCK).length,
+    other: results.filter((r) => r.status !== 201 && !(r.status === 422 && r.body?.message === OUT_OF_STOCK))
+      .length,
+  }
+}
+
+/** How many answers were not 201 Created. */
+const n201 = (statuses) =>
+  Object.entries(statuses)
+    .filter(([status]) => status !== '201')
+    .reduce((sum, [, count]) => sum + count, 0)
+
+const round1 = (x) => Math.round(x * 10) / 10
+const round3 = (x) => Math.round(x * 1000) / 1000
+
+/** The SQLite part: raw vs shop, holds levels, drop. `shop` is the running bench server. */
+export async function sqliteEngineBench({ shop, dataDir, quick }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-raw-'))
+  const raw = await startRaw(dir)
+  const shopDb = new SQLite(path.join(dataDir, 'shop.sqlite'))
+  shopDb.pragma('busy_timeout = 5000')
+  const run = async (text, params) => shopDb.prepare(text.replace(/\$\d/g, '?')).run(...params)
+  const [hot, levels, dropped] = await simpleProductIds(shop.base)
+  await stockProduct(run, hot, 1_000_000_000)
+  await stockProduct(run, levels, 1_000_000_000)
+
+  const rawApiOf = rawApi(raw.base)
+  const shopApiOf = shopApi(shop.base, hot)
+  const sizes = quick ? { 1: 200, 16: 600, 64: 600 } : { 1: 1500, 16: 4000, 64: 4000 }
+  const rounds = quick ? 1 : 2
+  // Warm both up (JIT, caches) before anything is measured.
+  await iterate({ apis: [rawApiOf], pids: [raw.pid], c: 16, n: 300 })
+  await iterate({ apis: [shopApiOf], pids: [shop.pid], c: 16, n: 300 })
+
+  const comparison = []
+  for (const c of [1, 16, 64]) {
+    const runs = { raw: [], shop: [] }
+    for (let r = 0; r < rounds; r++) {
+      const order = r % 2 === 0 ? ['raw', 'shop'] : ['shop', 'raw']
+      for (const which of order) {
+        const api = which === 'raw' ? rawApiOf : shopApiOf
+        const pid = which === 'raw' ? raw.pid : shop.pid
+        process.stdout.write(`  ${which} c=${c} round ${r + 1}…\n`)
+        runs[which].push(await iterate({ apis: [api], pids: [pid], c, n: sizes[c] }))
+      }
+    }
+    const mean = (list, key) => list.reduce((sum, x) => sum + x[key], 0) / list.length
+    const worst = (list, key) => Math.max(...list.map((x) => x[key]))
+    for (const which of ['raw', 'shop']) {
+      comparison.push({
+        server: which,
+        c,
+        'it/s': Math.round(mean(runs[which], 'itPerSec')),
+        'p50 ms': round1(mean(runs[which], 'p50')),
+        'p95 ms': round1(mean(runs[which], 'p95')),
+        'p99 ms': round1(worst(runs[which], 'p99')),
+        'CPU ms/it': round3(mean(runs[which], 'cpuMsPerIt')),
+        'not 201': runs[which].reduce((sum, x) => sum + n201(x.statuses), 0),
+      })
+    }
+  }
+  const ratios = [1, 16, 64].map((c) => {
+    const rawRow = comparison.find((row) => row.server === 'raw' && row.c === c)
+    const shopRow = comparison.find((row) => row.server === 'shop' && row.c === c)
+    return {
+      c,
+      'shop/raw it/s': `${Math.round((100 * shopRow['it/s']) / rawRow['it/s'])}%`,
+      'shop/raw CPU': `${round1(shopRow['CPU ms/it'] / rawRow['CPU ms/it'])}x`,
+      'shop p99 ms': shopRow['p99 ms'],
+    }
+  })
+
+  // CPU per add as live holds pile up on the product (seeded straight into the database).
+  const holdLevels = []
+  const levelApi = shopApi(shop.base, levels)
+  const levelN = quick ? 600 : 3000
+  let seeded = 0
+  for (const target of [0, 10_000, 100_000]) {
+    seedHolds(shopDb, levels, target - seeded)
+    seeded = target
+    const result = await iterate({ apis: [levelApi], pids: [shop.pid], c: 16, n: levelN })
+    holdLevels.push({
+      'live holds': target,
+      'it/s': Math.round(result.itPerSec),
+      'CPU ms/it': round3(result.cpuMsPerIt),
+      'p99 ms': round1(result.p99),
+    })
+  }
+
+  await stockProduct(run, dropped, 100)
+  const sqliteDrop = await drop([shop.base], dropped)
+
+  raw.child.kill('SIGTERM')
+  shopDb.close()
+  fs.rmSync(dir, { recursive: true, force: true })
+  return { comparison, ratios, holdLevels, drop: sqliteDrop }
+}
+
+/** The PostgreSQL part: two instances over one fresh database; a drop and the hot-row rate. */
+export async function postgresEngineBench({ quick }) {
+  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const admin = new pg.Client({ connectionString: adminUrl })
+  try {
+    await admin.connect()
+  } catch (error) {
+    return { skipped: `no PostgreSQL at ${adminUrl} (${error.message})` }
+  }
+  const name = `fanshop_bench_${process.pid}`
+  await admin.query(`create database ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-bench-pg-')))
+  const env = (i) => ({
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dirs[i],
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+  })
+  const db = new pg.Client({ connectionString: url.toString() })
+  const servers = []
+  try {
+    servers.push(await startShop(env(0)))
+    servers.push(await startShop(env(1)))
+    await db.connect()
+    const run = (text, params) => db.query(text, params)
+    const [hot, dropped] = await simpleProductIds(servers[0].base)
+    await stockProduct(run, dropped, 100)
+    const pgDrop = await drop(
+      servers.map((s) => s.base),
+      dropped,
+    )
+    await stockProduct(run, hot, 1_000_000_000)
+    const apis = servers.map((s) => shopApi(s.base, hot))
+    await iterate({ apis, pids: servers.map((s) => s.pid), c: 16, n: 300 })
+    const hotRow = await iterate({ apis, pids: servers.map((s) => s.pid), c: 64, n: quick ? 1000 : 4000 })
+
+    // The row's own ceiling: the conditional write alone, in autocommit, from 32 connections.
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 32 })
+    const until = performance.now() + (quick ? 1500 : 4000)
+    let writes = 0
+    const started = performance.now()
+    await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        while (performance.now() < until) {
+          await pool.query(
+            'update products set stock_held = stock_held + 1 where id = $1 and stock_on_hand - stock_sold - stock_held >= 1',
+            [hot],
+          )
+          writes++
+        }
+      }),
+    )
+    const rowRate = writes / ((performance.now() - started) / 1000)
+    await pool.end()
+    return {
+      drop: pgDrop,
+      hotRow: {
+        'shop adds/s on one hot product (2 instances, c=64)': Math.round(hotRow.itPerSec),
+        'shop p99 add ms': round1(hotRow.p99),
+        'shop CPU ms/add (both instances)': round3(hotRow.cpuMsPerIt),
+        'conditional writes/s on one row (32 connections, autocommit)': Math.round(rowRate),
+      },
+    }
+  } finally {
+    for (const server of servers) server.child.kill('SIGTERM')
+    await Promise.all(
+      servers.map(
+        (s) =>
+          new Promise((resolve) => (s.child.exitCode !== null ? resolve() : s.child.on('exit', resolve))),
+      ),
+    )
+    await db.end().catch(() => {})
+    await admin.query(`drop database if exists ${name}`)
+    await admin.end()
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
