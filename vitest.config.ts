@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'api-sqlite',
           include: ['apps/api/src/**/*.test.ts'],
+          // Tests of a PostgreSQL-only configuration (several instances over one database).
+          exclude: ['apps/api/src/**/*.postgres.test.ts'],
           env: { TEST_DB: 'sqlite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
