@@ -213,6 +213,8 @@ describe(`stock holds on ${testDialect}`, () => {
     })
     expect(created.statusCode).toBe(422)
     expect(await heldCounter(productId)).toBe(4)
+    const product = (await t.app.inject(`/wp-json/wc/v3/products/${productId}`)).json()
+    expect(product.max_per_order).toBe(5)
   })
 
   it('caps a merged cart at the per-order maximum and gives the newest units back', async () => {

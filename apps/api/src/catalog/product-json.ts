@@ -61,7 +61,7 @@ function priceFields(row: PricedRow) {
 
 /** Loads the published products with these ids as product JSON, in the order of `ids`. */
 export async function loadProductJson(
-  ctx: Pick<ShopContext, 'db' | 'database' | 'now'>,
+  ctx: Pick<ShopContext, 'db' | 'database' | 'now' | 'config'>,
   ids: readonly number[],
 ): Promise<ProductJson[]> {
   if (ids.length === 0) return []
@@ -211,6 +211,7 @@ export async function loadProductJson(
           ...(row.type === 'variable'
             ? variablePricing(variationRows, stock)
             : simplePricing(row, stock.get(row.id) ?? 0)),
+          max_per_order: ctx.config.MAX_PER_ORDER,
           images,
           categories: (categoriesByProduct.get(row.id) ?? []).map(({ id, name, slug }) => ({
             id,

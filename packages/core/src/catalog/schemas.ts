@@ -109,6 +109,8 @@ export const productJsonSchema = z.object({
   stock_status: stockStatusSchema,
   /** Units a shopper can take right now (a variable product: all its variations together). */
   stock_quantity: z.number().int(),
+  /** The most units of it one order may hold (the server's MAX_PER_ORDER; our addition). */
+  max_per_order: z.number().int().positive().optional(),
   images: z.array(imageJsonSchema),
   categories: z.array(categoryRefSchema),
   attributes: z.array(productAttributeSchema),

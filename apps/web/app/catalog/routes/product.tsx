@@ -11,6 +11,7 @@ import {
   hasPriceRange,
   imageForSelection,
   type ProductJson,
+  perOrderLimitNote,
   purchasable,
   type Selection,
   selectionFromSearchParams,
@@ -134,10 +135,17 @@ function ProductView({ product }: { product: ProductJson }) {
         {product.stock_status === 'instock' ? (
           <QuantityField
             value={quantity}
-            max={offer.state === 'ready' ? offer.maxQuantity : undefined}
+            max={
+              offer.state === 'ready'
+                ? Math.min(offer.maxQuantity, product.max_per_order ?? offer.maxQuantity)
+                : undefined
+            }
             formId={BUY_FORM_ID}
             onChange={setQuantity}
           />
+        ) : null}
+        {product.stock_status === 'instock' && product.max_per_order ? (
+          <p className="product__limit">{perOrderLimitNote(product.max_per_order)}</p>
         ) : null}
         <ProductTabs product={product} />
       </div>
