@@ -64,17 +64,20 @@ export async function takeClaimedStock(trx: Trx): Promise<void> {
   }
 }
 
-/** Gives units back to the shelves: one statement for every product concerned. */
-async function giveBack(trx: Trx | Kysely<Database>, units: Map<number, number>): Promise<void> {
-  const ids = [...units.keys()].filter((id) => units.get(id)! > 0).sort((a, b) => a - b)
-  if (ids.length === 0) return
-  const cases = sql.join(
-    ids.map((id) => sql`when ${id} then cast(${units.get(id)!} as integer)`),
-    sql` `,
-  )
-  await sql`update products set stock_held = stock_held - (case id ${cases} end) where id in (${sql.join(ids)})`.execute(
-    trx,
-  )
+/**
+ * Gives units back to the shelves: one statement per product, in id order like every other write
+ * to product rows, so that no two transactions can wait on each other's products crosswise.
+ */
+async function giveBack(trx: Trx, units: Map<number, number>): Promise<void> {
+  for (const id of [...units.keys()].sort((a, b) => a - b)) {
+    const quantity = units.get(id)!
+    if (quantity <= 0) continue
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ stock_held: eb('stock_held', '-', quantity) }))
+      .where('id', '=', id)
+      .execute()
+  }
 }
 
 const addUp = (rows: readonly { variant_id: number; quantity: number }[]) => {
@@ -178,13 +181,18 @@ export async function withStockRetry<T>(ctx: ShopContext, write: () => Promise<T
 /** When each instance next sweeps (a schedule hint only: sweeps are claimed, so any may run). */
 const nextSweepAt = new WeakMap<object, number>()
 
-/** The periodic sweep, run by any write when it is due: one batch, then again soon if it was full. */
+/** The periodic sweep, run by an add when it is due: one batch, then again soon if it was full. */
 export async function sweepWhenDue(ctx: ShopContext): Promise<void> {
   const now = ctx.now()
   if (now < (nextSweepAt.get(ctx) ?? 0)) return
   nextSweepAt.set(ctx, now + SWEEP_EVERY_MS)
-  const swept = await sweepExpiredHolds(ctx)
-  if (swept === SWEEP_BATCH) nextSweepAt.set(ctx, now)
+  try {
+    const swept = await sweepExpiredHolds(ctx)
+    if (swept === SWEEP_BATCH) nextSweepAt.set(ctx, now)
+  } catch (error) {
+    // Opportunistic: the shopper's add has succeeded; the next due write sweeps again.
+    ctx.log.warn({ err: error }, 'sweeping expired holds failed')
+  }
 }
 
 /** Deletes holds and gives back those still counted as held. */
