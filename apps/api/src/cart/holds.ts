@@ -114,7 +114,7 @@ async function claimExpired(
   return rows
 }
 
-export const SWEEP_BATCH = 500
+const SWEEP_BATCH = 500
 const SWEEP_EVERY_MS = 30_000
 
 /**
