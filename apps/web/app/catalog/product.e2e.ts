@@ -52,6 +52,7 @@ test('quantity steps up to the stock of the chosen variation', async ({ page, re
   await expect(quantity).toHaveValue('1')
   await expect(quantity).toHaveAttribute('max', String(sandL.stock_quantity))
   await expect(page.getByText(`Only ${sandL.stock_quantity} left`)).toBeVisible()
+  await expect(page.getByText('Limit 5 per order.')).toBeVisible()
   const more = page.getByRole('button', { name: 'Increase quantity' })
   for (let i = 1; i < sandL.stock_quantity; i++) await more.click()
   await expect(quantity).toHaveValue(String(sandL.stock_quantity))
