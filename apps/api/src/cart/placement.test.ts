@@ -233,7 +233,7 @@ describe(`placing an order exactly as it was charged, on ${testDialect}`, () => 
       }
       expect(completed).toBeGreaterThanOrEqual(15)
       expect(changeStatuses).toContain(409)
-    })
+    }, 120_000)
 
     it('voids the charge and does not complete an order that changed behind the freeze', async () => {
       const { order, extraId } = await cartAtConfirm()
