@@ -63,12 +63,15 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
       wildcard: false,
       decorateReply: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each script and stylesheet: sent by content negotiation.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
         res.setHeader(
           'cache-control',
           hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         )
+        res.setHeader('vary', 'Accept-Encoding')
       },
     })
     const listener = createRequestListener({
