@@ -1,41 +1,27 @@
 /**
  * The cart side panel (spec 2): 'NO ITEMS HERE YET' or the count followed by item or items, the
  * lines with their quantity controls, the notice that the bag is kept for 1 hour, and the bottom
- * bar: BRING ME TO THE SHOP (to /shop) when empty, BUY (to /cart) otherwise. It also answers the
- * product page's add to cart: the panel opens after an add, a dialog explains a failure.
+ * bar: BRING ME TO THE SHOP (to /shop) when empty, BUY (to /cart) otherwise. The frame loads
+ * it when it first opens (site/panels.tsx); cart-flash-answer.tsx opens it after an add to cart.
  */
-import { useEffect, useState } from 'react'
-import { Link, useLocation } from 'react-router'
-import { useHydrated } from '../catalog/use-hydrated.ts'
+import { Link } from 'react-router'
 import { ResponsiveImage } from '../media/responsive-image.tsx'
 import { SidePanel } from '../site/side-panel.tsx'
-import { useUi } from '../site/ui-store.ts'
 import { useFrame } from '../site/use-frame.ts'
 import type { FrameCart } from './cart.server.ts'
-import { CartMessageDialog } from './cart-dialogs.tsx'
-import { CART_FLASH_PARAM, type CartFlash, isCartFlash } from './cart-flash.ts'
 import { ExpiredItems } from './expired-items.tsx'
 import { HoldTimer } from './hold-timer.tsx'
 import { QuantityControls } from './quantity-controls.tsx'
 import { CART_TEXT, itemCount } from './texts.ts'
 import './cart.css'
 
-const FLASH_MESSAGES: Record<Exclude<CartFlash, 'added'>, string> = {
-  'out-of-stock': CART_TEXT.outOfStock,
-  closed: 'The shop is not open yet. Enter your access code to shop before the launch.',
-  failed: 'The product could not be added to your bag. Try again.',
-}
-
 export function CartPanel() {
   const cart = useFrame()?.cart ?? null
   const count = cart?.count ?? 0
   return (
-    <>
-      <SidePanel panel="cart" title={count === 0 ? CART_TEXT.empty : itemCount(count)} className="cart-panel">
-        <CartContents cart={cart} />
-      </SidePanel>
-      <CartFlashAnswer />
-    </>
+    <SidePanel panel="cart" title={count === 0 ? CART_TEXT.empty : itemCount(count)} className="cart-panel">
+      <CartContents cart={cart} />
+    </SidePanel>
   )
 }
 
@@ -85,43 +71,4 @@ function CartContents({ cart }: { cart: FrameCart | null }) {
       </div>
     </div>
   )
-}
-
-/**
- * Reads `?cart=` after an add to cart: opens the panel or the failure dialog once, and takes the
- * parameter out of the address without a navigation (a navigation would close the panels).
- * Before JavaScript runs, the same answer shows as a notice on the page.
- */
-function CartFlashAnswer() {
-  const location = useLocation()
-  const hydrated = useHydrated()
-  const show = useUi((s) => s.show)
-  const flash = new URLSearchParams(location.search).get(CART_FLASH_PARAM)
-  const [message, setMessage] = useState<string | null>(null)
-  const [handled, setHandled] = useState<string | null>(null)
-
-  useEffect(() => {
-    if (!isCartFlash(flash) || handled === location.key) return
-    setHandled(location.key)
-    const url = new URL(window.location.href)
-    url.searchParams.delete(CART_FLASH_PARAM)
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
-    if (flash === 'added') show('cart')
-    else setMessage(FLASH_MESSAGES[flash])
-  }, [flash, handled, location.key, show])
-
-  if (!hydrated && isCartFlash(flash)) {
-    const rest = new URLSearchParams(location.search)
-    rest.delete(CART_FLASH_PARAM)
-    const here = `${location.pathname}${rest.size > 0 ? `?${rest}` : ''}`
-    return (
-      <div className="cart-flash" role="status">
-        <p>{flash === 'added' ? 'Added to your bag.' : FLASH_MESSAGES[flash]}</p>
-        <Link to={flash === 'added' ? '/cart' : here} className="button button--small">
-          {flash === 'added' ? CART_TEXT.buy : CART_TEXT.okay}
-        </Link>
-      </div>
-    )
-  }
-  return <CartMessageDialog message={message} onClose={() => setMessage(null)} />
 }

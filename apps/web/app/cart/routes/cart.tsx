@@ -26,6 +26,7 @@ import { OrderSummary } from '../order-summary.tsx'
 import { QuantityControls } from '../quantity-controls.tsx'
 import { CART_TEXT, itemCount } from '../texts.ts'
 import type { Route } from './+types/cart'
+import '../cart.css'
 
 export const handle: SiteHandle = { routeName: 'cart' }
 

@@ -24,6 +24,7 @@ import { HoldTimer } from '../hold-timer.tsx'
 import { OrderSummary } from '../order-summary.tsx'
 import { loadCountries, loadStates } from '../regions.server.ts'
 import type { Route } from './+types/checkout'
+import '../cart.css'
 
 export const handle: SiteHandle = { routeName: 'checkout' }
 

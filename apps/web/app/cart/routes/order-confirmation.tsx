@@ -10,6 +10,7 @@ import { OrderAddress } from '../order-address.tsx'
 import { OrderSummary } from '../order-summary.tsx'
 import { loadOrderForPage } from '../placed-order.server.ts'
 import type { Route } from './+types/order-confirmation'
+import '../cart.css'
 
 export const handle: SiteHandle = { routeName: 'order-confirmation' }
 

@@ -7,6 +7,7 @@ import { orderDate, orderStatus } from '../order-status.ts'
 import { OrderSummary } from '../order-summary.tsx'
 import { loadOrderForPage } from '../placed-order.server.ts'
 import type { Route } from './+types/order-details'
+import '../cart.css'
 
 export const handle: SiteHandle = { routeName: 'order-details' }
 

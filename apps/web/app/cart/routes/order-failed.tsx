@@ -8,6 +8,7 @@ import { publicOrder } from '../cart.server.ts'
 import { OrderSummary } from '../order-summary.tsx'
 import { loadOrderForPage } from '../placed-order.server.ts'
 import type { Route } from './+types/order-failed'
+import '../cart.css'
 
 export const handle: SiteHandle = { routeName: 'order-failed' }
 

@@ -1,6 +1,7 @@
 /** /order: the frame of the order pages (spec 2: children confirmation, details and failed). */
 import { Outlet, redirect } from 'react-router'
 import type { Route } from './+types/order'
+import '../cart.css'
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (new URL(request.url).pathname.replace(/\/$/, '') === '/order') throw redirect('/profile/orders')

@@ -4,6 +4,7 @@ import type { SiteHandle } from '../../site/handle.ts'
 import { CopyOrderNumber } from '../copy-order-number.tsx'
 import { loadOrderForPage } from '../placed-order.server.ts'
 import type { Route } from './+types/thank-you'
+import '../cart.css'
 
 export const handle: SiteHandle = { routeName: 'thank-you' }
 

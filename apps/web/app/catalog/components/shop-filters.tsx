@@ -2,12 +2,13 @@
  * The category filter panel (spec 2 and 9: a 360 px side panel): the attributes plus gender as
  * checkboxes in a GET form, so filters are in the URL and work without JavaScript. Before the
  * script runs, the Filter link opens the same form in place (CSS :target); after, a button
- * opens it in the accessible side panel.
+ * opens it in the accessible side panel, whose code loads when it first opens.
  */
 import type { AttributeFilterJson, TaxonomyFilter } from '@fanshop/core'
+import { lazy } from 'react'
 import { Form, Link } from 'react-router'
-import { SidePanel } from '../../site/side-panel.tsx'
 import { useUi } from '../../site/ui-store.ts'
+import { WhenOpened } from '../../site/when-opened.tsx'
 import { useHydrated } from '../use-hydrated.ts'
 
 interface FilterProps {
@@ -19,6 +20,10 @@ interface FilterProps {
 }
 
 const FALLBACK_ID = 'shop-filters'
+
+const SidePanel = lazy(() =>
+  import('../../site/side-panel.tsx').then((module) => ({ default: module.SidePanel })),
+)
 
 function FilterForm(props: FilterProps & { onDone?: () => void }) {
   const isActive = (taxonomy: string, term: string) =>
@@ -94,9 +99,11 @@ export function ShopFilters(props: FilterProps) {
       >
         {label}
       </button>
-      <SidePanel panel="shopFilters" title="Filters" className="filter-panel">
-        <FilterForm {...props} onDone={closeAll} />
-      </SidePanel>
+      <WhenOpened panel="shopFilters">
+        <SidePanel panel="shopFilters" title="Filters" className="filter-panel">
+          <FilterForm {...props} onDone={closeAll} />
+        </SidePanel>
+      </WhenOpened>
     </>
   )
 }

@@ -1,0 +1,64 @@
+/**
+ * The product page's add to cart, answered on whichever page it lands: the cart panel opens
+ * after an add, a dialog explains a failure, and before JavaScript runs the same answer shows
+ * as a notice on the page. The failure dialog's code loads only when there is one to show.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { useHydrated } from '../catalog/use-hydrated.ts'
+import { useUi } from '../site/ui-store.ts'
+import { CART_FLASH_PARAM, type CartFlash, isCartFlash } from './cart-flash.ts'
+import { CART_TEXT } from './texts.ts'
+
+const CartMessageDialog = lazy(() =>
+  import('./cart-dialogs.tsx').then((module) => ({ default: module.CartMessageDialog })),
+)
+
+const FLASH_MESSAGES: Record<Exclude<CartFlash, 'added'>, string> = {
+  'out-of-stock': CART_TEXT.outOfStock,
+  closed: 'The shop is not open yet. Enter your access code to shop before the launch.',
+  failed: 'The product could not be added to your bag. Try again.',
+}
+
+/**
+ * Reads `?cart=` after an add to cart: opens the panel or the failure dialog once, and takes the
+ * parameter out of the address without a navigation (a navigation would close the panels).
+ * Before JavaScript runs, the same answer shows as a notice on the page.
+ */
+export function CartFlashAnswer() {
+  const location = useLocation()
+  const hydrated = useHydrated()
+  const show = useUi((s) => s.show)
+  const flash = new URLSearchParams(location.search).get(CART_FLASH_PARAM)
+  const [message, setMessage] = useState<string | null>(null)
+  const [handled, setHandled] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!isCartFlash(flash) || handled === location.key) return
+    setHandled(location.key)
+    const url = new URL(window.location.href)
+    url.searchParams.delete(CART_FLASH_PARAM)
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
+    if (flash === 'added') show('cart')
+    else setMessage(FLASH_MESSAGES[flash])
+  }, [flash, handled, location.key, show])
+
+  if (!hydrated && isCartFlash(flash)) {
+    const rest = new URLSearchParams(location.search)
+    rest.delete(CART_FLASH_PARAM)
+    const here = `${location.pathname}${rest.size > 0 ? `?${rest}` : ''}`
+    return (
+      <div className="cart-flash" role="status">
+        <p>{flash === 'added' ? 'Added to your bag.' : FLASH_MESSAGES[flash]}</p>
+        <Link to={flash === 'added' ? '/cart' : here} className="button button--small">
+          {flash === 'added' ? CART_TEXT.buy : CART_TEXT.okay}
+        </Link>
+      </div>
+    )
+  }
+  return message === null ? null : (
+    <Suspense fallback={null}>
+      <CartMessageDialog message={message} onClose={() => setMessage(null)} />
+    </Suspense>
+  )
+}
