@@ -1,20 +1,34 @@
 /**
- * The product size popup (spec 2): a dialog with two tabs, the size guide table (size, chest,
- * body) and how to measure (image, chest description, body description). Radix Dialog traps
- * focus, closes on Escape and returns focus to the button that opened it.
+ * The product size popup's dialog (spec 2), loaded when first opened (size-popup.tsx): two tabs,
+ * the size guide table (size, chest, body) and how to measure (image, chest description, body
+ * description). Radix Dialog traps focus, closes on Escape and returns focus to the opener.
  */
 import type { HowToMeasureJson, SizeGuideJson } from '@fanshop/core'
 import * as Dialog from '@radix-ui/react-dialog'
 import * as Tabs from '@radix-ui/react-tabs'
+import type { RefObject } from 'react'
 
-export function SizePopup(props: { sizeGuide: SizeGuideJson; howToMeasure: HowToMeasureJson | null }) {
+export function SizeGuideDialog(props: {
+  sizeGuide: SizeGuideJson
+  howToMeasure: HowToMeasureJson | null
+  open: boolean
+  onClose(): void
+  /** The button that opened the dialog (it is outside Radix, so Radix cannot find it). */
+  opener: RefObject<HTMLButtonElement | null>
+}) {
   const { sizeGuide, howToMeasure } = props
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="link-button">Size guide</Dialog.Trigger>
+    <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="modal-overlay" />
-        <Dialog.Content className="modal modal--lg size-popup" aria-describedby={undefined}>
+        <Dialog.Content
+          className="modal modal--lg size-popup"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            props.opener.current?.focus()
+          }}
+        >
           <Dialog.Title className="modal__title">Size guide</Dialog.Title>
           <Dialog.Close className="modal__close" aria-label="Close">
             ×
