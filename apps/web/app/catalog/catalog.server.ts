@@ -9,6 +9,7 @@ import {
   EXCLUDED_CATEGORY_ID,
   GENDER_TAXONOMY,
   type GenderTermJson,
+  hasPriceRange,
   type ProductJson,
   sortByMenuOrder,
   type TaxonomyFilter,
@@ -54,9 +55,37 @@ export async function fetchShopFilters(context: AppLoadContext): Promise<Attribu
 }
 
 export interface ProductPage {
-  products: ProductJson[]
+  products: ProductCardData[]
   total: number
   totalPages: number
+}
+
+/** What a box of the shop's grid draws, and nothing more: it goes into every /shop page's HTML. */
+export interface ProductCardData {
+  id: number
+  name: string
+  permalink: string
+  image: ProductJson['images'][number] | null
+  soldOut: boolean
+  onSale: boolean
+  price: string
+  regularPrice: string
+  /** Variations at different prices: the price reads "from". */
+  priceRange: boolean
+}
+
+export function toProductCard(product: ProductJson): ProductCardData {
+  return {
+    id: product.id,
+    name: product.name,
+    permalink: product.permalink,
+    image: product.images[0] ?? null,
+    soldOut: product.stock_status === 'outofstock',
+    onSale: product.on_sale,
+    price: product.price,
+    regularPrice: product.regular_price,
+    priceRange: hasPriceRange(product),
+  }
 }
 
 /** One page of a category's products, narrowed by the shop filters when any are chosen. */
@@ -80,7 +109,7 @@ export async function fetchShopProducts(
     },
   )
   return {
-    products: response.data,
+    products: response.data.map(toProductCard),
     total: Number(response.headers.get('x-wp-total') ?? response.data.length),
     totalPages: Number(response.headers.get('x-wp-totalpages') ?? 1),
   }

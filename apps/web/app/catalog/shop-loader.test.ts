@@ -20,7 +20,20 @@ const ATTRIBUTES: AttributeFilterJson[] = [
   },
 ]
 const GENDERS: GenderTermJson[] = [{ term_id: 1, name: 'Women', slug: 'women' }]
-const TEE: Partial<ProductJson> = { id: 1, name: 'Extra Time Tour Tee', slug: 'extra-time-tour-tee' }
+const TEE: Partial<ProductJson> = {
+  id: 1,
+  name: 'Extra Time Tour Tee',
+  slug: 'extra-time-tour-tee',
+  permalink: '/product/extra-time-tour-tee',
+  type: 'simple',
+  price: '30.00',
+  regular_price: '35.00',
+  on_sale: true,
+  stock_status: 'instock',
+  description: '<p>A long story about the tee that the grid never shows.</p>',
+  images: [],
+  variations: [],
+}
 
 function backEnd(failing: string[], seen: URL[] = []): typeof fetch {
   return async (input) => {
@@ -75,6 +88,23 @@ describe('shop loader', () => {
     expect(categories.searchParams.get('exclude')).toBe('15')
     const products = seen.find((u) => u.pathname === '/wp-json/wc/v3/products')!
     expect(products.searchParams.get('category')).toBe('12')
+  })
+
+  it('sends each product card only what it draws', async () => {
+    const data = await load('http://shop.test/shop', backEnd([]))
+    expect(data.products).toEqual([
+      {
+        id: 1,
+        name: 'Extra Time Tour Tee',
+        permalink: '/product/extra-time-tour-tee',
+        image: null,
+        soldOut: false,
+        onSale: true,
+        price: '30.00',
+        regularPrice: '35.00',
+        priceRange: false,
+      },
+    ])
   })
 
   it('asks products/list with the taxonomies of the chosen filters', async () => {
