@@ -8,11 +8,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { postgresEngineBench, sqliteEngineBench, startShop } from './bench/engine.mjs'
 import { cpuSeconds } from './bench/load.mjs'
 import { buildAll, root } from './lib.mjs'
+import { firstLoadWeights } from './page-weight.mjs'
 
 const quick = process.env.BENCH_QUICK === '1'
 const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 5))
@@ -72,12 +72,8 @@ for (const [title, options] of scenarios) {
   results.push({ ...(await load(title, options)), ...memory() })
 }
 
-// Page weight: the JavaScript and CSS a phone downloads for /shop (gzip).
-const html = await (await fetch(`${base}/shop`)).text()
-const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1])
-let gzipBytes = 0
-for (const asset of new Set(assets))
-  gzipBytes += gzipSync(Buffer.from(await (await fetch(base + asset)).arrayBuffer())).length
+// Page weight: what a phone downloads on a first load of home, /shop and a product page.
+const pageWeights = await firstLoadWeights(base)
 const serverMemory = memory()
 server.child.kill('SIGTERM')
 
@@ -100,9 +96,7 @@ else {
 }
 console.log('\nCatalogue and pages (SQLite):')
 console.table(results)
-console.log(
-  `/shop initial JS+CSS: ${new Set(assets).size} files, ${(gzipBytes / 1024).toFixed(1)} KiB gzip; HTML ${(gzipSync(html).length / 1024).toFixed(1)} KiB gzip`,
-)
+console.table(pageWeights)
 console.log(`server memory after the run: ${JSON.stringify(serverMemory)}`)
 fs.mkdirSync(path.join(root, '.bench'), { recursive: true })
 const file = path.join(root, '.bench', `${new Date().toISOString().replaceAll(':', '-')}.json`)
@@ -117,7 +111,7 @@ fs.writeFileSync(
       engine,
       postgres,
       results,
-      shopAssetsGzipBytes: gzipBytes,
+      pageWeights,
       memory: serverMemory,
     },
     null,
