@@ -5,6 +5,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog'
 import { CART_TEXT } from './texts.ts'
+import './cart.css'
 
 export function ConfirmRemoveDialog(props: {
   open: boolean
