@@ -24,6 +24,7 @@ async function checkFrame(page: Page) {
 
   await page.getByRole('banner').getByRole('button', { name: 'Share and follow' }).click()
   const share = page.getByRole('dialog', { name: 'Share' })
+  await expect(share).toBeVisible()
   await expectNoViolations(page, '[role="dialog"]')
   await share.getByRole('button', { name: 'Follow' }).click()
   await expect(page.getByRole('dialog', { name: 'Follow Dani Rocha' })).toBeVisible()
