@@ -62,9 +62,14 @@ export default defineConfig({
   build: { target: 'es2022' },
   environments: {
     client: {
-      // Building a zod schema changes nothing outside it: a page that never checks with one
-      // does not download it (packages/core mixes small rules and schemas in one module).
-      build: { rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } } },
+      // Building a zod schema (with zod or packages/core/src/input.ts's builders) changes nothing
+      // outside it: a page that never checks with one does not download zod (packages/core mixes
+      // small rules and schemas in one module).
+      build: {
+        rolldownOptions: {
+          treeshake: { manualPureFunctions: ['z', 'text', 'wholeNumber', 'boundedNumber'] },
+        },
+      },
     },
   },
 })
