@@ -2,7 +2,7 @@
  * The document: head tags, global styles, scroll restoration, and the error page that every
  * failure ends on (unknown path: 404 "This page could not be found"; otherwise its status).
  */
-import type { ReactNode } from 'react'
+import { type ReactNode, useContext } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -13,6 +13,7 @@ import {
   useRouteError,
 } from 'react-router'
 import type { Route } from './+types/root'
+import { CspNonce } from './site/csp-nonce.ts'
 import { ErrorPage } from './site/error-page.tsx'
 import { loadFrame } from './site/frame.server.ts'
 import './site/global.css'
@@ -24,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useContext(CspNonce)
   return (
     <html lang="en">
       <head>
@@ -35,8 +37,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -20,6 +20,11 @@ export async function registerOpenApi(app: FastifyInstance) {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   })
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true })
+  // The reference page computes its own policy (hashes of its inline code); it may not be framed either.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformStaticCSP: (policy) => policy.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 }

@@ -1,0 +1,183 @@
+/**
+ * Where requests enter the storefront, on the built server: behind a TLS proxy the page actions
+ * accept the https Origin the browser sends; posts from another site are refused on every route,
+ * including those without a page; JSON bodies, other methods and odd headers get a 4xx, never a
+ * 500; pages and assets carry the security headers, with one nonce on every inline script.
+ */
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../testing/built-server.ts'
+import { testDialect, testPgUrl } from '../testing/test-app.ts'
+
+const PUBLIC = 'https://shop.example.test'
+const EVIL = 'https://evil.example'
+/** What a TLS-terminating proxy on this machine (trusted: TRUST_PROXY is loopback) adds. */
+const PROXIED = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example.test' }
+const DEMO_LOGIN = { userEmail: 'demo@example.com', userPassword: 'demo-password' }
+
+describe(`the storefront's front door on ${testDialect}`, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-front-'))
+  const schema = `f_${randomUUID().replaceAll('-', '').slice(0, 12)}`
+  let server: BuiltServer | undefined
+  let base = ''
+
+  beforeAll(async () => {
+    ensureBuilt()
+    const databaseEnv: Record<string, string> = {}
+    if (testDialect === 'postgres') {
+      const client = new pg.Client({ connectionString: testPgUrl })
+      await client.connect()
+      await client.query(`create schema ${schema}`)
+      await client.end()
+      databaseEnv.DATABASE_URL = `${testPgUrl}?options=-c%20search_path%3D${schema}`
+    }
+    server = startServer({ PORT: '0', DATA_DIR: dataDir, PUBLIC_URL: PUBLIC, ...databaseEnv })
+    base = `http://127.0.0.1:${await waitForPort(server)}`
+  }, 300_000)
+
+  afterAll(async () => {
+    server?.child.kill('SIGKILL')
+    await server?.exited
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (testDialect === 'postgres') {
+      const client = new pg.Client({ connectionString: testPgUrl })
+      await client.connect()
+      await client.query(`drop schema ${schema} cascade`)
+      await client.end()
+    }
+  })
+
+  const post = (pathname: string, headers: Record<string, string>, body: Record<string, string> = {}) =>
+    fetch(`${base}${pathname}`, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams(body),
+      redirect: 'manual',
+    })
+
+  async function expectRefused(response: Response, statusCode: number) {
+    expect(response.status).toBe(statusCode)
+    expect(await response.json()).toEqual({ message: expect.any(String), statusCode })
+    expect(response.headers.getSetCookie()).toEqual([])
+  }
+
+  it('behind a TLS proxy, a login posted from the https address logs in with a Secure cookie', async () => {
+    const response = await post('/auth/login', { ...PROXIED, origin: PUBLIC }, DEMO_LOGIN)
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/profile')
+    const token = response.headers.getSetCookie().find((cookie) => cookie.startsWith('auth-token='))
+    expect(token).toMatch(/; Secure/)
+  })
+
+  it('a page action posted from another site, or from the http address the proxy hides, is refused', async () => {
+    await expectRefused(await post('/auth/login', { ...PROXIED, origin: EVIL }, DEMO_LOGIN), 403)
+    await expectRefused(await post('/auth/login', { ...PROXIED, origin: base }, DEMO_LOGIN), 403)
+    await expectRefused(
+      await post('/auth/login', { ...PROXIED, 'sec-fetch-site': 'cross-site' }, DEMO_LOGIN),
+      403,
+    )
+  })
+
+  for (const [pathname, body] of [
+    ['/auth/logout', {}],
+    ['/cart/add', { variant_id: '1', quantity: '1' }],
+    ['/cookie-consent', { necessary: 'on', performance: 'on' }],
+  ] as const) {
+    it(`${pathname} refuses a post from another site and keeps taking its own`, async () => {
+      await expectRefused(await post(pathname, { origin: EVIL }, body), 403)
+      await expectRefused(await post(pathname, { origin: 'null' }, body), 403)
+      await expectRefused(await post(pathname, { 'sec-fetch-site': 'cross-site' }, body), 403)
+      await expectRefused(await post(pathname, { 'sec-fetch-site': 'same-site' }, body), 403)
+
+      const sameOrigin = await post(pathname, { origin: base, 'sec-fetch-site': 'same-origin' }, body)
+      expect(sameOrigin.status).toBe(302)
+      // Old browsers send neither Origin nor Sec-Fetch-Site on a form post.
+      const oldBrowser = await post(pathname, {}, body)
+      expect(oldBrowser.status).toBe(302)
+      const proxied = await post(pathname, { ...PROXIED, origin: PUBLIC }, body)
+      expect(proxied.status).toBe(302)
+    })
+  }
+
+  it('a JSON body or another body type sent to a page action is 415, not 500', async () => {
+    for (const pathname of ['/auth/login', '/cart', '/cart/add', '/auth/logout']) {
+      const json = await fetch(`${base}${pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(DEMO_LOGIN),
+      })
+      await expectRefused(json, 415)
+      await expectRefused(await fetch(`${base}${pathname}`, { method: 'POST' }), 415)
+      const multipart = new FormData()
+      multipart.set('userEmail', 'demo@example.com')
+      await expectRefused(await fetch(`${base}${pathname}`, { method: 'POST', body: multipart }), 415)
+    }
+  })
+
+  it('PUT, PATCH and DELETE on a page are 405 naming what pages take', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      for (const pathname of ['/cart', '/auth/login', '/shop']) {
+        const response = await fetch(`${base}${pathname}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+        expect(response.headers.get('allow')).toBe('GET, HEAD, POST')
+        await expectRefused(response, 405)
+      }
+    }
+  })
+
+  it('a malformed Referer on /cart/add goes back to the shop instead of crashing', async () => {
+    for (const referer of ['::not a url', 'http://', '%%%']) {
+      const response = await post('/cart/add', { referer }, { variant_id: '1', quantity: '1' })
+      expect(response.status).toBe(302)
+      expect(response.headers.get('location')).toMatch(/^\/shop\?cart=/)
+    }
+  })
+
+  it('a forwarded protocol or host that makes no address is 400', async () => {
+    await expectRefused(await fetch(`${base}/shop`, { headers: { 'x-forwarded-proto': 'javascript' } }), 400)
+    await expectRefused(await fetch(`${base}/shop`, { headers: { 'x-forwarded-host': 'a/b' } }), 400)
+    await expectRefused(await fetch(`${base}/shop`, { headers: { 'x-forwarded-host': 'user@host' } }), 400)
+  })
+
+  it('a page carries the security headers and one nonce on each of its inline scripts', async () => {
+    const response = await fetch(`${base}/shop`)
+    expect(response.status).toBe(200)
+    const csp = response.headers.get('content-security-policy') ?? ''
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1]
+    expect(nonce).toBeTruthy()
+    expect(csp).not.toContain("'unsafe-inline';script")
+    expect(csp.split(';').find((d) => d.startsWith('script-src '))).not.toContain('unsafe')
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    const html = await response.text()
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)].map((m) => m[1])
+    expect(inline.length).toBeGreaterThan(0)
+    for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`)
+
+    const again = await fetch(`${base}/shop`)
+    expect(again.headers.get('content-security-policy')).not.toContain(nonce)
+  })
+
+  it('assets and the API carry the security headers too; /docs keeps its own policy', async () => {
+    const html = await (await fetch(`${base}/shop`)).text()
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0]
+    for (const pathname of [asset, '/favicon.svg', '/wp-json/wc/v3/products?per_page=1', '/no-such-page']) {
+      const response = await fetch(`${base}${pathname}`)
+      expect(response.headers.get('content-security-policy'), pathname).toContain("frame-ancestors 'none'")
+      expect(response.headers.get('x-content-type-options'), pathname).toBe('nosniff')
+      expect(response.headers.get('strict-transport-security'), pathname).toContain('max-age=')
+    }
+    const docs = await fetch(`${base}/docs/`)
+    expect(docs.status).toBe(200)
+    expect(docs.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+  })
+})
