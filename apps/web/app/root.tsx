@@ -24,6 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadFrame(request, context)
 }
 
+/**
+ * Runs before every module: zod (the forms' validation) then validates without compiling code.
+ * Its probe for `new Function` would otherwise be a policy violation on every page, as the
+ * Content-Security-Policy allows no eval. This is zod's z.config({ jitless: true }), set where
+ * zod keeps it (globalThis.__zod_globalConfig) because modules are bundled in no fixed order.
+ */
+const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig={jitless:true}'
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useContext(CspNonce)
   return (
@@ -32,6 +40,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#111111" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, allowed by the nonce */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }} />
         <Meta />
         <Links />
       </head>
