@@ -181,3 +181,45 @@ describe(`the storefront's front door on ${testDialect}`, () => {
     expect(docs.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
   })
 })
+
+describe(`forwarded headers from a peer TRUST_PROXY does not name`, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-untrusted-'))
+  let server: BuiltServer | undefined
+  let base = ''
+
+  beforeAll(async () => {
+    ensureBuilt()
+    // SQLite is enough here: the refusal happens before any page or database is reached.
+    server = startServer({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: PUBLIC,
+      TRUST_PROXY: '10.9.8.7',
+      SEED_DEMO: 'false',
+    })
+    base = `http://127.0.0.1:${await waitForPort(server)}`
+  }, 300_000)
+
+  afterAll(async () => {
+    server?.child.kill('SIGKILL')
+    await server?.exited
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('are ignored: the address stays the socket’s, so an https Origin does not match', async () => {
+    const spoofed = await fetch(`${base}/cookie-consent`, {
+      method: 'POST',
+      headers: { ...PROXIED, origin: PUBLIC },
+      body: new URLSearchParams({ necessary: 'on' }),
+      redirect: 'manual',
+    })
+    expect(spoofed.status).toBe(403)
+    const direct = await fetch(`${base}/cookie-consent`, {
+      method: 'POST',
+      headers: { ...PROXIED, origin: base },
+      body: new URLSearchParams({ necessary: 'on' }),
+      redirect: 'manual',
+    })
+    expect(direct.status).toBe(302)
+  })
+})
