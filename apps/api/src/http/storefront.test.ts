@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -144,6 +145,21 @@ describe(`the storefront's front door on ${testDialect}`, () => {
     await expectRefused(await fetch(`${base}/shop`, { headers: { 'x-forwarded-proto': 'javascript' } }), 400)
     await expectRefused(await fetch(`${base}/shop`, { headers: { 'x-forwarded-host': 'a/b' } }), 400)
     await expectRefused(await fetch(`${base}/shop`, { headers: { 'x-forwarded-host': 'user@host' } }), 400)
+  })
+
+  it('a request target naming another host is no page of that host', async () => {
+    const statusOf = (target: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(base)
+        http
+          .get({ host: url.hostname, port: url.port, path: target }, (response) => {
+            response.resume()
+            resolve(response.statusCode ?? 0)
+          })
+          .on('error', reject)
+      })
+    expect(await statusOf('http://evil.example/shop')).toBe(400)
+    expect(await statusOf('//evil.example/shop')).toBe(404)
   })
 
   it('a page carries the security headers and one nonce on each of its inline scripts', async () => {

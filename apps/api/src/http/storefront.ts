@@ -62,7 +62,9 @@ function refusal(
   request: FastifyRequest,
   origin: string | null,
 ): { statusCode: number; message: string } | null {
-  if (!origin) return { statusCode: 400, message: 'The request does not name a valid host.' }
+  if (!origin || !request.url.startsWith('/')) {
+    return { statusCode: 400, message: 'The request does not name a valid host and path.' }
+  }
   if (!PAGE_METHODS.includes(request.method)) {
     return { statusCode: 405, message: `Pages answer ${PAGE_METHODS.join(', ')}, not ${request.method}.` }
   }
@@ -86,7 +88,8 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: st
   for (let i = 0; i < request.raw.rawHeaders.length; i += 2) {
     headers.append(request.raw.rawHeaders[i]!, request.raw.rawHeaders[i + 1]!)
   }
-  return new Request(new URL(request.url, origin), {
+  // Appended, not resolved: a path like //other.host/ stays a path of this shop.
+  return new Request(new URL(`${origin}${request.url}`), {
     method: request.method,
     headers,
     signal: controller.signal,
