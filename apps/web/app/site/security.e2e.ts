@@ -150,9 +150,10 @@ test.describe('behind a TLS-terminating proxy', () => {
   test.describe.configure({ timeout: 120_000 })
   let proxy: Awaited<ReturnType<typeof startTlsProxy>>
   let shop: ChildProcess | undefined
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-tls-'))
+  let dataDir = ''
 
   test.beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-tls-'))
     proxy = await startTlsProxy()
     const started = await startShop(`https://127.0.0.1:${proxy.port}`, dataDir)
     shop = started.child
@@ -160,14 +161,15 @@ test.describe('behind a TLS-terminating proxy', () => {
   })
 
   test.afterAll(async () => {
-    await new Promise((resolve) => proxy.server.close(resolve))
+    const closed = new Promise((resolve) => proxy.server.close(resolve))
     proxy.server.closeAllConnections()
+    await closed
     if (shop) {
       const exited = new Promise((resolve) => shop!.once('exit', resolve))
       shop.kill('SIGTERM')
       await exited
     }
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
   test('a shopper logs in, fills the bag, checks out and logs out over https', async ({ browser }) => {
