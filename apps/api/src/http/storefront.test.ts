@@ -119,6 +119,34 @@ describe(`the storefront's front door on ${testDialect}`, () => {
     }
   })
 
+  it('a form post of unknown length or beyond the body limit is refused before it is read', async () => {
+    const huge = await post('/auth/login', {}, { userEmail: 'x'.repeat(2 * 1024 * 1024) })
+    await expectRefused(huge, 413)
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(base)
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/auth/login',
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' },
+        },
+        (response) => {
+          let body = ''
+          response.on('data', (chunk) => {
+            body += chunk
+          })
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+        },
+      )
+      request.on('error', reject)
+      request.end('userEmail=a')
+    })
+    expect(chunked.status).toBe(411)
+    expect(JSON.parse(chunked.body)).toEqual({ message: expect.any(String), statusCode: 411 })
+  })
+
   it('PUT, PATCH and DELETE on a page are 405 naming what pages take', async () => {
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
       for (const pathname of ['/cart', '/auth/login', '/shop']) {

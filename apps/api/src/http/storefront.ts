@@ -61,6 +61,7 @@ function fromAnotherSite(request: FastifyRequest, origin: string): boolean {
 function refusal(
   request: FastifyRequest,
   origin: string | null,
+  bodyLimit: number,
 ): { statusCode: number; message: string } | null {
   if (!origin || !request.url.startsWith('/')) {
     return { statusCode: 400, message: 'The request does not name a valid host and path.' }
@@ -75,6 +76,12 @@ function refusal(
   const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
   if (type !== FORM_TYPE) {
     return { statusCode: 415, message: `Pages take form posts only (${FORM_TYPE}).` }
+  }
+  // React Router reads the whole form into memory: its size is known and bounded first.
+  const length = request.headers['content-length']
+  if (length === undefined) return { statusCode: 411, message: 'A form post must state its length.' }
+  if (Number(length) > bodyLimit) {
+    return { statusCode: 413, message: `A form post may be at most ${bodyLimit} bytes.` }
   }
   return null
 }
@@ -199,7 +206,7 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
           .send({ statusCode: 404, message: `No API endpoint ${request.method} ${pathname}.` })
       }
       const origin = visitorOrigin(request)
-      const refused = refusal(request, origin)
+      const refused = refusal(request, origin, app.initialConfig.bodyLimit!)
       if (refused) {
         if (refused.statusCode === 405) reply.header('allow', PAGE_METHODS.join(', '))
         return reply.status(refused.statusCode).send(refused)
