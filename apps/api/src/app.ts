@@ -16,6 +16,7 @@ import healthPlugin from './http/health.ts'
 import { type LogSettings, loggerOptions, redactUrl } from './http/logging.ts'
 import { registerOpenApi } from './http/openapi.ts'
 import { acceptEmptyJsonBodies, parseQuerystring } from './http/request-input.ts'
+import { registerSecurityHeaders } from './http/security-headers.ts'
 import launchPlugin from './launch/plugin.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import mediaPlugin from './media/plugin.ts'
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
 
   registerErrorHandling(app)
+  await registerSecurityHeaders(app)
   await registerOpenApi(app)
   await app.register(healthPlugin)
   await app.register(mediaPlugin)

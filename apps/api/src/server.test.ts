@@ -3,59 +3,15 @@
  * it; a good start serves API and pages; SIGTERM lets in-flight requests finish, closes the
  * database and exits 0. Runs the built server (scripts/test.mjs builds before the tests).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuilt, startServer, waitForPort } from './testing/built-server.ts'
 import { testDialect, testPgUrl } from './testing/test-app.ts'
-
-const repo = fileURLToPath(new URL('../../../', import.meta.url))
-const serverJs = path.join(repo, 'apps/api/dist/server.js')
-
-function ensureBuilt() {
-  if (fs.existsSync(serverJs) && fs.existsSync(path.join(repo, 'apps/web/build/server/index.js'))) return
-  const result = spawnSync('npm', ['run', 'build'], { cwd: repo, stdio: 'ignore' })
-  if (result.status !== 0) throw new Error('npm run build failed')
-}
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [serverJs], {
-    cwd: repo,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, exited, output: () => output }
-}
-
-async function waitForPort(server: {
-  output: () => string
-  exited: Promise<number | null>
-}): Promise<number> {
-  for (let i = 0; i < 600; i++) {
-    const match = /"address":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(server.output())
-    if (match) return Number(match[1])
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`server did not start:\n${server.output()}`)
-}
 
 describe(`the production server on ${testDialect}`, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-server-'))

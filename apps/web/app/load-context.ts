@@ -23,6 +23,8 @@ export interface StorefrontContext {
   apiFetch: typeof fetch
   /** The visitor's IP address, forwarded to the API (X-Forwarded-For) for per-visitor rate limits. */
   clientIp: string | null
+  /** This response's Content-Security-Policy nonce: every inline script the render emits carries it. */
+  cspNonce: string
 }
 
 declare module 'react-router' {

@@ -2,7 +2,7 @@
  * The document: head tags, global styles, scroll restoration, and the error page that every
  * failure ends on (unknown path: 404 "This page could not be found"; otherwise its status).
  */
-import type { ReactNode } from 'react'
+import { type ReactNode, useContext } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -13,6 +13,7 @@ import {
   useRouteError,
 } from 'react-router'
 import type { Route } from './+types/root'
+import { CspNonce } from './site/csp-nonce.ts'
 import { ErrorPage } from './site/error-page.tsx'
 import { loadFrame } from './site/frame.server.ts'
 import './site/global.css'
@@ -23,20 +24,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadFrame(request, context)
 }
 
+/**
+ * Runs before every module: zod (the forms' validation) then validates without compiling code.
+ * Its probe for `new Function` would otherwise be a policy violation on every page, as the
+ * Content-Security-Policy allows no eval. This is zod's z.config({ jitless: true }), set where
+ * zod keeps it (globalThis.__zod_globalConfig) because modules are bundled in no fixed order.
+ */
+const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig={jitless:true}'
+
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useContext(CspNonce)
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#111111" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, allowed by the nonce */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }} />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

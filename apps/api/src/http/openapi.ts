@@ -20,6 +20,15 @@ export async function registerOpenApi(app: FastifyInstance) {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   })
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true })
+  // The reference page has its own Content-Security-Policy (scripts from its files only); its UI
+  // adds <style> elements as it renders, and like every page it may not be framed.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformStaticCSP: (policy) =>
+      policy
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';"),
+  })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 }

@@ -1,100 +1,269 @@
 /**
- * The built storefront's browser assets as a phone receives them: precompressed brotli or gzip
- * by content negotiation, the same bytes once decompressed, cached for a year and marked as
- * varying by Accept-Encoding. Runs the built server (scripts/test.mjs builds before the tests).
+ * Where requests enter the storefront, on the built server: behind a TLS proxy the page actions
+ * accept the https Origin the browser sends; posts from another site are refused on every route,
+ * including those without a page; JSON bodies, other methods and odd headers get a 4xx, never a
+ * 500; pages and assets carry the security headers, with one nonce on every inline script.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../testing/built-server.ts'
+import { testDialect, testPgUrl } from '../testing/test-app.ts'
 
-const repo = fileURLToPath(new URL('../../../../', import.meta.url))
-const serverJs = path.join(repo, 'apps/api/dist/server.js')
-const assetsDir = path.join(repo, 'apps/web/build/client/assets')
+const PUBLIC = 'https://shop.example.test'
+const EVIL = 'https://evil.example'
+/** What a TLS-terminating proxy on this machine (trusted: TRUST_PROXY is loopback) adds. */
+const PROXIED = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example.test' }
+const DEMO_LOGIN = { userEmail: 'demo@example.com', userPassword: 'demo-password' }
 
-function get(url: string, headers: Record<string, string>) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
-      })
-      .on('error', reject)
-  })
-}
-
-describe('the storefront’s hashed assets', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-assets-'))
-  const server = { child: undefined as ReturnType<typeof spawn> | undefined, base: '' }
+describe(`the storefront's front door on ${testDialect}`, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-front-'))
+  const schema = `f_${randomUUID().replaceAll('-', '').slice(0, 12)}`
+  let server: BuiltServer | undefined
+  let base = ''
 
   beforeAll(async () => {
-    if (!fs.existsSync(serverJs) || !fs.existsSync(assetsDir)) {
-      const result = spawnSync('npm', ['run', 'build'], { cwd: repo, stdio: 'ignore' })
-      if (result.status !== 0) throw new Error('npm run build failed')
+    ensureBuilt()
+    const databaseEnv: Record<string, string> = {}
+    if (testDialect === 'postgres') {
+      const client = new pg.Client({ connectionString: testPgUrl })
+      await client.connect()
+      await client.query(`create schema ${schema}`)
+      await client.end()
+      databaseEnv.DATABASE_URL = `${testPgUrl}?options=-c%20search_path%3D${schema}`
     }
-    const child = spawn(process.execPath, [serverJs], {
-      cwd: repo,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: dataDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    server.child = child
-    let output = ''
-    child.stdout?.on('data', (chunk) => {
-      output += chunk
-    })
-    child.stderr?.on('data', (chunk) => {
-      output += chunk
-    })
-    for (let i = 0; i < 600 && !server.base; i++) {
-      const match = /"address":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output)
-      if (match?.[1]) server.base = match[1]
-      else await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    if (!server.base) throw new Error(`server did not start:\n${output}`)
+    server = startServer({ PORT: '0', DATA_DIR: dataDir, PUBLIC_URL: PUBLIC, ...databaseEnv })
+    base = `http://127.0.0.1:${await waitForPort(server)}`
   }, 300_000)
 
-  afterAll(() => {
-    server.child?.kill('SIGKILL')
+  afterAll(async () => {
+    server?.child.kill('SIGKILL')
+    await server?.exited
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (testDialect === 'postgres') {
+      const client = new pg.Client({ connectionString: testPgUrl })
+      await client.connect()
+      await client.query(`drop schema ${schema} cascade`)
+      await client.end()
+    }
+  })
+
+  const post = (pathname: string, headers: Record<string, string>, body: Record<string, string> = {}) =>
+    fetch(`${base}${pathname}`, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams(body),
+      redirect: 'manual',
+    })
+
+  async function expectRefused(response: Response, statusCode: number) {
+    expect(response.status).toBe(statusCode)
+    expect(await response.json()).toEqual({ message: expect.any(String), statusCode })
+    expect(response.headers.getSetCookie()).toEqual([])
+  }
+
+  it('behind a TLS proxy, a login posted from the https address logs in with a Secure cookie', async () => {
+    const response = await post('/auth/login', { ...PROXIED, origin: PUBLIC }, DEMO_LOGIN)
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/profile')
+    const token = response.headers.getSetCookie().find((cookie) => cookie.startsWith('auth-token='))
+    expect(token).toMatch(/; Secure/)
+  })
+
+  it('a page action posted from another site, or from the http address the proxy hides, is refused', async () => {
+    await expectRefused(await post('/auth/login', { ...PROXIED, origin: EVIL }, DEMO_LOGIN), 403)
+    await expectRefused(await post('/auth/login', { ...PROXIED, origin: base }, DEMO_LOGIN), 403)
+    await expectRefused(
+      await post('/auth/login', { ...PROXIED, 'sec-fetch-site': 'cross-site' }, DEMO_LOGIN),
+      403,
+    )
+  })
+
+  for (const [pathname, body] of [
+    ['/auth/logout', {}],
+    ['/cart/add', { variant_id: '1', quantity: '1' }],
+    ['/cookie-consent', { necessary: 'on', performance: 'on' }],
+  ] as const) {
+    it(`${pathname} refuses a post from another site and keeps taking its own`, async () => {
+      await expectRefused(await post(pathname, { origin: EVIL }, body), 403)
+      await expectRefused(await post(pathname, { origin: 'null' }, body), 403)
+      await expectRefused(await post(pathname, { 'sec-fetch-site': 'cross-site' }, body), 403)
+      await expectRefused(await post(pathname, { 'sec-fetch-site': 'same-site' }, body), 403)
+
+      const sameOrigin = await post(pathname, { origin: base, 'sec-fetch-site': 'same-origin' }, body)
+      expect(sameOrigin.status).toBe(302)
+      // Old browsers send neither Origin nor Sec-Fetch-Site on a form post.
+      const oldBrowser = await post(pathname, {}, body)
+      expect(oldBrowser.status).toBe(302)
+      const proxied = await post(pathname, { ...PROXIED, origin: PUBLIC }, body)
+      expect(proxied.status).toBe(302)
+    })
+  }
+
+  it('a JSON body or another body type sent to a page action is 415, not 500', async () => {
+    for (const pathname of ['/auth/login', '/cart', '/cart/add', '/auth/logout']) {
+      const json = await fetch(`${base}${pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(DEMO_LOGIN),
+      })
+      await expectRefused(json, 415)
+      await expectRefused(await fetch(`${base}${pathname}`, { method: 'POST' }), 415)
+      const multipart = new FormData()
+      multipart.set('userEmail', 'demo@example.com')
+      await expectRefused(await fetch(`${base}${pathname}`, { method: 'POST', body: multipart }), 415)
+    }
+  })
+
+  it('a form post of unknown length or beyond the body limit is refused before it is read', async () => {
+    const huge = await post('/auth/login', {}, { userEmail: 'x'.repeat(2 * 1024 * 1024) })
+    await expectRefused(huge, 413)
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(base)
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/auth/login',
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' },
+        },
+        (response) => {
+          let body = ''
+          response.on('data', (chunk) => {
+            body += chunk
+          })
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+        },
+      )
+      request.on('error', reject)
+      request.end('userEmail=a')
+    })
+    expect(chunked.status).toBe(411)
+    expect(JSON.parse(chunked.body)).toEqual({ message: expect.any(String), statusCode: 411 })
+  })
+
+  it('PUT, PATCH and DELETE on a page are 405 naming what pages take', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE']) {
+      for (const pathname of ['/cart', '/auth/login', '/shop']) {
+        const response = await fetch(`${base}${pathname}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+        expect(response.headers.get('allow')).toBe('GET, HEAD, POST')
+        await expectRefused(response, 405)
+      }
+    }
+  })
+
+  it('a malformed Referer on /cart/add goes back to the shop instead of crashing', async () => {
+    for (const referer of ['::not a url', 'http://', '%%%']) {
+      const response = await post('/cart/add', { referer }, { variant_id: '1', quantity: '1' })
+      expect(response.status).toBe(302)
+      expect(response.headers.get('location')).toMatch(/^\/shop\?cart=/)
+    }
+  })
+
+  it('a forwarded protocol or host that makes no address is 400', async () => {
+    await expectRefused(await fetch(`${base}/shop`, { headers: { 'x-forwarded-proto': 'javascript' } }), 400)
+    await expectRefused(await fetch(`${base}/shop`, { headers: { 'x-forwarded-host': 'a/b' } }), 400)
+    await expectRefused(await fetch(`${base}/shop`, { headers: { 'x-forwarded-host': 'user@host' } }), 400)
+  })
+
+  it('a request target naming another host is no page of that host', async () => {
+    const statusOf = (target: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(base)
+        http
+          .get({ host: url.hostname, port: url.port, path: target }, (response) => {
+            response.resume()
+            resolve(response.statusCode ?? 0)
+          })
+          .on('error', reject)
+      })
+    expect(await statusOf('http://evil.example/shop')).toBe(400)
+    expect(await statusOf('//evil.example/shop')).toBe(404)
+  })
+
+  it('a page carries the security headers and one nonce on each of its inline scripts', async () => {
+    const response = await fetch(`${base}/shop`)
+    expect(response.status).toBe(200)
+    const csp = response.headers.get('content-security-policy') ?? ''
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1]
+    expect(nonce).toBeTruthy()
+    expect(csp).not.toContain("'unsafe-inline';script")
+    expect(csp.split(';').find((d) => d.startsWith('script-src '))).not.toContain('unsafe')
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    const html = await response.text()
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)].map((m) => m[1])
+    expect(inline.length).toBeGreaterThan(0)
+    for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`)
+
+    const again = await fetch(`${base}/shop`)
+    expect(again.headers.get('content-security-policy')).not.toContain(nonce)
+  })
+
+  it('assets and the API carry the security headers too; /docs keeps its own policy', async () => {
+    const html = await (await fetch(`${base}/shop`)).text()
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0]
+    for (const pathname of [asset, '/favicon.svg', '/wp-json/wc/v3/products?per_page=1', '/no-such-page']) {
+      const response = await fetch(`${base}${pathname}`)
+      expect(response.headers.get('content-security-policy'), pathname).toContain("frame-ancestors 'none'")
+      expect(response.headers.get('x-content-type-options'), pathname).toBe('nosniff')
+      expect(response.headers.get('strict-transport-security'), pathname).toContain('max-age=')
+    }
+    const docs = await fetch(`${base}/docs/`)
+    expect(docs.status).toBe(200)
+    expect(docs.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+  })
+})
+
+describe(`forwarded headers from a peer TRUST_PROXY does not name`, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-untrusted-'))
+  let server: BuiltServer | undefined
+  let base = ''
+
+  beforeAll(async () => {
+    ensureBuilt()
+    // SQLite is enough here: the refusal happens before any page or database is reached.
+    server = startServer({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: PUBLIC,
+      TRUST_PROXY: '10.9.8.7',
+      SEED_DEMO: 'false',
+    })
+    base = `http://127.0.0.1:${await waitForPort(server)}`
+  }, 300_000)
+
+  afterAll(async () => {
+    server?.child.kill('SIGKILL')
+    await server?.exited
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  const entry = () => {
-    const file = fs.readdirSync(assetsDir).find((name) => /^entry\.client-.+\.js$/.test(name))
-    if (!file) throw new Error('no entry.client script in the build')
-    return { url: `/assets/${file}`, bytes: fs.readFileSync(path.join(assetsDir, file)) }
-  }
-
-  it('answers Accept-Encoding: br with the brotli file, the same script once decompressed', async () => {
-    const { url, bytes } = entry()
-    const response = await get(server.base + url, { 'accept-encoding': 'br, gzip' })
-    expect(response.headers['content-encoding']).toBe('br')
-    expect(response.headers['content-type']).toMatch(/javascript/)
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
-    expect(response.headers.vary).toMatch(/accept-encoding/i)
-    expect(response.body.length).toBeLessThan(bytes.length / 2)
-    expect(brotliDecompressSync(response.body).equals(bytes)).toBe(true)
-  })
-
-  it('answers gzip to a browser without brotli, and the plain file to one without either', async () => {
-    const { url, bytes } = entry()
-    const gzip = await get(server.base + url, { 'accept-encoding': 'gzip' })
-    expect(gzip.headers['content-encoding']).toBe('gzip')
-    expect(gunzipSync(gzip.body).equals(bytes)).toBe(true)
-
-    const plain = await get(server.base + url, {})
-    expect(plain.headers['content-encoding']).toBeUndefined()
-    expect(plain.headers.vary).toMatch(/accept-encoding/i)
-    expect(plain.body.equals(bytes)).toBe(true)
+  it('are ignored: the address stays the socket’s, so an https Origin does not match', async () => {
+    const spoofed = await fetch(`${base}/cookie-consent`, {
+      method: 'POST',
+      headers: { ...PROXIED, origin: PUBLIC },
+      body: new URLSearchParams({ necessary: 'on' }),
+      redirect: 'manual',
+    })
+    expect(spoofed.status).toBe(403)
+    const direct = await fetch(`${base}/cookie-consent`, {
+      method: 'POST',
+      headers: { ...PROXIED, origin: base },
+      body: new URLSearchParams({ necessary: 'on' }),
+      redirect: 'manual',
+    })
+    expect(direct.status).toBe(302)
   })
 })

@@ -3,15 +3,22 @@
  * year-long immutable caching, other public files briefly cached, and every other path
  * rendered on the server. API paths never reach the storefront: unknown ones answer JSON 404.
  * In development (NODE_ENV=development) Vite serves modules with hot reload instead.
+ *
+ * Requests enter React Router here, so here they are judged as the browser made them: the
+ * address is the one the visitor used (behind a trusted proxy, its X-Forwarded-Proto and -Host),
+ * pages take only GET, HEAD and form posts, and a post from another site is refused whatever
+ * route it targets (React Router checks the Origin of page actions only).
  */
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
-import { createRequestListener } from '@react-router/node'
+import { writeReadableStreamToWritable } from '@react-router/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ServerBuild } from 'react-router'
+import { createRequestHandler, type ServerBuild } from 'react-router'
+import { cspNonce } from './security-headers.ts'
 
 export interface StorefrontOptions {
   /** apps/web: holds build/ in production and the Vite project in development. */
@@ -22,16 +29,120 @@ export interface StorefrontOptions {
 
 const API_PREFIXES = ['/wp-json/', '/api/', '/media/']
 
-/** Carries the visitor's address (as Fastify's trustProxy judged it) into the storefront's load context. */
-const CLIENT_IP_HEADER = 'x-fanshop-client-ip'
+/** What pages answer; PUT, PATCH and DELETE get 405 naming these. */
+const PAGE_METHODS = ['GET', 'HEAD', 'POST']
 
-function perRequestContext(base: Record<string, unknown>) {
-  return (request: Request) => ({ ...base, clientIp: request.headers.get(CLIENT_IP_HEADER) }) as never
+/** The only body a page takes: what HTML forms and React Router's fetchers send. */
+const FORM_TYPE = 'application/x-www-form-urlencoded'
+
+/**
+ * The origin the visitor's browser used, e.g. https://shop.example.com: Fastify reads the
+ * protocol and host from X-Forwarded-Proto and X-Forwarded-Host when the peer is a trusted proxy
+ * (TRUST_PROXY). Null when they do not make an origin.
+ */
+function visitorOrigin(request: FastifyRequest): string | null {
+  const protocol = request.protocol
+  if (protocol !== 'http' && protocol !== 'https') return null
+  if (!URL.canParse(`${protocol}://${request.host}`)) return null
+  const url = new URL(`${protocol}://${request.host}`)
+  const bare = url.host && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password
+  return bare ? url.origin : null
+}
+
+/** A post another site made the browser send: its Origin differs, or the browser says so. */
+function fromAnotherSite(request: FastifyRequest, origin: string): boolean {
+  const site = request.headers['sec-fetch-site']
+  if (site === 'cross-site' || site === 'same-site') return true
+  const from = request.headers.origin
+  return from !== undefined && from !== origin
+}
+
+/** Why this request may not reach a page, or null when it may. */
+function refusal(
+  request: FastifyRequest,
+  origin: string | null,
+  bodyLimit: number,
+): { statusCode: number; message: string } | null {
+  if (!origin || !request.url.startsWith('/')) {
+    return { statusCode: 400, message: 'The request does not name a valid host and path.' }
+  }
+  if (!PAGE_METHODS.includes(request.method)) {
+    return { statusCode: 405, message: `Pages answer ${PAGE_METHODS.join(', ')}, not ${request.method}.` }
+  }
+  if (request.method !== 'POST') return null
+  if (fromAnotherSite(request, origin)) {
+    return { statusCode: 403, message: 'Forms of this shop can only be sent from this shop.' }
+  }
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
+  if (type !== FORM_TYPE) {
+    return { statusCode: 415, message: `Pages take form posts only (${FORM_TYPE}).` }
+  }
+  // React Router reads the whole form into memory: its size is known and bounded first.
+  const length = request.headers['content-length']
+  if (length === undefined) return { statusCode: 411, message: 'A form post must state its length.' }
+  if (Number(length) > bodyLimit) {
+    return { statusCode: 413, message: `A form post may be at most ${bodyLimit} bytes.` }
+  }
+  return null
+}
+
+/** The Fetch API request React Router handles, at the address the visitor used. */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
+  const controller = new AbortController()
+  reply.raw.on('close', () => controller.abort())
+  const withBody = request.method !== 'GET' && request.method !== 'HEAD'
+  const headers = new Headers()
+  for (let i = 0; i < request.raw.rawHeaders.length; i += 2) {
+    headers.append(request.raw.rawHeaders[i]!, request.raw.rawHeaders[i + 1]!)
+  }
+  // Appended, not resolved: a path like //other.host/ stays a path of this shop.
+  return new Request(new URL(`${origin}${request.url}`), {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(withBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit)
+}
+
+type Render = ReturnType<typeof createRequestHandler>
+
+/** Renders with React Router and streams its answer out (the reply is already hijacked). */
+async function serve(
+  render: Render,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  origin: string,
+  context: never,
+) {
+  const res = reply.raw
+  try {
+    const response = await render(toFetchRequest(request, reply, origin), context)
+    // Set one by one over the security headers already on the response; cookies stay separate.
+    for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)
+    const cookies = response.headers.getSetCookie()
+    if (cookies.length > 0) res.setHeader('set-cookie', cookies)
+    res.writeHead(response.status)
+    if (response.body && request.method !== 'HEAD') await writeReadableStreamToWritable(response.body, res)
+    else res.end()
+  } catch (error) {
+    if (res.headersSent) {
+      request.log.warn({ err: error }, 'page response interrupted')
+      res.destroy()
+      return
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+    res.end(
+      JSON.stringify({ message: 'Something went wrong on our side. Please try again.', statusCode: 500 }),
+    )
+  }
 }
 
 export default async function storefrontPlugin(app: FastifyInstance, options: StorefrontOptions) {
   const development = app.shop.config.NODE_ENV === 'development'
-  let handle: (request: FastifyRequest, reply: FastifyReply) => void
+  const pageContext = (request: FastifyRequest) =>
+    ({ ...options.loadContext, clientIp: request.ip, cspNonce: cspNonce(request) }) as never
+  let handle: (request: FastifyRequest, reply: FastifyReply, origin: string) => unknown
 
   if (development) {
     // The storefront's own Vite (apps/web's dependency), not whichever copy the API would resolve.
@@ -43,14 +154,15 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
       appType: 'custom',
     })
     app.addHook('onClose', () => server.close())
-    const listener = createRequestListener({
-      build: () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
-      getLoadContext: perRequestContext(options.loadContext),
-      mode: 'development',
-    })
-    handle = (request, reply) => {
+    const render = createRequestHandler(
+      () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+      'development',
+    )
+    handle = (request, reply, origin) => {
       reply.hijack()
-      server.middlewares(request.raw, reply.raw, () => listener(request.raw, reply.raw))
+      server.middlewares(request.raw, reply.raw, () =>
+        serve(render, request, reply, origin, pageContext(request)),
+      )
     }
   } else {
     const buildDir = path.join(options.webRoot, 'build')
@@ -74,14 +186,10 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
         res.setHeader('vary', 'Accept-Encoding')
       },
     })
-    const listener = createRequestListener({
-      build,
-      getLoadContext: perRequestContext(options.loadContext),
-      mode: 'production',
-    })
-    handle = (request, reply) => {
+    const render = createRequestHandler(build, 'production')
+    handle = (request, reply, origin) => {
       reply.hijack()
-      listener(request.raw, reply.raw)
+      return serve(render, request, reply, origin, pageContext(request))
     }
   }
 
@@ -100,8 +208,13 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
           .status(404)
           .send({ statusCode: 404, message: `No API endpoint ${request.method} ${pathname}.` })
       }
-      request.raw.headers[CLIENT_IP_HEADER] = request.ip
-      handle(request, reply)
+      const origin = visitorOrigin(request)
+      const refused = refusal(request, origin, app.initialConfig.bodyLimit!)
+      if (refused) {
+        if (refused.statusCode === 405) reply.header('allow', PAGE_METHODS.join(', '))
+        return reply.status(refused.statusCode).send(refused)
+      }
+      return handle(request, reply, origin!)
     },
   })
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { acceptCookies, addToCart, checkOut, payByCard } from './e2e-shopper.ts'
 
 // A checkout is many page loads and form posts; on a busy machine that takes more than 30 s.
 test.describe.configure({ timeout: 90_000 })
@@ -9,52 +10,6 @@ const VINYL = '/product/offside-sessions-vinyl-lp'
 const LOGO_CAP = '/product/embroidered-logo-cap'
 const GIFT_BOX = '/product/gift-box'
 const KIDS_CAP = '/product/kids-matchday-cap'
-
-async function acceptCookies(page: Page) {
-  const accept = page.getByRole('button', { name: 'ACCEPT', exact: true })
-  if (await accept.isVisible()) await accept.click()
-}
-
-async function addToCart(page: Page, path: string) {
-  await page.goto(path)
-  await acceptCookies(page)
-  await page.getByRole('button', { name: 'Add to cart' }).click()
-  const panel = page.getByRole('dialog')
-  await expect(panel).toBeVisible()
-  return panel
-}
-
-async function fillAddress(page: Page, email: string) {
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('First name').fill('Ana')
-  await page.getByLabel('Last name').fill('García')
-  await page.getByLabel('Street and number').fill('Calle Mayor 1')
-  await page.getByLabel('Postcode').fill('28013')
-  await page.getByLabel('City').fill('Madrid')
-  await expect(page.getByLabel('Country')).toHaveValue(/\d+/)
-  await page.getByLabel('State or province').selectOption({ label: 'Madrid' })
-  await page.getByLabel('Phone').fill('+34 600 000 000')
-  await page.getByRole('button', { name: 'Continue to shipping' }).click()
-}
-
-async function payByCard(page: Page, number: string) {
-  await page.getByLabel('Name on card').fill('Ana García')
-  await page.getByLabel('Card number').fill(number)
-  await page.getByLabel('Expiry month').selectOption('12')
-  await page.getByLabel('Expiry year').selectOption({ index: 3 })
-  await page.getByLabel('Security code').fill('123')
-  await page.getByRole('button', { name: 'Place order' }).click()
-}
-
-async function checkOut(page: Page, email: string, card: string) {
-  await page.goto('/cart')
-  await page.getByRole('button', { name: 'Checkout' }).click()
-  await expect(page).toHaveURL(/\/checkout$/)
-  await fillAddress(page, email)
-  await expect(page.getByRole('radio', { name: /Standard delivery/ })).toBeChecked()
-  await page.getByRole('button', { name: 'Continue to payment' }).click()
-  await payByCard(page, card)
-}
 
 const uniqueEmail = () => `cart.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
 

@@ -20,7 +20,8 @@ const addFormSchema = z.object({
 function backTo(request: Request, form: FormData): string {
   const referer = request.headers.get('referer')
   let fromReferer: string | null = null
-  if (referer) {
+  // A Referer that is not a URL (a client may send anything) is no page to go back to.
+  if (referer && URL.canParse(referer)) {
     const from = new URL(referer)
     const here = new URL(request.url)
     if (from.host === here.host) {

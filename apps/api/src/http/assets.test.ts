@@ -1,0 +1,73 @@
+/**
+ * The built storefront's browser assets as a phone receives them: precompressed brotli or gzip
+ * by content negotiation, the same bytes once decompressed, cached for a year and marked as
+ * varying by Accept-Encoding. Runs the built server (scripts/test.mjs builds before the tests).
+ */
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../testing/built-server.ts'
+
+const assetsDir = fileURLToPath(new URL('../../../web/build/client/assets', import.meta.url))
+
+function get(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+      })
+      .on('error', reject)
+  })
+}
+
+describe('the storefront’s hashed assets', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-assets-'))
+  const server = { built: undefined as BuiltServer | undefined, base: '' }
+
+  beforeAll(async () => {
+    ensureBuilt()
+    server.built = startServer({ PORT: '0', DATA_DIR: dataDir })
+    server.base = `http://127.0.0.1:${await waitForPort(server.built)}`
+  }, 300_000)
+
+  afterAll(async () => {
+    server.built?.child.kill('SIGKILL')
+    await server.built?.exited
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const entry = () => {
+    const file = fs.readdirSync(assetsDir).find((name) => /^entry\.client-.+\.js$/.test(name))
+    if (!file) throw new Error('no entry.client script in the build')
+    return { url: `/assets/${file}`, bytes: fs.readFileSync(path.join(assetsDir, file)) }
+  }
+
+  it('answers Accept-Encoding: br with the brotli file, the same script once decompressed', async () => {
+    const { url, bytes } = entry()
+    const response = await get(server.base + url, { 'accept-encoding': 'br, gzip' })
+    expect(response.headers['content-encoding']).toBe('br')
+    expect(response.headers['content-type']).toMatch(/javascript/)
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(response.headers.vary).toMatch(/accept-encoding/i)
+    expect(response.body.length).toBeLessThan(bytes.length / 2)
+    expect(brotliDecompressSync(response.body).equals(bytes)).toBe(true)
+  })
+
+  it('answers gzip to a browser without brotli, and the plain file to one without either', async () => {
+    const { url, bytes } = entry()
+    const gzip = await get(server.base + url, { 'accept-encoding': 'gzip' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.body).equals(bytes)).toBe(true)
+
+    const plain = await get(server.base + url, {})
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toMatch(/accept-encoding/i)
+    expect(plain.body.equals(bytes)).toBe(true)
+  })
+})
