@@ -1,16 +1,30 @@
 /**
  * The server render, as React Router's default one, plus this response's Content-Security-Policy
  * nonce on every inline script: React's streaming scripts, the router's hydration data and, through
- * CspNonce, the document's <Scripts> and <ScrollRestoration>.
+ * CspNonce, the document's <Scripts> and <ScrollRestoration>. A page that does not exist, or a
+ * post to a page without an action, is the visitor's mistake: the request's own log line says
+ * so, and no stack trace follows it (a flood of bad URLs must not flood the logs).
  */
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server'
-import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router'
+import {
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+} from 'react-router'
 import { CspNonce } from './site/csp-nonce.ts'
 
 export const streamTimeout = 5_000
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  console.error(error)
+}
 
 export default function handleRequest(
   request: Request,

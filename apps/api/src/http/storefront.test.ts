@@ -190,6 +190,20 @@ describe(`the storefront's front door on ${testDialect}`, () => {
     expect(await statusOf('//evil.example/shop')).toBe(404)
   })
 
+  it('unknown pages and posts to pages without an action leave no stack trace in the log', async () => {
+    const before = server?.output().length ?? 0
+    for (let i = 0; i < 20; i++) {
+      expect((await fetch(`${base}/no-such-page-${i}`)).status).toBe(404)
+    }
+    const noAction = await post('/shop', { origin: base }, { anything: '1' })
+    expect(noAction.status).toBe(405)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const log = server?.output().slice(before) ?? ''
+    expect(log).toContain('no-such-page-19')
+    expect(log).not.toMatch(/^\s+at /m)
+    expect(log).not.toContain('No route matches URL')
+  })
+
   it('a page carries the security headers and one nonce on each of its inline scripts', async () => {
     const response = await fetch(`${base}/shop`)
     expect(response.status).toBe(200)
