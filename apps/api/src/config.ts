@@ -4,7 +4,13 @@
  * Every variable is documented in the README and in .env.example.
  */
 import path from 'node:path'
-import { DEFAULT_MAX_PER_ORDER, launchInstant, parseSocialLinks } from '@fanshop/core'
+import {
+  DEFAULT_MAX_PER_ORDER,
+  launchInstant,
+  MAX_LINE_QUANTITY,
+  MIN_LINE_QUANTITY,
+  parseSocialLinks,
+} from '@fanshop/core'
 import { z } from 'zod'
 
 const optionalUrl = z.url().optional()
@@ -72,7 +78,12 @@ const envSchema = z.object({
     .optional(),
   TRUST_PROXY: z.string().min(1).default('loopback'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
-  MAX_PER_ORDER: z.coerce.number().int().min(1).max(99).default(DEFAULT_MAX_PER_ORDER),
+  MAX_PER_ORDER: z.coerce
+    .number()
+    .int()
+    .min(MIN_LINE_QUANTITY)
+    .max(MAX_LINE_QUANTITY)
+    .default(DEFAULT_MAX_PER_ORDER),
 })
 
 export type Env = z.infer<typeof envSchema>

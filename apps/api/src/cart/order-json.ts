@@ -10,6 +10,7 @@ import {
   describeDiscount,
   formatEuro,
   type LineItemJson,
+  lineAmount,
   type OrderJson,
   type OrderSummaryJson,
   toDecimalString,
@@ -246,6 +247,7 @@ export async function lineItemsJson(db: Db, orderIds: number[]): Promise<Map<num
             height: row.image_height,
           })
     const isVariation = row.parent_id !== null
+    const amount = lineAmount({ unitPrice: row.price, quantity: row.quantity })
     const line: LineItemJson = {
       id: row.id,
       product_id: row.parent_id ?? row.variant_id,
@@ -255,8 +257,8 @@ export async function lineItemsJson(db: Db, orderIds: number[]): Promise<Map<num
       slug: row.parent_slug ?? row.bought_slug,
       price: money(row.price),
       display_price: formatEuro(row.price),
-      amount: money(row.price * row.quantity),
-      display_amount: formatEuro(row.price * row.quantity),
+      amount: money(amount),
+      display_amount: formatEuro(amount),
       image: image ? { ...image, product_url: image.src } : null,
       variant: isVariation
         ? {

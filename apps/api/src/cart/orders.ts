@@ -13,6 +13,7 @@ import {
   type ExpiredItemJson,
   isHoldActive,
   isPast,
+  linesTotal,
   type OrderState,
 } from '@fanshop/core'
 import type { FastifyRequest } from 'fastify'
@@ -37,6 +38,7 @@ export const FROZEN_MESSAGE = 'This order is being paid: it cannot change until 
 export const isFrozen = (order: OrderRow) => order.frozen_at !== null && order.state !== 'complete'
 
 /** A new order number: "R" and nine digits, like Spree's. */
+/** A new order number of ORDER_NUMBER_PATTERN's shape. */
 const newNumber = () => `R${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`
 const newToken = () => randomBytes(24).toString('base64url')
 
@@ -217,7 +219,7 @@ async function recompute(
   const order = rows[0]!
   if (order.state === 'complete') return order
   const lines = rows.flatMap((row) =>
-    row.quantity === null || row.price === null ? [] : [{ price: row.price, quantity: row.quantity }],
+    row.quantity === null || row.price === null ? [] : [{ unitPrice: row.price, quantity: row.quantity }],
   )
   const holdEnds = order.hold_ends === null ? null : Number(order.hold_ends)
   const coupon =
@@ -228,11 +230,11 @@ async function recompute(
           .select(['type', 'amount'])
           .where('id', '=', order.coupon_id)
           .executeTakeFirst()
-  const itemTotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0)
+  const itemTotal = linesTotal(lines)
   const rates = await shippingRatesFor(trx, parseAddress(order.ship_address), itemTotal)
   const rate = rates.find((r) => r.shipping_method_id === order.shipping_method_id)
   const totals = computeTotals({
-    lines: lines.map((line) => ({ unitPrice: line.price, quantity: line.quantity })),
+    lines,
     discount: coupon ? { type: coupon.type, amount: coupon.amount } : null,
     shipping: lines.length > 0 && rate ? rate.cost : 0,
   })

@@ -12,6 +12,7 @@ import {
   lineItemBodySchema,
   lineItemInputSchema,
   lineItemJsonSchema,
+  ORDER_NUMBER_PATTERN,
   orderJsonSchema,
   orderSummaryJsonSchema,
   orderUpdateBodySchema,
@@ -58,7 +59,7 @@ const errors = {
 const orderNumber = z
   .string()
   .transform((value) => value.replace(/\.json$/, ''))
-  .pipe(z.string().regex(/^R\d{9}$/, 'must be an order number like R123456789'))
+  .pipe(z.string().regex(ORDER_NUMBER_PATTERN, 'must be an order number like R123456789'))
 const lineItemId = z.preprocess(
   (value) => (typeof value === 'string' ? value.replace(/\.json$/, '') : value),
   idParam(),

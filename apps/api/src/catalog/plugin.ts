@@ -13,11 +13,11 @@ import {
   MAX_ID,
   MAX_PER_PAGE,
   pageParam,
+  pagingHeaders,
   parseTaxonomyFilter,
   perPageParam,
   productJsonSchema,
   text,
-  totalPages,
   variationJsonSchema,
 } from '@fanshop/core'
 import type { FastifyInstance, FastifyReply } from 'fastify'
@@ -67,8 +67,7 @@ const productListQuery = {
 }
 
 function sendPage<T>(reply: FastifyReply, items: T[], total: number, perPage: number): T[] {
-  reply.header('X-WP-Total', String(total))
-  reply.header('X-WP-TotalPages', String(totalPages(total, perPage)))
+  reply.headers(pagingHeaders(total, perPage))
   return items
 }
 

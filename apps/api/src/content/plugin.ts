@@ -16,6 +16,7 @@ import {
   MAX_ID,
   MAX_PER_PAGE,
   pageParam,
+  pagingHeaders,
   text,
   totalPages,
   wholeNumber,
@@ -78,8 +79,7 @@ const SUMMARIES: Record<ContentType, string> = {
 }
 
 function setPagingHeaders(reply: FastifyReply, total: number, perPage: number) {
-  reply.header('x-wp-total', String(total))
-  reply.header('x-wp-totalpages', String(totalPages(total, perPage)))
+  reply.headers(pagingHeaders(total, perPage))
   reply.header('cache-control', 'public, max-age=60')
 }
 

@@ -3,12 +3,13 @@
  * (docs/decisions/0003: the spec's local storage key, out of reach of scripts). A second cookie
  * remembers the order just placed, so a guest can open its confirmation and details pages.
  */
+import { ORDER_NUMBER_PATTERN } from '@fanshop/core'
 import { type AppLoadContext, createCookie } from 'react-router'
 import { z } from 'zod'
 
 const THIRTY_DAYS = 30 * 24 * 60 * 60
 
-const orderRefSchema = z.object({ number: z.string().regex(/^R\d{9}$/), token: z.string().min(16) })
+const orderRefSchema = z.object({ number: z.string().regex(ORDER_NUMBER_PATTERN), token: z.string().min(16) })
 export type OrderRef = z.infer<typeof orderRefSchema>
 
 const cartCookie = createCookie('cart', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: THIRTY_DAYS })

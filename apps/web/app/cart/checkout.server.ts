@@ -7,12 +7,12 @@
 import {
   type AddressInput,
   cardSourceSchema,
+  checkoutEmailSchema,
   type OrderJson,
   type OrderState,
   stateIndex,
 } from '@fanshop/core'
 import { type AppLoadContext, redirect } from 'react-router'
-import { z } from 'zod'
 import { ApiError } from '../api.server.ts'
 import { fetchOrder, orderCall } from './cart.server.ts'
 import { cartClearCookie, type OrderRef, placedOrderSetCookie, readCartRef } from './cart-cookie.server.ts'
@@ -82,10 +82,11 @@ export async function saveAddressStep(request: Request, context: AppLoadContext,
     state_id: id(form, 'state_id'),
   }
   const email = text(form, 'email')
-  if (!z.email().safeParse(email).success) {
+  const emailCheck = checkoutEmailSchema.safeParse(email)
+  if (!emailCheck.success) {
     return {
       step: 'address',
-      fieldErrors: { email: 'Enter a valid e-mail address.' },
+      fieldErrors: { email: emailCheck.error.issues[0]?.message ?? '' },
       values,
     } satisfies CheckoutResult
   }

@@ -3,7 +3,7 @@
  * with the token this browser holds for it (the order just placed, or the open cart), or as the
  * logged-in owner's order. Anyone else gets the 404 page, as the API answers them.
  */
-import { type OrderJson, orderJsonSchema } from '@fanshop/core'
+import { ORDER_NUMBER_PATTERN, type OrderJson, orderJsonSchema } from '@fanshop/core'
 import { type AppLoadContext, data } from 'react-router'
 import { fetchOrder, isGone, storeApi, visitorToken } from './cart.server.ts'
 import { readCartRef, readPlacedOrderRef } from './cart-cookie.server.ts'
@@ -17,7 +17,7 @@ export async function loadOrderForPage(request: Request, context: AppLoadContext
     visitorToken(request, context),
   ])
   const asked = new URL(request.url).searchParams.get('number') ?? placed?.number ?? null
-  if (!asked || !/^R\d{9}$/.test(asked)) throw data({ message: NOT_FOUND }, { status: 404 })
+  if (!asked || !ORDER_NUMBER_PATTERN.test(asked)) throw data({ message: NOT_FOUND }, { status: 404 })
   try {
     const ref = [placed, cart].find((candidate) => candidate?.number === asked)
     if (ref) return await fetchOrder(request, context, ref)

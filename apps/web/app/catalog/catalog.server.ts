@@ -11,6 +11,7 @@ import {
   type GenderTermJson,
   hasPriceRange,
   type ProductJson,
+  readPaging,
   sortByMenuOrder,
   type TaxonomyFilter,
 } from '@fanshop/core'
@@ -110,8 +111,7 @@ export async function fetchShopProducts(
   )
   return {
     products: response.data.map(toProductCard),
-    total: Number(response.headers.get('x-wp-total') ?? response.data.length),
-    totalPages: Number(response.headers.get('x-wp-totalpages') ?? 1),
+    ...readPaging(response.headers, response.data.length),
   }
 }
 

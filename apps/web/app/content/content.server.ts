@@ -10,6 +10,7 @@ import {
   type ContentType,
   type FeedTerm,
   type ProductJson,
+  readPaging,
 } from '@fanshop/core'
 import { type AppLoadContext, data } from 'react-router'
 import { ApiError, api } from '../api.server.ts'
@@ -50,8 +51,7 @@ export async function fetchList<T extends ContentType>(
     return {
       items: response.data,
       page,
-      total: Number(response.headers.get('x-wp-total') ?? response.data.length),
-      totalPages: Number(response.headers.get('x-wp-totalpages') ?? 1),
+      ...readPaging(response.headers, response.data.length),
     }
   } catch (error) {
     // A page past the last one is a page that does not exist.

@@ -6,6 +6,13 @@
 
 export const DEFAULT_MAX_PER_ORDER = 5
 
+/** The quantity one cart line accepts in any one request, whatever the per-order limit. */
+export const MIN_LINE_QUANTITY = 1
+export const MAX_LINE_QUANTITY = 99
+
+/** An order number as the shop issues it: "R" and nine digits (R123456789). */
+export const ORDER_NUMBER_PATTERN = /^R\d{9}$/
+
 export const perOrderLimitMessage = (max: number): string =>
   `You can have at most ${max} of this product in one order.`
 

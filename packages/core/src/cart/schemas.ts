@@ -8,6 +8,7 @@ import { imageJsonSchema } from '../catalog/schemas.ts'
 import { idParam, text, wholeNumber } from '../input.ts'
 import { cardSourceSchema } from './card.ts'
 import { addressInputSchema, ORDER_STATES } from './checkout.ts'
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './limits.ts'
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/)
 const display = z.string()
@@ -241,7 +242,11 @@ export type OrderSummaryJson = z.infer<typeof orderSummaryJsonSchema>
 export const lineItemInputSchema = z.object({
   variant_id: idParam(),
   quantity: wholeNumber(
-    z.number().int().min(1, 'quantity must be at least 1').max(99, 'quantity can be at most 99'),
+    z
+      .number()
+      .int()
+      .min(MIN_LINE_QUANTITY, `quantity must be at least ${MIN_LINE_QUANTITY}`)
+      .max(MAX_LINE_QUANTITY, `quantity can be at most ${MAX_LINE_QUANTITY}`),
   ),
 })
 
@@ -258,9 +263,12 @@ export const createOrderBodySchema = z
 
 export const lineItemBodySchema = z.object({ line_item: lineItemInputSchema })
 
+/** The checkout's e-mail address and the one message for a wrong one (spec 8). */
+export const checkoutEmailSchema = z.email('Enter a valid e-mail address.')
+
 /** Spree's order attributes that both `orders/{n}` and `checkouts/{n}` updates accept. */
 export const orderAttributesSchema = z.object({
-  email: text().pipe(z.email('Enter a valid e-mail address.')).optional(),
+  email: text().pipe(checkoutEmailSchema).optional(),
   bill_address_attributes: addressInputSchema.optional(),
   ship_address_attributes: addressInputSchema.optional(),
   /** Use the billing address for shipping too. */

@@ -37,6 +37,11 @@ export function lineAmount(line: TotalsLine): Cents {
   return line.unitPrice * line.quantity
 }
 
+/** The sum of the lines: the subtotal before discount and shipping. */
+export function linesTotal(lines: TotalsLine[]): Cents {
+  return lines.reduce((sum, line) => sum + lineAmount(line), 0)
+}
+
 /** The percent of an amount in cents, rounded half up to the cent (15% of €33.33 is €5.00). */
 export function percentOf(amount: Cents, percent: number): Cents {
   assertWholeCents(amount, 'amount')
@@ -51,7 +56,7 @@ export function computeTotals(input: {
   discount?: PercentDiscount | null
   shipping?: Cents
 }): Totals {
-  const itemTotal = input.lines.reduce((sum, line) => sum + lineAmount(line), 0)
+  const itemTotal = linesTotal(input.lines)
   const itemCount = input.lines.reduce((sum, line) => sum + line.quantity, 0)
   const discount = input.discount?.type === 'percent' ? percentOf(itemTotal, input.discount.amount) : 0
   const shipping = input.shipping ?? 0

@@ -4,7 +4,7 @@
  * opens the cart panel or explains the failure (spec 8: 'Product is out of stock for requested
  * quantity.'). Works the same with or without JavaScript.
  */
-import { safeRedirect } from '@fanshop/core'
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, safeRedirect } from '@fanshop/core'
 import { redirect } from 'react-router'
 import { z } from 'zod'
 import { addProduct } from '../cart.server.ts'
@@ -13,7 +13,7 @@ import type { Route } from './+types/cart-add'
 
 const addFormSchema = z.object({
   variant_id: z.coerce.number().int().positive(),
-  quantity: z.coerce.number().int().min(1).max(99).default(1),
+  quantity: z.coerce.number().int().min(MIN_LINE_QUANTITY).max(MAX_LINE_QUANTITY).default(1),
 })
 
 /** The page to go back to: the form's redirectTo, else the referring page of this shop, else /shop. */

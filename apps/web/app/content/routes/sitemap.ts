@@ -4,7 +4,7 @@
  * catalogue APIs 100 at a time. Home and lookbook variants are left out: they point to their
  * canonical page.
  */
-import { CONTENT_PAGE_SIZE, type ContentType, type ProductJson } from '@fanshop/core'
+import { CONTENT_PAGE_SIZE, type ContentType, type ProductJson, readPaging } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { api } from '../../api.server.ts'
 import type { Route } from './+types/sitemap'
@@ -38,7 +38,7 @@ async function readAll<T>(context: AppLoadContext, path: string): Promise<T[]> {
   for (let page = 1; ; page++) {
     const response = await api<T[]>(context, path, { query: { page, per_page: CONTENT_PAGE_SIZE } })
     all.push(...response.data)
-    if (page >= Number(response.headers.get('x-wp-totalpages') ?? 1)) return all
+    if (page >= readPaging(response.headers, response.data.length).totalPages) return all
   }
 }
 
