@@ -9,9 +9,9 @@ import { z } from 'zod'
 /** The largest value of a 32-bit integer column (PostgreSQL `integer`), the type of every id. */
 export const MAX_ID = 2_147_483_647
 /** The last page a list accepts: page × per_page stays far inside the databases' 64-bit offsets. */
-export const MAX_PAGE = MAX_ID
+const MAX_PAGE = MAX_ID
 
-export const NUL_MESSAGE = 'must not contain a NUL character'
+const NUL_MESSAGE = 'must not contain a NUL character'
 
 /** Any text a request carries: a string without NUL characters. */
 export function text(params?: Parameters<typeof z.string>[0]) {

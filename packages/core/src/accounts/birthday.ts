@@ -4,7 +4,7 @@
  * in leap years). Months travel by name (spec 3: birthMonth has a name and a key number).
  */
 
-export const YEAR_CHOICE_COUNT = 100
+const YEAR_CHOICE_COUNT = 100
 
 export const MONTHS = [
   { key: 1, name: 'January' },
@@ -20,8 +20,6 @@ export const MONTHS = [
   { key: 11, name: 'November' },
   { key: 12, name: 'December' },
 ] as const
-
-export type MonthName = (typeof MONTHS)[number]['name']
 
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0

@@ -90,7 +90,7 @@ export const userDetailsSchema = z.object({
 })
 export type UserDetails = z.infer<typeof userDetailsSchema>
 
-export const CUSTOMER_META_KEYS = ['gender', 'birthday', 'phone'] as const
+const CUSTOMER_META_KEYS = ['gender', 'birthday', 'phone'] as const
 
 /** A WooCommerce customer (GET/POST /wp-json/wc/v3/customers/{id}); our user metadata is in meta_data. */
 export const customerSchema = z.object({

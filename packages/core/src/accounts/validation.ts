@@ -31,11 +31,11 @@ const M = ACCOUNT_MESSAGES
 const LETTERS_ONLY = /^\p{L}+$/u
 const DIGITS_ONLY = /^\d+$/
 
-export const EMAIL_MIN_LENGTH = 7
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 128
-export const NAME_MIN_LENGTH = 2
-export const NAME_MAX_LENGTH = 60
+const EMAIL_MIN_LENGTH = 7
+const PASSWORD_MIN_LENGTH = 8
+const PASSWORD_MAX_LENGTH = 128
+const NAME_MIN_LENGTH = 2
+const NAME_MAX_LENGTH = 60
 
 /**
  * Each field reports only its first broken rule, in the order written ("This field is required."
@@ -285,7 +285,6 @@ export function detailsFormSchema(currentYear: number) {
       )
     }, EVEN_WITH_OTHER_ISSUES)
 }
-export type DetailsForm = z.infer<ReturnType<typeof detailsFormSchema>>
 
 /** A birthday as the API stores it: an ISO date within the year choices that exists. */
 export function isoBirthdaySchema(currentYear: number) {
@@ -311,7 +310,6 @@ export const passwordChangeSchema = z
     (body, ctx) => checkPasswordsMatch(body.password, body.password_repeat, ctx),
     EVEN_WITH_OTHER_ISSUES,
   )
-export type PasswordChange = z.infer<typeof passwordChangeSchema>
 
 /** POST /wp-json/wp/v2/auth/reset: where to send the link. */
 export const resetRequestSchema = z.object({ email: accountRules.email })
@@ -327,4 +325,3 @@ export const setPasswordSchema = z
     (body, ctx) => checkPasswordsMatch(body.password, body.password_repeat, ctx),
     EVEN_WITH_OTHER_ISSUES,
   )
-export type SetPassword = z.infer<typeof setPasswordSchema>

@@ -40,7 +40,7 @@ export const addressInputSchema = z.object({
 export type AddressInput = z.infer<typeof addressInputSchema>
 
 /** The fields of an address that must not be empty, with the words a shopper reads. */
-export const REQUIRED_ADDRESS_FIELDS = {
+const REQUIRED_ADDRESS_FIELDS = {
   firstname: 'first name',
   lastname: 'last name',
   address1: 'street address',
@@ -50,7 +50,7 @@ export const REQUIRED_ADDRESS_FIELDS = {
   country_id: 'country',
 } as const satisfies Partial<Record<keyof AddressInput, string>>
 
-export const STATE_FIELD_LABEL = 'state or province'
+const STATE_FIELD_LABEL = 'state or province'
 
 /** The labels of what an address still lacks ([] when complete). */
 export function missingAddressFields(

@@ -14,7 +14,7 @@ const money = z.string().regex(/^-?\d+\.\d{2}$/)
 const display = z.string()
 const isoTime = z.string()
 
-export const orderStateSchema = z.enum(ORDER_STATES)
+const orderStateSchema = z.enum(ORDER_STATES)
 
 export const countryJsonSchema = z.object({
   id: z.number().int(),
@@ -33,7 +33,7 @@ export const stateJsonSchema = z.object({
 })
 export type StateJson = z.infer<typeof stateJsonSchema>
 
-export const addressJsonSchema = z.object({
+const addressJsonSchema = z.object({
   firstname: z.string(),
   lastname: z.string(),
   full_name: z.string(),
@@ -51,7 +51,7 @@ export const addressJsonSchema = z.object({
 })
 export type AddressJson = z.infer<typeof addressJsonSchema>
 
-export const optionValueJsonSchema = z.object({
+const optionValueJsonSchema = z.object({
   name: z.string(),
   presentation: z.string(),
   option_type_name: z.string(),
@@ -59,9 +59,9 @@ export const optionValueJsonSchema = z.object({
 })
 
 /** The picture of a cart product (spec 3: image with product_url and alt), in responsive sizes. */
-export const lineImageJsonSchema = imageJsonSchema.extend({ product_url: z.string() })
+const lineImageJsonSchema = imageJsonSchema.extend({ product_url: z.string() })
 
-export const variantJsonSchema = z.object({
+const variantJsonSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   sku: z.string(),
@@ -88,7 +88,7 @@ export const lineItemJsonSchema = z.object({
 })
 export type LineItemJson = z.infer<typeof lineItemJsonSchema>
 
-export const shippingRateJsonSchema = z.object({
+const shippingRateJsonSchema = z.object({
   id: z.number().int(),
   shipping_method_id: z.number().int(),
   name: z.string(),
@@ -96,9 +96,8 @@ export const shippingRateJsonSchema = z.object({
   display_cost: display,
   selected: z.boolean(),
 })
-export type ShippingRateJson = z.infer<typeof shippingRateJsonSchema>
 
-export const shipmentJsonSchema = z.object({
+const shipmentJsonSchema = z.object({
   id: z.number().int(),
   number: z.string(),
   state: z.enum(['pending', 'ready', 'shipped']),
@@ -108,20 +107,19 @@ export const shipmentJsonSchema = z.object({
   selected_shipping_rate: shippingRateJsonSchema.nullable(),
 })
 
-export const paymentMethodTypeSchema = z.enum(['credit_card', 'bank_transfer'])
+const paymentMethodTypeSchema = z.enum(['credit_card', 'bank_transfer'])
 export type PaymentMethodType = z.infer<typeof paymentMethodTypeSchema>
 
-export const paymentMethodJsonSchema = z.object({
+const paymentMethodJsonSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   method_type: paymentMethodTypeSchema,
   description: z.string(),
 })
-export type PaymentMethodJson = z.infer<typeof paymentMethodJsonSchema>
 
-export const paymentStateSchema = z.enum(['checkout', 'processing', 'pending', 'completed', 'failed'])
+const paymentStateSchema = z.enum(['checkout', 'processing', 'pending', 'completed', 'failed'])
 
-export const paymentJsonSchema = z.object({
+const paymentJsonSchema = z.object({
   id: z.number().int(),
   amount: money,
   display_amount: display,
@@ -141,9 +139,8 @@ export const paymentJsonSchema = z.object({
   failure_reason: z.string().nullable(),
   created_at: isoTime,
 })
-export type PaymentJson = z.infer<typeof paymentJsonSchema>
 
-export const couponJsonSchema = z.object({
+const couponJsonSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   type: z.literal('percent'),
@@ -153,7 +150,7 @@ export const couponJsonSchema = z.object({
 })
 export type CouponJson = z.infer<typeof couponJsonSchema>
 
-export const adjustmentJsonSchema = z.object({
+const adjustmentJsonSchema = z.object({
   id: z.number().int(),
   label: z.string(),
   amount: money,
@@ -163,7 +160,7 @@ export const adjustmentJsonSchema = z.object({
 })
 
 /** A cart line that went back to the shelves when the cart's hold expired. */
-export const expiredItemJsonSchema = z.object({
+const expiredItemJsonSchema = z.object({
   variant_id: z.number().int(),
   name: z.string(),
   quantity: z.number().int(),
@@ -267,7 +264,7 @@ export const lineItemBodySchema = z.object({ line_item: lineItemInputSchema })
 export const checkoutEmailSchema = z.email('Enter a valid e-mail address.')
 
 /** Spree's order attributes that both `orders/{n}` and `checkouts/{n}` updates accept. */
-export const orderAttributesSchema = z.object({
+const orderAttributesSchema = z.object({
   email: text().pipe(checkoutEmailSchema).optional(),
   bill_address_attributes: addressInputSchema.optional(),
   ship_address_attributes: addressInputSchema.optional(),

@@ -15,8 +15,7 @@ export const imageJsonSchema = z.object({
   srcset: z.object({ avif: z.string(), webp: z.string() }),
 }) satisfies z.ZodType<ImageJson>
 
-export const stockStatusSchema = z.enum(['instock', 'outofstock'])
-export type StockStatus = z.infer<typeof stockStatusSchema>
+const stockStatusSchema = z.enum(['instock', 'outofstock'])
 
 /** A decimal price string, or "" for a sale price that is not set. */
 const priceString = z.string().regex(/^(\d+\.\d{2})?$/)
@@ -34,9 +33,9 @@ export const categoryJsonSchema = z.object({
 })
 export type CategoryJson = z.infer<typeof categoryJsonSchema>
 
-export const categoryRefSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() })
+const categoryRefSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() })
 
-export const productAttributeSchema = z.object({
+const productAttributeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   slug: z.string(),
@@ -68,13 +67,13 @@ export type VariationJson = z.infer<typeof variationJsonSchema>
 export const sizeRowSchema = z.object({ size: z.string(), body_size: z.string(), chest_size: z.string() })
 export type SizeRow = z.infer<typeof sizeRowSchema>
 
-export const sizeGuideJsonSchema = z.object({
+const sizeGuideJsonSchema = z.object({
   description: z.string(),
   clothes_size_data: z.object({ sizes: z.array(sizeRowSchema) }),
 })
 export type SizeGuideJson = z.infer<typeof sizeGuideJsonSchema>
 
-export const howToMeasureJsonSchema = z.object({
+const howToMeasureJsonSchema = z.object({
   description: z.string(),
   content: z.object({
     image: z
@@ -87,7 +86,7 @@ export const howToMeasureJsonSchema = z.object({
 })
 export type HowToMeasureJson = z.infer<typeof howToMeasureJsonSchema>
 
-export const productTypeSchema = z.enum(['simple', 'variable'])
+const productTypeSchema = z.enum(['simple', 'variable'])
 
 export const productJsonSchema = z.object({
   id: z.number().int(),

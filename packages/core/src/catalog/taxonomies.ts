@@ -18,7 +18,7 @@ export function attributeSlugOf(taxonomy: string): string | null {
   return taxonomy.startsWith(ATTRIBUTE_PREFIX) ? taxonomy.slice(ATTRIBUTE_PREFIX.length) : null
 }
 
-export const taxonomyFilterSchema = z
+const taxonomyFilterSchema = z
   .array(
     z.strictObject({
       taxonomy: z.string().regex(/^(gender|pa_[a-z0-9-]+)$/, 'taxonomy must be "gender" or "pa_<attribute>"'),
@@ -31,7 +31,7 @@ export const taxonomyFilterSchema = z
   .max(20)
 export type TaxonomyFilter = z.infer<typeof taxonomyFilterSchema>
 
-export const TAXONOMIES_EXAMPLE =
+const TAXONOMIES_EXAMPLE =
   '[{"taxonomy":"pa_size","terms":["m","l"]},{"taxonomy":"gender","terms":["women"]}]'
 
 export type ParsedTaxonomies = { ok: true; filter: TaxonomyFilter } | { ok: false; message: string }

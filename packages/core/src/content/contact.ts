@@ -13,7 +13,6 @@ export const CONTACT_TOPICS = [
   'Foundation',
   'Bookings and events',
 ] as const
-export type ContactTopic = (typeof CONTACT_TOPICS)[number]
 
 /**
  * A field people never see (hidden from view and from assistive technology) but form-filling

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { imageJsonSchema as imageSchema } from '../catalog/schemas.ts'
 
 /** A stored file as it was uploaded (audio, video), served with range support. */
-export const mediaFileSchema = z.object({
+const mediaFileSchema = z.object({
   id: z.number().int(),
   src: z.string(),
   mime: z.string(),
@@ -60,7 +60,7 @@ export const feedTermSchema = z.object({
   menu_order: z.number().int(),
 })
 
-export const postSchema = z.object({
+const postSchema = z.object({
   ...postObject,
   type: z.literal('post'),
   author_name: z.string(),
@@ -68,7 +68,7 @@ export const postSchema = z.object({
   feed_taxonomy: z.array(z.number().int()),
 })
 
-export const articleSummarySchema = z.object({
+const articleSummarySchema = z.object({
   id: z.number().int(),
   slug: z.string(),
   link: z.string(),
@@ -78,14 +78,14 @@ export const articleSummarySchema = z.object({
   reading_minutes: z.number().int(),
 })
 
-export const storySchema = z.object({
+const storySchema = z.object({
   ...postObject,
   type: z.literal('story'),
   subtitle: z.string(),
   articles: z.array(articleSummarySchema),
 })
 
-export const articleSchema = z.object({
+const articleSchema = z.object({
   ...postObject,
   type: z.literal('article'),
   story: z.object({ id: z.number().int(), slug: z.string(), link: z.string(), title: rendered }),
@@ -98,7 +98,7 @@ export const articleSchema = z.object({
 export const LOOKBOOK_LAYOUTS = [1, 2, 3, 4, 5, 6] as const
 export type LookbookLayout = (typeof LOOKBOOK_LAYOUTS)[number]
 
-export const lookbookSetupSchema = z.object({
+const lookbookSetupSchema = z.object({
   id: z.number().int(),
   position: z.number().int(),
   title: z.string(),
@@ -109,7 +109,7 @@ export const lookbookSetupSchema = z.object({
   product_ids: z.array(z.number().int()),
 })
 
-export const lookbookSchema = z.object({
+const lookbookSchema = z.object({
   ...postObject,
   type: z.literal('lookbook'),
   season: z.string(),
@@ -119,7 +119,7 @@ export const lookbookSchema = z.object({
 
 export const RELEASE_TYPES = ['album', 'ep', 'single'] as const
 
-export const streamingLinkSchema = z.object({
+const streamingLinkSchema = z.object({
   /** A stable key for the service's icon: spotify, apple_music, youtube_music, deezer, tidal. */
   service: z.string(),
   name: z.string(),
@@ -127,7 +127,7 @@ export const streamingLinkSchema = z.object({
   url: z.string(),
 })
 
-export const trackSchema = z.object({
+const trackSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
   title: z.string(),
@@ -136,7 +136,7 @@ export const trackSchema = z.object({
   audio: mediaFileSchema,
 })
 
-export const musicSchema = z.object({
+const musicSchema = z.object({
   ...postObject,
   type: z.literal('music'),
   release_type: z.enum(RELEASE_TYPES),
@@ -160,7 +160,7 @@ export const musicSchema = z.object({
 
 export const PAGE_TEMPLATES = ['default', 'agreement', 'foundation', 'book', 'contact'] as const
 
-export const pageSchema = z.object({
+const pageSchema = z.object({
   ...postObject,
   type: z.literal('page'),
   template: z.enum(PAGE_TEMPLATES),
@@ -173,7 +173,7 @@ export const pageSchema = z.object({
 
 export const FEED_KINDS = ['photo', 'quote', 'article', 'release', 'post', 'lookbook'] as const
 
-export const feedItemSchema = z.object({
+const feedItemSchema = z.object({
   ...postObject,
   type: z.literal('feed'),
   kind: z.enum(FEED_KINDS),
@@ -186,7 +186,7 @@ export const feedItemSchema = z.object({
 
 export const HOME_BLOCKS = ['latest_update', 'side_bar', 'filter_box'] as const
 
-export const homeBlockSchema = z.object({
+const homeBlockSchema = z.object({
   ...postObject,
   type: z.literal('home_block'),
   block: z.enum(HOME_BLOCKS),
@@ -215,7 +215,6 @@ export type Lookbook = z.infer<typeof lookbookSchema>
 export type LookbookSetup = z.infer<typeof lookbookSetupSchema>
 export type MusicRelease = z.infer<typeof musicSchema>
 export type Track = z.infer<typeof trackSchema>
-export type StreamingLink = z.infer<typeof streamingLinkSchema>
 export type Page = z.infer<typeof pageSchema>
 export type FeedItem = z.infer<typeof feedItemSchema>
 export type FeedKind = (typeof FEED_KINDS)[number]

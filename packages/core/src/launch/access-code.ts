@@ -21,7 +21,7 @@ export function normaliseAccessCode(input: string): string {
   return [...input.toUpperCase()].filter((ch) => CODE_CHARACTER.test(ch)).join('')
 }
 
-export function isWellFormedAccessCode(code: string): boolean {
+function isWellFormedAccessCode(code: string): boolean {
   return code.length === ACCESS_CODE_LENGTH && normaliseAccessCode(code) === code
 }
 
@@ -51,8 +51,6 @@ export const accessGrantResponseSchema = z.object({
     expires_at: z.number(),
   }),
 })
-
-export type AccessGrantResponse = z.infer<typeof accessGrantResponseSchema>
 
 /** The five code boxes and the box that has focus. */
 export interface CodeBoxes {

@@ -8,5 +8,3 @@ export const launchSignupBodySchema = z.object({
     .toLowerCase()
     .pipe(z.email('Please enter a valid e-mail address.').max(254, 'Please enter a valid e-mail address.')),
 })
-
-export type LaunchSignupBody = z.input<typeof launchSignupBodySchema>

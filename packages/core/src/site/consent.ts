@@ -18,7 +18,7 @@ export type Consent = Record<ConsentCategory, boolean>
 export const DEFAULT_CONSENT: Consent = { marketing: true, performance: true, measurement: true }
 
 /** The cookie that holds which categories the visitor allowed, beside cookie-confirmation. */
-export const CONSENT_COOKIE_NAME = 'cookie-consent'
+const CONSENT_COOKIE_NAME = 'cookie-consent'
 
 export interface CookieToSet {
   name: string

@@ -27,9 +27,6 @@ export const SCROLL_DURATION_MS = 700
 /** Elements fade in over this long when they first scroll into view (once). */
 export const ANIMATE_ON_SCROLL_MS = 600
 
-/** The default wait before a deferred fetch starts. */
-export const DEFAULT_FETCH_DELAY_MS = 200
-
 /** Prefetching of linked pages waits for the browser to be idle, at most this long. */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000
 

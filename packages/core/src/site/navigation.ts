@@ -65,15 +65,15 @@ export const menuItemSchema = z.object({
   url: z.string().min(1),
 })
 
-export const menuGroupSchema = z.object({
+const menuGroupSchema = z.object({
   name: z.string().min(1),
   items: z.array(menuItemSchema),
 })
 
-export const MENU_LOCATIONS = ['main-menu', 'sub-menus'] as const
+const MENU_LOCATIONS = ['main-menu', 'sub-menus'] as const
 export type MenuLocation = (typeof MENU_LOCATIONS)[number]
 
-export const menusSchema = z.object({
+const menusSchema = z.object({
   'main-menu': z.array(menuGroupSchema),
   'sub-menus': z.array(menuGroupSchema),
 })

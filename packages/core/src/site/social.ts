@@ -10,7 +10,7 @@ const webOrMailTemplate = z
   .string()
   .regex(/^(https:\/\/|mailto:)/, 'a share template must start with https:// or mailto:')
 
-export const shareTargetSchema = z.object({
+const shareTargetSchema = z.object({
   name: z.string().min(1),
   kind: z.enum(['messaging', 'social', 'short-text', 'email']),
   /** Address with {url}, {text} and {subject} placeholders, filled URL-encoded. */
@@ -18,13 +18,13 @@ export const shareTargetSchema = z.object({
   hideOnMobile: z.boolean().default(false),
 })
 
-export const socialProfileSchema = z.object({
+const socialProfileSchema = z.object({
   name: z.string().min(1),
   kind: z.enum(['video', 'short-video', 'social']),
   url: z.url({ protocol: /^https$/ }),
 })
 
-export const streamServiceSchema = z.object({
+const streamServiceSchema = z.object({
   name: z.string().min(1),
   url: z.url({ protocol: /^https$/ }),
 })
@@ -39,7 +39,6 @@ export const socialLinksSchema = z.object({
 
 export type ShareTarget = z.infer<typeof shareTargetSchema>
 export type SocialProfile = z.infer<typeof socialProfileSchema>
-export type StreamService = z.infer<typeof streamServiceSchema>
 export type SocialLinks = z.infer<typeof socialLinksSchema>
 
 export const DEFAULT_SOCIAL_LINKS: SocialLinks = {
