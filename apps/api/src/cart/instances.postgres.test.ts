@@ -4,20 +4,17 @@
  * holds, rate limits and order placement work across them: a cart made on one instance is changed
  * and paid on the other. PostgreSQL only (the api-sqlite project leaves *.postgres.test.ts out).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registration } from '../accounts/testing.ts'
+import { ensureBuilt, startServer, waitForPort } from '../testing/built-server.ts'
 import { testPgUrl } from '../testing/test-app.ts'
 import { approvedCard, madridAddress } from './test-fixtures.ts'
-
-const repo = fileURLToPath(new URL('../../../../', import.meta.url))
-const serverJs = path.join(repo, 'apps/api/dist/server.js')
 
 interface Instance {
   base: string
@@ -25,36 +22,19 @@ interface Instance {
 }
 
 async function startInstance(databaseUrl: string, dataDir: string): Promise<Instance> {
-  const child = spawn(process.execPath, [serverJs], {
-    cwd: repo,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: 'false',
-      JWT_SECRET: 'one-secret-for-every-instance-of-this-shop',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = startServer({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'false',
+    JWT_SECRET: 'one-secret-for-every-instance-of-this-shop',
   })
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  for (let i = 0; i < 600; i++) {
-    const match = /"address":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(output)
-    if (match) return { base: `http://127.0.0.1:${match[1]}`, child }
-    if (child.exitCode !== null) break
-    await new Promise((resolve) => setTimeout(resolve, 100))
+  try {
+    return { base: `http://127.0.0.1:${await waitForPort(server)}`, child: server.child }
+  } catch (error) {
+    server.child.kill('SIGKILL')
+    throw error
   }
-  child.kill('SIGKILL')
-  throw new Error(`the server did not start:\n${output}`)
 }
 
 describe('two server processes over one PostgreSQL schema', () => {
@@ -65,10 +45,7 @@ describe('two server processes over one PostgreSQL schema', () => {
   let db: pg.Client
 
   beforeAll(async () => {
-    if (!fs.existsSync(serverJs)) {
-      const built = spawnSync('npm', ['run', 'build'], { cwd: repo, stdio: 'ignore' })
-      if (built.status !== 0) throw new Error('npm run build failed')
-    }
+    ensureBuilt()
     db = new pg.Client({ connectionString: testPgUrl })
     await db.connect()
     await db.query(`create schema ${schema}`)
