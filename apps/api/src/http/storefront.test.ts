@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../testing/built-server.ts'
@@ -202,6 +203,38 @@ describe(`the storefront's front door on ${testDialect}`, () => {
     expect(log).toContain('no-such-page-19')
     expect(log).not.toMatch(/^\s+at /m)
     expect(log).not.toContain('No route matches URL')
+  })
+
+  it('a page goes out in brotli or gzip as the browser accepts, whole once decompressed', async () => {
+    const raw = (encoding: string | undefined) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${base}/shop`, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (response) => {
+            const chunks: Buffer[] = []
+            response.on('data', (chunk: Buffer) => chunks.push(chunk))
+            response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+          })
+          .on('error', reject)
+      })
+    const plain = await raw(undefined)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toMatch(/accept-encoding/i)
+    const page = plain.body.toString()
+    expect(page).toMatch(/^<!DOCTYPE html>/i)
+    expect(page).toContain('</html>')
+
+    const br = await raw('gzip, deflate, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toMatch(/accept-encoding/i)
+    const fromBr = zlib.brotliDecompressSync(br.body).toString()
+    expect(fromBr).toContain('</html>')
+    expect(br.body.length).toBeLessThan(fromBr.length / 3)
+
+    const gzip = await raw('gzip')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gzip.body).toString()).toContain('</html>')
+
+    expect((await raw('br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined()
   })
 
   it('a page carries the security headers and one nonce on each of its inline scripts', async () => {

@@ -18,6 +18,7 @@ import fastifyStatic from '@fastify/static'
 import { writeReadableStreamToWritable } from '@react-router/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
+import { pageEncoding, writeCompressed } from './page-compression.ts'
 import { cspNonce } from './security-headers.ts'
 
 export interface StorefrontOptions {
@@ -121,9 +122,18 @@ async function serve(
     for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)
     const cookies = response.headers.getSetCookie()
     if (cookies.length > 0) res.setHeader('set-cookie', cookies)
+    res.setHeader('vary', 'Accept-Encoding')
+    const encoding = response.body
+      ? pageEncoding(request.headers['accept-encoding'], response.headers.get('content-type'))
+      : null
+    if (encoding) {
+      res.setHeader('content-encoding', encoding)
+      res.removeHeader('content-length')
+    }
     res.writeHead(response.status)
-    if (response.body && request.method !== 'HEAD') await writeReadableStreamToWritable(response.body, res)
-    else res.end()
+    if (!response.body || request.method === 'HEAD') res.end()
+    else if (encoding) await writeCompressed(response.body, res, encoding)
+    else await writeReadableStreamToWritable(response.body, res)
   } catch (error) {
     if (res.headersSent) {
       request.log.warn({ err: error }, 'page response interrupted')
