@@ -20,6 +20,7 @@ import {
 } from '@fanshop/core'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { ShopContext } from '../context.ts'
+import { compiledOnce } from '../db/compiled.ts'
 import type { Dialect } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError, notFound, unprocessable } from '../http/errors.ts'
@@ -45,6 +46,15 @@ function claimStock(trx: Trx, variantId: number, quantity: number): void {
   mine.set(variantId, (mine.get(variantId) ?? 0) + quantity)
 }
 
+/** The conditional write: held up by `quantity` only if that many are on the shelf. */
+const takeStock = compiledOnce((db, variantId: number, quantity: number) =>
+  db
+    .updateTable('products')
+    .set((eb) => ({ stock_held: eb('stock_held', '+', quantity) }))
+    .where('id', '=', variantId)
+    .where(sql<number>`stock_on_hand - stock_sold - stock_held`, '>=', quantity),
+)
+
 /**
  * The conditional writes, as the transaction's last statements (products in id order, so two
  * transactions never wait on each other crosswise). Throws StockShortage when one finds too little.
@@ -54,13 +64,8 @@ export async function takeClaimedStock(trx: Trx): Promise<void> {
   if (!mine) return
   claims.delete(trx)
   for (const [variantId, quantity] of [...mine].sort((a, b) => a[0] - b[0])) {
-    const taken = await trx
-      .updateTable('products')
-      .set((eb) => ({ stock_held: eb('stock_held', '+', quantity) }))
-      .where('id', '=', variantId)
-      .where(sql<number>`stock_on_hand - stock_sold - stock_held`, '>=', quantity)
-      .executeTakeFirst()
-    if (taken.numUpdatedRows === 0n) throw new StockShortage([variantId])
+    const taken = await takeStock(trx, variantId, quantity)
+    if (!taken.numAffectedRows) throw new StockShortage([variantId])
   }
 }
 
@@ -283,20 +288,54 @@ export async function releaseNewest(trx: Trx, orderId: number, variantId: number
   await dropHolds(trx, whole)
 }
 
-/** Holds `quantity` more units for an hour from now; the stock itself is taken at commit. */
-async function holdMore(trx: Trx, orderId: number, variantId: number, quantity: number, now: number) {
-  await trx
-    .insertInto('holds')
-    .values({
+const insertHold = compiledOnce(
+  (db, orderId: number, variantId: number, quantity: number, expiresAt: number, now: number) =>
+    db.insertInto('holds').values({
       order_id: orderId,
       variant_id: variantId,
       quantity,
-      expires_at: now + CART_HOLD_MS,
+      expires_at: expiresAt,
       created_at: now,
-    })
-    .execute()
+    }),
+)
+
+/** Holds `quantity` more units for an hour from now; the stock itself is taken at commit. */
+async function holdMore(trx: Trx, orderId: number, variantId: number, quantity: number, now: number) {
+  await insertHold(trx, orderId, variantId, quantity, now + CART_HOLD_MS, now)
   claimStock(trx, variantId, quantity)
 }
+
+/** The product (and its parent's status), with the order's line for it if there is one. */
+const productAndLine = compiledOnce((db, variantId: number, orderId: number) =>
+  db
+    .selectFrom('products')
+    .leftJoin('products as parent', 'parent.id', 'products.parent_id')
+    .leftJoin('line_items', (join) =>
+      join.onRef('line_items.variant_id', '=', 'products.id').on('line_items.order_id', '=', orderId),
+    )
+    .select([
+      'products.name',
+      'products.type',
+      'products.status',
+      'products.regular_price',
+      'products.sale_price',
+      'parent.status as parent_status',
+      'line_items.id as line_id',
+      'line_items.quantity as line_quantity',
+    ])
+    .where('products.id', '=', variantId),
+)
+
+const updateLine = compiledOnce((db, lineId: number, quantity: number, price: number) =>
+  db.updateTable('line_items').set({ quantity, price }).where('id', '=', lineId),
+)
+
+const insertLine = compiledOnce(
+  (db, orderId: number, variantId: number, quantity: number, price: number, now: number) =>
+    db
+      .insertInto('line_items')
+      .values({ order_id: orderId, variant_id: variantId, quantity, price, created_at: now }),
+)
 
 /**
  * Sets the order's line for `variantId` to `quantity(units it holds now)` (0 removes it): raising holds the new units
@@ -310,24 +349,7 @@ export async function setLineQuantity(
   variantId: number,
   wanted: (had: number) => number,
 ): Promise<void> {
-  const product = await trx
-    .selectFrom('products')
-    .leftJoin('products as parent', 'parent.id', 'products.parent_id')
-    .leftJoin('line_items', (join) =>
-      join.onRef('line_items.variant_id', '=', 'products.id').on('line_items.order_id', '=', order.id),
-    )
-    .select([
-      'products.name',
-      'products.type',
-      'products.status',
-      'products.regular_price',
-      'products.sale_price',
-      'parent.status as parent_status',
-      'line_items.id as line_id',
-      'line_items.quantity as line_quantity',
-    ])
-    .where('products.id', '=', variantId)
-    .executeTakeFirst()
+  const [product] = (await productAndLine(trx, variantId, order.id)).rows
   const had = product?.line_quantity ?? 0
   const quantity = wanted(had)
   if (quantity === 0) {
@@ -350,14 +372,8 @@ export async function setLineQuantity(
   else if (quantity < had) await releaseNewest(trx, order.id, variantId, had - quantity)
 
   const price = currentPrice(product)
-  if (product.line_id) {
-    await trx.updateTable('line_items').set({ quantity, price }).where('id', '=', product.line_id).execute()
-  } else {
-    await trx
-      .insertInto('line_items')
-      .values({ order_id: order.id, variant_id: variantId, quantity, price, created_at: ctx.now() })
-      .execute()
-  }
+  if (product.line_id) await updateLine(trx, product.line_id, quantity, price)
+  else await insertLine(trx, order.id, variantId, quantity, price, ctx.now())
 }
 
 /** Moves a guest cart's holds to the cart it is merged into, keeping each unit's own hour. */

@@ -15,6 +15,9 @@ import {
   type OrderSummaryJson,
   toDecimalString,
 } from '@fanshop/core'
+import type { Kysely } from 'kysely'
+import { compiledOnce } from '../db/compiled.ts'
+import type { Database } from '../db/schema.ts'
 import { describeImage } from '../media/describe.ts'
 import { type Db, type OrderRow, parseAddress, parseExpiredItems } from './orders.ts'
 import { shippingRatesFor } from './shipping.ts'
@@ -22,26 +25,32 @@ import { shippingRatesFor } from './shipping.ts'
 const money = (cents: number) => toDecimalString(cents)
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
+const paymentsOf = compiledOnce((db, orderId: number) =>
+  db
+    .selectFrom('payments')
+    .innerJoin('payment_methods', 'payment_methods.id', 'payments.payment_method_id')
+    .selectAll('payments')
+    .select(['payment_methods.name as method_name', 'payment_methods.method_type'])
+    .where('payments.order_id', '=', orderId)
+    .orderBy('payments.id'),
+)
+
+const activePaymentMethods = compiledOnce((db) =>
+  db
+    .selectFrom('payment_methods')
+    .select(['id', 'name', 'method_type', 'description'])
+    .where('active', '=', 1)
+    .orderBy('position')
+    .orderBy('id'),
+)
+
 export async function orderJson(db: Db, order: OrderRow): Promise<OrderJson> {
   const [lineItems, billAddress, shipAddress, payments, paymentMethods, coupon] = await Promise.all([
     order.item_count === 0 ? new Map<number, LineItemJson[]>() : lineItemsJson(db, [order.id]),
     addressJson(db, parseAddress(order.bill_address)),
     addressJson(db, parseAddress(order.ship_address)),
-    db
-      .selectFrom('payments')
-      .innerJoin('payment_methods', 'payment_methods.id', 'payments.payment_method_id')
-      .selectAll('payments')
-      .select(['payment_methods.name as method_name', 'payment_methods.method_type'])
-      .where('payments.order_id', '=', order.id)
-      .orderBy('payments.id')
-      .execute(),
-    db
-      .selectFrom('payment_methods')
-      .select(['id', 'name', 'method_type', 'description'])
-      .where('active', '=', 1)
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
+    paymentsOf(db, order.id).then((result) => result.rows),
+    activePaymentMethods(db).then((result) => result.rows),
     order.coupon_id === null
       ? Promise.resolve(undefined)
       : db.selectFrom('coupons').selectAll().where('id', '=', order.coupon_id).executeTakeFirst(),
@@ -187,10 +196,9 @@ export async function orderSummariesJson(db: Db, orders: OrderRow[]): Promise<Or
   }))
 }
 
-/** The lines of these orders as Spree line item JSON, with their pictures, and the options of variations. */
-export async function lineItemsJson(db: Db, orderIds: number[]): Promise<Map<number, LineItemJson[]>> {
-  if (orderIds.length === 0) return new Map()
-  const rows = await db
+/** The lines with what their JSON shows of the product (the `where` is the caller's), in line order. */
+const lineRows = (db: Kysely<Database>) =>
+  db
     .selectFrom('line_items')
     .innerJoin('products as bought', 'bought.id', 'line_items.variant_id')
     .leftJoin('products as parent', 'parent.id', 'bought.parent_id')
@@ -214,9 +222,19 @@ export async function lineItemsJson(db: Db, orderIds: number[]): Promise<Map<num
       'media.width as image_width',
       'media.height as image_height',
     ])
-    .where('line_items.order_id', 'in', orderIds)
     .orderBy('line_items.id')
-    .execute()
+
+const linesOfOrder = compiledOnce((db, orderId: number) =>
+  lineRows(db).where('line_items.order_id', '=', orderId),
+)
+
+/** The lines of these orders as Spree line item JSON, with their pictures, and the options of variations. */
+export async function lineItemsJson(db: Db, orderIds: number[]): Promise<Map<number, LineItemJson[]>> {
+  if (orderIds.length === 0) return new Map()
+  const rows =
+    orderIds.length === 1
+      ? (await linesOfOrder(db, orderIds[0]!)).rows
+      : await lineRows(db).where('line_items.order_id', 'in', orderIds).execute()
   const variantIds = rows.filter((row) => row.parent_id !== null).map((row) => row.variant_id)
   const options =
     variantIds.length === 0

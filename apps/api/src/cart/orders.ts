@@ -20,6 +20,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { optionalSession } from '../accounts/sessions.ts'
 import type { ShopContext } from '../context.ts'
+import { compiledOnce } from '../db/compiled.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError, notFound, unauthorized, unprocessable } from '../http/errors.ts'
 import { releaseExpiredHolds, takeClaimedStock, withStockRetry } from './holds.ts'
@@ -42,6 +43,23 @@ export const isFrozen = (order: OrderRow) => order.frozen_at !== null && order.s
 const newNumber = () => `R${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`
 const newToken = () => randomBytes(24).toString('base64url')
 
+const insertOrder = compiledOnce(
+  (db, number: string, token: string, userId: number | null, email: string | null, now: number) =>
+    db
+      .insertInto('orders')
+      .values({
+        number,
+        token,
+        state: 'cart',
+        user_id: userId,
+        email,
+        expired_items: '[]',
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll(),
+)
+
 export async function createOrder(
   ctx: ShopContext,
   owner: { userId: number; email: string } | null,
@@ -49,20 +67,10 @@ export async function createOrder(
   const now = ctx.now()
   for (let attempt = 0; ; attempt++) {
     try {
-      return await ctx.db
-        .insertInto('orders')
-        .values({
-          number: newNumber(),
-          token: newToken(),
-          state: 'cart',
-          user_id: owner?.userId ?? null,
-          email: owner?.email ?? null,
-          expired_items: '[]',
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const [order] = (
+        await insertOrder(ctx.db, newNumber(), newToken(), owner?.userId ?? null, owner?.email ?? null, now)
+      ).rows
+      return order!
     } catch (error) {
       // Two random order numbers (or tokens) rarely clash; then another one is drawn.
       const code = (error as { code?: unknown }).code
@@ -97,6 +105,10 @@ const sameSecret = (a: string, b: string) => {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
+const orderByNumber = compiledOnce((db, number: string) =>
+  db.selectFrom('orders').selectAll().where('number', '=', number),
+)
+
 /**
  * The order with this number, if the requester may see it: by its token, or as its owner.
  * Without either credential 401; otherwise any miss is 404, so nobody learns that an order exists.
@@ -105,7 +117,7 @@ export async function findOrderFor(db: Db, requester: Requester, number: string)
   if (!requester.orderToken && !requester.user) {
     throw unauthorized('Send the order_token of this order, or log in as its owner.')
   }
-  const order = await db.selectFrom('orders').selectAll().where('number', '=', number).executeTakeFirst()
+  const [order] = (await orderByNumber(db, number)).rows
   const allowed =
     order !== undefined &&
     ((requester.orderToken !== null && sameSecret(requester.orderToken, order.token)) ||
@@ -190,19 +202,9 @@ async function releaseExpiredHold(
   return true
 }
 
-/**
- * Recomputes the stored totals from the lines, the coupon and the chosen shipping rate (packages/core
- * does the arithmetic), drops a shipping choice the address no longer allows, and notes when the
- * earliest hold ends. Returns the order as it is afterwards.
- */
-async function recompute(
-  trx: Transaction<Database>,
-  orderId: number,
-  now: number,
-  options: { touch: boolean; keepExpiredNotice: boolean },
-): Promise<OrderRow> {
-  // The order, its lines and when its earliest hold ends, in one query.
-  const rows = await trx
+/** The order, its lines and when its earliest hold ends, in one query. */
+const orderWithLines = compiledOnce((db, orderId: number) =>
+  db
     .selectFrom('orders')
     .leftJoin('line_items', 'line_items.order_id', 'orders.id')
     .selectAll('orders')
@@ -214,8 +216,52 @@ async function recompute(
         .where('holds.order_id', '=', orderId)
         .as('hold_ends'),
     )
-    .where('orders.id', '=', orderId)
-    .execute()
+    .where('orders.id', '=', orderId),
+)
+
+const saveTotals = compiledOnce(
+  (
+    db,
+    orderId: number,
+    itemCount: number,
+    itemTotal: number,
+    adjustmentTotal: number,
+    shipTotal: number,
+    total: number,
+    shippingMethodId: number | null,
+    holdExpiresAt: number | null,
+    updatedAt: number,
+    expiredItems: string,
+  ) =>
+    db
+      .updateTable('orders')
+      .set({
+        item_count: itemCount,
+        item_total: itemTotal,
+        adjustment_total: adjustmentTotal,
+        ship_total: shipTotal,
+        total,
+        shipping_method_id: shippingMethodId,
+        hold_expires_at: holdExpiresAt,
+        updated_at: updatedAt,
+        expired_items: expiredItems,
+      })
+      .where('id', '=', orderId)
+      .returningAll(),
+)
+
+/**
+ * Recomputes the stored totals from the lines, the coupon and the chosen shipping rate (packages/core
+ * does the arithmetic), drops a shipping choice the address no longer allows, and notes when the
+ * earliest hold ends. Returns the order as it is afterwards.
+ */
+async function recompute(
+  trx: Transaction<Database>,
+  orderId: number,
+  now: number,
+  options: { touch: boolean; keepExpiredNotice: boolean },
+): Promise<OrderRow> {
+  const { rows } = await orderWithLines(trx, orderId)
   const order = rows[0]!
   if (order.state === 'complete') return order
   const lines = rows.flatMap((row) =>
@@ -238,23 +284,23 @@ async function recompute(
     discount: coupon ? { type: coupon.type, amount: coupon.amount } : null,
     shipping: lines.length > 0 && rate ? rate.cost : 0,
   })
-  return trx
-    .updateTable('orders')
-    .set({
-      item_count: totals.itemCount,
-      item_total: totals.itemTotal,
-      adjustment_total: totals.adjustmentTotal,
-      ship_total: totals.shipTotal,
-      total: totals.total,
-      shipping_method_id: rate ? order.shipping_method_id : null,
-      hold_expires_at: holdEnds,
-      ...(options.touch
-        ? { updated_at: now, ...(options.keepExpiredNotice ? {} : { expired_items: '[]' }) }
-        : {}),
-    })
-    .where('id', '=', orderId)
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const clearNotice = options.touch && !options.keepExpiredNotice
+  const [after] = (
+    await saveTotals(
+      trx,
+      orderId,
+      totals.itemCount,
+      totals.itemTotal,
+      totals.adjustmentTotal,
+      totals.shipTotal,
+      totals.total,
+      rate ? order.shipping_method_id : null,
+      holdEnds,
+      options.touch ? now : order.updated_at,
+      clearNotice ? '[]' : order.expired_items,
+    )
+  ).rows
+  return after!
 }
 
 /** Moves a checkout that has passed `step` back to it (editing a step rewinds the checkout). */

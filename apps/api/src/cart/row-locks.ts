@@ -7,9 +7,22 @@
  * reads that follow cannot go stale before the transaction writes.
  */
 import type { Selectable, Transaction } from 'kysely'
+import { compiledOnce } from '../db/compiled.ts'
 import type { Dialect } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import type { OrdersTable } from './tables.ts'
+
+const selectForUpdate = compiledOnce((db, orderId: number) =>
+  db.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate(),
+)
+
+const writeNothing = compiledOnce((db, orderId: number) =>
+  db
+    .updateTable('orders')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', orderId)
+    .returningAll(),
+)
 
 /** Locks the order's row for the rest of the transaction and answers the row as it is now. */
 export async function lockOrderRow(
@@ -17,18 +30,7 @@ export async function lockOrderRow(
   dialect: Dialect,
   orderId: number,
 ): Promise<Selectable<OrdersTable>> {
-  if (dialect === 'postgres') {
-    return trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirstOrThrow()
-  }
-  return trx
-    .updateTable('orders')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', orderId)
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const { rows } = await (dialect === 'postgres' ? selectForUpdate : writeNothing)(trx, orderId)
+  if (!rows[0]) throw new Error(`Order ${orderId} is gone.`)
+  return rows[0]
 }
