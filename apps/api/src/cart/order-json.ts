@@ -44,12 +44,13 @@ const activePaymentMethods = compiledOnce((db) =>
     .orderBy('id'),
 )
 
-export async function orderJson(db: Db, order: OrderRow): Promise<OrderJson> {
+/** The order's JSON; `created` says it was made by this request, so it has no payments to read. */
+export async function orderJson(db: Db, order: OrderRow, created = false): Promise<OrderJson> {
   const [lineItems, billAddress, shipAddress, payments, paymentMethods, coupon] = await Promise.all([
     order.item_count === 0 ? new Map<number, LineItemJson[]>() : lineItemsJson(db, [order.id]),
     addressJson(db, parseAddress(order.bill_address)),
     addressJson(db, parseAddress(order.ship_address)),
-    paymentsOf(db, order.id).then((result) => result.rows),
+    created ? [] : paymentsOf(db, order.id).then((result) => result.rows),
     activePaymentMethods(db).then((result) => result.rows),
     order.coupon_id === null
       ? Promise.resolve(undefined)
