@@ -10,16 +10,21 @@ import type { Database } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
 import { moveHolds, releaseNewest, setLineQuantity, sweepWhenDue } from './holds.ts'
 import {
+  accessibleOrder,
+  assertCredentials,
   assertNotComplete,
+  changeLockedOrder,
   changeOrder,
   conflict,
   FROZEN_MESSAGE,
+  holdRanOut,
   isFrozen,
   type OrderRow,
+  type Requester,
   rewindTo,
   settleOrder,
 } from './orders.ts'
-import { lockOrderRow } from './row-locks.ts'
+import { lockOrderByNumber, lockOrderRow } from './row-locks.ts'
 
 type Trx = Transaction<Database>
 
@@ -29,11 +34,44 @@ export async function addToCart(
   variantId: number,
   quantity: number,
 ): Promise<OrderRow> {
-  const changed = await changeOrder(ctx, order.id, async (trx, current) => {
-    assertNotComplete(current)
-    await setLineQuantity(ctx, trx, current, variantId, (had) => had + quantity)
-    await rewindToCart(trx, current)
-  })
+  const changed = await changeOrder(ctx, order.id, (trx, current) =>
+    addUnits(ctx, trx, current, variantId, quantity),
+  )
+  await sweepWhenDue(ctx)
+  return changed
+}
+
+async function addUnits(ctx: ShopContext, trx: Trx, order: OrderRow, variantId: number, quantity: number) {
+  assertNotComplete(order)
+  await setLineQuantity(ctx, trx, order, variantId, (had) => had + quantity)
+  await rewindToCart(trx, order)
+}
+
+/**
+ * The store API's add to the order with this number: found, checked against the requester's
+ * credentials and locked in one statement, then changed as addToCart does. An order that must be
+ * opened first (being paid, or its earliest hold ran out) is left as it is and goes the long way:
+ * `open` finds and opens it as every other request does, then addToCart.
+ */
+export async function addToOrderNumbered(
+  ctx: ShopContext,
+  requester: Requester,
+  number: string,
+  variantId: number,
+  quantity: number,
+  open: () => Promise<OrderRow>,
+): Promise<OrderRow> {
+  assertCredentials(requester)
+  const changed = await changeLockedOrder(
+    ctx,
+    async (trx) => {
+      const found = await lockOrderByNumber(trx, ctx.database.dialect, number)
+      const order = accessibleOrder(requester, number, found)
+      return isFrozen(order) || holdRanOut(order, ctx.now()) ? null : order
+    },
+    (trx, current) => addUnits(ctx, trx, current, variantId, quantity),
+  )
+  if (!changed) return addToCart(ctx, await open(), variantId, quantity)
   await sweepWhenDue(ctx)
   return changed
 }

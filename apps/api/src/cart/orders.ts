@@ -114,10 +114,20 @@ const orderByNumber = compiledOnce((db, number: string) =>
  * Without either credential 401; otherwise any miss is 404, so nobody learns that an order exists.
  */
 export async function findOrderFor(db: Db, requester: Requester, number: string): Promise<OrderRow> {
+  assertCredentials(requester)
+  const [order] = (await orderByNumber(db, number)).rows
+  return accessibleOrder(requester, number, order)
+}
+
+/** 401 unless the request carries an order token or a logged-in user. */
+export function assertCredentials(requester: Requester): void {
   if (!requester.orderToken && !requester.user) {
     throw unauthorized('Send the order_token of this order, or log in as its owner.')
   }
-  const [order] = (await orderByNumber(db, number)).rows
+}
+
+/** The order found for this number if the requester may see it; otherwise 404. */
+export function accessibleOrder(requester: Requester, number: string, order: OrderRow | undefined): OrderRow {
   const allowed =
     order !== undefined &&
     ((requester.orderToken !== null && sameSecret(requester.orderToken, order.token)) ||
@@ -149,10 +159,30 @@ export async function changeOrder(
   change: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
   options: { touch: boolean } = { touch: true },
 ): Promise<OrderRow> {
+  const changed = await changeLockedOrder(
+    ctx,
+    (trx) => lockOrderRow(trx, ctx.database.dialect, orderId),
+    change,
+    options,
+  )
+  return changed!
+}
+
+/**
+ * changeOrder on the order that `lock` finds and locks, as the transaction's first statement;
+ * when `lock` answers null, nothing is changed and the answer is null.
+ */
+export async function changeLockedOrder(
+  ctx: ShopContext,
+  lock: (trx: Transaction<Database>) => Promise<OrderRow | null>,
+  change: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+  options: { touch: boolean } = { touch: true },
+): Promise<OrderRow | null> {
   return withStockRetry(ctx, () =>
     ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now()
-      let order = await lockOrderRow(trx, ctx.database.dialect, orderId)
+      let order = await lock(trx)
+      if (!order) return null
       if (isFrozen(order)) {
         if (options.touch) throw conflict(FROZEN_MESSAGE)
         return order
@@ -160,7 +190,7 @@ export async function changeOrder(
       const released = await releaseExpiredHold(trx, order, now)
       if (released) order = await reread(trx, order)
       await change(trx, order)
-      const after = await recompute(trx, orderId, now, { touch: options.touch, keepExpiredNotice: released })
+      const after = await recompute(trx, order.id, now, { touch: options.touch, keepExpiredNotice: released })
       await takeClaimedStock(trx)
       return after
     }),
@@ -168,7 +198,7 @@ export async function changeOrder(
 }
 
 /** Whether the order may have holds to release: its earliest hold ended and it is not being paid. */
-const holdRanOut = (order: OrderRow, now: number) =>
+export const holdRanOut = (order: OrderRow, now: number) =>
   order.state !== 'complete' &&
   !isFrozen(order) &&
   order.hold_expires_at !== null &&

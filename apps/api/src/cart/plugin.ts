@@ -28,7 +28,7 @@ import { z } from 'zod'
 import { requireSession } from '../accounts/sessions.ts'
 import { badRequest, notFound, unauthorized, unprocessable } from '../http/errors.ts'
 import { assertShoppingAllowed } from '../launch/gate.ts'
-import { addToCart, associateCart, currentCartOf, lineOf, rewindToCart } from './carts.ts'
+import { addToCart, addToOrderNumbered, associateCart, currentCartOf, lineOf, rewindToCart } from './carts.ts'
 import { advance, saveOrderAttributes, savePaymentMethod, saveShippingRate } from './checkout.ts'
 import { applyCoupon, removeCoupon } from './coupons.ts'
 import { setLineQuantity } from './holds.ts'
@@ -192,9 +192,12 @@ export default async function cartPlugin(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await assertShoppingAllowed(ctx, request)
-      const order = await loadOrder(request, request.params.number)
+      const { number } = request.params
       const { variant_id, quantity } = request.body.line_item
-      const updated = await addToCart(ctx, order, variant_id, quantity)
+      const requester = await requesterOf(ctx, request)
+      const updated = await addToOrderNumbered(ctx, requester, number, variant_id, quantity, async () =>
+        openOrder(await findOrderFor(ctx.db, requester, number)),
+      )
       const lines = (await lineItemsJson(ctx.db, [updated.id])).get(updated.id) ?? []
       return reply.status(201).send(lines.find((line) => line.variant_id === variant_id)!)
     },

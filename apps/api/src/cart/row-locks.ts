@@ -34,3 +34,25 @@ export async function lockOrderRow(
   if (!rows[0]) throw new Error(`Order ${orderId} is gone.`)
   return rows[0]
 }
+
+const selectNumberForUpdate = compiledOnce((db, number: string) =>
+  db.selectFrom('orders').selectAll().where('number', '=', number).forUpdate(),
+)
+
+const writeNothingByNumber = compiledOnce((db, number: string) =>
+  db
+    .updateTable('orders')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('number', '=', number)
+    .returningAll(),
+)
+
+/** Finds the order with this number and locks its row, in one statement; undefined when none. */
+export async function lockOrderByNumber(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  number: string,
+): Promise<Selectable<OrdersTable> | undefined> {
+  const { rows } = await (dialect === 'postgres' ? selectNumberForUpdate : writeNothingByNumber)(trx, number)
+  return rows[0]
+}
