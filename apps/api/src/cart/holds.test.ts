@@ -80,6 +80,21 @@ describe(`stock holds on ${testDialect}`, () => {
     expect(refilled.item_count).toBe(1)
   })
 
+  // The add finds and locks a cart in one statement; a cart whose own hold ran out goes the long way.
+  it('gives back a cart’s expired units before an add to it holds the new one', async () => {
+    const productId = await insertProduct(t, { price: 1000, stock: 2, name: 'Late Add Scarf' })
+    const order = await createCart(t)
+    await addLine(t, order, productId, 2)
+    t.clock.advance(61 * MINUTE)
+
+    const added = await addLine(t, order, productId, 1)
+    expect(added.statusCode).toBe(201)
+    expect(added.json()).toMatchObject({ variant_id: productId, quantity: 1 })
+    expect(await fetchOrder(t, order)).toMatchObject({ item_count: 1, expired_items: [] })
+    expect(await heldCounter(productId)).toBe(1)
+    expect(await holdsSum(productId)).toBe(1)
+  })
+
   // Spec 9: each unit is held for 1 hour from when it was added. Before issue 14 every change
   // restarted the cart's hour (this test asserted 2 units still held after 80 minutes).
   it('holds each unit for its own hour: a later change does not extend earlier units', async () => {
