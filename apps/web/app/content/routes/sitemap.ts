@@ -4,9 +4,17 @@
  * catalogue APIs 100 at a time. Home and lookbook variants are left out: they point to their
  * canonical page.
  */
-import { CONTENT_PAGE_SIZE, type ContentType, type ProductJson, readPaging } from '@fanshop/core'
+import {
+  CONTENT_PAGE_SIZE,
+  type ContentListEndpoint,
+  type ContentType,
+  contentListEndpoints,
+  type EndpointResponse,
+  type ProductJson,
+  readPaging,
+} from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
-import { api } from '../../api.server.ts'
+import { api, call } from '../../api.server.ts'
 import type { Route } from './+types/sitemap'
 
 const SECTIONS = [
@@ -32,11 +40,26 @@ interface Entry {
   modified?: string
 }
 
+/** A paged list endpoint the sitemap reads. */
+type PagedList = ContentListEndpoint<ContentType>
+
 /** Every item of a list, page after page. */
-async function readAll<T>(context: AppLoadContext, path: string): Promise<T[]> {
-  const all: T[] = []
+async function readAll(context: AppLoadContext, endpoint: PagedList) {
+  const all: EndpointResponse<PagedList> = []
   for (let page = 1; ; page++) {
-    const response = await api<T[]>(context, path, { query: { page, per_page: CONTENT_PAGE_SIZE } })
+    const response = await call(context, endpoint, { query: { page, per_page: CONTENT_PAGE_SIZE } })
+    all.push(...response.data)
+    if (page >= readPaging(response.headers, response.data.length).totalPages) return all
+  }
+}
+
+/** Every product, page after page. */
+async function readProducts(context: AppLoadContext): Promise<ProductJson[]> {
+  const all: ProductJson[] = []
+  for (let page = 1; ; page++) {
+    const response = await api<ProductJson[]>(context, '/wp-json/wc/v3/products', {
+      query: { page, per_page: CONTENT_PAGE_SIZE },
+    })
     all.push(...response.data)
     if (page >= readPaging(response.headers, response.data.length).totalPages) return all
   }
@@ -50,12 +73,8 @@ const escapeXml = (text: string) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [content, products] = await Promise.all([
-    Promise.all(
-      LISTED_TYPES.map((type) =>
-        readAll<{ link: string; modified: string }>(context, `/wp-json/wp/v2/${type}`),
-      ),
-    ),
-    readAll<ProductJson>(context, '/wp-json/wc/v3/products'),
+    Promise.all(LISTED_TYPES.map((type) => readAll(context, contentListEndpoints[type]))),
+    readProducts(context),
   ])
   const entries = new Map<string, Entry>()
   for (const path of SECTIONS) entries.set(path, { path })
