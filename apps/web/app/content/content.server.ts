@@ -10,6 +10,7 @@ import {
   type ContentItemOf,
   type ContentListEndpoint,
   type ContentType,
+  catalogEndpoints,
   contentEndpoints,
   contentItemEndpoints,
   contentListEndpoints,
@@ -18,7 +19,7 @@ import {
   readPaging,
 } from '@fanshop/core'
 import { type AppLoadContext, data } from 'react-router'
-import { ApiError, api, call, callData } from '../api.server.ts'
+import { ApiError, call, callData } from '../api.server.ts'
 import { NOT_FOUND_TEXT } from '../site/error-page.tsx'
 
 /** The 404 page (spec 2: 'This page could not be found'). */
@@ -118,11 +119,9 @@ export async function fetchProducts(context: AppLoadContext, ids: number[]): Pro
   const unique = [...new Set(ids)]
   if (unique.length === 0) return []
   try {
-    return (
-      await api<ProductJson[]>(context, '/wp-json/wc/v3/products', {
-        query: { include: unique.join(','), per_page: Math.min(unique.length, CONTENT_PAGE_SIZE) },
-      })
-    ).data
+    return await callData(context, catalogEndpoints.products, {
+      query: { include: unique.join(','), per_page: Math.min(unique.length, CONTENT_PAGE_SIZE) },
+    })
   } catch (error) {
     failure(error)
   }

@@ -8,13 +8,11 @@ import {
   CONTENT_PAGE_SIZE,
   type ContentListEndpoint,
   type ContentType,
+  catalogEndpoints,
   contentListEndpoints,
-  type EndpointResponse,
-  type ProductJson,
   readPaging,
 } from '@fanshop/core'
-import type { AppLoadContext } from 'react-router'
-import { api, call } from '../../api.server.ts'
+import { type ApiResponse, call } from '../../api.server.ts'
 import type { Route } from './+types/sitemap'
 
 const SECTIONS = [
@@ -40,30 +38,17 @@ interface Entry {
   modified?: string
 }
 
-/** A paged list endpoint the sitemap reads. */
-type PagedList = ContentListEndpoint<ContentType>
-
-/** Every item of a list, page after page. */
-async function readAll(context: AppLoadContext, endpoint: PagedList) {
-  const all: EndpointResponse<PagedList> = []
+/** Every item of a list, page after page (readPage reads one page of 100). */
+async function readAll<T>(readPage: (page: number) => Promise<ApiResponse<T[]>>): Promise<T[]> {
+  const all: T[] = []
   for (let page = 1; ; page++) {
-    const response = await call(context, endpoint, { query: { page, per_page: CONTENT_PAGE_SIZE } })
+    const response = await readPage(page)
     all.push(...response.data)
     if (page >= readPaging(response.headers, response.data.length).totalPages) return all
   }
 }
 
-/** Every product, page after page. */
-async function readProducts(context: AppLoadContext): Promise<ProductJson[]> {
-  const all: ProductJson[] = []
-  for (let page = 1; ; page++) {
-    const response = await api<ProductJson[]>(context, '/wp-json/wc/v3/products', {
-      query: { page, per_page: CONTENT_PAGE_SIZE },
-    })
-    all.push(...response.data)
-    if (page >= readPaging(response.headers, response.data.length).totalPages) return all
-  }
-}
+const pageQuery = (page: number) => ({ query: { page, per_page: CONTENT_PAGE_SIZE } })
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -73,8 +58,13 @@ const escapeXml = (text: string) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [content, products] = await Promise.all([
-    Promise.all(LISTED_TYPES.map((type) => readAll(context, contentListEndpoints[type]))),
-    readProducts(context),
+    Promise.all(
+      LISTED_TYPES.map((type) => {
+        const list: ContentListEndpoint<ContentType> = contentListEndpoints[type]
+        return readAll((page) => call(context, list, pageQuery(page)))
+      }),
+    ),
+    readAll((page) => call(context, catalogEndpoints.products, pageQuery(page))),
   ])
   const entries = new Map<string, Entry>()
   for (const path of SECTIONS) entries.set(path, { path })
