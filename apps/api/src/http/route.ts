@@ -31,8 +31,11 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
   ZodTypeProvider
 >
 
-/** Route options beyond the contract: hooks and per-route config. */
-type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'preHandler' | 'onRequest' | 'bodyLimit'>
+/** Route options beyond the contract: hooks, per-route config and validation. */
+type RouteExtras = Pick<
+  RouteShorthandOptions,
+  'config' | 'preHandler' | 'onRequest' | 'bodyLimit' | 'validatorCompiler'
+>
 
 export function route<E extends Endpoint>(
   app: FastifyInstance,
