@@ -34,6 +34,7 @@ export interface ApiResponse<T> {
   headers: Headers
 }
 
+/** The transport under `call`: any path, the answer's type declared by the caller (the cart's calls until their endpoints join the table). */
 export async function api<T>(
   context: AppLoadContext,
   path: string,
@@ -110,17 +111,21 @@ type CallRequest<E extends Endpoint> = EndpointRequest<E> & TokenOption<E> & Cal
 type CallArgs<E extends Endpoint> =
   Record<never, never> extends CallRequest<E> ? [request?: CallRequest<E>] : [request: CallRequest<E>]
 
+/** A request as it is sent, whatever its endpoint: what CallRequest allows for each one. */
+interface SentRequest extends CallOptions {
+  params?: Record<string, string | number | boolean>
+  query?: ApiRequest['query']
+  body?: unknown
+  token?: string
+}
+
 /** Calls one endpoint of the contract; its answer is checked against the endpoint's schema. */
 export async function call<E extends Endpoint>(
   context: AppLoadContext,
   endpoint: E,
   ...[request]: CallArgs<E>
 ): Promise<ApiResponse<EndpointResponse<E>>> {
-  const { params, query, body, token, headers, signal } = (request ?? {}) as CallRequest<Endpoint> & {
-    params?: Record<string, string | number | boolean>
-    query?: ApiRequest['query']
-    token?: string
-  }
+  const { params, query, body, token, headers, signal } = (request ?? {}) as SentRequest
   const path = endpointPath(endpoint, params)
   const response = await api<unknown>(context, path, {
     method: endpoint.method,
