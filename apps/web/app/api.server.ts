@@ -1,9 +1,13 @@
 /**
  * The storefront's one typed client for the back end (spec 7: "one shared client against a
- * configured API base"). It asks for JSON, sends the Bearer token and the store-host header,
- * and turns any answer whose status or body carries statusCode >= 400 into an ApiError.
+ * configured API base"). `call` takes an endpoint of core's contract tables, so its path, params,
+ * query and body are typed, and checks the answer against the endpoint's schema before the
+ * storefront reads it. It asks for JSON, sends the Bearer token and the store-host header, and
+ * turns any answer whose status or body carries statusCode >= 400 into an ApiError.
  */
+import { type Endpoint, type EndpointRequest, type EndpointResponse, endpointPath } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
+import { z } from 'zod'
 
 export class ApiError extends Error {
   constructor(
@@ -30,6 +34,7 @@ export interface ApiResponse<T> {
   headers: Headers
 }
 
+/** The transport under `call`: any path, the answer's type declared by the caller (the cart's calls until their endpoints join the table). */
 export async function api<T>(
   context: AppLoadContext,
   path: string,
@@ -89,4 +94,69 @@ export async function apiGet<T>(
   request: Omit<ApiRequest, 'method' | 'body'> = {},
 ) {
   return (await api<T>(context, path, request)).data
+}
+
+/** What a call sends beside the endpoint's own params, query and body. */
+interface CallOptions {
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+/** The logged-in user's JWT: required by the endpoints that need it, refused by the others. */
+type TokenOption<E extends Endpoint> = E extends { bearer: true } ? { token: string } : { token?: never }
+
+type CallRequest<E extends Endpoint> = EndpointRequest<E> & TokenOption<E> & CallOptions
+
+/** The request argument, optional when the endpoint needs nothing from the caller. */
+type CallArgs<E extends Endpoint> =
+  Record<never, never> extends CallRequest<E> ? [request?: CallRequest<E>] : [request: CallRequest<E>]
+
+/** A request as it is sent, whatever its endpoint: what CallRequest allows for each one. */
+interface SentRequest extends CallOptions {
+  params?: Record<string, string | number | boolean>
+  query?: ApiRequest['query']
+  body?: unknown
+  token?: string
+}
+
+/** Calls one endpoint of the contract; its answer is checked against the endpoint's schema. */
+export async function call<E extends Endpoint>(
+  context: AppLoadContext,
+  endpoint: E,
+  ...[request]: CallArgs<E>
+): Promise<ApiResponse<EndpointResponse<E>>> {
+  const { params, query, body, token, headers, signal } = (request ?? {}) as SentRequest
+  const path = endpointPath(endpoint, params)
+  const response = await api<unknown>(context, path, {
+    method: endpoint.method,
+    query,
+    body,
+    token,
+    headers,
+    signal,
+  })
+  const schema = endpoint.responses[response.status]
+  if (!schema) {
+    throw new ApiError(
+      502,
+      `The shop's back end answered ${path} with an unexpected status ${response.status}.`,
+    )
+  }
+  const checked = schema.safeParse(response.data)
+  if (!checked.success) {
+    throw new ApiError(
+      502,
+      `The shop's back end answered ${path} in an unexpected shape: ${z.prettifyError(checked.error)}`,
+    )
+  }
+  return { ...response, data: checked.data as EndpointResponse<E> }
+}
+
+/** Shorthand for a call that only needs the answer's body. */
+export async function callData<E extends Endpoint>(
+  context: AppLoadContext,
+  endpoint: E,
+  ...args: CallArgs<E>
+): Promise<EndpointResponse<E>> {
+  return (await call(context, endpoint, ...args)).data
 }

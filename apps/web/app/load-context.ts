@@ -1,20 +1,10 @@
 /**
  * What the server hands every loader and action (built by apps/api/src/server.ts from the
- * validated configuration). Public, non-secret settings only.
+ * validated configuration): core's storefront settings, public and non-secret, plus the request's own.
  */
-import type { SocialLinks } from '@fanshop/core'
+import type { StorefrontSettings } from '@fanshop/core'
 
-export interface StorefrontContext {
-  apiBaseUrl: string
-  publicUrl: string
-  storeHost: string | null
-  secureCookies: boolean
-  analyticsId: string | null
-  facebookAppId: string | null
-  launchAt: string
-  shopTz: string
-  /** The social bar's share targets, the social share popup's profiles and the stream popup's services (SOCIAL_LINKS). */
-  socialLinks: SocialLinks
+export interface StorefrontContext extends StorefrontSettings {
   /**
    * How the API client reaches the back end. When the storefront and the API share a process
    * (no API_BASE_URL), requests are dispatched in-process: no loopback socket, and page renders

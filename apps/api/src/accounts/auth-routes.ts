@@ -4,22 +4,12 @@
  * reset request is counted before it is checked, per IP and account and per IP alone, so neither
  * a burst of parallel guesses nor a spray over many accounts gets past the limits below.
  */
-import {
-  birthdayOf,
-  currentUserSchema,
-  facebookLoginSchema,
-  loginRequestSchema,
-  messageSchema,
-  registerRequestSchema,
-  resetRequestSchema,
-  setPasswordSchema,
-  tokenResponseSchema,
-  usernameBase,
-} from '@fanshop/core'
+import { accountEndpoints, birthdayOf, registerRequestSchema, usernameBase } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import { forbidden } from '../http/errors.ts'
 import { beginAttempt, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
+import { route } from '../http/route.ts'
 import { userFromFacebookToken } from './facebook.ts'
 import {
   completePasswordReset,
@@ -55,68 +45,39 @@ export const IP_RESET_REQUESTS: RateLimitRule = { limit: 15, windowMs: 60 * MINU
 
 export const WRONG_CREDENTIALS_MESSAGE = 'The e-mail address or the password is not correct.'
 
-const bearer = [{ bearer: [] }]
-
-export default async function authRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>()
+export default async function authRoutes(app: FastifyInstance) {
   const ctx = app.shop
   const limiter = rateLimiter(ctx)
 
-  app.post(
-    '/wp-json/jwt-auth/v1/token',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Log in with e-mail (as username) and password; answers the Bearer token',
-        body: loginRequestSchema,
-        response: { 200: tokenResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const email = normalizeEmail(request.body.username)
-      const attempt = await beginAttempt(limiter, reply, [
-        [`login:${request.ip}:${email}`, ACCOUNT_FAILURES],
-        [`login-ip:${request.ip}`, IP_FAILURES],
-      ])
-      const user = await findUserByEmail(ctx, email)
-      // The hash is checked first even for an unknown e-mail, so both take the same time.
-      if (!(await verifyPassword(user?.password_hash ?? null, request.body.password)) || !user) {
-        await attempt.failed()
-        throw forbidden(WRONG_CREDENTIALS_MESSAGE)
-      }
-      await attempt.succeeded()
-      return issueToken(ctx, user.id, 'password')
-    },
-  )
+  route(app, accountEndpoints.login, async (request, reply) => {
+    const email = normalizeEmail(request.body.username)
+    const attempt = await beginAttempt(limiter, reply, [
+      [`login:${request.ip}:${email}`, ACCOUNT_FAILURES],
+      [`login-ip:${request.ip}`, IP_FAILURES],
+    ])
+    const user = await findUserByEmail(ctx, email)
+    // The hash is checked first even for an unknown e-mail, so both take the same time.
+    if (!(await verifyPassword(user?.password_hash ?? null, request.body.password)) || !user) {
+      await attempt.failed()
+      throw forbidden(WRONG_CREDENTIALS_MESSAGE)
+    }
+    await attempt.succeeded()
+    return issueToken(ctx, user.id, 'password')
+  })
 
-  app.post(
-    '/wp-json/wp/v2/facebook/get_user',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary:
-          'Log in with a Facebook access token, verified with the Graph API; creates or links the account',
-        body: facebookLoginSchema,
-        response: { 200: tokenResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const attempt = await beginAttempt(limiter, reply, [[`facebook-ip:${request.ip}`, IP_FAILURES]])
-      const user = await userFromFacebookToken(ctx, request.body.access_token).catch(
-        async (error: unknown) => {
-          await attempt.failed()
-          throw error
-        },
-      )
-      await attempt.succeeded()
-      return issueToken(ctx, user.id, 'facebook')
-    },
-  )
+  route(app, accountEndpoints.facebookLogin, async (request, reply) => {
+    const attempt = await beginAttempt(limiter, reply, [[`facebook-ip:${request.ip}`, IP_FAILURES]])
+    const user = await userFromFacebookToken(ctx, request.body.access_token).catch(async (error: unknown) => {
+      await attempt.failed()
+      throw error
+    })
+    await attempt.succeeded()
+    return issueToken(ctx, user.id, 'facebook')
+  })
 
   // The birthday's year choices are the last 100 years from today, so the body is validated
   // against the schema of the current year (one compiled validator per year), not the start year's.
   const currentYear = () => new Date(ctx.now()).getUTCFullYear()
-  const registerBody = registerRequestSchema(currentYear())
   const bodyValidators = new Map<number, ReturnType<typeof validatorCompiler>>()
   const validateRegisterBody = (data: unknown) => {
     const year = currentYear()
@@ -132,20 +93,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
     }
     return validate(data)
   }
-  app.post(
-    '/wp-json/wp/v2/register',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Create an account (the registration rules of spec 5); a taken e-mail answers 400',
-        body: registerBody,
-        response: { 201: currentUserSchema },
-      },
-      validatorCompiler: (route) =>
-        route.httpPart === 'body'
-          ? validateRegisterBody
-          : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
-    },
+  route(
+    app,
+    accountEndpoints.register,
     async (request, reply) => {
       const body = request.body
       const attempt = await beginAttempt(limiter, reply, [
@@ -175,60 +125,32 @@ export default async function authRoutes(fastify: FastifyInstance) {
         throw error
       }
     },
-  )
-
-  app.post(
-    '/wp-json/wp/v2/logout',
     {
-      schema: {
-        tags: ['accounts'],
-        summary: "Log out: the request's token is revoked and answers 401 from then on",
-        security: bearer,
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => {
-      const session = await requireSession(ctx, request)
-      await revokeSession(ctx, session.id)
-      return { message: 'You are logged out.' }
+      validatorCompiler: (part) =>
+        part.httpPart === 'body'
+          ? validateRegisterBody
+          : validatorCompiler(part as unknown as Parameters<typeof validatorCompiler>[0]),
     },
   )
 
-  app.post(
-    '/wp-json/wp/v2/auth/reset',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary:
-          'Ask for a link to set a new password; the answer never says whether the e-mail is registered',
-        body: resetRequestSchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (request, reply) => {
-      // Every request counts: there is no failure to tell apart, and each one may send a mail.
-      await beginAttempt(limiter, reply, [
-        [`reset:${request.ip}:${normalizeEmail(request.body.email)}`, RESET_REQUESTS],
-        [`reset-ip:${request.ip}`, IP_RESET_REQUESTS],
-      ])
-      await requestPasswordReset(ctx, request.body.email)
-      return { message: RESET_REQUESTED_MESSAGE }
-    },
-  )
+  route(app, accountEndpoints.logout, async (request) => {
+    const session = await requireSession(ctx, request)
+    await revokeSession(ctx, session.id)
+    return { message: 'You are logged out.' }
+  })
 
-  app.post(
-    '/wp-json/wp/v2/auth/reset/setpassword',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: "Set a new password with the key from the reset link; ends all of the account's sessions",
-        body: setPasswordSchema,
-        response: { 200: messageSchema },
-      },
-    },
-    async (request) => {
-      await completePasswordReset(ctx, request.body.key, request.body.password)
-      return { message: PASSWORD_SET_MESSAGE }
-    },
-  )
+  route(app, accountEndpoints.requestReset, async (request, reply) => {
+    // Every request counts: there is no failure to tell apart, and each one may send a mail.
+    await beginAttempt(limiter, reply, [
+      [`reset:${request.ip}:${normalizeEmail(request.body.email)}`, RESET_REQUESTS],
+      [`reset-ip:${request.ip}`, IP_RESET_REQUESTS],
+    ])
+    await requestPasswordReset(ctx, request.body.email)
+    return { message: RESET_REQUESTED_MESSAGE }
+  })
+
+  route(app, accountEndpoints.setPassword, async (request) => {
+    await completePasswordReset(ctx, request.body.key, request.body.password)
+    return { message: PASSWORD_SET_MESSAGE }
+  })
 }

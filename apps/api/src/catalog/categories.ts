@@ -2,12 +2,11 @@
  * The product categories listing (WooCommerce products/categories): each category with its
  * image and the number of published products in it, filtered, ordered and paged.
  */
-import type { CategoryJson } from '@fanshop/core'
+import type { CATEGORY_ORDERS, CategoryJson } from '@fanshop/core'
 import { sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { describeImage } from '../media/describe.ts'
 
-export const CATEGORY_ORDERS = ['menu_order', 'name', 'id', 'slug', 'count'] as const
 export type CategoryOrder = (typeof CATEGORY_ORDERS)[number]
 
 export interface CategorySearch {

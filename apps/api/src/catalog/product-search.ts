@@ -3,14 +3,19 @@
  * shop filters), counts them for the paging headers and returns one page of ids in order.
  * Two queries whatever the page size; product-json.ts then loads the page.
  */
-import { attributeSlugOf, attributeTaxonomy, GENDER_TAXONOMY, type TaxonomyFilter } from '@fanshop/core'
+import {
+  attributeSlugOf,
+  attributeTaxonomy,
+  GENDER_TAXONOMY,
+  type PRODUCT_ORDERS,
+  type TaxonomyFilter,
+} from '@fanshop/core'
 import { type ExpressionBuilder, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { containsPattern } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
 
-export const PRODUCT_ORDERS = ['date', 'id', 'title', 'slug', 'menu_order', 'price'] as const
 export type ProductOrder = (typeof PRODUCT_ORDERS)[number]
 
 export interface ProductSearch {

@@ -26,15 +26,15 @@ type ItemRow = Selectable<ContentItemsTable>
 
 /** Each REST type: the type it is stored as, and how a message names one item. */
 export const REST_TYPES = {
-  posts: { stored: 'post', label: 'post' },
-  stories: { stored: 'story', label: 'story' },
-  articles: { stored: 'article', label: 'article' },
-  lookbooks: { stored: 'lookbook', label: 'lookbook' },
-  music: { stored: 'music', label: 'music release' },
-  pages: { stored: 'page', label: 'page' },
-  feed: { stored: 'feed', label: 'feed item' },
-  home_blocks: { stored: 'home_block', label: 'home block' },
-} as const satisfies Record<ContentType, { stored: StoredContentType; label: string }>
+  posts: { stored: 'post' },
+  stories: { stored: 'story' },
+  articles: { stored: 'article' },
+  lookbooks: { stored: 'lookbook' },
+  music: { stored: 'music' },
+  pages: { stored: 'page' },
+  feed: { stored: 'feed' },
+  home_blocks: { stored: 'home_block' },
+} as const satisfies Record<ContentType, { stored: StoredContentType }>
 
 export interface ListQuery {
   page: number

@@ -14,18 +14,19 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
+import { type StorefrontSettings, storefrontSettingsSchema } from '@fanshop/core'
 import fastifyStatic from '@fastify/static'
 import { writeReadableStreamToWritable } from '@react-router/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { createRequestHandler, type ServerBuild } from 'react-router'
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
 import { pageEncoding, writeCompressed } from './page-compression.ts'
 import { cspNonce } from './security-headers.ts'
 
 export interface StorefrontOptions {
   /** apps/web: holds build/ in production and the Vite project in development. */
   webRoot: string
-  /** What the storefront's loaders receive as their load context. */
-  loadContext: Record<string, unknown>
+  /** What the storefront's loaders receive as their load context: the settings and how to reach the API. */
+  loadContext: StorefrontSettings & { apiFetch: typeof fetch }
 }
 
 const API_PREFIXES = ['/wp-json/', '/api/', '/media/']
@@ -113,7 +114,7 @@ async function serve(
   request: FastifyRequest,
   reply: FastifyReply,
   origin: string,
-  context: never,
+  context: AppLoadContext,
 ) {
   const res = reply.raw
   try {
@@ -150,8 +151,15 @@ async function serve(
 
 export default async function storefrontPlugin(app: FastifyInstance, options: StorefrontOptions) {
   const development = app.shop.config.NODE_ENV === 'development'
-  const pageContext = (request: FastifyRequest) =>
-    ({ ...options.loadContext, clientIp: request.ip, cspNonce: cspNonce(request) }) as never
+  const loadContext = {
+    ...storefrontSettingsSchema.parse(options.loadContext),
+    apiFetch: options.loadContext.apiFetch,
+  }
+  const pageContext = (request: FastifyRequest) => ({
+    ...loadContext,
+    clientIp: request.ip,
+    cspNonce: cspNonce(request),
+  })
   let handle: (request: FastifyRequest, reply: FastifyReply, origin: string) => unknown
 
   if (development) {

@@ -3,9 +3,9 @@
  * name as the fallback) and their user navigation (spec 7: user/menu). A guest gets null.
  * If the API cannot answer, the page still renders, as a guest's, and the failure is logged.
  */
-import { type MenuItem, userMenuSchema } from '@fanshop/core'
+import { accountEndpoints, type MenuItem } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
-import { ApiError, apiGet } from '../api.server.ts'
+import { ApiError, callData } from '../api.server.ts'
 import { getAuthToken, getUser } from './session.server.ts'
 
 export interface FrameUser {
@@ -19,7 +19,7 @@ export interface FrameUser {
 /** The user navigation; null when the token is no longer valid (the user loader says so too). */
 async function fetchUserMenu(context: AppLoadContext, token: string): Promise<MenuItem[] | null> {
   try {
-    return userMenuSchema.parse(await apiGet<unknown>(context, '/wp-json/wp/v2/user/menu', { token })).data
+    return (await callData(context, accountEndpoints.menu, { token })).data
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 401) return null
     throw error

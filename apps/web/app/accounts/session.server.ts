@@ -4,9 +4,9 @@
  * token as Bearer with `getAuthToken(request)`, or get the user with `getUser` / `requireUser`.
  * The current user is asked of the API once per request, however many loaders want it.
  */
-import { type CurrentUser, currentUserSchema } from '@fanshop/core'
+import { accountEndpoints, type CurrentUser } from '@fanshop/core'
 import { type AppLoadContext, createCookie, redirect } from 'react-router'
-import { ApiError, api } from '../api.server.ts'
+import { ApiError, callData } from '../api.server.ts'
 
 const authCookie = createCookie('auth-token', { httpOnly: true, sameSite: 'lax', path: '/' })
 
@@ -34,8 +34,7 @@ const usersByRequest = new WeakMap<Request, Promise<CurrentUser | null>>()
 
 async function fetchUser(context: AppLoadContext, token: string): Promise<CurrentUser | null> {
   try {
-    const { data } = await api<unknown>(context, '/wp-json/wp/v2/users/me', { method: 'POST', token })
-    return currentUserSchema.parse(data)
+    return await callData(context, accountEndpoints.me, { token })
   } catch (error) {
     // An expired or revoked token is a visitor who is no longer logged in.
     if (error instanceof ApiError && error.statusCode === 401) return null

@@ -6,9 +6,9 @@
 import {
   type AttributeFilterJson,
   type CategoryJson,
+  catalogEndpoints,
   EXCLUDED_CATEGORY_ID,
   GENDER_TAXONOMY,
-  type GenderTermJson,
   hasPriceRange,
   type ProductJson,
   readPaging,
@@ -16,7 +16,7 @@ import {
   type TaxonomyFilter,
 } from '@fanshop/core'
 import { type AppLoadContext, data } from 'react-router'
-import { ApiError, api, apiGet } from '../api.server.ts'
+import { ApiError, call, callData } from '../api.server.ts'
 
 export const SHOP_PAGE_SIZE = 24
 
@@ -28,8 +28,8 @@ export function routeError(error: unknown): never {
 
 /** The shop's categories, in menu_order (spec 4). */
 export async function fetchCategories(context: AppLoadContext): Promise<CategoryJson[]> {
-  const categories = await apiGet<CategoryJson[]>(context, '/wp-json/wc/v3/products/categories', {
-    query: { exclude: EXCLUDED_CATEGORY_ID, per_page: 100, orderby: 'menu_order' },
+  const categories = await callData(context, catalogEndpoints.categories, {
+    query: { exclude: String(EXCLUDED_CATEGORY_ID), per_page: 100, orderby: 'menu_order' },
   })
   return sortByMenuOrder(categories)
 }
@@ -37,8 +37,8 @@ export async function fetchCategories(context: AppLoadContext): Promise<Category
 /** The filter panel's lists: the attributes, with the gender taxonomy appended as one more (spec 3). */
 export async function fetchShopFilters(context: AppLoadContext): Promise<AttributeFilterJson[]> {
   const [attributes, genders] = await Promise.allSettled([
-    apiGet<AttributeFilterJson[]>(context, '/wp-json/wp/v2/attributes/list'),
-    apiGet<GenderTermJson[]>(context, '/wp-json/wp/v2/gender_taxonomy'),
+    callData(context, catalogEndpoints.attributes),
+    callData(context, catalogEndpoints.genders),
   ])
   const filters: AttributeFilterJson[] = []
   if (attributes.status === 'fulfilled') filters.push(...attributes.value)
@@ -95,20 +95,18 @@ export async function fetchShopProducts(
   options: { category: number | undefined; filter: TaxonomyFilter; page: number },
 ): Promise<ProductPage> {
   const filtering = options.filter.length > 0
-  const response = await api<ProductJson[]>(
-    context,
-    filtering ? '/wp-json/wp/v2/products/list' : '/wp-json/wc/v3/products',
-    {
-      query: {
-        category: options.category,
-        page: options.page,
-        per_page: SHOP_PAGE_SIZE,
-        orderby: 'menu_order',
-        order: 'asc',
-        taxonomies: filtering ? JSON.stringify(options.filter) : undefined,
-      },
-    },
-  )
+  const query = {
+    category: options.category,
+    page: options.page,
+    per_page: SHOP_PAGE_SIZE,
+    orderby: 'menu_order',
+    order: 'asc',
+  } as const
+  const response = filtering
+    ? await call(context, catalogEndpoints.filteredProducts, {
+        query: { ...query, taxonomies: JSON.stringify(options.filter) },
+      })
+    : await call(context, catalogEndpoints.products, { query })
   return {
     products: response.data.map(toProductCard),
     ...readPaging(response.headers, response.data.length),
@@ -118,7 +116,7 @@ export async function fetchShopProducts(
 /** One product by its slug; null when there is none. */
 export async function fetchProduct(context: AppLoadContext, slug: string): Promise<ProductJson | null> {
   try {
-    return await apiGet<ProductJson>(context, `/wp-json/wc/v3/products/${encodeURIComponent(slug)}`)
+    return await callData(context, catalogEndpoints.product, { params: { id: slug } })
   } catch (error) {
     if (error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 400)) return null
     throw error

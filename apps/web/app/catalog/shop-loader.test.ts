@@ -8,9 +8,10 @@ import type { AppLoadContext } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { loader } from './routes/shop.tsx'
 
-const CATEGORIES: Partial<CategoryJson>[] = [
-  { id: 14, name: 'Tour Edition', slug: 'tour-edition', menu_order: 1 },
-  { id: 12, name: 'T-Shirts', slug: 't-shirts', menu_order: 0 },
+const category = { parent: 0, description: '', image: null, count: 1 }
+const CATEGORIES: CategoryJson[] = [
+  { ...category, id: 14, name: 'Tour Edition', slug: 'tour-edition', menu_order: 1 },
+  { ...category, id: 12, name: 'T-Shirts', slug: 't-shirts', menu_order: 0 },
 ]
 const ATTRIBUTES: AttributeFilterJson[] = [
   {
@@ -20,19 +21,29 @@ const ATTRIBUTES: AttributeFilterJson[] = [
   },
 ]
 const GENDERS: GenderTermJson[] = [{ term_id: 1, name: 'Women', slug: 'women' }]
-const TEE: Partial<ProductJson> = {
+const TEE: ProductJson = {
   id: 1,
   name: 'Extra Time Tour Tee',
   slug: 'extra-time-tour-tee',
   permalink: '/product/extra-time-tour-tee',
   type: 'simple',
+  date_created: '2026-01-01T00:00:00',
   price: '30.00',
   regular_price: '35.00',
+  sale_price: '30.00',
   on_sale: true,
   stock_status: 'instock',
+  stock_quantity: 5,
   description: '<p>A long story about the tee that the grid never shows.</p>',
+  short_description: '',
+  sku: 'TEE-1',
   images: [],
+  categories: [{ id: 14, name: 'Tour Edition', slug: 'tour-edition' }],
+  attributes: [],
+  gender: null,
   variations: [],
+  size_guide: null,
+  how_to_measure: null,
 }
 
 function backEnd(failing: string[], seen: URL[] = []): typeof fetch {

@@ -6,14 +6,20 @@
  */
 import {
   CONTENT_PAGE_SIZE,
+  type ContentItemEndpoint,
   type ContentItemOf,
+  type ContentListEndpoint,
   type ContentType,
+  catalogEndpoints,
+  contentEndpoints,
+  contentItemEndpoints,
+  contentListEndpoints,
   type FeedTerm,
   type ProductJson,
   readPaging,
 } from '@fanshop/core'
 import { type AppLoadContext, data } from 'react-router'
-import { ApiError, api } from '../api.server.ts'
+import { ApiError, call, callData } from '../api.server.ts'
 import { NOT_FOUND_TEXT } from '../site/error-page.tsx'
 
 /** The 404 page (spec 2: 'This page could not be found'). */
@@ -30,6 +36,16 @@ function failure(error: unknown): never {
   throw error
 }
 
+/*
+ * TypeScript cannot follow a call through an endpoint chosen by a type parameter, so the generic
+ * readers below call the endpoint of "any type" and narrow its answer back to type T: the answer
+ * was checked against T's own schema, since the endpoint object is T's.
+ */
+const listOf = <T extends ContentType>(type: T): ContentListEndpoint<ContentType> =>
+  contentListEndpoints[type]
+const itemOf = <T extends ContentType>(type: T): ContentItemEndpoint<ContentType> =>
+  contentItemEndpoints[type]
+
 export interface ListPage<T> {
   items: T[]
   page: number
@@ -45,11 +61,11 @@ export async function fetchList<T extends ContentType>(
 ): Promise<ListPage<ContentItemOf<T>>> {
   const page = query.page ?? 1
   try {
-    const response = await api<ContentItemOf<T>[]>(context, `/wp-json/wp/v2/${type}`, {
+    const response = await call(context, listOf(type), {
       query: { ...query, page, per_page: CONTENT_PAGE_SIZE },
     })
     return {
-      items: response.data,
+      items: response.data as ContentItemOf<T>[],
       page,
       ...readPaging(response.headers, response.data.length),
     }
@@ -68,7 +84,7 @@ export async function fetchItem<T extends ContentType>(
 ): Promise<ContentItemOf<T>> {
   if (!/^[1-9]\d{0,9}$/.test(String(id ?? ''))) notFound()
   try {
-    return (await api<ContentItemOf<T>>(context, `/wp-json/wp/v2/${type}/${id}`)).data
+    return (await callData(context, itemOf(type), { params: { id: String(id) } })) as ContentItemOf<T>
   } catch (error) {
     failure(error)
   }
@@ -82,9 +98,8 @@ export async function fetchBySlug<T extends ContentType>(
 ): Promise<ContentItemOf<T>> {
   if (!slug || slug.includes(',')) notFound()
   try {
-    const [item] = (await api<ContentItemOf<T>[]>(context, `/wp-json/wp/v2/${type}`, { query: { slug } }))
-      .data
-    return item ?? notFound()
+    const [item] = await callData(context, listOf(type), { query: { slug } })
+    return (item as ContentItemOf<T> | undefined) ?? notFound()
   } catch (error) {
     failure(error)
   }
@@ -93,11 +108,7 @@ export async function fetchBySlug<T extends ContentType>(
 /** The feed taxonomy's terms, in their order. */
 export async function fetchFeedTerms(context: AppLoadContext): Promise<FeedTerm[]> {
   try {
-    return (
-      await api<FeedTerm[]>(context, '/wp-json/wp/v2/feed_taxonomy', {
-        query: { per_page: CONTENT_PAGE_SIZE },
-      })
-    ).data
+    return await callData(context, contentEndpoints.feedTerms, { query: { per_page: CONTENT_PAGE_SIZE } })
   } catch (error) {
     failure(error)
   }
@@ -108,11 +119,9 @@ export async function fetchProducts(context: AppLoadContext, ids: number[]): Pro
   const unique = [...new Set(ids)]
   if (unique.length === 0) return []
   try {
-    return (
-      await api<ProductJson[]>(context, '/wp-json/wc/v3/products', {
-        query: { include: unique.join(','), per_page: Math.min(unique.length, CONTENT_PAGE_SIZE) },
-      })
-    ).data
+    return await callData(context, catalogEndpoints.products, {
+      query: { include: unique.join(','), per_page: Math.min(unique.length, CONTENT_PAGE_SIZE) },
+    })
   } catch (error) {
     failure(error)
   }

@@ -3,16 +3,16 @@
  * the social links, and the launch (its instant and whether this visitor holds an access grant).
  * A menu API failure is logged and leaves the menus empty rather than failing the page.
  */
-import { consentFromCookies, launchInstant, type Menus, menuResponseSchema } from '@fanshop/core'
+import { consentFromCookies, launchInstant, type Menus, siteEndpoints } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
-import { apiGet } from '../api.server.ts'
+import { callData } from '../api.server.ts'
 import { readAccessGrant } from '../launch/access-grant.server.ts'
 
 const NO_MENUS: Menus = { 'main-menu': [], 'sub-menus': [] }
 
 async function loadMenus(context: AppLoadContext): Promise<Menus> {
   try {
-    return menuResponseSchema.parse(await apiGet(context, '/wp-json/wp/v2/menu')).data
+    return (await callData(context, siteEndpoints.menu)).data
   } catch (error) {
     console.error('error during fetching menus', error)
     return NO_MENUS

@@ -1,5 +1,6 @@
 /** The accounts domain's shared rules and shapes. */
 export * from './birthday.ts'
+export * from './endpoints.ts'
 export * from './safe-redirect.ts'
 export * from './shapes.ts'
 export * from './username.ts'

@@ -2,9 +2,9 @@
  * /auth/facebook: logs in with the access token Facebook's SDK gave the visitor (spec 4, social
  * login). The API verifies it with Facebook and answers our token, kept like any other login.
  */
-import { facebookLoginSchema, type TokenResponse, tokenResponseSchema } from '@fanshop/core'
+import { accountEndpoints, facebookLoginSchema, type TokenResponse } from '@fanshop/core'
 import { data, redirect } from 'react-router'
-import { ApiError, api } from '../../api.server.ts'
+import { ApiError, callData } from '../../api.server.ts'
 import { completeLogin } from '../complete-login.server.ts'
 import type { LoginResult } from '../login-form.tsx'
 import type { Route } from './+types/facebook'
@@ -19,11 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data<LoginResult>({ message: parsed.error.issues[0]!.message }, { status: 400 })
   let login: TokenResponse['data']
   try {
-    const { data: body } = await api<unknown>(context, '/wp-json/wp/v2/facebook/get_user', {
-      method: 'POST',
-      body: parsed.data,
-    })
-    login = tokenResponseSchema.parse(body).data
+    login = (await callData(context, accountEndpoints.facebookLogin, { body: parsed.data })).data
   } catch (error) {
     if (error instanceof ApiError)
       return data<LoginResult>({ message: error.message }, { status: error.statusCode })

@@ -3,9 +3,9 @@
  * the safe earlier path), and a page with the same form for visitors whose JavaScript has not
  * loaded (spec 4: a logged-in visitor on the login page goes home).
  */
-import { loginFormSchema, type TokenResponse, tokenResponseSchema } from '@fanshop/core'
+import { accountEndpoints, loginFormSchema, type TokenResponse } from '@fanshop/core'
 import { data } from 'react-router'
-import { ApiError, api } from '../../api.server.ts'
+import { ApiError, callData } from '../../api.server.ts'
 import { runGuard } from '../../guards.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { completeLogin } from '../complete-login.server.ts'
@@ -30,11 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let login: TokenResponse['data']
   try {
-    const { data: body } = await api<unknown>(context, '/wp-json/jwt-auth/v1/token', {
-      method: 'POST',
-      body: { username: parsed.data.userEmail, password: parsed.data.userPassword },
-    })
-    login = tokenResponseSchema.parse(body).data
+    login = (
+      await callData(context, accountEndpoints.login, {
+        body: { username: parsed.data.userEmail, password: parsed.data.userPassword },
+      })
+    ).data
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.statusCode === 403) return data<LoginResult>({ rejected: true, values }, { status: 403 })

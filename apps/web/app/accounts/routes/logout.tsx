@@ -2,8 +2,9 @@
  * /auth/logout (POST): revokes the token on the server (a failure there is ignored, spec 4),
  * forgets it in the browser and goes to /home.
  */
+import { accountEndpoints } from '@fanshop/core'
 import { redirect } from 'react-router'
-import { api } from '../../api.server.ts'
+import { call } from '../../api.server.ts'
 import { authTokenClearCookie, getAuthToken } from '../session.server.ts'
 import type { Route } from './+types/logout'
 
@@ -14,7 +15,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const token = await getAuthToken(request)
   if (token) {
-    await api(context, '/wp-json/wp/v2/logout', { method: 'POST', token }).catch((error: unknown) =>
+    await call(context, accountEndpoints.logout, { token }).catch((error: unknown) =>
       console.info('logout: the server could not revoke the token', error),
     )
   }

@@ -3,15 +3,15 @@
  * as at registration (spec 5) and saved as their customer record (spec 7: customers/{id}).
  */
 import {
+  accountEndpoints,
   birthdayFields,
   birthdayOf,
   type CustomerUpdate,
   detailsFormSchema,
-  userDetailsSchema,
 } from '@fanshop/core'
 import { useMemo } from 'react'
 import { data, Form, useNavigation } from 'react-router'
-import { ApiError, api, apiGet } from '../../api.server.ts'
+import { ApiError, call, callData } from '../../api.server.ts'
 import { BirthdayFields, FormStatus, GenderField, TextField } from '../fields.tsx'
 import { type FieldErrors, type FieldValues, parseForm, useFormCues } from '../form-cues.ts'
 import { requireUser } from '../session.server.ts'
@@ -32,7 +32,7 @@ interface DetailsResult {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { token } = await requireUser(request, context)
-  return { details: userDetailsSchema.parse(await apiGet(context, '/wp-json/wp/v2/user/details', { token })) }
+  return { details: await callData(context, accountEndpoints.details, { token }) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ],
   }
   try {
-    await api(context, `/wp-json/wc/v3/customers/${user.id}`, { method: 'POST', token, body })
+    await call(context, accountEndpoints.updateCustomer, { params: { id: user.id }, token, body })
   } catch (error) {
     if (error instanceof ApiError)
       return data<DetailsResult>({ message: error.message }, { status: error.statusCode })

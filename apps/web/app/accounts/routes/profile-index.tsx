@@ -1,13 +1,13 @@
 /** /profile: an overview of the account, with the way to each part of it. */
-import { MONTHS, type UserDetails, userDetailsSchema } from '@fanshop/core'
+import { accountEndpoints, MONTHS, type UserDetails } from '@fanshop/core'
 import { Link } from 'react-router'
-import { apiGet } from '../../api.server.ts'
+import { callData } from '../../api.server.ts'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-index'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { token } = await requireUser(request, context)
-  return { details: userDetailsSchema.parse(await apiGet(context, '/wp-json/wp/v2/user/details', { token })) }
+  return { details: await callData(context, accountEndpoints.details, { token }) }
 }
 
 function readableDate(iso: string): string {

@@ -2,9 +2,9 @@
  * /profile/password: a new password, only with the current one (spec 5's rules for the new one,
  * typed twice). The other devices' sessions end; this one stays logged in.
  */
-import { passwordChangeSchema } from '@fanshop/core'
+import { accountEndpoints, passwordChangeSchema } from '@fanshop/core'
 import { data, Form, useNavigation } from 'react-router'
-import { ApiError, api } from '../../api.server.ts'
+import { ApiError, callData } from '../../api.server.ts'
 import { FormStatus, TextField } from '../fields.tsx'
 import { type FieldErrors, parseForm, useFormCues } from '../form-cues.ts'
 import { requireUser } from '../session.server.ts'
@@ -31,12 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(passwordChangeSchema, await request.formData())
   if (!parsed.success) return data<PasswordResult>({ fieldErrors: parsed.errors }, { status: 400 })
   try {
-    const { data: body } = await api<{ message: string }>(context, '/wp-json/wp/v2/user/password', {
-      method: 'POST',
-      token,
-      body: parsed.data,
-    })
-    return { done: body.message } satisfies PasswordResult
+    const { message } = await callData(context, accountEndpoints.changePassword, { token, body: parsed.data })
+    return { done: message } satisfies PasswordResult
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.statusCode === 403) {

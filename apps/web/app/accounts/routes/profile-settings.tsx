@@ -2,10 +2,10 @@
  * /profile/settings: the visitor's preferences (spec 3: the user's preferences object), read
  * and saved through user/settings.
  */
-import { CLOTHING_SIZES, userSettingsSchema } from '@fanshop/core'
+import { accountEndpoints, CLOTHING_SIZES, userSettingsSchema } from '@fanshop/core'
 import { useId } from 'react'
 import { data, Form, useNavigation } from 'react-router'
-import { ApiError, api, apiGet } from '../../api.server.ts'
+import { ApiError, call, callData } from '../../api.server.ts'
 import { FormStatus } from '../fields.tsx'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-settings'
@@ -25,7 +25,7 @@ interface SettingsResult {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { token } = await requireUser(request, context)
   return {
-    settings: userSettingsSchema.parse(await apiGet(context, '/wp-json/wp/v2/user/settings', { token })),
+    settings: await callData(context, accountEndpoints.settings, { token }),
   }
 }
 
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success)
     return data<SettingsResult>({ message: 'Please choose a size from the list.' }, { status: 400 })
   try {
-    await api(context, '/wp-json/wp/v2/user/settings', { method: 'POST', token, body: parsed.data })
+    await call(context, accountEndpoints.saveSettings, { token, body: parsed.data })
   } catch (error) {
     if (error instanceof ApiError)
       return data<SettingsResult>({ message: error.message }, { status: error.statusCode })

@@ -3,9 +3,9 @@
  * schema as the form and the API (spec 5), and a page with the form for visitors whose JavaScript
  * has not loaded. A refusal from the API comes back as the dialog's message (spec 8).
  */
-import { registrationFormSchema, toRegisterRequest } from '@fanshop/core'
+import { accountEndpoints, registrationFormSchema, toRegisterRequest } from '@fanshop/core'
 import { data } from 'react-router'
-import { ApiError, api } from '../../api.server.ts'
+import { ApiError, call } from '../../api.server.ts'
 import { runGuard } from '../../guards.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { parseForm } from '../form-cues.ts'
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { password: _password, password_repeat: _repeat, ...values } = parsed.values
   if (!parsed.success) return data<RegisterResult>({ fieldErrors: parsed.errors, values }, { status: 400 })
   try {
-    await api(context, '/wp-json/wp/v2/register', { method: 'POST', body: toRegisterRequest(parsed.data) })
+    await call(context, accountEndpoints.register, { body: toRegisterRequest(parsed.data) })
   } catch (error) {
     if (error instanceof ApiError)
       return data<RegisterResult>({ formError: error.message, values }, { status: error.statusCode })

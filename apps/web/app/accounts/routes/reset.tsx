@@ -2,9 +2,9 @@
  * /auth/reset: ask for a link to set a new password. The answer is the same whether or not the
  * address has an account (the API never says); too many requests are refused for a while.
  */
-import { resetRequestSchema } from '@fanshop/core'
+import { accountEndpoints, resetRequestSchema } from '@fanshop/core'
 import { data, Form, useNavigation } from 'react-router'
-import { ApiError, api } from '../../api.server.ts'
+import { ApiError, callData } from '../../api.server.ts'
 import { runGuard } from '../../guards.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { FormStatus, TextField } from '../fields.tsx'
@@ -36,11 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { email: parsed.values.email }
   if (!parsed.success) return data<ResetResult>({ fieldErrors: parsed.errors, values }, { status: 400 })
   try {
-    const { data: body } = await api<{ message: string }>(context, '/wp-json/wp/v2/auth/reset', {
-      method: 'POST',
-      body: parsed.data,
-    })
-    return { sent: body.message, values } satisfies ResetResult
+    const { message } = await callData(context, accountEndpoints.requestReset, { body: parsed.data })
+    return { sent: message, values } satisfies ResetResult
   } catch (error) {
     if (error instanceof ApiError)
       return data<ResetResult>({ message: error.message, values }, { status: error.statusCode })

@@ -3,9 +3,9 @@
  * the registration rules (spec 5) and is typed twice; the link works once, within 1 hour. Open to
  * everyone, so the link works whoever is logged in on this browser.
  */
-import { setPasswordSchema } from '@fanshop/core'
+import { accountEndpoints, setPasswordSchema } from '@fanshop/core'
 import { data, Form, Link, useNavigation } from 'react-router'
-import { ApiError, api } from '../../api.server.ts'
+import { ApiError, callData } from '../../api.server.ts'
 import { runGuard } from '../../guards.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { useUi } from '../../site/ui-store.ts'
@@ -39,11 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SetPasswordResult>({ fieldErrors, message: key }, { status: 400 })
   }
   try {
-    const { data: body } = await api<{ message: string }>(context, '/wp-json/wp/v2/auth/reset/setpassword', {
-      method: 'POST',
-      body: parsed.data,
-    })
-    return { done: body.message } satisfies SetPasswordResult
+    const { message } = await callData(context, accountEndpoints.setPassword, { body: parsed.data })
+    return { done: message } satisfies SetPasswordResult
   } catch (error) {
     if (error instanceof ApiError)
       return data<SetPasswordResult>({ message: error.message }, { status: error.statusCode })

@@ -6,10 +6,16 @@
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { CONTACT_TOPICS, contactMessageSchema, HONEYPOT_FIELD, plainText } from '@fanshop/core'
+import {
+  CONTACT_TOPICS,
+  contactMessageSchema,
+  contentEndpoints,
+  HONEYPOT_FIELD,
+  plainText,
+} from '@fanshop/core'
 import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { ApiError, api } from '../../api.server.ts'
+import { ApiError, callData } from '../../api.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { RichText } from '../components/rich-text.tsx'
 import { fetchBySlug } from '../content.server.ts'
@@ -40,11 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: contactMessageSchema })
   if (submission.status !== 'success') return { result: submission.reply(), sent: null }
   try {
-    const { data } = await api<{ message: string }>(context, '/wp-json/wp/v2/contact', {
-      method: 'POST',
-      body: submission.value,
-    })
-    return { result: submission.reply({ resetForm: true }), sent: data.message }
+    const { message } = await callData(context, contentEndpoints.contact, { body: submission.value })
+    return { result: submission.reply({ resetForm: true }), sent: message }
   } catch (error) {
     if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
     return { result: submission.reply({ formErrors: [error.message] }), sent: null }

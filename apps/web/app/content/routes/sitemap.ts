@@ -4,9 +4,15 @@
  * catalogue APIs 100 at a time. Home and lookbook variants are left out: they point to their
  * canonical page.
  */
-import { CONTENT_PAGE_SIZE, type ContentType, type ProductJson, readPaging } from '@fanshop/core'
-import type { AppLoadContext } from 'react-router'
-import { api } from '../../api.server.ts'
+import {
+  CONTENT_PAGE_SIZE,
+  type ContentListEndpoint,
+  type ContentType,
+  catalogEndpoints,
+  contentListEndpoints,
+  readPaging,
+} from '@fanshop/core'
+import { type ApiResponse, call } from '../../api.server.ts'
 import type { Route } from './+types/sitemap'
 
 const SECTIONS = [
@@ -32,15 +38,17 @@ interface Entry {
   modified?: string
 }
 
-/** Every item of a list, page after page. */
-async function readAll<T>(context: AppLoadContext, path: string): Promise<T[]> {
+/** Every item of a list, page after page (readPage reads one page of 100). */
+async function readAll<T>(readPage: (page: number) => Promise<ApiResponse<T[]>>): Promise<T[]> {
   const all: T[] = []
   for (let page = 1; ; page++) {
-    const response = await api<T[]>(context, path, { query: { page, per_page: CONTENT_PAGE_SIZE } })
+    const response = await readPage(page)
     all.push(...response.data)
     if (page >= readPaging(response.headers, response.data.length).totalPages) return all
   }
 }
+
+const pageQuery = (page: number) => ({ query: { page, per_page: CONTENT_PAGE_SIZE } })
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -51,11 +59,12 @@ const escapeXml = (text: string) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const [content, products] = await Promise.all([
     Promise.all(
-      LISTED_TYPES.map((type) =>
-        readAll<{ link: string; modified: string }>(context, `/wp-json/wp/v2/${type}`),
-      ),
+      LISTED_TYPES.map((type) => {
+        const list: ContentListEndpoint<ContentType> = contentListEndpoints[type]
+        return readAll((page) => call(context, list, pageQuery(page)))
+      }),
     ),
-    readAll<ProductJson>(context, '/wp-json/wc/v3/products'),
+    readAll((page) => call(context, catalogEndpoints.products, pageQuery(page))),
   ])
   const entries = new Map<string, Entry>()
   for (const path of SECTIONS) entries.set(path, { path })

@@ -2,10 +2,10 @@
  * /comingsoon (spec 2): the countdown to the launch and the notification signup (each address kept
  * once, confirmed in the page). When the countdown reaches zero the page says the shop is open.
  */
-import { launchInstant, launchSignupBodySchema } from '@fanshop/core'
+import { launchEndpoints, launchInstant, launchSignupBodySchema } from '@fanshop/core'
 import { useCallback, useState } from 'react'
 import { data, Link, useFetcher } from 'react-router'
-import { ApiError, api } from '../../api.server.ts'
+import { ApiError, callData } from '../../api.server.ts'
 import { SITE_NAME } from '../../site/brand.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { Countdown } from '../countdown.tsx'
@@ -41,12 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SignupAnswer>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
   }
   try {
-    const { data: body } = await api<{ data: { email: string; created: boolean } }>(
-      context,
-      '/wp-json/wp/v2/launch/subscribe',
-      { method: 'POST', body: parsed.data },
-    )
-    return data<SignupAnswer>({ ok: true, created: body.data.created, email: body.data.email })
+    const { created, email } = (await callData(context, launchEndpoints.subscribe, { body: parsed.data }))
+      .data
+    return data<SignupAnswer>({ ok: true, created, email })
   } catch (error) {
     if (error instanceof ApiError && error.statusCode < 500) {
       return data<SignupAnswer>({ ok: false, error: error.message }, { status: error.statusCode })

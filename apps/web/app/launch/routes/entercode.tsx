@@ -4,9 +4,9 @@
  * one gives an access grant kept in an httpOnly cookie, sets the allowedToShop flag and opens the
  * shop. Wrong codes say why, with amber boxes.
  */
-import { accessCodeSearch, accessGrantResponseSchema, normaliseAccessCode, safeRedirect } from '@fanshop/core'
+import { accessCodeSearch, launchEndpoints, normaliseAccessCode, safeRedirect } from '@fanshop/core'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { ApiError, api } from '../../api.server.ts'
+import { ApiError, callData } from '../../api.server.ts'
 import { SITE_NAME } from '../../site/brand.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { accessGrantSetCookie } from '../access-grant.server.ts'
@@ -32,11 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: 'Enter the 5 letters or digits of your access code.' }, { status: 400 })
   }
   try {
-    const { data: body } = await api(context, '/wp-json/wp/v2/user/check-access-code', {
-      method: 'POST',
-      body: { search: accessCodeSearch(code) },
-    })
-    const { grant, expires_at } = accessGrantResponseSchema.parse(body).data
+    const { grant, expires_at } = (
+      await callData(context, launchEndpoints.checkAccessCode, { body: { search: accessCodeSearch(code) } })
+    ).data
     const cookie = await accessGrantSetCookie(context, { grant, expiresAt: expires_at, now: Date.now() })
     const target = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/shop')
     return redirect(target, { headers: { 'set-cookie': cookie } })

@@ -1,0 +1,62 @@
+/**
+ * Registers a route from its endpoint in core's contract tables: the method, path and schemas
+ * (so validation, serialization and /openapi.json) come from the table, the handler from the
+ * domain. The handler's request and answer are typed from the same schemas.
+ */
+import type { Endpoint } from '@fanshop/core'
+import type {
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+
+type SchemaOf<E extends Endpoint> = {
+  params: E['params']
+  querystring: E['query']
+  body: E['body']
+  response: E['responses']
+}
+
+export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  Record<never, never>,
+  unknown,
+  SchemaOf<E>,
+  ZodTypeProvider
+>
+
+/** Route options beyond the contract: hooks, per-route config and validation. */
+type RouteExtras = Pick<
+  RouteShorthandOptions,
+  'config' | 'preHandler' | 'onRequest' | 'bodyLimit' | 'validatorCompiler'
+>
+
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  extras: RouteExtras = {},
+) {
+  const schema: Record<string, unknown> = {
+    tags: [...endpoint.tags],
+    summary: endpoint.summary,
+    response: endpoint.responses,
+  }
+  if (endpoint.params) schema.params = endpoint.params
+  if (endpoint.query) schema.querystring = endpoint.query
+  if (endpoint.body) schema.body = endpoint.body
+  if (endpoint.bearer) schema.security = [{ bearer: [] }]
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...extras,
+    method: endpoint.method,
+    url: endpoint.path,
+    schema,
+    handler: handler as RouteHandlerMethod,
+  })
+}

@@ -1,0 +1,141 @@
+/**
+ * The catalogue's endpoints (spec 7, WooCommerce REST v3 shapes, api-contract.md): categories,
+ * products (listing, one product by id or slug, its variations), the shop filter search
+ * (products/list with a taxonomies list), the filterable attributes and the gender taxonomy.
+ * Read-only.
+ */
+import { z } from 'zod'
+import { defineEndpoint } from '../endpoint.ts'
+import { idParam, MAX_ID, pageParam, perPageParam, text } from '../input.ts'
+import { MAX_PER_PAGE } from './paging.ts'
+import {
+  attributeFilterSchema,
+  categoryJsonSchema,
+  genderTermSchema,
+  productJsonSchema,
+  variationJsonSchema,
+} from './schemas.ts'
+import { parseTaxonomyFilter } from './taxonomies.ts'
+
+/** How product lists may be ordered (WooCommerce's orderby). */
+export const PRODUCT_ORDERS = ['date', 'id', 'title', 'slug', 'menu_order', 'price'] as const
+/** How category lists may be ordered (WooCommerce's orderby). */
+export const CATEGORY_ORDERS = ['menu_order', 'name', 'id', 'slug', 'count'] as const
+
+const TAGS = ['catalog'] as const
+const ID = '[1-9]\\d{0,9}'
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** Ids past what an id column holds name nothing: refused like any other malformed id. */
+const withinIds = (ids: number[]) => ids.every((id) => id <= MAX_ID)
+const idListParam = z
+  .string()
+  .regex(
+    new RegExp(`^\\s*${ID}\\s*(,\\s*${ID}\\s*)*$`),
+    'must be a comma-separated list of ids, e.g. 15 or 12,15',
+  )
+  .transform((list) => [...new Set(list.split(',').map((part) => Number(part.trim())))])
+  .refine(withinIds, `must be a comma-separated list of ids from 1 to ${MAX_ID}`)
+  .describe('Comma-separated ids')
+const orderParam = (fallback: 'asc' | 'desc') => z.enum(['asc', 'desc']).default(fallback)
+const taxonomiesParam = z
+  .string()
+  .transform((text, ctx) => {
+    const parsed = parseTaxonomyFilter(text)
+    if (parsed.ok) return parsed.filter
+    ctx.addIssue({ code: 'custom', message: parsed.message })
+    return z.NEVER
+  })
+  .describe(
+    'JSON list of {"taxonomy","terms"}: taxonomy "pa_<attribute>" or "gender", terms are term slugs. A product matches when it has one of the terms of every taxonomy listed.',
+  )
+
+const productListQuery = {
+  category: idParam('must be a category id (a positive whole number)')
+    .optional()
+    .describe('Only products in this category'),
+  page: pageParam,
+  per_page: perPageParam(MAX_PER_PAGE, 10),
+  orderby: z.enum(PRODUCT_ORDERS).default('date'),
+  order: orderParam('desc'),
+}
+
+export const catalogEndpoints = {
+  categories: defineEndpoint({
+    method: 'GET',
+    path: '/wp-json/wc/v3/products/categories',
+    tags: TAGS,
+    summary: 'Product categories, with their image and number of products',
+    query: z.object({
+      exclude: idListParam.optional(),
+      include: idListParam.optional(),
+      hide_empty: z.enum(['true', 'false', '1', '0']).optional(),
+      page: pageParam,
+      per_page: perPageParam(MAX_PER_PAGE, 10),
+      orderby: z.enum(CATEGORY_ORDERS).default('menu_order'),
+      order: orderParam('asc'),
+    }),
+    responses: { 200: z.array(categoryJsonSchema) },
+  }),
+  products: defineEndpoint({
+    method: 'GET',
+    path: '/wp-json/wc/v3/products',
+    tags: TAGS,
+    summary: 'Published products, paged (X-WP-Total, X-WP-TotalPages)',
+    query: z.object({
+      ...productListQuery,
+      include: idListParam.optional(),
+      slug: z.string().regex(SLUG, 'must be a product slug like "extra-time-tour-tee"').optional(),
+      search: text().trim().min(1).max(100).optional().describe('Text in the name or SKU'),
+    }),
+    responses: { 200: z.array(productJsonSchema) },
+  }),
+  product: defineEndpoint({
+    method: 'GET',
+    path: '/wp-json/wc/v3/products/:id',
+    tags: TAGS,
+    summary: 'One published product, by id or by slug',
+    params: z.object({
+      id: z
+        .string()
+        .regex(new RegExp(`^(${ID}|[a-z0-9]+(?:-[a-z0-9]+)*)$`), 'must be a product id or slug')
+        .refine(
+          (id) => !/^\d+$/.test(id) || Number(id) <= MAX_ID,
+          `must be a product id up to ${MAX_ID} or a slug`,
+        )
+        .describe('The product id, or its slug'),
+    }),
+    responses: { 200: productJsonSchema },
+  }),
+  variations: defineEndpoint({
+    method: 'GET',
+    path: '/wp-json/wc/v3/products/:id/variations',
+    tags: TAGS,
+    summary: "A published product's variations, paged (X-WP-Total, X-WP-TotalPages)",
+    params: z.object({ id: idParam('must be a product id (a positive whole number)') }),
+    query: z.object({ page: pageParam, per_page: perPageParam(MAX_PER_PAGE, 10) }),
+    responses: { 200: z.array(variationJsonSchema) },
+  }),
+  filteredProducts: defineEndpoint({
+    method: 'GET',
+    path: '/wp-json/wp/v2/products/list',
+    tags: TAGS,
+    summary: 'Products matching the shop filters (attributes and gender), paged',
+    query: z.object({ ...productListQuery, taxonomies: taxonomiesParam.optional() }),
+    responses: { 200: z.array(productJsonSchema) },
+  }),
+  attributes: defineEndpoint({
+    method: 'GET',
+    path: '/wp-json/wp/v2/attributes/list',
+    tags: TAGS,
+    summary: 'The attributes the shop filters by, with their terms',
+    responses: { 200: z.array(attributeFilterSchema) },
+  }),
+  genders: defineEndpoint({
+    method: 'GET',
+    path: '/wp-json/wp/v2/gender_taxonomy',
+    tags: TAGS,
+    summary: 'The gender taxonomy the shop filters by',
+    responses: { 200: z.array(genderTermSchema) },
+  }),
+}

@@ -1,0 +1,145 @@
+/**
+ * The content API's endpoints (spec 7): each REST type's paged list and single item under
+ * /wp-json/wp/v2, the feed taxonomy, and the contact form. Each type has its own endpoints, so
+ * each appears in /openapi.json with its shape.
+ */
+import { z } from 'zod'
+import { MAX_PER_PAGE } from '../catalog/paging.ts'
+import { defineEndpoint, errorBodySchema } from '../endpoint.ts'
+import { idParam, MAX_ID, pageParam, text, wholeNumber } from '../input.ts'
+import { contactMessageSchema } from './contact.ts'
+import { DEFAULT_PER_PAGE } from './paging.ts'
+import { CONTENT_TYPES, type ContentType, contentItemSchemas, feedTermSchema } from './schemas.ts'
+
+/** How the API names one item of each type in its answers. */
+export const CONTENT_LABELS: Record<ContentType, string> = {
+  posts: 'post',
+  stories: 'story',
+  articles: 'article',
+  lookbooks: 'lookbook',
+  music: 'music release',
+  pages: 'page',
+  feed: 'feed item',
+  home_blocks: 'home block',
+}
+
+const SUMMARIES: Record<ContentType, string> = {
+  posts: 'News posts',
+  stories: 'Stories, each with the summaries of its articles',
+  articles: "Stories' articles",
+  lookbooks: 'Lookbooks, each with its setups: images and the catalogue products worn in them',
+  music: 'Music releases (albums, EPs, singles): cover, tracks with audio, video, streaming links',
+  pages: 'Pages: terms and conditions, the foundation, the book, ...',
+  feed: 'Feed items (photos, quotes, articles, links), filterable by feed taxonomy',
+  home_blocks: "The home page's blocks: latest-update bar, side bar, filter box",
+}
+
+const pagingQuery = {
+  page: pageParam,
+  per_page: wholeNumber(
+    z
+      .number()
+      .int()
+      .min(1, 'per_page must be at least 1')
+      .max(MAX_PER_PAGE, `per_page can be at most ${MAX_PER_PAGE}`),
+  ).default(DEFAULT_PER_PAGE),
+  slug: text()
+    .min(1)
+    .optional()
+    .describe('One slug, or several separated by commas; an answer with none of them is a 404'),
+}
+
+/** WordPress's `search` of a post type's list: text in the title, excerpt or content. */
+const searchQuery = {
+  search: text()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Only items whose title, excerpt or content holds this text'),
+}
+
+const feedFilter = { feed_taxonomy: idParam().optional().describe('A feed taxonomy term id') }
+const noFilter = {}
+
+/** The extra filters some lists take. */
+const LIST_FILTERS = {
+  posts: feedFilter,
+  stories: noFilter,
+  articles: { story: idParam().optional().describe('A story id: its articles in order') },
+  lookbooks: noFilter,
+  music: noFilter,
+  pages: noFilter,
+  feed: feedFilter,
+  home_blocks: noFilter,
+} satisfies Record<ContentType, z.ZodRawShape>
+
+const idParams = z.object({ id: idParam(`id must be a positive whole number up to ${MAX_ID}`) })
+
+function listEndpoint<T extends ContentType>(type: T) {
+  return defineEndpoint({
+    method: 'GET',
+    path: `/wp-json/wp/v2/${type}`,
+    tags: ['content'],
+    summary: SUMMARIES[type],
+    query: z.object({ ...pagingQuery, ...searchQuery, ...LIST_FILTERS[type] }),
+    responses: { 200: z.array(contentItemSchemas[type]), 400: errorBodySchema, 404: errorBodySchema },
+  })
+}
+
+function itemEndpoint<T extends ContentType>(type: T) {
+  return defineEndpoint({
+    method: 'GET',
+    path: `/wp-json/wp/v2/${type}/:id`,
+    tags: ['content'],
+    summary: `One ${CONTENT_LABELS[type]} by id`,
+    params: idParams,
+    responses: { 200: contentItemSchemas[type], 400: errorBodySchema, 404: errorBodySchema },
+  })
+}
+
+function byType<E>(build: (type: ContentType) => E) {
+  return Object.fromEntries(CONTENT_TYPES.map((type) => [type, build(type)]))
+}
+
+/** A REST type's list endpoint; of any type when T is the whole union. */
+export type ContentListEndpoint<T extends ContentType> = ReturnType<typeof listEndpoint<T>>
+/** A REST type's single-item endpoint; of any type when T is the whole union. */
+export type ContentItemEndpoint<T extends ContentType> = ReturnType<typeof itemEndpoint<T>>
+
+/** Each REST type's list: paged (X-WP-Total, X-WP-TotalPages), by slug, searchable. */
+export const contentListEndpoints = byType(listEndpoint) as { [T in ContentType]: ContentListEndpoint<T> }
+
+/** Each REST type's single item by id. */
+export const contentItemEndpoints = byType(itemEndpoint) as { [T in ContentType]: ContentItemEndpoint<T> }
+
+export const contentEndpoints = {
+  feedTerms: defineEndpoint({
+    method: 'GET',
+    path: '/wp-json/wp/v2/feed_taxonomy',
+    tags: ['content'],
+    summary: 'The feed taxonomy: the topics feed items and posts are filed under, with their counts',
+    query: z.object(pagingQuery),
+    responses: { 200: z.array(feedTermSchema), 400: errorBodySchema, 404: errorBodySchema },
+  }),
+  feedTerm: defineEndpoint({
+    method: 'GET',
+    path: '/wp-json/wp/v2/feed_taxonomy/:id',
+    tags: ['content'],
+    summary: 'One feed taxonomy term by id',
+    params: idParams,
+    responses: { 200: feedTermSchema, 400: errorBodySchema, 404: errorBodySchema },
+  }),
+  contact: defineEndpoint({
+    method: 'POST',
+    path: '/wp-json/wp/v2/contact',
+    tags: ['content'],
+    summary: "Sends a message to the team: stored, then e-mailed to the shop's address",
+    body: contactMessageSchema,
+    responses: {
+      201: z.object({ id: z.number().int(), status: z.literal('received'), message: z.string() }),
+      400: errorBodySchema,
+      429: errorBodySchema,
+    },
+  }),
+}

@@ -1,0 +1,65 @@
+/**
+ * The contract between the API and its callers, one endpoint at a time: method, path, what the
+ * path, query and body take and what each answer holds, as zod schemas. The API registers its
+ * routes (and /openapi.json) from these tables; the storefront's client is typed from them and
+ * checks every answer against them. Each domain keeps its table in its own `endpoints.ts`.
+ */
+import { z } from 'zod'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export interface Endpoint {
+  readonly method: HttpMethod
+  /** Fastify's form: `/wp-json/wp/v2/posts/:id`. */
+  readonly path: string
+  /** The domain, as the OpenAPI tag. */
+  readonly tags: readonly string[]
+  readonly summary: string
+  /** True when the call needs the logged-in user's JWT (`Authorization: Bearer`). */
+  readonly bearer?: boolean
+  readonly params?: z.ZodObject
+  readonly query?: z.ZodObject
+  readonly body?: z.ZodType
+  /** Each status the endpoint answers, with its body. */
+  readonly responses: Readonly<Record<number, z.ZodType>>
+}
+
+/** Declares one endpoint, keeping its literal method and path and its exact schemas. */
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint
+
+/** Every failure the API answers (spec 7). */
+export const errorBodySchema = z.object({ message: z.string(), statusCode: z.number().int() })
+
+type SuccessStatus = 200 | 201 | 202 | 204
+
+/** What a successful call answers, after the endpoint's schema has checked it. */
+export type EndpointResponse<E extends Endpoint> = z.output<
+  E['responses'][Extract<keyof E['responses'], SuccessStatus>]
+>
+
+/** A value a query string or a path can carry. */
+type Scalar = string | number | boolean
+
+/** Fields whose schema takes anything (numbers read from digits) take any scalar here. */
+type ScalarInput<T> = unknown extends T ? Scalar : T
+
+type ParamsInput<P extends z.ZodObject> = { [K in keyof z.input<P>]-?: ScalarInput<z.input<P>[K]> }
+type QueryInput<Q extends z.ZodObject> = {
+  [K in keyof z.input<Q>]?: ScalarInput<z.input<Q>[K]> | null | undefined
+}
+
+/** What a caller passes for an endpoint: its path params, query and body, each only when it has them. */
+export type EndpointRequest<E extends Endpoint> = (E extends { params: infer P extends z.ZodObject }
+  ? { params: ParamsInput<P> }
+  : { params?: never }) &
+  (E extends { query: infer Q extends z.ZodObject } ? { query?: QueryInput<Q> } : { query?: never }) &
+  (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: never })
+
+/** The endpoint's path with its `:name` params filled in, each URL-encoded. */
+export function endpointPath(endpoint: Endpoint, params: Record<string, Scalar> = {}): string {
+  return endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`${endpoint.path} needs the path param "${name}".`)
+    return encodeURIComponent(String(value))
+  })
+}
