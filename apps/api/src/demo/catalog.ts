@@ -1,13 +1,14 @@
 /**
- * Writes the demo catalogue (demo-data.ts) into an empty database: categories (with the
+ * Writes the demo catalogue (catalog-data.ts) into an empty database: categories (with the
  * excluded id 15), genders, the Colour and Size attributes, size guides, and products with
  * their variations, stock and generated images. Images are drawn in parallel first, then all
  * rows are written in one transaction, so seeding takes a second or two.
  */
+
+import { cleanProductHtml } from '../catalog/html.ts'
 import { syncIdSequence } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
-import { type Artwork, generateImage } from '../media/generate.ts'
-import type { SeedContext } from '../seed.ts'
+import { type Artwork, generateImage } from './artwork.ts'
 import {
   DEMO_ATTRIBUTES,
   DEMO_CATEGORIES,
@@ -15,8 +16,8 @@ import {
   DEMO_PRODUCTS,
   DEMO_SIZE_GUIDES,
   type DemoProduct,
-} from './demo-data.ts'
-import { cleanProductHtml } from './html.ts'
+} from './catalog-data.ts'
+import type { SeedContext } from './seed.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Extra-large sizes cost a little more, as they often do. */

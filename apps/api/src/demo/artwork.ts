@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp'
 import type { ShopContext } from '../context.ts'
-import { storeMedia } from './storage.ts'
+import { storeMedia } from '../media/storage.ts'
 
 export type Artwork = 'tshirt' | 'hoodie' | 'cap' | 'poster' | 'scene' | 'cover' | 'portrait' | 'measure'
 

@@ -1,9 +1,9 @@
 /**
  * The demo catalogue: the merch drop of Dani Rocha, the number 9 who also fronts a band
- * (album "Offside Sessions", the "Extra Time" tour). Plain data; seed.ts writes it.
+ * (album "Offside Sessions", the "Extra Time" tour). Plain data; catalog.ts writes it.
  * Category 15 is WooCommerce's "Uncategorized", which the shop leaves out (spec 9).
  */
-import type { Artwork } from '../media/generate.ts'
+import type { Artwork } from './artwork.ts'
 
 export interface DemoCategory {
   id: number
