@@ -8,7 +8,7 @@
 import { cleanProductHtml } from '../catalog/html.ts'
 import { syncIdSequence } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
-import { type Artwork, generateImage } from './artwork.ts'
+import { generateImage, storeDrawing } from './artwork.ts'
 import {
   DEMO_ATTRIBUTES,
   DEMO_CATEGORIES,
@@ -17,12 +17,17 @@ import {
   DEMO_SIZE_GUIDES,
   type DemoProduct,
 } from './catalog-data.ts'
+import { type GarmentDrawing, garmentSvg, type View } from './garments.ts'
 import type { SeedContext } from './seed.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Extra-large sizes cost a little more, as they often do. */
 const XXL_SURCHARGE_CENTS = 200
-const DETAIL_VIEWS = ['back view', 'close-up of the print', 'worn on the terrace']
+const DETAIL_VIEWS: { view: View; alt: string }[] = [
+  { view: 'back', alt: 'back view' },
+  { view: 'print', alt: 'close-up of the print' },
+  { view: 'folded', alt: 'folded' },
+]
 
 const slugify = (name: string) =>
   name
@@ -30,15 +35,25 @@ const slugify = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
 
-/** Product images: one per colour (the variations of that colour show it), then detail views. */
-function productImages(product: DemoProduct, index: number) {
-  const views = product.colours.length > 0 ? product.colours.map((colour) => `in ${colour}`) : ['front view']
-  views.push(...DETAIL_VIEWS.slice(0, product.detailImages))
-  return views.map((view, position) => ({
-    kind: product.artwork,
-    seed: 1000 + index * 10 + position,
-    alt: `${product.name}, ${view}`,
+/**
+ * Product images: one per colour, drawn in that colour (the variations of that colour show it),
+ * then detail views in the first colour.
+ */
+function productImages(product: DemoProduct, index: number): { drawing: GarmentDrawing; alt: string }[] {
+  const { garment, motif } = product
+  const seed = 1000 + index
+  const fronts =
+    product.colours.length > 0
+      ? product.colours.map((colour) => ({
+          drawing: { garment, motif, colour, seed },
+          alt: `${product.name}, in ${colour}`,
+        }))
+      : [{ drawing: { garment, motif, seed }, alt: `${product.name}, front view` }]
+  const details = DETAIL_VIEWS.slice(0, product.detailImages).map(({ view, alt }) => ({
+    drawing: { ...fronts[0]!.drawing, view },
+    alt: `${product.name}, ${alt}`,
   }))
+  return [...fronts, ...details]
 }
 
 const variationSlug = (product: DemoProduct, colour: string, size: string) =>
@@ -50,18 +65,27 @@ function perVariation(value: number | number[] | undefined, index: number): numb
 }
 
 export async function seedCatalog(ctx: SeedContext): Promise<void> {
-  const draw = (image: { kind: Artwork; seed: number; alt: string }) =>
-    generateImage(ctx, { ...image, width: 960, height: 1200 })
+  const draw = (image: { drawing: GarmentDrawing; alt: string }) =>
+    storeDrawing(ctx, garmentSvg(image.drawing, 960, 1200), image.alt)
 
   const [categoryImages, measureImages, productImageIds] = await Promise.all([
     Promise.all(
       DEMO_CATEGORIES.map((category, i) =>
-        draw({ kind: category.artwork, seed: 500 + i, alt: `${category.name} collection` }),
+        draw({
+          drawing: { garment: category.garment, colour: category.colour, seed: 500 + i },
+          alt: `${category.name} collection`,
+        }),
       ),
     ),
     Promise.all(
       DEMO_SIZE_GUIDES.map((guide) =>
-        draw({ kind: 'measure', seed: guide.measure.artworkSeed, alt: guide.measure.alt }),
+        generateImage(ctx, {
+          kind: 'measure',
+          seed: guide.measure.artworkSeed,
+          alt: guide.measure.alt,
+          width: 960,
+          height: 1200,
+        }),
       ),
     ),
     Promise.all(DEMO_PRODUCTS.map((product, i) => Promise.all(productImages(product, i).map(draw)))),
