@@ -123,7 +123,14 @@ export default async function catalogPlugin(fastify: FastifyInstance) {
           ...productListQuery,
           include: idListParam.optional(),
           slug: z.string().regex(SLUG, 'must be a product slug like "extra-time-tour-tee"').optional(),
-          search: text().trim().min(1).max(100).optional().describe('Text in the name or SKU'),
+          search: text()
+            .trim()
+            .min(1)
+            .max(100)
+            .optional()
+            .describe(
+              'Words found, in any order, in the name, the SKU or a colour or size the product comes in',
+            ),
         }),
         response: { 200: z.array(productJsonSchema) },
       },

@@ -56,6 +56,12 @@ function productImages(product: DemoProduct, index: number): { drawing: GarmentD
   return [...fronts, ...details]
 }
 
+/**
+ * Products arrived in drops, not in the order the shop features them, so the shop's "Newest"
+ * and "Featured" sorts differ; the first featured product is also the newest.
+ */
+const arrivedDaysAgo = (index: number) => (index * 11) % DEMO_PRODUCTS.length
+
 const variationSlug = (product: DemoProduct, colour: string, size: string) =>
   `${product.slug}-${slugify(colour)}-${slugify(size)}`
 
@@ -168,7 +174,7 @@ export async function seedCatalog(ctx: SeedContext): Promise<void> {
       const images = productImageIds[index]!
       const variable = Array.isArray(product.stock)
       const sizes = product.sizes ?? []
-      const createdAt = now - index * DAY_MS
+      const createdAt = now - arrivedDaysAgo(index) * DAY_MS
       const { id } = await trx
         .insertInto('products')
         .values({
