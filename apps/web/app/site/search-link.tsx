@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 
 export function SearchLink() {
   return (
-    <Link to="/search" className="icon-button" aria-label="Search" prefetch="intent">
+    <Link to="/search" className="icon-button site-header__search" aria-label="Search" prefetch="intent">
       <svg
         className="icon"
         viewBox="0 0 24 24"
