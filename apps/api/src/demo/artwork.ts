@@ -4,6 +4,10 @@
  * drawn by garments.ts).
  * No text is drawn, so no fonts are needed on the machine.
  */
+import { createHash, randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import sharp from 'sharp'
 import type { ShopContext } from '../context.ts'
 import { storeMedia } from '../media/storage.ts'
@@ -62,10 +66,32 @@ export function drawArtwork(kind: Artwork, seed: number, width = 900, height = 1
 
 type MediaCtx = Pick<ShopContext, 'config' | 'db' | 'now'>
 
+/**
+ * Rendered drawings, by the hash of their SVG: the demo draws the same pictures on every seed
+ * (each test file seeds its own database), and the catalogue's flat-lays take a tenth of a
+ * second or more each to render.
+ */
+const RENDER_CACHE = path.join(os.tmpdir(), 'fanshop-demo-art')
+
+async function renderPng(svg: string): Promise<Buffer> {
+  const file = path.join(RENDER_CACHE, `${createHash('sha256').update(svg).digest('hex')}.png`)
+  const cached = await fs.readFile(file).catch(() => null)
+  if (cached) return cached
+  const data = await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer()
+  // Written under a private name, then renamed into place, so no reader sees half a file. The
+  // cache only saves time: when it cannot be written, the next seed renders again.
+  const partial = `${file}.${randomUUID()}.partial`
+  await fs
+    .mkdir(RENDER_CACHE, { recursive: true })
+    .then(() => fs.writeFile(partial, data))
+    .then(() => fs.rename(partial, file))
+    .catch(() => fs.rm(partial, { force: true }))
+  return data
+}
+
 /** Renders an SVG drawing to PNG and stores it as a media row; returns the media id. */
 export async function storeDrawing(ctx: MediaCtx, svg: string, alt: string): Promise<number> {
-  const data = await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer()
-  return storeMedia(ctx, { data, extension: 'png', mime: 'image/png', alt })
+  return storeMedia(ctx, { data: await renderPng(svg), extension: 'png', mime: 'image/png', alt })
 }
 
 /** Draws an artwork and stores it as a media row; returns the media id. */

@@ -83,10 +83,10 @@ const stitch = (d: string, t: Tones, width = 2.5) =>
 /** A soft line: a few strokes of falling width and rising opacity read as a blurred one (a blur
  * filter would make seeding ten times slower). */
 const soft = (d: string, colour: string, width: number, opacity: number) =>
-  [2.2, 1.5, 0.9, 0.4]
+  [2, 1.1, 0.4]
     .map(
       (k) =>
-        `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${(width * k).toFixed(1)}" stroke-linecap="round" opacity="${(opacity / 3).toFixed(3)}"/>`,
+        `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${(width * k).toFixed(1)}" stroke-linecap="round" opacity="${(opacity / 2.5).toFixed(3)}"/>`,
     )
     .join('')
 const fold = (d: string, t: Tones, width = 14) => soft(d, t.deep, width, 0.3)
@@ -99,7 +99,7 @@ const ribs = (x1: number, x2: number, y1: number, y2: number, step: number, t: T
 
 /** A shape filled with the fabric, lit from the top left, with an outline a shade darker. */
 function fabric(id: string, d: string, t: Tones) {
-  return `<clipPath id="${id}"><path d="${d}"/></clipPath><path d="${d}" fill="${t.base}"/><rect width="${W}" height="${H}" fill="url(#light)" clip-path="url(#${id})"/><path d="${d}" fill="none" stroke="${t.shade}" stroke-width="3" stroke-linejoin="round"/>`
+  return `<clipPath id="${id}"><path d="${d}"/></clipPath><path d="${d}" fill="${t.base}"/><path d="${d}" fill="url(#light)"/><path d="${d}" fill="none" stroke="${t.shade}" stroke-width="3" stroke-linejoin="round"/>`
 }
 
 /** The numeral 9 as strokes, so no font is needed. */
@@ -233,7 +233,7 @@ function hoodie(t: Tones, motif: PrintMotif, view: View, kind: 'hoodie' | 'zip' 
         print(motif, 305, 380, 42, t),
       )
     } else {
-      parts.push(print(motif, 400, kind === 'sweat' ? 380 : 440, kind === 'sweat' ? 110 : 90, t))
+      parts.push(print(motif, 400, kind === 'sweat' ? 380 : 505, kind === 'sweat' ? 110 : 78, t))
     }
   } else {
     parts.push(nine(400, 420, 1.8, t.ink))
@@ -391,14 +391,13 @@ function drawGarment({ garment, colour, motif = 'nine', view = 'front', seed = 1
 /** The piece's silhouette, offset down and right a few times, fainter each time: a soft shadow. */
 function shadow(piece: string) {
   const silhouette = piece
-    .replace(/<clipPath[^>]*>.*?<\/clipPath>|<rect [^>]*url\(#light\)[^>]*\/>/g, '')
+    .replace(/<clipPath[^>]*>.*?<\/clipPath>|<[a-z]+ [^>]*url\(#light\)[^>]*\/>/g, '')
     .replace(/ (?:id|clip-path)="[^"]*"/g, '')
     .replace(/fill="[^"]*"/g, 'fill="#2e2936"')
     .replace(/stroke="[^"]*"/g, 'stroke="none"')
   return [
-    [4, 6, 0.1],
-    [9, 14, 0.08],
-    [15, 24, 0.06],
+    [5, 8, 0.12],
+    [13, 22, 0.08],
   ]
     .map(([x, y, opacity]) => `<g transform="translate(${x} ${y})" opacity="${opacity}">${silhouette}</g>`)
     .join('')
