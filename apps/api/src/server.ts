@@ -9,9 +9,9 @@ import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import { isEmpty, seedDemo } from './demo/seed.ts'
 import { inProcessFetch } from './http/in-process-fetch.ts'
 import storefrontPlugin from './http/storefront.ts'
-import { isEmpty, seedDemo } from './seed.ts'
 
 const webRoot = fileURLToPath(new URL('../../web/', import.meta.url))
 

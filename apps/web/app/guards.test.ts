@@ -1,7 +1,7 @@
 // The route guards against the real API (on a loopback port, over a private SQLite database).
 import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedAccounts } from '../../api/src/accounts/seed.ts'
+import { seedAccounts } from '../../api/src/demo/accounts.ts'
 import { createTestApp, type TestApp } from '../../api/src/testing/test-app.ts'
 import { authTokenSetCookie } from './accounts/session.server.ts'
 import { type GuardName, runGuard } from './guards.server.ts'

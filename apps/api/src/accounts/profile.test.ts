@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedAccounts } from '../demo/accounts.ts'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
 import { WRONG_OLD_PASSWORD_MESSAGE } from './profile-routes.ts'
-import { seedAccounts } from './seed.ts'
 import { bearer, loggedInUser, login } from './testing.ts'
 
 describe(`profile calls on ${testDialect}`, () => {

@@ -1,8 +1,8 @@
 import type { OrderJson } from '@fanshop/core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { seedCart } from '../demo/cart.ts'
 import type { MailMessage } from '../mail/mailer.ts'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
-import { seedCart } from './seed.ts'
 import {
   addLine,
   approvedCard,

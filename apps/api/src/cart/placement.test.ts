@@ -1,5 +1,6 @@
 import type { OrderJson } from '@fanshop/core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { seedCart } from '../demo/cart.ts'
 import type { MailMessage } from '../mail/mailer.ts'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
 import { settleOrder } from './orders.ts'
@@ -11,7 +12,6 @@ import {
   INTERRUPTED_REASON,
   STALE_PROCESSING_MS,
 } from './placement.ts'
-import { seedCart } from './seed.ts'
 import {
   addLine,
   approvedCard,

@@ -1,7 +1,7 @@
 import type { CategoryJson, ProductJson } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PRODUCTS } from '../demo/catalog-data.ts'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
-import { DEMO_PRODUCTS } from './demo-data.ts'
 
 const PUBLISHED = DEMO_PRODUCTS.length
 const taxonomies = (value: unknown) => encodeURIComponent(JSON.stringify(value))
@@ -128,6 +128,40 @@ describe(`catalogue API on ${testDialect}`, () => {
       for (const product of search.list) expect(product.name.toLowerCase()).toContain('hoodie')
       const wildcard = await products('/wp-json/wc/v3/products?search=%25')
       expect(wildcard.list).toEqual([])
+    })
+
+    it('finds every word of a search, in any order, in the name or a colour the product comes in', async () => {
+      const blackHoodies = DEMO_PRODUCTS.filter(
+        (p) => p.name.toLowerCase().includes('hoodie') && p.colours.includes('Black'),
+      )
+        .map((p) => p.slug)
+        .sort()
+      expect(blackHoodies.length).toBeGreaterThan(1)
+      for (const text of ['black hoodie', 'HOODIE  Black']) {
+        const { list } = await products(
+          `/wp-json/wc/v3/products?per_page=100&search=${encodeURIComponent(text)}`,
+        )
+        expect(list.map((p) => p.slug).sort()).toEqual(blackHoodies)
+      }
+      const tee = await products('/wp-json/wc/v3/products?search=tee%20tour%20extra')
+      expect(tee.list.map((p) => p.slug)).toEqual(['extra-time-tour-tee'])
+      expect((await products('/wp-json/wc/v3/products?search=beanie%20navy')).list).toEqual([])
+    })
+
+    it('sorts as the shop offers: featured, newest, price up and price down', async () => {
+      const sorted = async (query: string) =>
+        (await products(`/wp-json/wc/v3/products?per_page=100&${query}`)).list
+      const featured = await sorted('orderby=menu_order&order=asc')
+      const newest = await sorted('orderby=date&order=desc')
+      expect(featured.map((p) => p.slug)).toEqual(DEMO_PRODUCTS.map((p) => p.slug))
+      expect(newest.map((p) => p.slug)).not.toEqual(featured.map((p) => p.slug))
+      const dates = newest.map((p) => p.date_created)
+      expect(dates).toEqual([...dates].sort().reverse())
+      const up = (await sorted('orderby=price&order=asc')).map((p) => Number(p.price))
+      const down = (await sorted('orderby=price&order=desc')).map((p) => Number(p.price))
+      expect(up).toEqual([...up].sort((a, b) => a - b))
+      expect(down).toEqual([...up].reverse())
+      expect(up[0]).toBeLessThan(up.at(-1)!)
     })
 
     it('answers bad parameters with 400 and a message naming the parameter', async () => {

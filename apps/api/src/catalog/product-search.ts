@@ -1,5 +1,5 @@
 /**
- * Finds the published top-level products a listing asks for (category, ids, slug, search text,
+ * Finds the published top-level products a listing asks for (category, ids, slug, search words,
  * shop filters), counts them for the paging headers and returns one page of ids in order.
  * Two queries whatever the page size; product-json.ts then loads the page.
  */
@@ -12,7 +12,7 @@ import {
 } from '@fanshop/core'
 import { type ExpressionBuilder, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
-import { containsPattern } from '../db/portable.ts'
+import { wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
 
@@ -78,6 +78,22 @@ function matchesTaxonomy(eb: ProductsScope, entry: TaxonomyFilter[number]) {
   )
 }
 
+/** A search word is in the name, the SKU, or the name of a colour or size the product comes in. */
+function matchesWord(eb: ProductsScope, pattern: string) {
+  return eb.or([
+    sql<boolean>`lower(products.name) like ${pattern} escape '\\'`,
+    sql<boolean>`lower(products.sku) like ${pattern} escape '\\'`,
+    eb.exists(
+      eb
+        .selectFrom('product_terms')
+        .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
+        .select('product_terms.product_id')
+        .whereRef('product_terms.product_id', '=', 'products.id')
+        .where(sql<boolean>`lower(attribute_terms.name) like ${pattern} escape '\\'`),
+    ),
+  ])
+}
+
 export async function searchProducts(
   ctx: Pick<ShopContext, 'db'>,
   search: ProductSearch,
@@ -103,15 +119,7 @@ export async function searchProducts(
       }
       if (search.include) conditions.push(eb('products.id', 'in', search.include))
       if (search.slug !== undefined) conditions.push(eb('products.slug', '=', search.slug))
-      if (search.search) {
-        const pattern = containsPattern(search.search)
-        conditions.push(
-          eb.or([
-            sql<boolean>`lower(products.name) like ${pattern} escape '\\'`,
-            sql<boolean>`lower(products.sku) like ${pattern} escape '\\'`,
-          ]),
-        )
-      }
+      for (const pattern of wordPatterns(search.search ?? '')) conditions.push(matchesWord(eb, pattern))
       for (const entry of search.taxonomies ?? []) conditions.push(matchesTaxonomy(eb, entry))
       return eb.and(conditions)
     })

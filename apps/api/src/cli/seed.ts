@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from '../config.ts'
 import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { resetDatabase } from '../db/reset.ts'
-import { isEmpty, seedDemo } from '../seed.ts'
+import { isEmpty, seedDemo } from '../demo/seed.ts'
 
 async function main() {
   try {

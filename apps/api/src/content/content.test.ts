@@ -87,6 +87,21 @@ describe(`content API on ${testDialect}`, () => {
     })
   })
 
+  it('finds every word of a search, in any order, in titles, excerpts and content', async () => {
+    const titles = async (url: string) => {
+      const res = await get(url)
+      expect(res.statusCode, res.body).toBe(200)
+      return (res.json() as MusicRelease[]).map((item) => item.title.rendered)
+    }
+    const inOrder = await titles('/wp-json/wp/v2/music?per_page=100&search=offside%20sessions')
+    expect(inOrder).toContain('Offside Sessions')
+    expect(await titles('/wp-json/wp/v2/music?per_page=100&search=SESSIONS%20offside')).toEqual(inOrder)
+    expect(await titles('/wp-json/wp/v2/music?per_page=100&search=offside%20zzzz')).toEqual([])
+    expect(await titles('/wp-json/wp/v2/stories?per_page=100&search=minutes%20ninety')).toEqual([
+      'Ninety Minutes',
+    ])
+  })
+
   describe('single items', () => {
     it.each(CONTENT_TYPES)('reads one of the %s by id, the same as in the list', async (type) => {
       const [first] = (await get(`/wp-json/wp/v2/${type}?per_page=1`)).json() as Array<{ id: number }>

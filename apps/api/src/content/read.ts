@@ -14,7 +14,7 @@ import {
   readingMinutes,
 } from '@fanshop/core'
 import { type Kysely, type Selectable, sql } from 'kysely'
-import { containsPattern } from '../db/portable.ts'
+import { wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { describeImage, mediaFileUrl } from '../media/describe.ts'
 import { readFields } from './fields.ts'
@@ -40,7 +40,7 @@ export interface ListQuery {
   page: number
   perPage: number
   slugs?: string[]
-  /** Only items whose title, excerpt or content holds this text, case aside (WordPress's `search`). */
+  /** Only items whose title, excerpt or content holds every word of this text, case aside (WordPress's `search`). */
   search?: string
   /** Only items tagged with this feed taxonomy term. */
   termId?: number
@@ -59,8 +59,7 @@ export async function listContent<T extends ContentType>(
   const stored = REST_TYPES[type].stored
   let base = db.selectFrom('content_items').where('type', '=', stored).where('status', '=', 'publish')
   if (query.slugs?.length) base = base.where('slug', 'in', query.slugs)
-  if (query.search) {
-    const pattern = containsPattern(query.search)
+  for (const pattern of wordPatterns(query.search ?? '')) {
     base = base.where((eb) =>
       eb.or([
         sql<boolean>`lower(title) like ${pattern} escape '\\'`,

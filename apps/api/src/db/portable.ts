@@ -35,6 +35,17 @@ export function dialectOf<DB>(db: Kysely<DB>): 'sqlite' | 'postgres' {
  * The pattern of `lower(column) like <pattern> escape '\\'` that finds `text` anywhere, case
  * aside, on both databases: the user's % and _ are matched literally.
  */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** Most words a search text is split into; the rest are ignored, so a long paste stays cheap. */
+const MAX_SEARCH_WORDS = 6
+
+/**
+ * One `containsPattern` per word of a search text: a search matches when every word is found,
+ * in any order ("hoodie black" finds the Black hoodies as "black hoodie" does).
+ */
+export function wordPatterns(text: string): string[] {
+  return text.trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS).map(containsPattern)
 }

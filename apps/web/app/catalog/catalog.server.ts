@@ -17,6 +17,7 @@ import {
 } from '@fanshop/core'
 import { type AppLoadContext, data } from 'react-router'
 import { ApiError, call, callData } from '../api.server.ts'
+import { DEFAULT_SORT, type ShopSort } from './shop-sort.ts'
 
 export const SHOP_PAGE_SIZE = 24
 
@@ -89,18 +90,22 @@ export function toProductCard(product: ProductJson): ProductCardData {
   }
 }
 
-/** One page of a category's products, narrowed by the shop filters when any are chosen. */
+/**
+ * One page of a category's products (or of all products), narrowed by the shop filters when any
+ * are chosen, in the chosen sort order.
+ */
 export async function fetchShopProducts(
   context: AppLoadContext,
-  options: { category: number | undefined; filter: TaxonomyFilter; page: number },
+  options: { category: number | undefined; filter: TaxonomyFilter; page: number; sort?: ShopSort },
 ): Promise<ProductPage> {
+  const sort = options.sort ?? DEFAULT_SORT
   const filtering = options.filter.length > 0
   const query = {
     category: options.category,
     page: options.page,
     per_page: SHOP_PAGE_SIZE,
-    orderby: 'menu_order',
-    order: 'asc',
+    orderby: sort.orderby,
+    order: sort.order,
   } as const
   const response = filtering
     ? await call(context, catalogEndpoints.filteredProducts, {
@@ -111,6 +116,18 @@ export async function fetchShopProducts(
     products: response.data.map(toProductCard),
     ...readPaging(response.headers, response.data.length),
   }
+}
+
+/** The first products whose name, SKU or colours hold every word of a search text. */
+export async function searchShopProducts(
+  context: AppLoadContext,
+  text: string,
+  limit: number,
+): Promise<ProductPage> {
+  const response = await call(context, catalogEndpoints.products, {
+    query: { search: text, per_page: limit, orderby: 'menu_order', order: 'asc' },
+  })
+  return { products: response.data.map(toProductCard), ...readPaging(response.headers, response.data.length) }
 }
 
 /** One product by its slug; null when there is none. */

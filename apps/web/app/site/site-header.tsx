@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router'
 import { SITE_NAME } from './brand.ts'
 import { BackIcon, BagIcon, DotsIcon, MenuIcon, UserIcon } from './icons.tsx'
 import { useRouteName } from './route-name.ts'
+import { SearchLink } from './search-link.tsx'
 import { useUi } from './ui-store.ts'
 import { useFrame } from './use-frame.ts'
 
@@ -29,6 +30,7 @@ export function SiteHeader(props: { back?: boolean; routeName?: string }) {
         {rules.socialBar ? <SocialBarButton /> : null}
         {rules.cartAndUserButtons ? (
           <>
+            <SearchLink />
             <CartButton />
             <UserButton />
           </>

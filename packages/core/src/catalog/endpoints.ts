@@ -86,7 +86,12 @@ export const catalogEndpoints = {
       ...productListQuery,
       include: idListParam.optional(),
       slug: z.string().regex(SLUG, 'must be a product slug like "extra-time-tour-tee"').optional(),
-      search: text().trim().min(1).max(100).optional().describe('Text in the name or SKU'),
+      search: text()
+        .trim()
+        .min(1)
+        .max(100)
+        .optional()
+        .describe('Words found, in any order, in the name, the SKU or a colour or size the product comes in'),
     }),
     responses: { 200: z.array(productJsonSchema) },
   }),

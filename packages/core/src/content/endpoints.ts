@@ -49,14 +49,14 @@ const pagingQuery = {
     .describe('One slug, or several separated by commas; an answer with none of them is a 404'),
 }
 
-/** WordPress's `search` of a post type's list: text in the title, excerpt or content. */
+/** WordPress's `search` of a post type's list: every word in the title, excerpt or content. */
 const searchQuery = {
   search: text()
     .trim()
     .min(1)
     .max(100)
     .optional()
-    .describe('Only items whose title, excerpt or content holds this text'),
+    .describe('Only items whose title, excerpt or content holds every word of this text'),
 }
 
 const feedFilter = { feed_taxonomy: idParam().optional().describe('A feed taxonomy term id') }

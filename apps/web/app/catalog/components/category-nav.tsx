@@ -1,6 +1,7 @@
 /**
- * The shop's category switch (spec 4: menu_order, the first current): links, so a category can be
- * opened without JavaScript and shared; the current one is marked for assistive technology.
+ * The shop's category switch (spec 4: menu_order, the first current), then "All" for every
+ * product: links, so a category can be opened without JavaScript and shared; the current one is
+ * marked for assistive technology.
  */
 import type { CategoryJson } from '@fanshop/core'
 import { Link } from 'react-router'
@@ -9,7 +10,10 @@ export function CategoryNav(props: {
   categories: CategoryJson[]
   currentId: number | null
   hrefFor: (categoryId: number) => string
+  /** The All view; it is current when no category is. */
+  allHref: string
 }) {
+  const allCurrent = props.currentId === null
   return (
     <nav className="category-nav" aria-label="Categories">
       <ul className="category-nav__list">
@@ -28,6 +32,16 @@ export function CategoryNav(props: {
             </li>
           )
         })}
+        <li>
+          <Link
+            to={props.allHref}
+            className={`category-nav__link ${allCurrent ? 'category-nav__link--current' : ''}`}
+            aria-current={allCurrent ? 'page' : undefined}
+            preventScrollReset
+          >
+            All
+          </Link>
+        </li>
       </ul>
     </nav>
   )

@@ -14,7 +14,10 @@ import { useHydrated } from '../use-hydrated.ts'
 interface FilterProps {
   filters: AttributeFilterJson[]
   active: TaxonomyFilter
-  categoryId: number | null
+  /** The category id, or "all" for the All view; kept when the filters are applied. */
+  categoryId: number | string | null
+  /** The chosen sort order's URL value, kept when the filters are applied (null: the default). */
+  sort: string | null
   /** The shop without any filter, in the current category. */
   clearHref: string
 }
@@ -31,6 +34,7 @@ function FilterForm(props: FilterProps & { onDone?: () => void }) {
   return (
     <Form method="get" action="/shop" className="filter-form" onSubmit={props.onDone} preventScrollReset>
       {props.categoryId !== null ? <input type="hidden" name="category" value={props.categoryId} /> : null}
+      {props.sort !== null ? <input type="hidden" name="sort" value={props.sort} /> : null}
       {props.filters.map((filter) => (
         <fieldset key={filter.attribute_slug} className="filter-form__group">
           <legend className="filter-form__legend">{filter.attribute_name}</legend>

@@ -1,5 +1,5 @@
 /** Demo content of the cart domain: the demo percent coupon (spec 3: "N% on full basket"). */
-import type { SeedContext } from '../seed.ts'
+import type { SeedContext } from './seed.ts'
 
 export const DEMO_COUPON = { code: 'FANS15', amount: 15 } as const
 

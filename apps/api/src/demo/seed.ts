@@ -1,15 +1,19 @@
 /**
  * Demo content, so that every screen has something real to show on a fresh clone.
  * Runs on first start against an empty database, and on demand with `npm run seed`.
- * Each domain seeds its own tables, in an order that respects their references.
+ * Each domain's demo rows are written by its module in this folder, in an order that respects
+ * their references. Everything demo (data, seeders, the image, audio and video generators) lives
+ * in apps/api/src/demo: only the seed CLI, the server start and tests import it, never a domain
+ * (boundary.test.ts checks), so the domains carry no demo code.
  */
-import { seedAccounts } from './accounts/seed.ts'
-import { seedCart } from './cart/seed.ts'
-import { seedCatalog } from './catalog/seed.ts'
-import { seedContent } from './content/seed.ts'
-import type { ShopContext } from './context.ts'
-import { seedLaunch } from './launch/seed.ts'
-import { seedSite } from './site/seed.ts'
+
+import type { ShopContext } from '../context.ts'
+import { seedAccounts } from './accounts.ts'
+import { seedCart } from './cart.ts'
+import { seedCatalog } from './catalog.ts'
+import { seedContent } from './content.ts'
+import { seedLaunch } from './launch.ts'
+import { seedSite } from './site.ts'
 
 export type SeedContext = Pick<ShopContext, 'config' | 'db' | 'database' | 'now' | 'log'>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderVisualiser, rgbToYuv420, VIDEO_FPS, VIDEO_HEIGHT, VIDEO_WIDTH } from './demo-video.ts'
+import { renderVisualiser, rgbToYuv420, VIDEO_FPS, VIDEO_HEIGHT, VIDEO_WIDTH } from './video.ts'
 
 /** The top-level boxes of an MP4 file, and where each starts. */
 function boxes(file: Buffer, from = 0, to = file.length) {

@@ -1,13 +1,14 @@
 /**
- * Writes the demo catalogue (demo-data.ts) into an empty database: categories (with the
+ * Writes the demo catalogue (catalog-data.ts) into an empty database: categories (with the
  * excluded id 15), genders, the Colour and Size attributes, size guides, and products with
  * their variations, stock and generated images. Images are drawn in parallel first, then all
  * rows are written in one transaction, so seeding takes a second or two.
  */
+
+import { cleanProductHtml } from '../catalog/html.ts'
 import { syncIdSequence } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
-import { type Artwork, generateImage } from '../media/generate.ts'
-import type { SeedContext } from '../seed.ts'
+import { generateImage, storeDrawing } from './artwork.ts'
 import {
   DEMO_ATTRIBUTES,
   DEMO_CATEGORIES,
@@ -15,13 +16,18 @@ import {
   DEMO_PRODUCTS,
   DEMO_SIZE_GUIDES,
   type DemoProduct,
-} from './demo-data.ts'
-import { cleanProductHtml } from './html.ts'
+} from './catalog-data.ts'
+import { type GarmentDrawing, garmentSvg, type View } from './garments.ts'
+import type { SeedContext } from './seed.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Extra-large sizes cost a little more, as they often do. */
 const XXL_SURCHARGE_CENTS = 200
-const DETAIL_VIEWS = ['back view', 'close-up of the print', 'worn on the terrace']
+const DETAIL_VIEWS: { view: View; alt: string }[] = [
+  { view: 'back', alt: 'back view' },
+  { view: 'print', alt: 'close-up of the print' },
+  { view: 'folded', alt: 'folded' },
+]
 
 const slugify = (name: string) =>
   name
@@ -29,16 +35,32 @@ const slugify = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
 
-/** Product images: one per colour (the variations of that colour show it), then detail views. */
-function productImages(product: DemoProduct, index: number) {
-  const views = product.colours.length > 0 ? product.colours.map((colour) => `in ${colour}`) : ['front view']
-  views.push(...DETAIL_VIEWS.slice(0, product.detailImages))
-  return views.map((view, position) => ({
-    kind: product.artwork,
-    seed: 1000 + index * 10 + position,
-    alt: `${product.name}, ${view}`,
+/**
+ * Product images: one per colour, drawn in that colour (the variations of that colour show it),
+ * then detail views in the first colour.
+ */
+function productImages(product: DemoProduct, index: number): { drawing: GarmentDrawing; alt: string }[] {
+  const { garment, motif } = product
+  const seed = 1000 + index
+  const fronts =
+    product.colours.length > 0
+      ? product.colours.map((colour) => ({
+          drawing: { garment, motif, colour, seed },
+          alt: `${product.name}, in ${colour}`,
+        }))
+      : [{ drawing: { garment, motif, seed }, alt: `${product.name}, front view` }]
+  const details = DETAIL_VIEWS.slice(0, product.detailImages).map(({ view, alt }) => ({
+    drawing: { ...fronts[0]!.drawing, view },
+    alt: `${product.name}, ${alt}`,
   }))
+  return [...fronts, ...details]
 }
+
+/**
+ * Products arrived in drops, not in the order the shop features them, so the shop's "Newest"
+ * and "Featured" sorts differ; the first featured product is also the newest.
+ */
+const arrivedDaysAgo = (index: number) => (index * 11) % DEMO_PRODUCTS.length
 
 const variationSlug = (product: DemoProduct, colour: string, size: string) =>
   `${product.slug}-${slugify(colour)}-${slugify(size)}`
@@ -49,18 +71,27 @@ function perVariation(value: number | number[] | undefined, index: number): numb
 }
 
 export async function seedCatalog(ctx: SeedContext): Promise<void> {
-  const draw = (image: { kind: Artwork; seed: number; alt: string }) =>
-    generateImage(ctx, { ...image, width: 960, height: 1200 })
+  const draw = (image: { drawing: GarmentDrawing; alt: string }) =>
+    storeDrawing(ctx, garmentSvg(image.drawing, 960, 1200), image.alt)
 
   const [categoryImages, measureImages, productImageIds] = await Promise.all([
     Promise.all(
       DEMO_CATEGORIES.map((category, i) =>
-        draw({ kind: category.artwork, seed: 500 + i, alt: `${category.name} collection` }),
+        draw({
+          drawing: { garment: category.garment, colour: category.colour, seed: 500 + i },
+          alt: `${category.name} collection`,
+        }),
       ),
     ),
     Promise.all(
       DEMO_SIZE_GUIDES.map((guide) =>
-        draw({ kind: 'measure', seed: guide.measure.artworkSeed, alt: guide.measure.alt }),
+        generateImage(ctx, {
+          kind: 'measure',
+          seed: guide.measure.artworkSeed,
+          alt: guide.measure.alt,
+          width: 960,
+          height: 1200,
+        }),
       ),
     ),
     Promise.all(DEMO_PRODUCTS.map((product, i) => Promise.all(productImages(product, i).map(draw)))),
@@ -143,7 +174,7 @@ export async function seedCatalog(ctx: SeedContext): Promise<void> {
       const images = productImageIds[index]!
       const variable = Array.isArray(product.stock)
       const sizes = product.sizes ?? []
-      const createdAt = now - index * DAY_MS
+      const createdAt = now - arrivedDaysAgo(index) * DAY_MS
       const { id } = await trx
         .insertInto('products')
         .values({

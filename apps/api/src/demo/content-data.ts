@@ -2,7 +2,7 @@
  * The demo's editorial copy: what a fan of a striker who also fronts a band finds on a fresh
  * clone. It follows the catalogue's world (the number 9, the Extra Time tour, the debut album
  * Offside Sessions). References between items ("post:album-out") are resolved to real ids
- * and paths by seed.ts.
+ * and paths by content.ts.
  */
 import type { FeedKind } from '@fanshop/core'
 

@@ -1,21 +1,18 @@
 /**
- * Demo artwork drawn locally at seed time (there is no network): garment silhouettes for
- * products and abstract scenes for editorial content, as SVG rendered to PNG by sharp.
+ * Demo artwork drawn locally at seed time (there is no network): abstract scenes for editorial
+ * content and the size guides' measuring diagram, as SVG rendered to PNG by sharp (products are
+ * drawn by garments.ts).
  * No text is drawn, so no fonts are needed on the machine.
  */
+import { createHash, randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import sharp from 'sharp'
 import type { ShopContext } from '../context.ts'
-import { storeMedia } from './storage.ts'
+import { storeMedia } from '../media/storage.ts'
 
-export type Artwork = 'tshirt' | 'hoodie' | 'cap' | 'poster' | 'scene' | 'cover' | 'portrait' | 'measure'
-
-const SHAPES: Record<'tshirt' | 'hoodie' | 'cap', string> = {
-  tshirt:
-    'M300 170 L380 130 Q450 175 520 130 L600 170 L720 300 L640 370 L600 330 L600 860 L300 860 L300 330 L260 370 L180 300 Z',
-  hoodie:
-    'M330 180 Q450 90 570 180 L640 200 L760 420 L680 460 L620 360 L620 880 L280 880 L280 360 L220 460 L140 420 L260 200 Z M380 190 Q450 300 520 190',
-  cap: 'M220 560 Q230 330 450 320 Q670 330 680 560 Z M220 560 L760 600 Q770 640 700 640 L220 600 Z',
-}
+export type Artwork = 'scene' | 'cover' | 'portrait' | 'measure'
 
 function rng(seed: number) {
   let s = seed >>> 0 || 1
@@ -35,11 +32,7 @@ export function drawArtwork(kind: Artwork, seed: number, width = 900, height = 1
   const ink = `hsl(${(hue + 180) % 360} 45% ${25 + Math.floor(random() * 30)}%)`
   const defs = `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient></defs>`
   let body = ''
-  if (kind === 'tshirt' || kind === 'hoodie' || kind === 'cap') {
-    const sx = width / 900
-    const sy = height / 1000
-    body = `<g transform="scale(${sx} ${sy})"><path d="${SHAPES[kind]}" fill="${ink}" stroke="hsl(${hue} 20% 20%)" stroke-width="6" stroke-linejoin="round"/><circle cx="450" cy="480" r="${40 + random() * 50}" fill="${bg1}" opacity="0.85"/></g>`
-  } else if (kind === 'measure') {
+  if (kind === 'measure') {
     body = `<g fill="none" stroke="${ink}" stroke-width="8"><path d="M${width * 0.3} ${height * 0.15} h${width * 0.4} l${width * 0.12} ${height * 0.2} v${height * 0.55} h-${width * 0.64} v-${height * 0.55} z"/><path stroke-dasharray="18 12" d="M${width * 0.22} ${height * 0.42} h${width * 0.56}"/><path stroke-dasharray="18 12" d="M${width * 0.5} ${height * 0.15} v${height * 0.75}"/></g>`
   } else {
     const shapes: string[] = []
@@ -71,12 +64,44 @@ export function drawArtwork(kind: Artwork, seed: number, width = 900, height = 1
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${defs}<rect width="100%" height="100%" fill="url(#g)"/>${body}</svg>`
 }
 
+type MediaCtx = Pick<ShopContext, 'config' | 'db' | 'now'>
+
+/**
+ * Rendered drawings, by the hash of their SVG: the demo draws the same pictures on every seed
+ * (each test file seeds its own database), and the catalogue's flat-lays take a tenth of a
+ * second or more each to render.
+ */
+const RENDER_CACHE = path.join(os.tmpdir(), 'fanshop-demo-art')
+
+async function renderPng(svg: string): Promise<Buffer> {
+  const file = path.join(RENDER_CACHE, `${createHash('sha256').update(svg).digest('hex')}.png`)
+  const cached = await fs.readFile(file).catch(() => null)
+  if (cached) return cached
+  const data = await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer()
+  // Written under a private name, then renamed into place, so no reader sees half a file. The
+  // cache only saves time: when it cannot be written, the next seed renders again.
+  const partial = `${file}.${randomUUID()}.partial`
+  await fs
+    .mkdir(RENDER_CACHE, { recursive: true })
+    .then(() => fs.writeFile(partial, data))
+    .then(() => fs.rename(partial, file))
+    .catch(() => fs.rm(partial, { force: true }))
+  return data
+}
+
+/** Renders an SVG drawing to PNG and stores it as a media row; returns the media id. */
+export async function storeDrawing(ctx: MediaCtx, svg: string, alt: string): Promise<number> {
+  return storeMedia(ctx, { data: await renderPng(svg), extension: 'png', mime: 'image/png', alt })
+}
+
 /** Draws an artwork and stores it as a media row; returns the media id. */
-export async function generateImage(
-  ctx: Pick<ShopContext, 'config' | 'db' | 'now'>,
+export function generateImage(
+  ctx: MediaCtx,
   options: { kind: Artwork; seed: number; alt: string; width?: number; height?: number },
 ): Promise<number> {
-  const svg = drawArtwork(options.kind, options.seed, options.width, options.height)
-  const data = await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer()
-  return storeMedia(ctx, { data, extension: 'png', mime: 'image/png', alt: options.alt })
+  return storeDrawing(
+    ctx,
+    drawArtwork(options.kind, options.seed, options.width, options.height),
+    options.alt,
+  )
 }

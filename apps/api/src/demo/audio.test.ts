@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEMO_SAMPLE_RATE, synthesizeTrack } from './demo-audio.ts'
+import { DEMO_SAMPLE_RATE, synthesizeTrack } from './audio.ts'
 
 describe('synthesised demo tracks', () => {
   it('are valid 16-bit mono PCM WAV files of the length they claim', () => {

@@ -3,7 +3,7 @@
  * which open in a new tab) and the legal sub-menu that small screens show in the navigation.
  */
 import { type MenuGroup, type MenuLocation, parseSocialLinks } from '@fanshop/core'
-import type { SeedContext } from '../seed.ts'
+import type { SeedContext } from './seed.ts'
 
 export async function seedSite(ctx: SeedContext): Promise<void> {
   const social = parseSocialLinks(ctx.config.SOCIAL_LINKS)

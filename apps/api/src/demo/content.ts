@@ -1,15 +1,15 @@
 /**
- * Writes the demo content (demo-content.ts) into an empty database: the feed taxonomy, music
+ * Writes the demo content (content-data.ts) into an empty database: the feed taxonomy, music
  * releases with synthesised audio and a visualiser video, posts, stories with their articles,
  * lookbooks whose setups wear real catalogue products, pages (the legal ones, the foundation,
  * the book), feed items and the home blocks. All media is drawn first, in parallel; the rows
  * are then written in one transaction.
  */
 import sharp from 'sharp'
-import { generateImage } from '../media/generate.ts'
+import { insertContentItem, insertFeedTerm } from '../content/write.ts'
 import { storeMedia } from '../media/storage.ts'
-import type { SeedContext } from '../seed.ts'
-import { synthesizeTrack } from './demo-audio.ts'
+import { generateImage } from './artwork.ts'
+import { synthesizeTrack } from './audio.ts'
 import {
   DEMO_FEED,
   DEMO_HOME_BLOCKS,
@@ -20,9 +20,9 @@ import {
   DEMO_STORIES,
   DEMO_TERMS,
   type DemoRef,
-} from './demo-content.ts'
-import { renderVisualiser, VIDEO_HEIGHT, VIDEO_WIDTH, visualiserFrame } from './demo-video.ts'
-import { insertContentItem, insertFeedTerm } from './write.ts'
+} from './content-data.ts'
+import type { SeedContext } from './seed.ts'
+import { renderVisualiser, VIDEO_HEIGHT, VIDEO_WIDTH, visualiserFrame } from './video.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

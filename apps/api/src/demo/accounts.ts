@@ -3,9 +3,9 @@
  * and one demo customer to log in with (demo@example.com, password "demo-password").
  */
 import { usernameBase } from '@fanshop/core'
-import type { SeedContext } from '../seed.ts'
-import { hashPassword } from './passwords.ts'
-import { createUser } from './users.ts'
+import { hashPassword } from '../accounts/passwords.ts'
+import { createUser } from '../accounts/users.ts'
+import type { SeedContext } from './seed.ts'
 
 export const DEMO_CUSTOMER = {
   email: 'demo@example.com',

@@ -2,8 +2,9 @@
  * Demo access codes (listed in the README): FAN24 opens the shop for anyone who has it, PRESS for
  * 50 visitors, VIP01 for one, and OLD20 has expired. Stored hashed, like every code.
  */
-import type { SeedContext } from '../seed.ts'
-import { createAccessCode, type NewAccessCode } from './access-codes.ts'
+
+import { createAccessCode, type NewAccessCode } from '../launch/access-codes.ts'
+import type { SeedContext } from './seed.ts'
 
 const DAY_MS = 86_400_000
 

@@ -1,9 +1,9 @@
 /**
  * The demo catalogue: the merch drop of Dani Rocha, the number 9 who also fronts a band
- * (album "Offside Sessions", the "Extra Time" tour). Plain data; seed.ts writes it.
+ * (album "Offside Sessions", the "Extra Time" tour). Plain data; catalog.ts writes it.
  * Category 15 is WooCommerce's "Uncategorized", which the shop leaves out (spec 9).
  */
-import type { Artwork } from '../media/generate.ts'
+import type { Garment, PrintMotif } from './garments.ts'
 
 export interface DemoCategory {
   id: number
@@ -11,7 +11,9 @@ export interface DemoCategory {
   slug: string
   description: string
   menuOrder: number
-  artwork: Artwork
+  /** Its picture: a piece of the collection, in a colour of it. */
+  garment: Garment
+  colour?: Colour
 }
 
 /** Deliberately not inserted in menu_order, so the order the shop shows comes from menu_order. */
@@ -22,7 +24,8 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     slug: 'hoodies-sweats',
     description: 'Heavy fleece for cold away days and late soundchecks.',
     menuOrder: 2,
-    artwork: 'hoodie',
+    garment: 'hoodie',
+    colour: 'Black',
   },
   {
     id: 12,
@@ -30,7 +33,8 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     slug: 't-shirts',
     description: 'Tees from the pitch and the stage, printed in Porto on organic cotton.',
     menuOrder: 0,
-    artwork: 'tshirt',
+    garment: 'tee',
+    colour: 'White',
   },
   {
     id: 13,
@@ -38,7 +42,8 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     slug: 'caps-accessories',
     description: 'Caps, hats and beanies to finish the matchday fit.',
     menuOrder: 3,
-    artwork: 'cap',
+    garment: 'cap',
+    colour: 'Navy',
   },
   {
     id: 14,
@@ -46,7 +51,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     slug: 'tour-edition',
     description: 'Only made for the Extra Time tour. When it is gone, it is gone.',
     menuOrder: 1,
-    artwork: 'poster',
+    garment: 'poster',
   },
   {
     id: 15,
@@ -54,7 +59,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     slug: 'uncategorized',
     description: '',
     menuOrder: 5,
-    artwork: 'scene',
+    garment: 'gift-box',
   },
   {
     id: 16,
@@ -62,7 +67,8 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     slug: 'kids',
     description: 'Small sizes for the next number 9.',
     menuOrder: 4,
-    artwork: 'tshirt',
+    garment: 'tee',
+    colour: 'Pink Swan',
   },
 ]
 
@@ -169,7 +175,10 @@ export interface DemoProduct {
   /** Euro cents. */
   price: number
   salePrice?: number
-  artwork: Artwork
+  /** The kind of piece its pictures draw (a beanie is drawn as a beanie, not a cap). */
+  garment: Garment
+  /** The print on its chest or front. */
+  motif?: PrintMotif
   /** Extra detail images after one image per colour (2-4 images in all). */
   detailImages: number
   colours: Colour[]
@@ -199,7 +208,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [12, 14],
     gender: 'unisex',
     price: 3490,
-    artwork: 'tshirt',
+    garment: 'tee',
+    motif: 'stars',
     detailImages: 1,
     colours: ['Black', 'White'],
     sizes: ADULT_WIDE,
@@ -222,7 +232,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [12],
     gender: 'men',
     price: 3990,
-    artwork: 'tshirt',
+    garment: 'tee',
+    motif: 'nine',
     detailImages: 2,
     colours: ['Black', 'Sand'],
     sizes: ADULT,
@@ -245,7 +256,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     gender: 'unisex',
     price: 3250,
     salePrice: 2490,
-    artwork: 'tshirt',
+    garment: 'tee',
+    motif: 'record',
     detailImages: 0,
     colours: ['White', 'Heather Grey'],
     sizes: ADULT_WIDE,
@@ -263,7 +275,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [12],
     gender: 'women',
     price: 2990,
-    artwork: 'tshirt',
+    garment: 'tee',
+    motif: 'record',
     detailImages: 1,
     colours: ['Pink Swan', 'White'],
     sizes: ['XS', 'S', 'M', 'L'],
@@ -280,7 +293,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [12],
     gender: 'unisex',
     price: 4200,
-    artwork: 'tshirt',
+    garment: 'long-sleeve',
+    motif: 'stars',
     detailImages: 2,
     colours: ['Black', 'Navy'],
     sizes: ADULT,
@@ -297,7 +311,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [12],
     gender: 'women',
     price: 2795,
-    artwork: 'tshirt',
+    garment: 'cropped-tee',
+    motif: 'crest',
     detailImages: 1,
     colours: ['Sand', 'Black'],
     sizes: ['XS', 'S', 'M', 'L'],
@@ -314,7 +329,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [12],
     gender: 'men',
     price: 3100,
-    artwork: 'tshirt',
+    garment: 'tee',
+    motif: 'crest',
     detailImages: 1,
     colours: ['White', 'Burgundy'],
     sizes: ADULT,
@@ -332,7 +348,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [12],
     gender: 'unisex',
     price: 2499,
-    artwork: 'tshirt',
+    garment: 'tee',
+    motif: 'nine',
     detailImages: 1,
     colours: ['Forest Green', 'Heather Grey'],
     sizes: ADULT,
@@ -349,7 +366,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [14, 11],
     gender: 'unisex',
     price: 6900,
-    artwork: 'hoodie',
+    garment: 'hoodie',
+    motif: 'stars',
     detailImages: 2,
     colours: ['Black', 'Sand'],
     sizes: ADULT_WIDE,
@@ -371,7 +389,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [14],
     gender: 'unisex',
     price: 3600,
-    artwork: 'tshirt',
+    garment: 'tee',
+    motif: 'stars',
     detailImages: 1,
     colours: ['Black'],
     sizes: ADULT,
@@ -388,7 +407,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [14],
     gender: 'unisex',
     price: 4550,
-    artwork: 'tshirt',
+    garment: 'long-sleeve',
+    motif: 'stars',
     detailImages: 1,
     colours: ['White', 'Black'],
     sizes: ADULT,
@@ -405,7 +425,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [14],
     gender: null,
     price: 1990,
-    artwork: 'poster',
+    garment: 'poster',
     detailImages: 1,
     colours: [],
     stock: 7,
@@ -420,7 +440,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [14],
     gender: null,
     price: 2799,
-    artwork: 'cover',
+    garment: 'vinyl',
     detailImages: 2,
     colours: [],
     stock: 40,
@@ -436,7 +456,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [11],
     gender: 'men',
     price: 6490,
-    artwork: 'hoodie',
+    garment: 'hoodie',
+    motif: 'crest',
     detailImages: 1,
     colours: ['Navy', 'Heather Grey'],
     sizes: ADULT_WIDE,
@@ -454,7 +475,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     gender: 'women',
     price: 7200,
     salePrice: 5900,
-    artwork: 'hoodie',
+    garment: 'zip-hoodie',
+    motif: 'record',
     detailImages: 1,
     colours: ['Burgundy', 'Black'],
     sizes: ['XS', 'S', 'M', 'L'],
@@ -471,7 +493,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [11],
     gender: 'unisex',
     price: 5490,
-    artwork: 'hoodie',
+    garment: 'sweatshirt',
+    motif: 'crest',
     detailImages: 1,
     colours: ['Forest Green', 'Sand'],
     sizes: ADULT,
@@ -488,7 +511,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [11],
     gender: 'unisex',
     price: 7990,
-    artwork: 'hoodie',
+    garment: 'hoodie',
+    motif: 'nine',
     detailImages: 2,
     colours: ['Black', 'Heather Grey'],
     sizes: ADULT_WIDE,
@@ -505,7 +529,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [11],
     gender: 'women',
     price: 6650,
-    artwork: 'hoodie',
+    garment: 'zip-hoodie',
+    motif: 'crest',
     detailImages: 1,
     colours: ['Navy', 'White'],
     sizes: ['XS', 'S', 'M', 'L'],
@@ -522,7 +547,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [13],
     gender: 'unisex',
     price: 2490,
-    artwork: 'cap',
+    garment: 'cap',
+    motif: 'nine',
     detailImages: 1,
     colours: ['Black', 'Sand', 'Navy'],
     sizes: ['One Size'],
@@ -538,7 +564,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [13, 14],
     gender: 'unisex',
     price: 2900,
-    artwork: 'cap',
+    garment: 'cap',
+    motif: 'stars',
     detailImages: 1,
     colours: ['Black'],
     sizes: ['One Size'],
@@ -554,7 +581,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [13],
     gender: 'unisex',
     price: 2750,
-    artwork: 'cap',
+    garment: 'bucket-hat',
+    motif: 'record',
     detailImages: 1,
     colours: ['Forest Green', 'Black'],
     sizes: ['One Size'],
@@ -570,7 +598,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [13],
     gender: 'unisex',
     price: 2200,
-    artwork: 'cap',
+    garment: 'beanie',
+    motif: 'stars',
     detailImages: 1,
     colours: ['Burgundy'],
     sizes: ['One Size'],
@@ -586,7 +615,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     gender: 'unisex',
     price: 2690,
     salePrice: 1990,
-    artwork: 'cap',
+    garment: 'cap',
+    motif: 'crest',
     detailImages: 1,
     colours: ['White'],
     sizes: ['One Size'],
@@ -603,7 +633,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [16],
     gender: 'kids',
     price: 1990,
-    artwork: 'tshirt',
+    garment: 'tee',
+    motif: 'nine',
     detailImages: 1,
     colours: ['White', 'Navy'],
     sizes: KIDS,
@@ -620,7 +651,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [16],
     gender: 'kids',
     price: 3990,
-    artwork: 'hoodie',
+    garment: 'hoodie',
+    motif: 'stars',
     detailImages: 1,
     colours: ['Burgundy', 'Heather Grey'],
     sizes: KIDS,
@@ -637,7 +669,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [16],
     gender: 'kids',
     price: 1650,
-    artwork: 'cap',
+    garment: 'cap',
+    motif: 'nine',
     detailImages: 1,
     colours: ['Navy'],
     sizes: ['One Size'],
@@ -652,7 +685,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: [15],
     gender: null,
     price: 450,
-    artwork: 'poster',
+    garment: 'gift-box',
     detailImages: 1,
     colours: [],
     stock: 100,

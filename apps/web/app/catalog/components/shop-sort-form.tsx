@@ -1,0 +1,44 @@
+/**
+ * The shop's sort control: a labelled select in a GET form that keeps the category and filters,
+ * so the order is in the URL like them and works without JavaScript (a Sort button submits).
+ * Once the script runs, choosing an order applies it at once.
+ */
+import type { TaxonomyFilter } from '@fanshop/core'
+import { Form, useSubmit } from 'react-router'
+import { SHOP_SORTS, type ShopSort } from '../shop-sort.ts'
+import { useHydrated } from '../use-hydrated.ts'
+
+export function ShopSortForm(props: { current: ShopSort; category: string; filter: TaxonomyFilter }) {
+  const hydrated = useHydrated()
+  const submit = useSubmit()
+  return (
+    <Form method="get" action="/shop" className="sort-form" preventScrollReset>
+      <input type="hidden" name="category" value={props.category} />
+      {props.filter.flatMap(({ taxonomy, terms }) =>
+        terms.map((term) => <input key={`${taxonomy}:${term}`} type="hidden" name={taxonomy} value={term} />),
+      )}
+      <label className="sort-form__label" htmlFor="shop-sort">
+        Sort by
+      </label>
+      <select
+        id="shop-sort"
+        name="sort"
+        className="sort-form__select"
+        defaultValue={props.current.value}
+        key={props.current.value}
+        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+      >
+        {SHOP_SORTS.map((sort) => (
+          <option key={sort.value} value={sort.value}>
+            {sort.label}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <button type="submit" className="button button--ghost sort-form__apply">
+          Sort
+        </button>
+      )}
+    </Form>
+  )
+}
