@@ -343,3 +343,16 @@ export async function rewindTo(trx: Transaction<Database>, order: OrderRow, step
 export function assertNotComplete(order: OrderRow): void {
   if (order.state === 'complete') throw unprocessable(`Order ${order.number} is already complete.`)
 }
+
+/** The user's placed orders for their history, newest first (at most 200). */
+export function completedOrdersOf(db: Db, userId: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('state', '=', 'complete')
+    .orderBy('completed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute()
+}

@@ -49,3 +49,14 @@ export async function shippingRatesFor(
     }))
     .sort((a, b) => a.cost - b.cost)
 }
+
+/** Every shipping zone in its display order, as WooCommerce lists them. */
+export async function shippingZones(db: Db): Promise<{ id: number; name: string; order: number }[]> {
+  const zones = await db
+    .selectFrom('shipping_zones')
+    .select(['id', 'name', 'zone_order'])
+    .orderBy('zone_order')
+    .orderBy('id')
+    .execute()
+  return zones.map((zone) => ({ id: zone.id, name: zone.name, order: zone.zone_order }))
+}
