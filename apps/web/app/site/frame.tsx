@@ -1,7 +1,7 @@
 /**
- * The frame every layout of spec 2 shares: skip link, progress bar, offline note, header, the page,
- * cookie bar, interactive cursor, dark overlay, every panel, and analytics; plus the behaviour that
- * follows the visitor around (panels closing on route change, scroll to top on the home route,
+ * The frame every layout of spec 2 shares: skip link, cookie bar (early in the tab order), progress
+ * bar, offline note, header, the page, the footer of wide screens, interactive cursor, dark overlay, every panel, and
+ * analytics; plus the behaviour that follows the visitor around (panels closing on route change, scroll to top on the home route,
  * animate-on-scroll, reload on a failed chunk, the launch's allowedToShop flag).
  */
 import type { ReactNode } from 'react'
@@ -10,16 +10,23 @@ import { Analytics } from './analytics.tsx'
 import { useAnimateOnScroll } from './animate-on-scroll.ts'
 import { CookieBar } from './cookie-bar.tsx'
 import { Cursor } from './cursor.tsx'
-import { useReloadOnChunkFailure, useScrollToTopOnArrival, useSidebarsHidden } from './frame-effects.ts'
+import {
+  useFocusHeadingOnArrival,
+  useReloadOnChunkFailure,
+  useScrollToTopOnArrival,
+  useSidebarsHidden,
+} from './frame-effects.ts'
 import { OfflineNote } from './offline-note.tsx'
 import { Overlay } from './overlay.tsx'
 import { Panels } from './panels.tsx'
 import { ProgressBar } from './progress-bar.tsx'
 import { useRouteName } from './route-name.ts'
+import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
 
 export function FrameBehaviour() {
   useSidebarsHidden()
+  useFocusHeadingOnArrival()
   useReloadOnChunkFailure()
   useAnimateOnScroll()
   useAllowedToShopFlag()
@@ -34,13 +41,14 @@ export function Frame(props: { layout: 'default' | 'shop' | 'agreements'; childr
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <CookieBar />
       <ProgressBar />
       <OfflineNote />
       <SiteHeader back={props.layout === 'agreements'} />
       <main id="main" className={`page page--${props.layout}`}>
         {props.children}
       </main>
-      <CookieBar />
+      <SiteFooter />
       <Cursor />
       <Overlay />
       <Panels />

@@ -2,29 +2,11 @@
  * The navigation panel (spec 2): the greeting menu for a logged-in visitor, the login panel for a
  * guest, the main menu, and the legal menu, which only small screens show here.
  */
-import type { MenuGroup } from '@fanshop/core'
 import { GreetingMenu } from '../accounts/greeting-menu.tsx'
 import { LoginForm } from '../accounts/login-form.tsx'
+import { MenuGroups } from './menu-groups.tsx'
 import { SidePanel } from './side-panel.tsx'
-import { SiteLink } from './site-link.tsx'
 import { useFrame } from './use-frame.ts'
-
-function MenuGroups({ groups, className }: { groups: MenuGroup[]; className: string }) {
-  return groups.map((group) => (
-    <section key={group.name} className={className}>
-      <h2 className="menu-group__name">{group.name}</h2>
-      <ul className="menu-group__items">
-        {group.items.map((item) => (
-          <li key={`${item.title} ${item.url}`}>
-            <SiteLink to={item.url} className="menu-group__link">
-              {item.title}
-            </SiteLink>
-          </li>
-        ))}
-      </ul>
-    </section>
-  ))
-}
 
 export function NavigationPanel() {
   const frame = useFrame()

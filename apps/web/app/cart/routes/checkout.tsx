@@ -8,6 +8,7 @@ import { type CountryJson, isPast, type OrderState, type StateJson, stateIndex }
 import { useEffect, useState } from 'react'
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
 import { useHydrated } from '../../catalog/use-hydrated.ts'
+import { ARRIVAL_FOCUS_ATTRIBUTE } from '../../site/frame-effects.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { loadCart, type PublicOrder, publicOrder } from '../cart.server.ts'
 import {
@@ -110,7 +111,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 className={`checkout-step ${open ? 'checkout-step--open' : ''} ${done ? 'checkout-step--done' : ''}`}
                 aria-current={open ? 'step' : undefined}
               >
-                <h2 className="checkout-step__title">
+                <h2 className="checkout-step__title" {...(open ? { [ARRIVAL_FOCUS_ATTRIBUTE]: '' } : {})}>
                   <span className="checkout-step__number" aria-hidden="true">
                     {index + 1}
                   </span>
