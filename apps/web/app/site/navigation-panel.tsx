@@ -1,9 +1,12 @@
 /**
  * The navigation panel (spec 2): the greeting menu for a logged-in visitor, the login panel for a
- * guest, the main menu, and the legal menu, which only small screens show here.
+ * guest, the main menu, and the legal menu, which only small screens show here. Before the launch
+ * it opens with the countdown and the ways in.
  */
 import { GreetingMenu } from '../accounts/greeting-menu.tsx'
 import { LoginForm } from '../accounts/login-form.tsx'
+import { LaunchNotice } from '../launch/launch-notice.tsx'
+import { useShoppingAllowed } from '../launch/shopping-gate.ts'
 import { MenuGroups } from './menu-groups.tsx'
 import { SidePanel } from './side-panel.tsx'
 import { useFrame } from './use-frame.ts'
@@ -11,8 +14,10 @@ import { useFrame } from './use-frame.ts'
 export function NavigationPanel() {
   const frame = useFrame()
   const menus = frame?.menus
+  const shoppingAllowed = useShoppingAllowed()
   return (
     <SidePanel panel="navigation" title="Menu" hideTitle side="left" className="navigation-panel">
+      {shoppingAllowed ? null : <LaunchNotice />}
       {frame?.user ? <GreetingMenu /> : <LoginForm />}
       <nav aria-label="Main menu" className="navigation-panel__main">
         <MenuGroups groups={menus?.['main-menu'] ?? []} className="menu-group" />
