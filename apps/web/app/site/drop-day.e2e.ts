@@ -5,6 +5,7 @@
  * have a footer with the legal menu and contact.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test'
+import { fillAddress } from '../cart/e2e-shopper.ts'
 import { putOneInTheBag, roomiestSimpleProduct } from './e2e-pages.ts'
 
 const cookieBox = (page: Page) => page.locator('.cookie-bar__box')
@@ -108,6 +109,24 @@ test('after a page change focus is on the new main heading, and the cookie bar i
   await expect(page).toHaveURL(/\/product\//)
   const heading = page.getByRole('main').getByRole('heading', { level: 1 })
   await expect(heading).toBeFocused()
+})
+
+test("after a coupon or a checkout step focus is on what took the form's place, not the body @phone", async ({
+  page,
+}) => {
+  await putOneInTheBag(page)
+  await page.goto('/cart')
+  await page.getByLabel('Coupon code').fill('fans15')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.locator('.coupon-form__applied')).toBeFocused()
+  await expect(page.locator('.coupon-form__applied')).toContainText('FANS15')
+  await page.locator('.coupon-form').getByRole('button', { name: 'Remove' }).click()
+  await expect(page.getByLabel('Coupon code')).toBeFocused()
+
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 2, name: /Delivery address/ })).toBeFocused()
+  await fillAddress(page, `focus.${Date.now()}@example.com`)
+  await expect(page.getByRole('heading', { level: 2, name: /Shipping/ })).toBeFocused()
 })
 
 test('a wide screen has a footer with the legal menu and contact', async ({ page }) => {
