@@ -1,8 +1,10 @@
 /**
- * The frame every layout of spec 2 shares: skip link, cookie bar (early in the tab order), progress
- * bar, offline note, header, before the launch its countdown and ways in, the page, the footer of wide screens, interactive cursor, dark overlay, every panel, and
- * analytics; plus the behaviour that follows the visitor around (panels closing on route change, scroll to top on the home route,
- * animate-on-scroll, reload on a failed chunk, the launch's allowedToShop flag).
+ * The frame every layout of spec 2 shares: skip link, cookie bar (early in the tab order),
+ * progress bar, offline note, header, before the launch its countdown and ways in, the page, the
+ * footer of wide screens, interactive cursor, dark overlay, every panel, and analytics; plus the
+ * behaviour that follows the visitor around (panels closing on route change, focus on the new
+ * page's heading, scroll to top on the home route, animate-on-scroll, reload on a failed chunk,
+ * the launch's allowedToShop flag).
  */
 import { lazy, type ReactNode, Suspense } from 'react'
 import { useAllowedToShopFlag, useShoppingAllowed } from '../launch/shopping-gate.ts'
