@@ -791,7 +791,6 @@ export const DEMO_HOME_BLOCKS: DemoHomeBlock[] = [
         text: 'Extra Time (Live on Tour): three songs from the road',
         url: 'music:extra-time-live',
       },
-      { title: '29 October, 07:00', text: 'The Extra Time drop opens in the shop', url: 'post:drop-10' },
       {
         title: 'New story',
         text: 'Ninety Minutes: a season told from the dressing room',

@@ -1,9 +1,11 @@
 /**
  * The cart's two small dialogs (spec 4 and 8): the question before a product leaves the cart
- * ('Yes, remove' / 'No, leave in cart') and the failure messages closed with 'Okay!'. Both are
+ * ('Yes, remove' / 'No, leave in cart') and the failure messages closed with 'Okay!' (with, where
+ * there is one, a way forward beside it). Both are
  * alert dialogs: focus moves in and stays, Escape answers "no" or closes, focus then returns.
  */
 import * as Dialog from '@radix-ui/react-dialog'
+import type { ReactNode } from 'react'
 import { CART_TEXT } from './texts.ts'
 import './cart.css'
 
@@ -31,7 +33,7 @@ export function ConfirmRemoveDialog(props: {
   )
 }
 
-export function CartMessageDialog(props: { message: string | null; onClose(): void }) {
+export function CartMessageDialog(props: { message: string | null; onClose(): void; children?: ReactNode }) {
   return (
     <Dialog.Root open={props.message !== null} onOpenChange={(open) => !open && props.onClose()}>
       <Dialog.Portal>
@@ -39,6 +41,7 @@ export function CartMessageDialog(props: { message: string | null; onClose(): vo
         <Dialog.Content className="cart-dialog" role="alertdialog" aria-describedby={undefined}>
           <Dialog.Title className="cart-dialog__title">{props.message}</Dialog.Title>
           <div className="cart-dialog__actions">
+            {props.children}
             <Dialog.Close className="button">{CART_TEXT.okay}</Dialog.Close>
           </div>
         </Dialog.Content>

@@ -1,7 +1,7 @@
 /**
  * The product page's add to cart, answered on whichever page it lands: the cart panel opens
- * after an add, a dialog explains a failure, and before JavaScript runs the same answer shows
- * as a notice on the page. The failure dialog's code loads only when there is one to show.
+ * after an add, a dialog explains a failure (before the launch with the ways in), and before
+ * JavaScript runs the same answer shows as a notice on the page. The failure dialog's code loads only when there is one to show.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router'
@@ -20,6 +20,20 @@ const FLASH_MESSAGES: Record<Exclude<CartFlash, 'added'>, string> = {
   failed: 'The product could not be added to your bag. Try again.',
 }
 
+/** Before the launch, the refusal leads on: to the access code, or the sign-up for the opening. */
+function WaysIn({ onLeave }: { onLeave(): void }) {
+  return (
+    <>
+      <Link to="/entercode" className="button" onClick={onLeave}>
+        Enter your access code
+      </Link>
+      <Link to="/comingsoon" className="button button--ghost" onClick={onLeave}>
+        Tell me when it opens
+      </Link>
+    </>
+  )
+}
+
 /**
  * Reads `?cart=` after an add to cart: opens the panel or the failure dialog once, and takes the
  * parameter out of the address without a navigation (a navigation would close the panels).
@@ -31,6 +45,7 @@ export function CartFlashAnswer() {
   const show = useUi((s) => s.show)
   const flash = new URLSearchParams(location.search).get(CART_FLASH_PARAM)
   const [message, setMessage] = useState<string | null>(null)
+  const [closed, setClosed] = useState(false)
   const [handled, setHandled] = useState<string | null>(null)
 
   useEffect(() => {
@@ -40,7 +55,10 @@ export function CartFlashAnswer() {
     url.searchParams.delete(CART_FLASH_PARAM)
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
     if (flash === 'added') show('cart')
-    else setMessage(FLASH_MESSAGES[flash])
+    else {
+      setMessage(FLASH_MESSAGES[flash])
+      setClosed(flash === 'closed')
+    }
   }, [flash, handled, location.key, show])
 
   if (!hydrated && isCartFlash(flash)) {
@@ -58,7 +76,9 @@ export function CartFlashAnswer() {
   }
   return message === null ? null : (
     <Suspense fallback={null}>
-      <CartMessageDialog message={message} onClose={() => setMessage(null)} />
+      <CartMessageDialog message={message} onClose={() => setMessage(null)}>
+        {closed ? <WaysIn onLeave={() => setMessage(null)} /> : null}
+      </CartMessageDialog>
     </Suspense>
   )
 }

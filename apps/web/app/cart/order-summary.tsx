@@ -1,7 +1,10 @@
 /**
  * The order summary table of spec 2: a row per product, then Subtotal, Shipping, Payment Method,
- * Coupon Code, the adjustment total and Total, with the euro amounts the API sends.
+ * Coupon Code, the adjustment total and Total, with the euro amounts the API sends; and the
+ * collapsible bar that holds it on a phone's checkout.
  */
+import { type ReactNode, useId, useState } from 'react'
+import { useHydrated } from '../catalog/use-hydrated.ts'
 import type { PublicOrder } from './cart.server.ts'
 
 export function OrderSummary({ order, caption = 'Order summary' }: { order: PublicOrder; caption?: string }) {
@@ -65,5 +68,36 @@ export function OrderSummary({ order, caption = 'Order summary' }: { order: Publ
         </tr>
       </tbody>
     </table>
+  )
+}
+
+/**
+ * The summary on a phone's checkout: a bar at the top with the total that opens the table (and
+ * what goes with it), closed at first so the form comes first; wide screens show it always. Until
+ * the page is interactive it stays open.
+ */
+export function CollapsibleSummary({ total, children }: { total: string; children: ReactNode }) {
+  const hydrated = useHydrated()
+  const [open, setOpen] = useState(false)
+  const contentId = useId()
+  const collapsed = hydrated && !open
+  return (
+    <div className={`summary-bar ${collapsed ? 'summary-bar--collapsed' : ''}`}>
+      {hydrated ? (
+        <button
+          type="button"
+          className="summary-bar__toggle"
+          aria-expanded={!collapsed}
+          aria-controls={contentId}
+          onClick={() => setOpen(!open)}
+        >
+          <span>{collapsed ? 'Show order summary' : 'Hide order summary'}</span>
+          <strong className="summary-bar__total">{total}</strong>
+        </button>
+      ) : null}
+      <div id={contentId} className="summary-bar__content">
+        {children}
+      </div>
+    </div>
   )
 }

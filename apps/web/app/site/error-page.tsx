@@ -1,7 +1,9 @@
 /**
  * The error layout of spec 2: a left navigation panel and a right-hand image. 404 reads
  * "This page could not be found"; other failures show their status code (default 500).
- * Arriving on it closes every panel and the overlay, and scrolls back to the top.
+ * Arriving on it closes every panel and the overlay, and scrolls back to the top. The message and
+ * the way home come first (a phone shows them on its first screen); wide screens draw the
+ * navigation on their left.
  * If drawing this page fails in turn, a plain fallback says so and links home.
  */
 import { Component, type ReactNode, useEffect } from 'react'
@@ -37,18 +39,6 @@ function ErrorLayout({ statusCode, message }: { statusCode: number; message?: st
       <div className="error-layout">
         <title>{`${statusCode} · ${title}`}</title>
         <meta name="robots" content="noindex" />
-        <nav className="error-layout__nav" aria-label="Main">
-          <ul>
-            <li>
-              <SiteLink to="/">Home</SiteLink>
-            </li>
-            {links.map((item) => (
-              <li key={`${item.title} ${item.url}`}>
-                <SiteLink to={item.url}>{item.title}</SiteLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
         <main id="main" className="error-layout__main">
           <p className="error-layout__code">{statusCode}</p>
           <h1>{title}</h1>
@@ -57,6 +47,15 @@ function ErrorLayout({ statusCode, message }: { statusCode: number; message?: st
             Go back to home
           </a>
         </main>
+        <nav className="error-layout__nav" aria-label="Main">
+          <ul>
+            {links.map((item) => (
+              <li key={`${item.title} ${item.url}`}>
+                <SiteLink to={item.url}>{item.title}</SiteLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <div className="error-layout__image" aria-hidden="true" />
       </div>
       <Overlay />

@@ -1,7 +1,7 @@
 /**
  * What the frame does as the visitor moves around (spec 2 and 4): every route change closes the
  * panels, the navigation and the overlay; arriving on the home route scrolls back to the top; a
- * page chunk that fails to load reloads the whole page.
+ * page chunk that fails to load reloads the whole page; focus lands on the new page's heading.
  */
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
@@ -20,6 +20,34 @@ export function useSidebarsHidden(): void {
     if (lastRoute !== null && lastRoute !== route) closeAll()
     lastRoute = route
   }, [route, closeAll])
+}
+
+/** The page the focus rule last saw, kept outside the layouts for the same reason. */
+let lastArrival: string | null = null
+
+/** Marks the heading that focus goes to on arrival, when it is not the page's h1 (a checkout step's). */
+export const ARRIVAL_FOCUS_ATTRIBUTE = 'data-arrival-focus'
+
+/**
+ * After a page change whose link or form went away with the old page, focus would fall to the
+ * body: it goes to the new page's main heading instead (or the one marked for arrival), which
+ * screen readers then announce. Focus still on something of the page (a filter chip) stays.
+ */
+export function useFocusHeadingOnArrival(): void {
+  const { key } = useLocation()
+  useEffect(() => {
+    const arrived = lastArrival !== null && lastArrival !== key
+    lastArrival = key
+    if (!arrived) return
+    const active = document.activeElement
+    if (active && active !== document.body && active.isConnected) return
+    const heading =
+      document.querySelector<HTMLElement>(`[${ARRIVAL_FOCUS_ATTRIBUTE}]`) ??
+      document.querySelector<HTMLElement>('main h1')
+    if (!heading) return
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+    heading.focus({ preventScroll: true })
+  }, [key])
 }
 
 /** Scrolls smoothly to the top when the visitor arrives on the page (spec 2: home and error). */

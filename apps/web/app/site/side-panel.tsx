@@ -1,6 +1,7 @@
 /**
  * A side panel bound to the UI store: an accessible dialog (focus moves in and is trapped,
- * Escape closes, focus returns, a click outside closes all) built on Radix Dialog. The shared
+ * Escape closes, focus returns, a click outside closes all, except on the header, whose buttons
+ * switch panels in one tap) built on Radix Dialog. The shared
  * dark overlay is drawn by the frame so that it can fade out after the panels (spec 4).
  */
 import * as Dialog from '@radix-ui/react-dialog'
@@ -31,6 +32,10 @@ export function SidePanel(props: {
         <Dialog.Content
           className={`side-panel side-panel--${props.side ?? 'right'} ${props.className ?? ''}`}
           aria-describedby={undefined}
+          onPointerDownOutside={(event) => {
+            if (event.target instanceof Element && event.target.closest('.site-header'))
+              event.preventDefault()
+          }}
           onOpenAutoFocus={(event) => {
             const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
               'input, select, textarea, button:not(.side-panel__close), a[href]',

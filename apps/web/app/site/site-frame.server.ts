@@ -28,6 +28,8 @@ export async function loadSiteFrame(request: Request, context: AppLoadContext) {
     launch: {
       /** The launch instant, epoch milliseconds. */
       at: launchInstant(context.launchAt, context.shopTz),
+      /** The shop's time zone, in which pages write the launch moment. */
+      timeZone: context.shopTz,
       /** When this page was made, epoch milliseconds: what the gate was judged against. */
       now: Date.now(),
       accessGranted: grant !== null,

@@ -2,12 +2,14 @@
  * /checkout: the steps of spec 2's checkout on one page, each a form that works before the
  * JavaScript loads: the e-mail and delivery address (country and state selects), the shipping rate,
  * then the payment method with the test card fields, and placing the order. Beside them the order
- * summary table, the coupon and the time left on the hold.
+ * summary table, the coupon and the time left on the hold; on a phone these come first, the
+ * summary folded into a bar with the total.
  */
 import { type CountryJson, isPast, type OrderState, type StateJson, stateIndex } from '@fanshop/core'
 import { useEffect, useState } from 'react'
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
 import { useHydrated } from '../../catalog/use-hydrated.ts'
+import { ARRIVAL_FOCUS_ATTRIBUTE } from '../../site/frame-effects.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { loadCart, type PublicOrder, publicOrder } from '../cart.server.ts'
 import {
@@ -21,7 +23,7 @@ import {
 import { InputField, SelectField } from '../checkout-fields.tsx'
 import { CouponForm } from '../coupon-form.tsx'
 import { HoldTimer } from '../hold-timer.tsx'
-import { OrderSummary } from '../order-summary.tsx'
+import { CollapsibleSummary, OrderSummary } from '../order-summary.tsx'
 import { loadCountries, loadStates } from '../regions.server.ts'
 import type { Route } from './+types/checkout'
 import '../cart.css'
@@ -100,6 +102,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     <section className="checkout-page">
       <h1 className="checkout-page__title">Checkout</h1>
       <div className="checkout-page__grid">
+        <aside className="checkout-page__summary" aria-label="Your order">
+          <CollapsibleSummary total={order.display_total}>
+            <OrderSummary order={order} />
+            <CouponForm coupon={order.coupon} />
+          </CollapsibleSummary>
+          {order.expires_at ? <HoldTimer expiresAt={order.expires_at} serverNow={serverNow} /> : null}
+        </aside>
         <ol className="checkout-steps">
           {STEPS.map(({ step: each, title }, index) => {
             const open = each === step
@@ -110,7 +119,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 className={`checkout-step ${open ? 'checkout-step--open' : ''} ${done ? 'checkout-step--done' : ''}`}
                 aria-current={open ? 'step' : undefined}
               >
-                <h2 className="checkout-step__title">
+                <h2 className="checkout-step__title" {...(open ? { [ARRIVAL_FOCUS_ATTRIBUTE]: '' } : {})}>
                   <span className="checkout-step__number" aria-hidden="true">
                     {index + 1}
                   </span>
@@ -130,11 +139,6 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             )
           })}
         </ol>
-        <aside className="checkout-page__summary" aria-label="Your order">
-          <OrderSummary order={order} />
-          <CouponForm coupon={order.coupon} />
-          {order.expires_at ? <HoldTimer expiresAt={order.expires_at} serverNow={serverNow} /> : null}
-        </aside>
       </div>
     </section>
   )

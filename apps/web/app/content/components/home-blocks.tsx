@@ -1,24 +1,46 @@
 /**
  * The home page's blocks (spec 2, "home with filter box, latest-update bar and side bar"), as
- * the content API sends them. Each home variant places them differently.
+ * the content API sends them (the latest-update bar opens with the launch, from its setting).
+ * Each home variant places them differently.
  */
 import { type FeedTerm, type HomeBlock, plainText } from '@fanshop/core'
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { useHydrated } from '../../catalog/use-hydrated.ts'
+import { launchMomentText } from '../../launch/launch-time.ts'
 import { useUi } from '../../site/ui-store.ts'
+import { useFrame } from '../../site/use-frame.ts'
 import { RichText } from './rich-text.tsx'
+
+/**
+ * The launch as the first piece of news, written from the launch setting: when the shop opens
+ * (and the way to be told), or that it is open.
+ */
+function useLaunchItem(): { title: string; text: string; url: string } | null {
+  const launch = useFrame()?.launch
+  if (!launch) return null
+  if (launch.now < launch.at) {
+    return {
+      title: launchMomentText(launch.at, launch.timeZone),
+      text: 'The new drop opens in the shop',
+      url: '/comingsoon',
+    }
+  }
+  return { title: 'Open now', text: 'The new drop is in the shop', url: '/shop' }
+}
 
 /** A row of the latest news, each a link; scrolls sideways on small screens. */
 export function LatestUpdateBar({ block, className }: { block: HomeBlock | undefined; className?: string }) {
-  if (!block || block.items.length === 0) return null
+  const launchItem = useLaunchItem()
+  if (!block) return null
+  const items = launchItem ? [launchItem, ...block.items] : block.items
   return (
     <aside className={`latest-update ${className ?? ''}`} aria-label={plainText(block.title.rendered)}>
       <p className="latest-update__label" aria-hidden="true">
         {plainText(block.title.rendered)}
       </p>
       <ul className="latest-update__list">
-        {block.items.map((item) => (
+        {items.map((item) => (
           <li key={item.url + item.title}>
             <Link to={item.url} className="latest-update__item">
               <strong>{item.title}</strong> <span>{item.text}</span>
