@@ -18,12 +18,12 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { pathToFileURL } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
-import { writeReadableStreamToWritable } from '@react-router/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { createRequestHandler, type ServerBuild } from 'react-router'
+import type { createRequestHandler, ServerBuild } from 'react-router'
 import { type CachedPage, createPageCache, type PageCache } from './page-cache.ts'
 import { pageEncoding, writeCompressed } from './page-compression.ts'
 import { cspNonce } from './security-headers.ts'
@@ -171,7 +171,7 @@ async function serve(
     const body = copy?.stream ?? response.body
     if (!body || request.method === 'HEAD') res.end()
     else if (encoding) await writeCompressed(body, res, encoding)
-    else await writeReadableStreamToWritable(body, res)
+    else await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), res)
     if (copy && keep && res.writableFinished) keep(response.status, response.headers, copy.whole())
   } catch (error) {
     if (res.headersSent) {
@@ -287,6 +287,8 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
       appType: 'custom',
     })
     app.addHook('onClose', () => server.close())
+    // Development only: Node resolves react-router to its development build, as Vite does.
+    const { createRequestHandler } = await import('react-router')
     const render = createRequestHandler(
       () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       'development',
@@ -302,7 +304,11 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
     const serverEntry = path.join(buildDir, 'server', 'index.js')
     if (!fs.existsSync(serverEntry))
       throw new Error(`The storefront is not built: ${serverEntry} is missing.`)
-    const build = (await import(serverEntry)) as ServerBuild
+    // The build brings its own request handler: the router's production build, bundled into it
+    // (apps/web/server-build.ts), so no development code of the router runs here.
+    const build = (await import(serverEntry)) as ServerBuild & {
+      createRequestHandler: typeof createRequestHandler
+    }
     await app.register(fastifyStatic, {
       root: path.join(buildDir, 'client'),
       wildcard: false,
@@ -319,7 +325,7 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
         res.setHeader('vary', 'Accept-Encoding')
       },
     })
-    const render = createRequestHandler(build, 'production')
+    const render = build.createRequestHandler(build, 'production')
     const cache = await createPageCache(app.shop)
     app.addHook('onClose', () => cache.close())
     handle = (request, reply, origin) => {
