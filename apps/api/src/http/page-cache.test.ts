@@ -5,8 +5,11 @@
  * query parameters skip it, a write through the API (a hold taking stock) drops what was kept, and
  * an expired copy is served once more while one background render replaces it.
  */
-import { createHash } from 'node:crypto'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { createHash, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -188,6 +191,92 @@ describe('the shared anonymous page cache', () => {
     expect(fresh?.headers.get('x-page-cache')).toBe('hit')
     expect(fresh?.headers.get('etag')).toBeTruthy()
     expect(Number(fresh?.headers.get('age'))).toBe(0)
+  })
+})
+
+const hasRedis = spawnSync('redis-server', ['--version']).status === 0
+
+describe.skipIf(!hasRedis)('the page cache shared by two instances through Redis', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-page-cache-redis-'))
+  // One shop (one address, one database) served by two instances, with a Redis of this test's own.
+  const host = `shop-${randomUUID().slice(0, 8)}.test`
+  const servers: BuiltServer[] = []
+  const ports: number[] = []
+  let redis: ChildProcess | undefined
+
+  beforeAll(async () => {
+    ensureBuilt()
+    const redisPort = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo
+        probe.close(() => resolve(port))
+      })
+    })
+    redis = spawn('redis-server', [
+      '--port',
+      String(redisPort),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ])
+    await new Promise<void>((resolve, reject) => {
+      redis!.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('Ready to accept connections')) resolve()
+      })
+      redis!.on('exit', (code) => reject(new Error(`redis-server exited with ${code}`)))
+    })
+    const env = {
+      DATA_DIR: dataDir,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      PAGE_CACHE_SECONDS: '30',
+      PUBLIC_URL: `http://${host}`,
+    }
+    for (let i = 0; i < 2; i++) {
+      const server = startServer({ PORT: '0', ...env })
+      servers.push(server)
+      ports.push(await waitForPort(server))
+    }
+  }, 300_000)
+
+  afterAll(async () => {
+    for (const server of servers) {
+      server.child.kill('SIGKILL')
+      await server.exited
+    }
+    redis?.kill()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  /** A request to one instance, as the browser addressed the shop. */
+  const get = (instance: number, pathname: string, method = 'GET') =>
+    new Promise<string | undefined>((resolve, reject) => {
+      http
+        .request({ port: ports[instance], path: pathname, method, headers: { host } }, (response) => {
+          response.resume()
+          response.on('end', () => resolve(response.headers['x-page-cache'] as string | undefined))
+        })
+        .on('error', reject)
+        .end(method === 'POST' ? '{}' : undefined)
+    })
+
+  it("one instance serves the other's render, and a write on either drops it on both", async () => {
+    expect(await get(0, '/shop?page=7')).toBe('miss')
+    let state: string | undefined
+    for (let i = 0; i < 20 && state !== 'hit'; i++) state = await get(0, '/shop?page=7')
+    expect(state).toBe('hit')
+    expect(await get(1, '/shop?page=7')).toBe('hit')
+
+    const write = await fetch(`http://127.0.0.1:${ports[1]}/api/v1/orders.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(write.ok).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(await get(0, '/shop?page=7')).toBe('miss')
   })
 })
 
