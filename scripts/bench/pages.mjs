@@ -65,7 +65,9 @@ function load(shop, pathname, seconds) {
           pagesPerSecond: Math.round(result.requests.average),
           p50ms: result.latency.p50,
           p99ms: result.latency.p99,
-          cpuMsPerPage: Math.round((cpu * 1000 * 100) / Math.max(1, result.requests.total)) / 100,
+          cpuMsPerPage: result.requests.total
+            ? Math.round((cpu * 1000 * 100) / result.requests.total) / 100
+            : null,
           non2xx: result.non2xx,
           errors: result.errors + result.timeouts,
         })
@@ -82,6 +84,22 @@ async function serverFigures(shop, pages, seconds) {
     await (await fetch(shop.base + page, { headers: BROWSER_HEADERS })).arrayBuffer()
     await load(shop, page, 1)
     rows.push({ page, ...(await load(shop, page, seconds)) })
+  }
+  return rows
+}
+
+/** Server CPU per page rendered one at a time (no queueing): `count` pages in a row. */
+async function cpuPerRender(shop, pages, count) {
+  const rows = []
+  for (const page of pages) {
+    const before = cpuSeconds(shop.pid)
+    for (let i = 0; i < count; i++) {
+      await (await fetch(shop.base + page, { headers: BROWSER_HEADERS })).arrayBuffer()
+    }
+    rows.push({
+      page,
+      cpuMsPerPage: Math.round(((cpuSeconds(shop.pid) - before) * 1000 * 100) / count) / 100,
+    })
   }
   return rows
 }
@@ -168,6 +186,9 @@ export async function pageBench({ quick }) {
   let withoutCache, uncachedPeakMiB
   try {
     withoutCache = await serverFigures(uncached, pages, seconds)
+    const one = await cpuPerRender(uncached, pages, quick ? 10 : 40)
+    for (const row of withoutCache)
+      row.cpuMsPerPageOneAtATime = one.find((o) => o.page === row.page).cpuMsPerPage
     uncachedPeakMiB = peakMemoryMiB(uncached.pid)
   } finally {
     await uncached.stop()
