@@ -119,9 +119,14 @@ export class PageCache {
     this.version = String(Number(this.version) + 1)
     if (!this.redis) return
     const channel = redisKey(this.scope, 'version')
-    const version = String(await this.redis.incr(channel))
-    this.adopt(version)
-    await this.redis.publish(channel, version)
+    try {
+      const version = String(await this.redis.incr(channel))
+      this.adopt(version)
+      await this.redis.publish(channel, version)
+    } catch (error) {
+      // The write itself succeeded; other instances' copies then last their short lifetime.
+      this.ctx.log.warn({ err: error }, 'page cache: Redis version bump failed')
+    }
   }
 
   /**
@@ -148,7 +153,11 @@ export class PageCache {
   async lookup(key: string): Promise<Lookup> {
     let page = this.entries.get(key) ?? null
     if (!page && this.redis) {
-      page = await this.fromRedis(key)
+      // Redis out of reach: the page is rendered here, as without it.
+      page = await this.fromRedis(key).catch((error: unknown) => {
+        this.ctx.log.warn({ err: error }, 'page cache: Redis read failed')
+        return null
+      })
       if (page) this.remember(key, page)
     }
     if (!page) return null
