@@ -11,6 +11,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { postgresEngineBench, sqliteEngineBench, startShop } from './bench/engine.mjs'
 import { cpuSeconds } from './bench/load.mjs'
+import { pageBench, printPageBench } from './bench/pages.mjs'
 import { buildAll, root } from './lib.mjs'
 import { firstLoadWeights } from './page-weight.mjs'
 
@@ -77,6 +78,9 @@ const pageWeights = await firstLoadWeights(base)
 const serverMemory = memory()
 server.child.kill('SIGTERM')
 
+console.log('pages: one server with and without the page cache, then Lighthouse mobile…')
+const pages = await pageBench({ quick })
+
 console.log('drop-day engine on PostgreSQL (two instances)…')
 const postgres = await postgresEngineBench({ quick })
 
@@ -98,6 +102,7 @@ console.log('\nCatalogue and pages (SQLite):')
 console.table(results)
 console.table(pageWeights)
 console.log(`server memory after the run: ${JSON.stringify(serverMemory)}`)
+printPageBench(pages)
 fs.mkdirSync(path.join(root, '.bench'), { recursive: true })
 const file = path.join(root, '.bench', `${new Date().toISOString().replaceAll(':', '-')}.json`)
 fs.writeFileSync(
@@ -113,6 +118,7 @@ fs.writeFileSync(
       results,
       pageWeights,
       memory: serverMemory,
+      pages,
     },
     null,
     2,

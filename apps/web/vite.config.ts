@@ -35,15 +35,16 @@ function precompress(): Plugin {
 }
 
 /**
- * React Router's package points every bundler at its development build; the browser gets its
- * production build instead (same code without the development warnings).
+ * React Router's package points every bundler (and Node) at its development build; the browser
+ * and the server get its production build instead (same code without the development warnings).
+ * The server build bundles the router for that (ssr.noExternal below), and exports its request
+ * handler (server-build.ts), so the API serves pages with this same copy.
  */
 function reactRouterProductionBuild(): Plugin {
   return {
     name: 'fanshop:react-router-production',
     apply: 'build',
     enforce: 'pre',
-    applyToEnvironment: (environment) => environment.name === 'client',
     async resolveId(source, importer, options) {
       if (source !== 'react-router' && source !== 'react-router/dom') return null
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
@@ -57,9 +58,13 @@ function reactRouterProductionBuild(): Plugin {
   }
 }
 
-export default defineConfig({
+const ROUTER_PACKAGES = ['react-router', '@react-router/node', 'cookie', 'set-cookie-parser']
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [reactRouterProductionBuild(), reactRouter(), precompress()],
-  build: { target: 'es2022' },
+  build: { target: 'es2022', ...(isSsrBuild ? { rollupOptions: { input: './server-build.ts' } } : {}) },
+  // The router is bundled with its own dependencies (their versions nested under it in node_modules).
+  ...(command === 'build' ? { ssr: { noExternal: ROUTER_PACKAGES } } : {}),
   environments: {
     client: {
       // Building a zod schema (with zod or packages/core/src/input.ts's builders) changes nothing
@@ -72,4 +77,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))

@@ -11,10 +11,12 @@ import type { Config } from './config.ts'
 import contentPlugin from './content/plugin.ts'
 import type { ShopContext } from './context.ts'
 import type { ShopDatabase } from './db/database.ts'
+import { registerApiCompression } from './http/api-compression.ts'
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/errors.ts'
 import healthPlugin from './http/health.ts'
 import { type LogSettings, loggerOptions, redactUrl } from './http/logging.ts'
 import { registerOpenApi } from './http/openapi.ts'
+import { registerPageCacheInvalidation } from './http/page-cache.ts'
 import { acceptEmptyJsonBodies, parseQuerystring } from './http/request-input.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import launchPlugin from './launch/plugin.ts'
@@ -82,6 +84,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app)
   await registerSecurityHeaders(app)
+  await registerApiCompression(app)
+  registerPageCacheInvalidation(app)
   await registerOpenApi(app)
   await app.register(healthPlugin)
   await app.register(mediaPlugin)

@@ -77,6 +77,7 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   TRUST_PROXY: z.string().min(1).default('loopback'),
+  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   MAX_PER_ORDER: z.coerce
     .number()

@@ -8,17 +8,24 @@
  * address is the one the visitor used (behind a trusted proxy, its X-Forwarded-Proto and -Host),
  * pages take only GET, HEAD and form posts, and a post from another site is refused whatever
  * route it targets (React Router checks the Origin of page actions only).
+ *
+ * In production, catalogue and content pages of visitors without personal state come from the
+ * shared page cache (page-cache.ts) when it holds them, and are kept there when rendered.
  */
+
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { pathToFileURL } from 'node:url'
+import { gunzipSync } from 'node:zlib'
 import { type StorefrontSettings, storefrontSettingsSchema } from '@fanshop/core'
 import fastifyStatic from '@fastify/static'
-import { writeReadableStreamToWritable } from '@react-router/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router'
+import type { AppLoadContext, createRequestHandler, ServerBuild } from 'react-router'
+import { type CachedPage, createPageCache, type PageCache } from './page-cache.ts'
 import { pageEncoding, writeCompressed } from './page-compression.ts'
 import { cspNonce } from './security-headers.ts'
 
@@ -108,13 +115,40 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: st
 
 type Render = ReturnType<typeof createRequestHandler>
 
-/** Renders with React Router and streams its answer out (the reply is already hijacked). */
+/** Pages differ by encoding and, through the cookies, by visitor. */
+const PAGE_VARY = 'Accept-Encoding, Cookie'
+
+/**
+ * A page rendered for this request carries its own CSP nonce: no shared cache may keep it.
+ * (Routes may say otherwise with their own Cache-Control.)
+ */
+const RENDERED_CACHE_CONTROL = 'private, no-cache'
+
+/** A copy of a body's chunks as it streams, whole once the stream has ended. */
+function tee(body: ReadableStream<Uint8Array>) {
+  const chunks: Uint8Array[] = []
+  const stream = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        chunks.push(chunk)
+        controller.enqueue(chunk)
+      },
+    }),
+  )
+  return { stream, whole: () => Buffer.concat(chunks) }
+}
+
+/**
+ * Renders with React Router and streams its answer out (the reply is already hijacked). With
+ * `keep`, the page is also handed over whole once sent, for the page cache to judge and keep.
+ */
 async function serve(
   render: Render,
   request: FastifyRequest,
   reply: FastifyReply,
   origin: string,
   context: AppLoadContext,
+  keep?: (status: number, headers: Headers, html: Buffer) => void,
 ) {
   const res = reply.raw
   try {
@@ -123,7 +157,9 @@ async function serve(
     for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)
     const cookies = response.headers.getSetCookie()
     if (cookies.length > 0) res.setHeader('set-cookie', cookies)
-    res.setHeader('vary', 'Accept-Encoding')
+    res.setHeader('vary', PAGE_VARY)
+    if (!response.headers.has('cache-control')) res.setHeader('cache-control', RENDERED_CACHE_CONTROL)
+    res.setHeader('x-page-cache', keep ? 'miss' : 'bypass')
     const encoding = response.body
       ? pageEncoding(request.headers['accept-encoding'], response.headers.get('content-type'))
       : null
@@ -132,9 +168,12 @@ async function serve(
       res.removeHeader('content-length')
     }
     res.writeHead(response.status)
-    if (!response.body || request.method === 'HEAD') res.end()
-    else if (encoding) await writeCompressed(response.body, res, encoding)
-    else await writeReadableStreamToWritable(response.body, res)
+    const copy = keep && response.body && request.method !== 'HEAD' ? tee(response.body) : null
+    const body = copy?.stream ?? response.body
+    if (!body || request.method === 'HEAD') res.end()
+    else if (encoding) await writeCompressed(body, res, encoding)
+    else await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), res)
+    if (copy && keep && res.writableFinished) keep(response.status, response.headers, copy.whole())
   } catch (error) {
     if (res.headersSent) {
       request.log.warn({ err: error }, 'page response interrupted')
@@ -147,6 +186,90 @@ async function serve(
       JSON.stringify({ message: 'Something went wrong on our side. Please try again.', statusCode: 500 }),
     )
   }
+}
+
+/** Sends a kept page: no render, no compression; its scripts allowed by their hashes. */
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  state: string,
+  ttlMs: number,
+) {
+  const res = reply.raw
+  for (const [name, value] of page.headers) res.setHeader(name, value)
+  // The copy carries the nonce of the render that made it: its scripts are allowed by hash instead.
+  const policy = String(res.getHeader('content-security-policy') ?? '')
+  res.setHeader('content-security-policy', policy.replace(`'nonce-${cspNonce(request)}'`, page.scriptHashes))
+  const seconds = Math.round(ttlMs / 1000)
+  res.setHeader('cache-control', `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`)
+  res.setHeader('vary', PAGE_VARY)
+  res.setHeader('etag', page.etag)
+  res.setHeader('age', Math.floor((Date.now() - page.storedAt) / 1000))
+  res.setHeader('x-page-cache', state)
+  if (request.headers['if-none-match'] === page.etag) {
+    res.writeHead(304)
+    res.end()
+    return
+  }
+  const encoding = pageEncoding(request.headers['accept-encoding'], 'text/html')
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : gunzipSync(page.gzip)
+  if (encoding) res.setHeader('content-encoding', encoding)
+  res.setHeader('content-length', body.length)
+  res.writeHead(page.status)
+  res.end(request.method === 'HEAD' ? undefined : body)
+}
+
+/**
+ * Serves a page through the cache: a kept copy when there is one (a stale one starts one
+ * background render to replace it), the render another request has under way for the same page,
+ * or else this request's own render, kept once sent.
+ */
+async function serveShared(
+  cache: PageCache,
+  key: string,
+  render: Render,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  origin: string,
+  context: AppLoadContext,
+) {
+  const found = await cache.lookup(key)
+  if (found) {
+    if (found.state === 'stale')
+      cache.fill(key, () => renderForCache(cache, render, request, origin, context))
+    return sendCached(request, reply, found.page, found.state, cache.ttlMs)
+  }
+  const running = cache.inFlight(key)
+  const page = running ? await running : null
+  if (page) return sendCached(request, reply, page, 'hit', cache.ttlMs)
+  const version = cache.currentVersion()
+  let kept: (page: CachedPage | null) => void = () => {}
+  cache.fill(key, () => new Promise((resolve) => (kept = resolve)))
+  let prepared: Promise<CachedPage | null> = Promise.resolve(null)
+  await serve(render, request, reply, origin, context, (status, headers, html) => {
+    prepared = cache.prepare(status, headers, html, version)
+  })
+  kept(await prepared.catch(() => null))
+}
+
+/** Renders a page for the cache alone, as an anonymous visitor's request would. */
+async function renderForCache(
+  cache: PageCache,
+  render: Render,
+  request: FastifyRequest,
+  origin: string,
+  context: AppLoadContext,
+): Promise<CachedPage | null> {
+  const version = cache.currentVersion()
+  const headers = new Headers({ accept: 'text/html' })
+  if (request.headers.cookie) headers.set('cookie', request.headers.cookie)
+  const response = await render(new Request(new URL(`${origin}${request.url}`), { headers }), {
+    ...context,
+    cspNonce: randomBytes(16).toString('base64'),
+  })
+  const html = Buffer.from(await response.arrayBuffer())
+  return cache.prepare(response.status, response.headers, html, version)
 }
 
 export default async function storefrontPlugin(app: FastifyInstance, options: StorefrontOptions) {
@@ -172,6 +295,8 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
       appType: 'custom',
     })
     app.addHook('onClose', () => server.close())
+    // Development only: Node resolves react-router to its development build, as Vite does.
+    const { createRequestHandler } = await import('react-router')
     const render = createRequestHandler(
       () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       'development',
@@ -187,7 +312,11 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
     const serverEntry = path.join(buildDir, 'server', 'index.js')
     if (!fs.existsSync(serverEntry))
       throw new Error(`The storefront is not built: ${serverEntry} is missing.`)
-    const build = (await import(serverEntry)) as ServerBuild
+    // The build brings its own request handler: the router's production build, bundled into it
+    // (apps/web/server-build.ts), so no development code of the router runs here.
+    const build = (await import(serverEntry)) as ServerBuild & {
+      createRequestHandler: typeof createRequestHandler
+    }
     await app.register(fastifyStatic, {
       root: path.join(buildDir, 'client'),
       wildcard: false,
@@ -204,9 +333,13 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
         res.setHeader('vary', 'Accept-Encoding')
       },
     })
-    const render = createRequestHandler(build, 'production')
+    const render = build.createRequestHandler(build, 'production')
+    const cache = await createPageCache(app.shop)
+    app.addHook('onClose', () => cache.close())
     handle = (request, reply, origin) => {
       reply.hijack()
+      const key = cache.keyOf(request, origin)
+      if (key) return serveShared(cache, key, render, request, reply, origin, pageContext(request))
       return serve(render, request, reply, origin, pageContext(request))
     }
   }

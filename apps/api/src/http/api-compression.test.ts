@@ -1,0 +1,69 @@
+/**
+ * API answers leave compressed for clients that accept it (brotli first, then gzip), and the
+ * storefront's in-process calls always get plain JSON, whatever the caller asked for.
+ */
+import zlib from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { inProcessFetch } from './in-process-fetch.ts'
+
+describe('API compression', () => {
+  let shop: TestApp
+
+  beforeAll(async () => {
+    shop = await createTestApp()
+  })
+
+  afterAll(async () => {
+    await shop.close()
+  })
+
+  /** A cart with one line: its /api/v1 order is more than the 1 KiB left uncompressed. */
+  async function cartUrl() {
+    const cart = (await shop.app.inject({ method: 'POST', url: '/api/v1/orders.json', payload: {} })).json()
+    const products = (await shop.app.inject({ url: '/wp-json/wc/v3/products?per_page=100' })).json() as {
+      id: number
+      type: string
+      stock_quantity: number | null
+    }[]
+    const simple = products.find((p) => p.type === 'simple' && (p.stock_quantity ?? 0) > 0)!
+    const added = await shop.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${cart.number}/line_items.json?order_token=${cart.token}`,
+      payload: { line_item: { variant_id: simple.id, quantity: 1 } },
+    })
+    expect(added.statusCode).toBeLessThan(300)
+    return `/api/v1/orders/${cart.number}?order_token=${cart.token}`
+  }
+
+  it.each([
+    ['/wp-json', '/wp-json/wc/v3/products?per_page=24'],
+    ['/openapi.json', '/openapi.json'],
+    ['/api/v1', 'cart'],
+  ])('%s goes out in brotli to a client that asks for br, and whole once decompressed', async (_, path) => {
+    const url = path === 'cart' ? await cartUrl() : path
+    const plain = await shop.app.inject({ url })
+    expect(plain.statusCode).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+
+    const br = await shop.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toMatch(/accept-encoding/i)
+    const body = zlib.brotliDecompressSync(br.rawPayload)
+    expect(JSON.parse(body.toString())).toEqual(plain.json())
+    expect(br.rawPayload.length).toBeLessThan(body.length / 2)
+
+    const gzip = await shop.app.inject({ url, headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json())
+  })
+
+  it("the storefront's in-process fetch gets plain JSON even when it asks for br", async () => {
+    const apiFetch = inProcessFetch(shop.app)
+    const response = await apiFetch('http://shop.internal/wp-json/wc/v3/products?per_page=24', {
+      headers: { 'accept-encoding': 'br' },
+    })
+    expect(response.headers.get('content-encoding')).toBeNull()
+    expect(((await response.json()) as unknown[]).length).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,304 @@
+/**
+ * The shared anonymous page cache on the built server: a visitor without personal state gets a
+ * kept copy (compressed once, its inline scripts allowed by hash in the CSP), a visitor with a
+ * login, a cart, an order or an access grant never gets one and never leaves one behind, personal
+ * query parameters skip it, a write through the API (a hold taking stock) drops what was kept, and
+ * an expired copy is served once more while one background render replaces it.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { createHash, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../testing/built-server.ts'
+import { inlineScriptHashes, PERSONAL_COOKIES, shareable } from './page-cache.ts'
+
+const DEMO_LOGIN = { userEmail: 'demo@example.com', userPassword: 'demo-password' }
+
+describe('the shared anonymous page cache', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-page-cache-'))
+  let server: BuiltServer | undefined
+  let base = ''
+
+  beforeAll(async () => {
+    ensureBuilt()
+    server = startServer({ PORT: '0', DATA_DIR: dataDir, PAGE_CACHE_SECONDS: '1' })
+    base = `http://127.0.0.1:${await waitForPort(server)}`
+  }, 300_000)
+
+  afterAll(async () => {
+    server?.child.kill('SIGKILL')
+    await server?.exited
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const get = (pathname: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${pathname}`, { headers, redirect: 'manual' })
+
+  /** Requests the page until the cache answers it (the first render is stored once sent). */
+  async function warm(pathname: string) {
+    for (let i = 0; i < 20; i++) {
+      const response = await get(pathname)
+      await response.arrayBuffer()
+      if (response.headers.get('x-page-cache') === 'hit') return
+    }
+    throw new Error(`${pathname} never came from the cache`)
+  }
+
+  it('serves a kept copy to anonymous visitors, its inline scripts allowed by their hashes', async () => {
+    const first = await get('/shop?page=1')
+    expect(first.headers.get('x-page-cache')).toBe('miss')
+    expect(first.headers.get('cache-control')).toBe('private, no-cache')
+    await first.text()
+    await warm('/shop?page=1')
+    const hit = await get('/shop?page=1')
+    expect(hit.headers.get('x-page-cache')).toBe('hit')
+    expect(hit.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=1')
+    expect(hit.headers.get('vary')).toBe('Accept-Encoding, Cookie')
+    const csp = hit.headers.get('content-security-policy') ?? ''
+    const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src '))!
+    expect(scriptSrc).not.toContain('nonce-')
+    expect(scriptSrc).not.toContain('unsafe')
+    const html = await hit.text()
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes]) => !/\ssrc=/.test(attributes!),
+    )
+    expect(inline.length).toBeGreaterThan(0)
+    for (const [, , body] of inline) {
+      expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`)
+    }
+    const etag = hit.headers.get('etag')!
+    expect((await get('/shop?page=1', { 'if-none-match': etag })).status).toBe(304)
+  })
+
+  it('keeps the page compressed both ways and sends it whole in each', async () => {
+    await warm('/shop?page=2')
+    const raw = async (encoding: string) => {
+      const response = await fetch(`${base}/shop?page=2`, { headers: { 'accept-encoding': encoding } })
+      return { headers: response.headers, body: Buffer.from(await response.arrayBuffer()) }
+    }
+    // fetch decompresses: whole pages in every encoding, the same page each time.
+    const plain = (await raw('identity')).body.toString()
+    expect(plain).toContain('</html>')
+    expect((await raw('br')).headers.get('x-page-cache')).toBe('hit')
+    expect((await raw('br')).body.toString()).toBe(plain)
+    expect((await raw('gzip')).body.toString()).toBe(plain)
+  })
+
+  it.each(PERSONAL_COOKIES)(
+    'a visitor with a %s cookie neither gets nor leaves a kept page',
+    async (name) => {
+      const pathname = `/shop?page=3&for=${name}`
+      const own = await get(pathname, { cookie: `${name}=eyJ4IjoxfQ%3D%3D` })
+      expect(own.headers.get('x-page-cache')).toBe('bypass')
+      expect(own.headers.get('content-security-policy')).toMatch(/'nonce-/)
+      await own.text()
+      // Nothing was kept: the next anonymous visitor's page is rendered afresh.
+      expect((await get(pathname)).headers.get('x-page-cache')).toBe('miss')
+      await warm(pathname)
+      expect((await get(pathname, { cookie: `${name}=eyJ4IjoxfQ%3D%3D` })).headers.get('x-page-cache')).toBe(
+        'bypass',
+      )
+    },
+  )
+
+  it("a logged-in visitor's page, greeting and all, never reaches anonymous visitors", async () => {
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { origin: base },
+      body: new URLSearchParams(DEMO_LOGIN),
+      redirect: 'manual',
+    })
+    const token = login.headers.getSetCookie().find((cookie) => cookie.startsWith('auth-token='))!
+    const cookie = token.split(';')[0]!
+    const pathname = '/shop?page=4'
+    const theirs = await get(pathname, { cookie })
+    expect(theirs.headers.get('x-page-cache')).toBe('bypass')
+    expect(await theirs.text()).toContain('Lucía')
+    const anonymous = await get(pathname)
+    expect(anonymous.headers.get('x-page-cache')).toBe('miss')
+    expect(await anonymous.text()).not.toContain('Lucía')
+    await warm(pathname)
+    const again = await get(pathname)
+    expect(await again.text()).not.toContain('Lucía')
+  })
+
+  it('personal query parameters, forms and account pages skip the cache', async () => {
+    for (const pathname of [
+      '/shop?cart=added',
+      '/?redirectTo=/profile',
+      '/cart',
+      '/auth/login',
+      '/contact',
+    ]) {
+      const response = await get(pathname)
+      await response.arrayBuffer()
+      expect(response.headers.get('x-page-cache'), pathname).toBe('bypass')
+    }
+  })
+
+  it('a hold taken through the API shows at once: the kept product page is dropped', async () => {
+    const products = (await (await get('/wp-json/wc/v3/products?per_page=100')).json()) as {
+      id: number
+      slug: string
+      type: string
+      stock_quantity: number | null
+    }[]
+    const product = products
+      .filter((p) => p.type === 'simple' && (p.stock_quantity ?? 0) > 1)
+      .sort((a, b) => (b.stock_quantity ?? 0) - (a.stock_quantity ?? 0))[0]!
+    const pathname = `/product/${product.slug}`
+    await warm(pathname)
+    const stock = (html: string) => /stock_quantity\\",(\d+)/.exec(html)?.[1]
+    expect(stock(await (await get(pathname)).text())).toBe(String(product.stock_quantity))
+
+    const json = { 'content-type': 'application/json' }
+    const cart = (await (
+      await fetch(`${base}/api/v1/orders.json`, { method: 'POST', headers: json, body: '{}' })
+    ).json()) as { number: string; token: string }
+    const added = await fetch(
+      `${base}/api/v1/orders/${cart.number}/line_items.json?order_token=${cart.token}`,
+      {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ line_item: { variant_id: product.id, quantity: 1 } }),
+      },
+    )
+    expect(added.ok).toBe(true)
+
+    const after = await get(pathname)
+    expect(after.headers.get('x-page-cache')).toBe('miss')
+    expect(stock(await after.text())).toBe(String(product.stock_quantity! - 1))
+  })
+
+  it('an expired copy is served once more while one background render replaces it', async () => {
+    await warm('/shop?page=5')
+    const kept = await get('/shop?page=5')
+    await kept.text()
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    const stale = await get('/shop?page=5')
+    expect(stale.headers.get('x-page-cache')).toBe('stale')
+    await stale.text()
+    let fresh: Response | undefined
+    for (let i = 0; i < 20 && fresh?.headers.get('x-page-cache') !== 'hit'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      fresh = await get('/shop?page=5')
+      await fresh.arrayBuffer()
+    }
+    expect(fresh?.headers.get('x-page-cache')).toBe('hit')
+    expect(fresh?.headers.get('etag')).toBeTruthy()
+    expect(Number(fresh?.headers.get('age'))).toBe(0)
+  })
+})
+
+const hasRedis = spawnSync('redis-server', ['--version']).status === 0
+
+describe.skipIf(!hasRedis)('the page cache shared by two instances through Redis', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-page-cache-redis-'))
+  // One shop (one address, one database) served by two instances, with a Redis of this test's own.
+  const host = `shop-${randomUUID().slice(0, 8)}.test`
+  const servers: BuiltServer[] = []
+  const ports: number[] = []
+  let redis: ChildProcess | undefined
+
+  beforeAll(async () => {
+    ensureBuilt()
+    const redisPort = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo
+        probe.close(() => resolve(port))
+      })
+    })
+    redis = spawn('redis-server', [
+      '--port',
+      String(redisPort),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ])
+    await new Promise<void>((resolve, reject) => {
+      redis!.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('Ready to accept connections')) resolve()
+      })
+      redis!.on('exit', (code) => reject(new Error(`redis-server exited with ${code}`)))
+    })
+    const env = {
+      DATA_DIR: dataDir,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      PAGE_CACHE_SECONDS: '30',
+      PUBLIC_URL: `http://${host}`,
+    }
+    for (let i = 0; i < 2; i++) {
+      const server = startServer({ PORT: '0', ...env })
+      servers.push(server)
+      ports.push(await waitForPort(server))
+    }
+  }, 300_000)
+
+  afterAll(async () => {
+    for (const server of servers) {
+      server.child.kill('SIGKILL')
+      await server.exited
+    }
+    redis?.kill()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  /** A request to one instance, as the browser addressed the shop. */
+  const get = (instance: number, pathname: string, method = 'GET') =>
+    new Promise<string | undefined>((resolve, reject) => {
+      http
+        .request({ port: ports[instance], path: pathname, method, headers: { host } }, (response) => {
+          response.resume()
+          response.on('end', () => resolve(response.headers['x-page-cache'] as string | undefined))
+        })
+        .on('error', reject)
+        .end(method === 'POST' ? '{}' : undefined)
+    })
+
+  it("one instance serves the other's render, and a write on either drops it on both", async () => {
+    expect(await get(0, '/shop?page=7')).toBe('miss')
+    let state: string | undefined
+    for (let i = 0; i < 20 && state !== 'hit'; i++) state = await get(0, '/shop?page=7')
+    expect(state).toBe('hit')
+    expect(await get(1, '/shop?page=7')).toBe('hit')
+
+    const write = await fetch(`http://127.0.0.1:${ports[1]}/api/v1/orders.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(write.ok).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(await get(0, '/shop?page=7')).toBe('miss')
+  })
+})
+
+describe('what the page cache keeps', () => {
+  const html = (type = 'text/html') => new Headers({ 'content-type': type })
+
+  it('only a 200 HTML page that sets no cookie and is not marked private', () => {
+    expect(shareable(200, html())).toBe(true)
+    const withCookie = html()
+    withCookie.append('set-cookie', 'cart=x; Path=/')
+    expect(shareable(200, withCookie)).toBe(false)
+    expect(shareable(404, html())).toBe(false)
+    expect(shareable(200, html('text/x-script'))).toBe(false)
+    expect(shareable(200, new Headers({ 'content-type': 'text/html', 'cache-control': 'private' }))).toBe(
+      false,
+    )
+  })
+
+  it('hashes every inline script and no script file', () => {
+    const page =
+      '<script nonce="n">a()</script><script src="/x.js"></script><script type="module">b()</script>'
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+    expect(inlineScriptHashes(page)).toBe(`${hash('a()')} ${hash('b()')}`)
+  })
+})

@@ -1,0 +1,295 @@
+/**
+ * The shared anonymous page cache (docs/decisions/0015-anonymous-page-cache.md): what a visitor
+ * without personal state sees on a catalogue or content page is the same for every such visitor,
+ * so it is rendered once every few seconds instead of once per visitor. Pages are kept compressed
+ * (brotli and gzip, made once when stored) with the SHA-256 hashes of their inline scripts, which
+ * replace the per-response nonce in the Content-Security-Policy of every copy served from here.
+ *
+ * An entry is fresh for PAGE_CACHE_SECONDS, then served stale for as long again while one
+ * background render replaces it. Every successful API write bumps a version and every entry made
+ * before it is dropped, so a change (a price, a hold taking stock) shows on the next request.
+ * Entries live in this process's memory and, when REDIS_URL is set, in Redis too, where the other
+ * instances find them; the version is then Redis's, and a bump reaches them by publish.
+ */
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import { consentFromCookies, launchInstant } from '@fanshop/core'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Redis } from 'ioredis'
+import type { ShopContext } from '../context.ts'
+
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/** The cookies that make a visitor's pages their own: login, cart, last order, launch access. */
+export const PERSONAL_COOKIES = ['auth-token', 'cart', 'placed-order', 'access-grant']
+
+/** Query parameters that carry one visitor's state (a flash outcome, where to go after login, tokens). */
+const PERSONAL_PARAMS = ['cart', 'redirectTo', 'key', 'login', 'token', 'number', 'email']
+
+/** Catalogue and content pages; account, cart, checkout, order and form pages never are. */
+const SHARED_PAGES =
+  /^\/(?:|index-2|home_old|home-scroled|home(?:\/[^/]+)?|shop|products?\/[^/]+|feed(?:\/.*)?|story(?:\/.*)?|lookbook(?:[-/].*)?|music(?:\/[^/]+)?|posts\/.*|foundation|book|page\/[^/]+|terms-and-conditions|comingsoon)$/
+
+/** How many bytes of pages one process keeps in memory; the oldest go first. */
+const MEMORY_BUDGET = 64 * 1024 * 1024
+
+/** A page as kept: React Router's headers and status, the body compressed both ways. */
+export interface CachedPage {
+  status: number
+  headers: [string, string][]
+  /** The CSP sources that allow this page's inline scripts: 'sha256-…' each. */
+  scriptHashes: string
+  br: Buffer
+  gzip: Buffer
+  etag: string
+  storedAt: number
+  version: string
+}
+
+export type Lookup = { page: CachedPage; state: 'hit' | 'stale' } | null
+
+/** The CSP hash sources of the inline scripts (those without src) of an HTML page. */
+export function inlineScriptHashes(html: string): string {
+  const hashes = new Set<string>()
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes ?? '')) continue
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+    )
+  }
+  return [...hashes].join(' ')
+}
+
+function cookieNames(header: string | undefined): string[] {
+  return (header ?? '').split(';').map((part) => part.slice(0, part.indexOf('=')).trim())
+}
+
+const redisKey = (scope: string, key: string) => `fanshop:pages:${scope}:${key}`
+
+export class PageCache {
+  readonly ttlMs: number
+  private readonly entries = new Map<string, CachedPage>()
+  private bytes = 0
+  private readonly pending = new Map<string, Promise<CachedPage | null>>()
+  private version = '0'
+  private readonly redis: Redis | null
+  private readonly subscriber: Redis | null
+  /** Redis keys and the version channel are per shop address: instances of one shop share them. */
+  private readonly scope: string
+
+  constructor(
+    private readonly ctx: ShopContext,
+    ttlSeconds: number,
+  ) {
+    this.ttlMs = ttlSeconds * 1000
+    this.scope = ctx.config.publicUrl
+    const url = ctx.config.REDIS_URL
+    this.redis = url ? new Redis(url, { maxRetriesPerRequest: 2 }) : null
+    this.subscriber = this.redis?.duplicate() ?? null
+  }
+
+  /** Joins the instances' shared version (Redis only). */
+  async start(): Promise<void> {
+    if (!this.redis || !this.subscriber) return
+    const channel = redisKey(this.scope, 'version')
+    this.subscriber.on('message', (_channel: string, version: string) => this.adopt(version))
+    await this.subscriber.subscribe(channel)
+    this.adopt((await this.redis.get(channel)) ?? '0')
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.redis?.quit(), this.subscriber?.quit()])
+  }
+
+  private adopt(version: string) {
+    if (Number(version) > Number(this.version)) this.version = version
+  }
+
+  /** The version a render starting now belongs to. */
+  currentVersion(): string {
+    return this.version
+  }
+
+  /** The data changed: every page made before now is out of date, here and on every instance. */
+  async bump(): Promise<void> {
+    this.version = String(Number(this.version) + 1)
+    if (!this.redis) return
+    const channel = redisKey(this.scope, 'version')
+    try {
+      const version = String(await this.redis.incr(channel))
+      this.adopt(version)
+      await this.redis.publish(channel, version)
+    } catch (error) {
+      // The write itself succeeded; other instances' copies then last their short lifetime.
+      this.ctx.log.warn({ err: error }, 'page cache: Redis version bump failed')
+    }
+  }
+
+  /**
+   * The key this request's page is kept under, or null when it is not one to share: not a GET
+   * or HEAD of a catalogue or content page, or the visitor carries personal state. The key holds
+   * what else the page depends on: the address, the cookie consent and whether the shop is open.
+   */
+  keyOf(request: FastifyRequest, origin: string): string | null {
+    if (this.ttlMs <= 0 || (request.method !== 'GET' && request.method !== 'HEAD')) return null
+    if (request.headers.authorization) return null
+    const cookie = request.headers.cookie
+    if (cookieNames(cookie).some((name) => PERSONAL_COOKIES.includes(name))) return null
+    const url = new URL(request.url, origin)
+    if (!SHARED_PAGES.test(url.pathname) || url.pathname.endsWith('.data')) return null
+    for (const name of url.searchParams.keys()) if (PERSONAL_PARAMS.includes(name)) return null
+    const { config } = this.ctx
+    const open = this.ctx.now() >= launchInstant(config.LAUNCH_AT, config.SHOP_TZ)
+    const { confirmed, consent } = consentFromCookies(cookie)
+    const consentKey = confirmed ? Object.values(consent).map(Number).join('') : '-'
+    return `${open ? 'open' : 'soon'}:${consentKey}:${origin}${url.pathname}${url.search}`
+  }
+
+  /** The page kept under `key`, fresh or stale, from memory or else from Redis. */
+  async lookup(key: string): Promise<Lookup> {
+    let page = this.entries.get(key) ?? null
+    if (!page && this.redis) {
+      // Redis out of reach: the page is rendered here, as without it.
+      page = await this.fromRedis(key).catch((error: unknown) => {
+        this.ctx.log.warn({ err: error }, 'page cache: Redis read failed')
+        return null
+      })
+      if (page) this.remember(key, page)
+    }
+    if (!page) return null
+    const age = Date.now() - page.storedAt
+    if (page.version !== this.version || age >= 2 * this.ttlMs) {
+      this.forget(key)
+      return null
+    }
+    return { page, state: age < this.ttlMs ? 'hit' : 'stale' }
+  }
+
+  /** The render under way for `key`, if any: its page once stored, or null if it was not. */
+  inFlight(key: string): Promise<CachedPage | null> | undefined {
+    return this.pending.get(key)
+  }
+
+  /**
+   * Runs `render` (which resolves to the page to keep, or null) unless one is already under way
+   * for `key`: one render at a time per page. What it resolves to is stored.
+   */
+  fill(key: string, render: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
+    const running = this.pending.get(key)
+    if (running) return running
+    const done = render()
+      .then(async (page) => {
+        if (page && page.version === this.version) await this.store(key, page)
+        return page
+      })
+      .catch((error: unknown) => {
+        this.ctx.log.warn({ err: error, key }, 'page cache render failed')
+        return null
+      })
+      .finally(() => this.pending.delete(key))
+    this.pending.set(key, done)
+    return done
+  }
+
+  /** Compresses a finished page for keeping; null when it is not a whole, shareable page. */
+  async prepare(status: number, headers: Headers, html: Buffer, version: string): Promise<CachedPage | null> {
+    if (!shareable(status, headers) || !html.toString('latin1', html.length - 16).includes('</html>')) {
+      return null
+    }
+    const [br, gz] = await Promise.all([
+      brotli(html, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 8,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+        },
+      }),
+      gzip(html, { level: 9 }),
+    ])
+    return {
+      status,
+      headers: [...headers].filter(([name]) => !UNKEPT_HEADERS.has(name)),
+      scriptHashes: inlineScriptHashes(html.toString('utf8')),
+      br,
+      gzip: gz,
+      etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+      storedAt: Date.now(),
+      version,
+    }
+  }
+
+  private remember(key: string, page: CachedPage) {
+    this.forget(key)
+    this.entries.set(key, page)
+    this.bytes += page.br.length + page.gzip.length
+    for (const [oldest, old] of this.entries) {
+      if (this.bytes <= MEMORY_BUDGET) break
+      this.entries.delete(oldest)
+      this.bytes -= old.br.length + old.gzip.length
+    }
+  }
+
+  private forget(key: string) {
+    const old = this.entries.get(key)
+    if (!old) return
+    this.entries.delete(key)
+    this.bytes -= old.br.length + old.gzip.length
+  }
+
+  private async store(key: string, page: CachedPage) {
+    this.remember(key, page)
+    if (!this.redis) return
+    const { br, gzip: gz, ...meta } = page
+    const at = redisKey(this.scope, key)
+    await this.redis
+      .multi()
+      .hset(at, 'meta', JSON.stringify(meta), 'br', br, 'gzip', gz)
+      .pexpire(at, 2 * this.ttlMs)
+      .exec()
+  }
+
+  private async fromRedis(key: string): Promise<CachedPage | null> {
+    const [meta, br, gz] = await this.redis!.hmgetBuffer(redisKey(this.scope, key), 'meta', 'br', 'gzip')
+    if (!meta || !br || !gz) return null
+    return { ...(JSON.parse(meta.toString()) as Omit<CachedPage, 'br' | 'gzip'>), br, gzip: gz }
+  }
+}
+
+/** Headers a kept page does not carry over: they are per response. */
+const UNKEPT_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'date', 'cache-control'])
+
+/** A 200 HTML page that sets no cookie and that its route did not mark private. */
+export function shareable(status: number, headers: Headers): boolean {
+  const control = headers.get('cache-control') ?? ''
+  return (
+    status === 200 &&
+    (headers.get('content-type') ?? '').startsWith('text/html') &&
+    headers.getSetCookie().length === 0 &&
+    !/private|no-store/i.test(control)
+  )
+}
+
+const caches = new WeakMap<ShopContext, PageCache>()
+
+/** The storefront's page cache (PAGE_CACHE_SECONDS = 0 turns it off). */
+export async function createPageCache(ctx: ShopContext): Promise<PageCache> {
+  const cache = new PageCache(ctx, ctx.config.PAGE_CACHE_SECONDS)
+  await cache.start()
+  caches.set(ctx, cache)
+  return cache
+}
+
+/** Every successful API write makes the kept pages out of date (registered before the domains). */
+export function registerPageCacheInvalidation(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS'
+    const pathname = request.url.split('?')[0] ?? ''
+    const api = pathname.startsWith('/api/') || pathname.startsWith('/wp-json/')
+    if (write && api && reply.statusCode < 400) await caches.get(app.shop)?.bump()
+    return payload
+  })
+}

@@ -1,0 +1,224 @@
+// The page part of `npm run bench` (issue 15, "Instant on a phone"): for home, /shop and one
+// product page, what one server does for an anonymous visitor at 16 concurrent (pages/s, p50/p99,
+// CPU per page with the shared page cache and without it, peak resident memory), and what a phone
+// sees (Lighthouse 12 mobile performance, median of 3 runs, with LCP, TBT, CLS and the JS/CSS
+// transferred), driving Debian's Chromium. Each server is a fresh one over its own seeded data.
+// BENCH_QUICK=1: shorter loads and one Lighthouse run per page.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { root } from '../lib.mjs'
+import { startShop } from './engine.mjs'
+import { cpuSeconds } from './load.mjs'
+
+const CONCURRENCY = 16
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+/** What a browser sends: the page cache keeps brotli and gzip copies. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' }
+
+function peakMemoryMiB(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+}
+
+/** A fresh production server over its own data folder. */
+async function freshShop(env) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-bench-pages-'))
+  const shop = await startShop({ DATA_DIR: dataDir, ...env })
+  return {
+    ...shop,
+    async stop() {
+      const exited = new Promise((resolve) => shop.child.once('exit', resolve))
+      shop.child.kill('SIGTERM')
+      await exited
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Home, /shop and the demo catalogue's first product. */
+async function benchPages(base) {
+  const products = await (await fetch(`${base}/wp-json/wc/v3/products?per_page=1`)).json()
+  return ['/', '/shop', `/product/${products[0].slug}`]
+}
+
+function load(shop, pathname, seconds) {
+  return new Promise((resolve, reject) => {
+    const cpuBefore = cpuSeconds(shop.pid)
+    autocannon(
+      { url: shop.base + pathname, connections: CONCURRENCY, duration: seconds, headers: BROWSER_HEADERS },
+      (error, result) => {
+        if (error) return reject(error)
+        const cpu = cpuSeconds(shop.pid) - cpuBefore
+        resolve({
+          pagesPerSecond: Math.round(result.requests.average),
+          p50ms: result.latency.p50,
+          p99ms: result.latency.p99,
+          cpuMsPerPage: result.requests.total
+            ? Math.round((cpu * 1000 * 100) / result.requests.total) / 100
+            : null,
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+        })
+      },
+    )
+  })
+}
+
+/** Pages/s, latency and CPU per page at 16 concurrent, each page after one render and a warm-up. */
+async function serverFigures(shop, pages, seconds) {
+  const rows = []
+  for (const page of pages) {
+    // A first render on a busy machine can outlast a short load: it is waited for, then warmed.
+    await (await fetch(shop.base + page, { headers: BROWSER_HEADERS })).arrayBuffer()
+    await load(shop, page, 1)
+    rows.push({ page, ...(await load(shop, page, seconds)) })
+  }
+  return rows
+}
+
+/** Server CPU per page rendered one at a time (no queueing): `count` pages in a row. */
+async function cpuPerRender(shop, pages, count) {
+  const rows = []
+  for (const page of pages) {
+    const before = cpuSeconds(shop.pid)
+    for (let i = 0; i < count; i++) {
+      await (await fetch(shop.base + page, { headers: BROWSER_HEADERS })).arrayBuffer()
+    }
+    rows.push({
+      page,
+      cpuMsPerPage: Math.round(((cpuSeconds(shop.pid) - before) * 1000 * 100) / count) / 100,
+    })
+  }
+  return rows
+}
+
+/** One Lighthouse mobile run (default simulated throttling), performance only. */
+function lighthouseRun(url) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/lighthouse/cli/index.js'),
+        url,
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+        '--only-categories=performance',
+        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    let out = ''
+    child.stdout.on('data', (chunk) => {
+      out += chunk
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse exited with ${code} on ${url}`))
+      const report = JSON.parse(out)
+      const audit = (id) => report.audits[id]?.numericValue ?? null
+      const transferred = (type) =>
+        report.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === type)
+          ?.transferSize ?? 0
+      resolve({
+        score: Math.round((report.categories.performance.score ?? 0) * 100),
+        lcpMs: Math.round(audit('largest-contentful-paint')),
+        tbtMs: Math.round(audit('total-blocking-time')),
+        cls: Number(audit('cumulative-layout-shift')?.toFixed(3)),
+        jsKiB: Number((transferred('script') / 1024).toFixed(1)),
+        cssKiB: Number((transferred('stylesheet') / 1024).toFixed(1)),
+      })
+    })
+  })
+}
+
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): tried again. */
+async function lighthouseWithRetries(url, attempts = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      return await lighthouseRun(url)
+    } catch (error) {
+      if (i >= attempts) throw error
+      console.log(`  ${error.message}; trying again`)
+    }
+  }
+}
+
+/** The run with the median performance score of `runs`. */
+async function lighthouseFigures(base, pages, runs) {
+  if (!fs.existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM}` }
+  const rows = []
+  for (const page of pages) {
+    const results = []
+    for (let i = 0; i < runs; i++) results.push(await lighthouseWithRetries(base + page))
+    results.sort((a, b) => a.score - b.score)
+    rows.push({ page, runs, ...results[Math.floor(results.length / 2)] })
+  }
+  return { rows }
+}
+
+export async function pageBench({ quick }) {
+  const seconds = quick ? 2 : 8
+  const cached = await freshShop({})
+  let pages, withCache, lighthouse, cachedPeakMiB
+  try {
+    pages = await benchPages(cached.base)
+    withCache = await serverFigures(cached, pages, seconds)
+    lighthouse = await lighthouseFigures(cached.base, pages, quick ? 1 : 3)
+    cachedPeakMiB = peakMemoryMiB(cached.pid)
+  } finally {
+    await cached.stop()
+  }
+
+  const uncached = await freshShop({ PAGE_CACHE_SECONDS: '0' })
+  let withoutCache, uncachedPeakMiB
+  try {
+    withoutCache = await serverFigures(uncached, pages, seconds)
+    const one = await cpuPerRender(uncached, pages, quick ? 10 : 40)
+    for (const row of withoutCache)
+      row.cpuMsPerPageOneAtATime = one.find((o) => o.page === row.page).cpuMsPerPage
+    uncachedPeakMiB = peakMemoryMiB(uncached.pid)
+  } finally {
+    await uncached.stop()
+  }
+
+  return {
+    concurrency: CONCURRENCY,
+    seconds,
+    cached: withCache,
+    uncached: withoutCache,
+    peakResidentMiB: { cached: cachedPeakMiB, uncached: uncachedPeakMiB },
+    lighthouse,
+  }
+}
+
+export function printPageBench(result) {
+  console.log(
+    `\nPages, anonymous visitor, ${result.concurrency} concurrent, one server, shared page cache on:`,
+  )
+  console.table(result.cached)
+  console.log('The same pages with the page cache off (PAGE_CACHE_SECONDS=0): every page rendered:')
+  console.table(result.uncached)
+  console.log(`peak resident memory (MiB): ${JSON.stringify(result.peakResidentMiB)}`)
+  if (result.lighthouse.skipped) console.log(`Lighthouse skipped: ${result.lighthouse.skipped}`)
+  else {
+    console.log('Lighthouse 12, mobile (simulated throttling), median run by performance score:')
+    console.table(result.lighthouse.rows)
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printPageBench(await pageBench({ quick: process.env.BENCH_QUICK === '1' }))
+}
