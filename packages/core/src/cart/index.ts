@@ -1,4 +1,5 @@
 /** The cart domain's pure rules: totals, stock hold, checkout states, card checks and API shapes. */
+export * from './address-format.ts'
 export * from './card.ts'
 export * from './checkout.ts'
 export * from './hold.ts'

@@ -18,7 +18,7 @@ import {
   saveAddressStep,
   saveDeliveryStep,
 } from '../checkout.server.ts'
-import { InputField, SelectField } from '../checkout-fields.tsx'
+import { CheckboxField, InputField, SelectField } from '../checkout-fields.tsx'
 import { CouponForm } from '../coupon-form.tsx'
 import { HoldTimer } from '../hold-timer.tsx'
 import { OrderSummary } from '../order-summary.tsx'
@@ -259,6 +259,7 @@ function AddressForm({
         autoComplete="shipping postal-code"
         required
         defaultValue={value('zipcode')}
+        error={result?.fieldErrors?.zipcode}
       />
       <InputField
         name="city"
@@ -307,6 +308,7 @@ function AddressForm({
         autoComplete="shipping tel"
         required
         defaultValue={value('phone')}
+        error={result?.fieldErrors?.phone}
         className="checkout-field--wide"
       />
       <p className="checkout-form__note">We send the invoice to the same address.</p>
@@ -359,7 +361,10 @@ function PaymentForm(props: {
   const hydrated = useHydrated()
   const methods = order.payment_methods
   const last = order.payments.at(-1)
-  const [methodId, setMethodId] = useState(String(last?.payment_method_id ?? methods[0]?.id ?? ''))
+  const [methodId, setMethodId] = useState(
+    result?.values?.payment_method_id || String(last?.payment_method_id ?? methods[0]?.id ?? ''),
+  )
+  const typed = (name: string) => result?.values?.[name] || undefined
   const chosen = methods.find((method) => String(method.id) === methodId)
   const showCard = !hydrated || chosen?.method_type === 'credit_card'
   const thisYear = new Date(order.updated_at).getUTCFullYear()
@@ -403,6 +408,7 @@ function PaymentForm(props: {
             label="Name on card"
             autoComplete="cc-name"
             required={hydrated}
+            defaultValue={typed('card_name')}
             error={fieldErrors.card_name}
             className="checkout-field--wide"
           />
@@ -422,6 +428,7 @@ function PaymentForm(props: {
             autoComplete="cc-exp-month"
             required={hydrated}
             placeholder="MM"
+            defaultValue={typed('card_month')}
             options={MONTH_OPTIONS}
             error={fieldErrors.card_month}
           />
@@ -431,6 +438,7 @@ function PaymentForm(props: {
             autoComplete="cc-exp-year"
             required={hydrated}
             placeholder="YYYY"
+            defaultValue={typed('card_year')}
             options={yearOptions}
             error={fieldErrors.card_year}
           />
@@ -448,6 +456,18 @@ function PaymentForm(props: {
       <p className="checkout-form__total">
         Total to pay <strong>{order.display_total}</strong>
       </p>
+      <CheckboxField
+        name="terms_accepted"
+        defaultChecked={result?.values?.terms_accepted === 'on'}
+        error={fieldErrors.terms_accepted}
+        required
+      >
+        I accept the{' '}
+        <a href="/terms-and-conditions" target="_blank" rel="noopener">
+          terms and conditions<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        .
+      </CheckboxField>
       <SubmitButton>Place order</SubmitButton>
     </Form>
   )
