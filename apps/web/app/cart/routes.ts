@@ -1,6 +1,7 @@
 /**
  * The cart domain's pages, by layout: the bag, the add-to-cart action, the checkout (with its
- * states lookup), the order pages (confirmation, details, failed) and the thank-you page.
+ * states lookup), the order pages (confirmation, details, failed, the guest's lookup) and the
+ * thank-you page.
  */
 import { route } from '@react-router/dev/routes'
 import type { DomainRoutes } from '../site/domain-routes.ts'
@@ -15,6 +16,7 @@ export const cartRoutes: DomainRoutes = {
       route('confirmation', 'cart/routes/order-confirmation.tsx'),
       route('details', 'cart/routes/order-details.tsx'),
       route('failed', 'cart/routes/order-failed.tsx'),
+      route('lookup', 'cart/routes/order-lookup.tsx'),
     ]),
     route('thank-you', 'cart/routes/thank-you.tsx'),
   ],
