@@ -7,9 +7,10 @@
 import { type CountryJson, isPast, type OrderState, type StateJson, stateIndex } from '@fanshop/core'
 import { useEffect, useState } from 'react'
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
+import { loadAddressBook } from '../../accounts/address-book.server.ts'
 import { useHydrated } from '../../catalog/use-hydrated.ts'
 import type { SiteHandle } from '../../site/handle.ts'
-import { loadCart, type PublicOrder, publicOrder } from '../cart.server.ts'
+import { loadCart, type PublicOrder, publicOrder, visitorToken } from '../cart.server.ts'
 import {
   ADDRESS_TEXT_FIELDS,
   type CheckoutResult,
@@ -56,13 +57,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     (asked === 'address' || asked === 'delivery' || asked === 'payment') && reached(order.state, asked)
       ? asked
       : stepOf(order.state)
-  const countries = await loadCountries(context)
-  const draft = Object.fromEntries(
-    ['email', ...ADDRESS_TEXT_FIELDS, 'country_id', 'state_id'].flatMap((name) => {
-      const value = url.searchParams.get(name)
-      return value === null ? [] : [[name, value]]
-    }),
-  )
+  const token = await visitorToken(request, context)
+  const [countries, addressBook] = await Promise.all([
+    loadCountries(context),
+    token ? loadAddressBook(context, token) : [],
+  ])
+  const asDraft = (values: Record<string, unknown>) =>
+    Object.fromEntries(
+      ['email', ...ADDRESS_TEXT_FIELDS, 'country_id', 'state_id'].flatMap((name) => {
+        const value = values[name]
+        return value === null || value === undefined ? [] : [[name, String(value)]]
+      }),
+    )
+  let draft = asDraft(Object.fromEntries(url.searchParams))
+  // A customer's first checkout step starts from their address book (issue 9).
+  if (Object.keys(draft).length === 0 && !order.ship_address && addressBook[0])
+    draft = asDraft(addressBook[0])
   const spain = countries.find((country) => country.iso === 'ES')
   const countryId =
     Number(draft.country_id) || order.ship_address?.country_id || spain?.id || countries[0]!.id
@@ -73,6 +83,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countryId,
     states: await loadStates(context, countryId),
     draft,
+    addressBook: addressBook.map((address) => ({
+      label: address.label,
+      fill: `/checkout?${new URLSearchParams(asDraft(address))}`,
+    })),
     idempotencyKey: crypto.randomUUID(),
     serverNow: Date.now(),
   }
@@ -213,6 +227,20 @@ function AddressForm({
     <Form method="post" className="checkout-form">
       <input type="hidden" name="intent" value="address" />
       <StepError result={result} />
+      {loaderData.addressBook.length > 0 ? (
+        <nav className="checkout-form__book" aria-label="Your saved addresses">
+          <p className="checkout-field__label">Deliver to a saved address</p>
+          <ul>
+            {loaderData.addressBook.map((address) => (
+              <li key={address.fill}>
+                <Link to={address.fill} preventScrollReset replace>
+                  {address.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <InputField
         name="email"
         label="E-mail"
