@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import accountsPlugin from './accounts/plugin.ts'
+import backInStockRoutes from './cart/back-in-stock.ts'
 import orderLookupRoutes from './cart/lookup-routes.ts'
 import cartPlugin from './cart/plugin.ts'
 import catalogPlugin from './catalog/plugin.ts'
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsPlugin)
   await app.register(cartPlugin)
   await app.register(orderLookupRoutes)
+  await app.register(backInStockRoutes)
   await app.register(contentPlugin)
   await app.register(launchPlugin)
   return app
