@@ -10,6 +10,7 @@ export const cartRoutes: DomainRoutes = {
   default: [
     route('cart', 'cart/routes/cart.tsx'),
     route('cart/add', 'cart/routes/cart-add.tsx'),
+    route('cart/stock-alert', 'cart/routes/stock-alert.tsx'),
     route('checkout', 'cart/routes/checkout.tsx'),
     route('checkout/states', 'cart/routes/checkout-states.ts'),
     route('order', 'cart/routes/order.tsx', [

@@ -21,8 +21,10 @@ import { type FormEvent, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
 import { TooManyDialog } from '../../cart/cart-dialogs.tsx'
+import { NotifyMeForm } from '../../cart/notify-me-form.tsx'
 import { NOT_FOUND_TEXT } from '../../site/error-page.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
+import { useFrame } from '../../site/use-frame.ts'
 import { fetchProduct, routeError } from '../catalog.server.ts'
 import { BuyBar } from '../components/buy-bar.tsx'
 import { Gallery } from '../components/gallery.tsx'
@@ -88,6 +90,9 @@ function ProductView({ product }: { product: ProductJson }) {
   const allowed = stock === undefined ? undefined : Math.min(stock, product.max_per_order ?? stock)
   const [tooMany, setTooMany] = useState<number | null>(null)
   const quantityInput = useRef<HTMLInputElement>(null)
+  const loggedIn = Boolean(useFrame()?.user)
+  /** The sold-out choice a fan may ask to hear about: the chosen variation, or the simple product. */
+  const soldOutId = variation?.id ?? (product.type === 'simple' ? product.id : null)
 
   /** More than may be added is not sent (nor cut down silently): the fan chooses what to do. */
   function checkQuantity(event: FormEvent<HTMLFormElement>) {
@@ -166,6 +171,9 @@ function ProductView({ product }: { product: ProductJson }) {
         ) : null}
         {product.stock_status === 'instock' && product.max_per_order ? (
           <p className="product__limit">{perOrderLimitNote(product.max_per_order)}</p>
+        ) : null}
+        {offer.state === 'soldout' && soldOutId !== null ? (
+          <NotifyMeForm key={soldOutId} variantId={soldOutId} loggedIn={loggedIn} />
         ) : null}
         <ProductTabs product={product} />
       </div>
