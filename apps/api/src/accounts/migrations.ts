@@ -2,6 +2,7 @@
 import type { Kysely, Migration } from 'kysely'
 import { dialectOf, withIdColumn } from '../db/portable.ts'
 import { rateLimitsExpiryMigration, rateLimitsMigration } from '../http/rate-limit.ts'
+import { addressBookMigration } from './address-book.ts'
 
 export const accountsMigrations: Record<string, Migration> = {
   '2026-11-21T0200_accounts_users': {
@@ -67,4 +68,5 @@ export const accountsMigrations: Record<string, Migration> = {
   },
   '2026-11-21T0210_accounts_rate_limits': rateLimitsMigration,
   '2026-11-23T1600_accounts_rate_limits_expiry': rateLimitsExpiryMigration,
+  '2026-11-23T2000_accounts_address_book': addressBookMigration,
 }

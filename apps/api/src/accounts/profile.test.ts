@@ -22,6 +22,7 @@ describe(`profile calls on ${testDialect}`, () => {
         { title: 'My profile', url: '/profile' },
         { title: 'My details', url: '/profile/details' },
         { title: 'My orders', url: '/profile/orders' },
+        { title: 'My addresses', url: '/profile/addresses' },
         { title: 'Password', url: '/profile/password' },
         { title: 'Settings', url: '/profile/settings' },
       ],

@@ -64,7 +64,26 @@ export interface UserMenuItemsTable {
   position: number
 }
 
+/** One address of a customer's address book (kept apart from orders, which freeze their own copy). */
+export interface SavedAddressesTable {
+  id: Generated<number>
+  user_id: number
+  firstname: string
+  lastname: string
+  address1: string
+  address2: string
+  zipcode: string
+  city: string
+  country_id: number
+  state_id: number | null
+  phone: string
+  created_at: number
+  /** When it was last saved or used in a checkout: the book lists the latest first. */
+  used_at: number
+}
+
 export interface AccountsTables {
+  saved_addresses: SavedAddressesTable
   users: UsersTable
   auth_sessions: AuthSessionsTable
   user_identities: UserIdentitiesTable

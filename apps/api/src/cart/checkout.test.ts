@@ -132,6 +132,52 @@ describe(`checkout on ${testDialect}`, () => {
       expect(noCountry.statusCode).toBe(422)
     })
 
+    it('refuses a phone that is no number and a postcode that is not of the country', async () => {
+      const order = await createCart(t)
+      const words = await updateCheckout(order, {
+        order: { ship_address_attributes: { ...madridAddress(spain), phone: 'call me maybe' } },
+      })
+      expect(words.statusCode).toBe(422)
+      expect(words.json()).toEqual({
+        statusCode: 422,
+        message: 'Enter a phone number we can call, such as +34 612 345 678. (shipping address)',
+      })
+      const postcode = await updateCheckout(order, {
+        order: {
+          bill_address_attributes: { ...madridAddress(spain), zipcode: 'ZZZZZZZZZZ' },
+          use_billing: true,
+        },
+      })
+      expect(postcode.statusCode).toBe(422)
+      expect(postcode.json().message).toBe('Enter a valid postcode for Spain. (billing address)')
+      const national = await updateCheckout(order, {
+        order: {
+          ship_address_attributes: { ...madridAddress(spain), phone: '612 345 678', zipcode: '08001' },
+        },
+      })
+      expect(national.statusCode).toBe(200)
+      expect(national.json().ship_address).toMatchObject({ phone: '612 345 678', zipcode: '08001' })
+    })
+
+    it('refuses terms sent unaccepted, and asks nothing of clients that do not send them', async () => {
+      const order = await createCart(t)
+      const refused = await updateCheckout(order, {
+        order: { email: 'ana@example.com', terms_accepted: false },
+      })
+      expect(refused.statusCode).toBe(422)
+      expect(refused.json()).toEqual({
+        statusCode: 422,
+        message: 'Accept the terms and conditions to place your order.',
+      })
+      expect((await fetchOrder(t, order)).email).toBeNull()
+      const accepted = await updateCheckout(order, {
+        order: { email: 'ana@example.com', terms_accepted: true },
+      })
+      expect(accepted.statusCode).toBe(200)
+      const legacy = await updateCheckout(order, { order: { email: 'bea@example.com' } })
+      expect(legacy.json().email).toBe('bea@example.com')
+    })
+
     it('does not ship where no zone has a rate', async () => {
       const productId = await insertProduct(t, { price: 1000, stock: 5 })
       const antarctica = await placeIds(t, 'AQ')

@@ -6,11 +6,13 @@
  */
 import {
   type AddressInput,
+  addressFormatErrors,
   type CardSource,
   type CheckoutUpdateBody,
   listInWords,
   missingAddressFields,
   nextState,
+  TERMS_NOT_ACCEPTED_MESSAGE,
 } from '@fanshop/core'
 import type { Transaction } from 'kysely'
 import type { ShopContext } from '../context.ts'
@@ -23,13 +25,17 @@ import { shippingRatesFor } from './shipping.ts'
 type Trx = Transaction<Database>
 type OrderAttributes = NonNullable<CheckoutUpdateBody['order']>
 
-/** Saves e-mail and addresses (a state must belong to the address's country). */
+/**
+ * Saves e-mail and addresses (a state must belong to the address's country; a phone and postcode
+ * must be possible there). A client that asks for the terms must send them accepted.
+ */
 export async function saveOrderAttributes(
   trx: Trx,
   order: OrderRow,
   attributes: OrderAttributes,
 ): Promise<void> {
   assertNotComplete(order)
+  if (attributes.terms_accepted === false) throw unprocessable(TERMS_NOT_ACCEPTED_MESSAGE)
   const bill = attributes.bill_address_attributes
   const ship = attributes.use_billing ? bill : attributes.ship_address_attributes
   const changes: Partial<OrderRow> = {}
@@ -42,13 +48,17 @@ export async function saveOrderAttributes(
 }
 
 async function checkedAddress(trx: Trx, address: AddressInput, which: string): Promise<AddressInput> {
-  if (!address.country_id) return { ...address, state_id: null }
-  const country = await trx
-    .selectFrom('countries')
-    .select(['id', 'name', 'states_required'])
-    .where('id', '=', address.country_id)
-    .executeTakeFirst()
-  if (!country) throw unprocessable(`The ${which} address names a country that does not exist.`)
+  const country = address.country_id
+    ? await trx
+        .selectFrom('countries')
+        .select(['id', 'iso', 'name', 'states_required'])
+        .where('id', '=', address.country_id)
+        .executeTakeFirst()
+    : null
+  if (country === undefined) throw unprocessable(`The ${which} address names a country that does not exist.`)
+  const problems = Object.values(addressFormatErrors(address, country))
+  if (problems.length > 0) throw unprocessable(`${problems.join(' ')} (${which} address)`)
+  if (!country) return { ...address, state_id: null }
   if (!country.states_required) return { ...address, state_id: null }
   if (address.state_id) {
     const state = await trx

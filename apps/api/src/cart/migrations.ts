@@ -2,6 +2,7 @@
 import { type Kysely, type Migration, sql } from 'kysely'
 import { dialectOf, withIdColumn } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
+import { stockAlertsMigration } from './back-in-stock.ts'
 import { insertReferenceData } from './reference-data.ts'
 
 export const cartMigrations: Record<string, Migration> = {
@@ -194,4 +195,5 @@ export const cartMigrations: Record<string, Migration> = {
         (select sum(quantity) from holds where holds.variant_id = products.id), 0)`.execute(db)
     },
   },
+  '2026-11-23T2010_cart_stock_alerts': stockAlertsMigration,
 }

@@ -19,8 +19,8 @@ import { createHash, randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { unprocessable } from '../http/errors.ts'
-import { sendOrderConfirmation } from './confirmation-mail.ts'
 import { holdsBecomeSales } from './holds.ts'
+import { afterOrderPlaced } from './order-placed.ts'
 import { changeOrder, conflict, type Db, isFrozen, type OrderRow } from './orders.ts'
 import type { ChargeResult, PaymentGateway } from './payments/gateway.ts'
 import { gatewayFor } from './payments/gateways.ts'
@@ -82,7 +82,7 @@ export async function completePlacement(
       ? failure(settled.payment.failure_reason)
       : conflict(BEING_PLACED)
   }
-  if (settled.decided) await sendOrderConfirmation(ctx, settled.order)
+  if (settled.decided) await afterOrderPlaced(ctx, settled.order)
   return settled.order
 }
 
@@ -127,7 +127,7 @@ export async function resolveStalePayment(ctx: ShopContext, order: OrderRow): Pr
     payment,
     found ?? { outcome: 'voided', reason: INTERRUPTED_REASON },
   )
-  if (settled.decided && settled.order.state === 'complete') await sendOrderConfirmation(ctx, settled.order)
+  if (settled.decided && settled.order.state === 'complete') await afterOrderPlaced(ctx, settled.order)
   return settled.order
 }
 

@@ -7,7 +7,9 @@
  * also counted on the product row (`products.stock_held`) so that taking stock is one conditional
  * write (cart/holds.ts, ADR 0006).
  */
+
 import type { Generated } from 'kysely'
+import type { StockAlertsTable } from './back-in-stock.ts'
 
 export interface CountriesTable {
   id: Generated<number>
@@ -161,6 +163,7 @@ export interface TestCardChargesTable {
 
 export interface CartTables {
   countries: CountriesTable
+  stock_alerts: StockAlertsTable
   states: StatesTable
   shipping_zones: ShippingZonesTable
   shipping_zone_countries: ShippingZoneCountriesTable

@@ -17,6 +17,7 @@ export const accountsRoutes: DomainRoutes = {
       index('accounts/routes/profile-index.tsx'),
       route('details', 'accounts/routes/profile-details.tsx'),
       route('orders', 'accounts/routes/profile-orders.tsx'),
+      route('addresses', 'accounts/routes/profile-addresses.tsx'),
       route('password', 'accounts/routes/profile-password.tsx'),
       route('settings', 'accounts/routes/profile-settings.tsx'),
     ]),

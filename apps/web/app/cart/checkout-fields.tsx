@@ -98,3 +98,32 @@ export function SelectField(props: {
     </Shell>
   )
 }
+
+/** A box to tick, its label holding any links (the terms), its error tied to it like the fields'. */
+export function CheckboxField(props: {
+  name: string
+  children: ReactNode
+  defaultChecked?: boolean
+  error?: string
+  required?: boolean
+}) {
+  const id = useId()
+  const errorId = `${id}-error`
+  return (
+    <Shell error={props.error} errorId={errorId} className="checkout-field--wide checkout-field--check">
+      <input
+        id={id}
+        name={props.name}
+        type="checkbox"
+        className="checkout-field__check"
+        defaultChecked={props.defaultChecked}
+        required={props.required}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+      />
+      <label className="checkout-field__check-label" htmlFor={id}>
+        {props.children}
+      </label>
+    </Shell>
+  )
+}

@@ -6,16 +6,19 @@
  */
 import {
   type AddressInput,
+  addressFormatErrors,
   cardSourceSchema,
   checkoutEmailSchema,
   type OrderJson,
   type OrderState,
   stateIndex,
+  TERMS_NOT_ACCEPTED_MESSAGE,
 } from '@fanshop/core'
 import { type AppLoadContext, redirect } from 'react-router'
 import { ApiError } from '../api.server.ts'
 import { fetchOrder, orderCall } from './cart.server.ts'
 import { cartClearCookie, type OrderRef, placedOrderSetCookie, readCartRef } from './cart-cookie.server.ts'
+import { loadCountries } from './regions.server.ts'
 
 export type CheckoutStep = 'address' | 'delivery' | 'payment'
 
@@ -83,12 +86,11 @@ export async function saveAddressStep(request: Request, context: AppLoadContext,
   }
   const email = text(form, 'email')
   const emailCheck = checkoutEmailSchema.safeParse(email)
-  if (!emailCheck.success) {
-    return {
-      step: 'address',
-      fieldErrors: { email: emailCheck.error.issues[0]?.message ?? '' },
-      values,
-    } satisfies CheckoutResult
+  const country = (await loadCountries(context)).find((each) => each.id === address.country_id) ?? null
+  const fieldErrors: Record<string, string> = { ...addressFormatErrors(address, country) }
+  if (!emailCheck.success) fieldErrors.email = emailCheck.error.issues[0]?.message ?? ''
+  if (Object.keys(fieldErrors).length > 0) {
+    return { step: 'address', fieldErrors, values } satisfies CheckoutResult
   }
   const result = await withCart(request, 'address', async (ref) => {
     await saveCheckout(request, context, ref, {
@@ -119,7 +121,21 @@ export async function saveDeliveryStep(request: Request, context: AppLoadContext
  */
 export async function payStep(request: Request, context: AppLoadContext, form: FormData) {
   const methodId = id(form, 'payment_method_id')
-  if (!methodId) return { step: 'payment', error: 'Choose a payment method.' } satisfies CheckoutResult
+  const values = Object.fromEntries(
+    ['payment_method_id', 'card_name', 'card_month', 'card_year', 'terms_accepted'].map((name) => [
+      name,
+      text(form, name),
+    ]),
+  )
+  if (!methodId)
+    return { step: 'payment', error: 'Choose a payment method.', values } satisfies CheckoutResult
+  if (values.terms_accepted !== 'on') {
+    return {
+      step: 'payment',
+      fieldErrors: { terms_accepted: TERMS_NOT_ACCEPTED_MESSAGE },
+      values,
+    } satisfies CheckoutResult
+  }
   const ref = await readCartRef(request)
   if (!ref) throw redirect('/cart')
   const order = await fetchOrder(request, context, ref)
@@ -146,20 +162,20 @@ export async function payStep(request: Request, context: AppLoadContext, form: F
       const fieldErrors = Object.fromEntries(
         card.error.issues.map((issue) => [fieldOf[String(issue.path[0])] ?? 'card_number', issue.message]),
       )
-      return { step: 'payment', fieldErrors } satisfies CheckoutResult
+      return { step: 'payment', fieldErrors, values } satisfies CheckoutResult
     }
     paymentSource = { [methodId]: card.data }
   }
 
   const saved = await withCart(request, 'payment', async () => {
     await saveCheckout(request, context, ref, {
-      order: { payments_attributes: [{ payment_method_id: methodId }] },
+      order: { payments_attributes: [{ payment_method_id: methodId }], terms_accepted: true },
       ...(paymentSource ? { payment_source: paymentSource } : {}),
     })
     await advanceTo(request, context, ref, 'confirm')
     return null
   })
-  if (saved) return saved
+  if (saved) return { ...saved, values }
 
   const key = text(form, 'idempotency_key') || crypto.randomUUID()
   const placed = await placeOrder(request, context, ref, key)
@@ -172,7 +188,7 @@ export async function payStep(request: Request, context: AppLoadContext, form: F
   if (placed.state === 'payment' && placed.payments.at(-1)?.state === 'failed') {
     throw redirect(`/order/failed?number=${ref.number}`)
   }
-  return { step: 'payment', error: placed.error } satisfies CheckoutResult
+  return { step: 'payment', error: placed.error, values } satisfies CheckoutResult
 }
 
 /**

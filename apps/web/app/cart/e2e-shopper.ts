@@ -37,6 +37,7 @@ export async function payByCard(page: Page, number: string) {
   await page.getByLabel('Expiry month').selectOption('12')
   await page.getByLabel('Expiry year').selectOption({ index: 3 })
   await page.getByLabel('Security code').fill('123')
+  await page.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check()
   await page.getByRole('button', { name: 'Place order' }).click()
 }
 

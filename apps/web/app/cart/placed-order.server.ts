@@ -1,32 +1,35 @@
 /**
  * Finds the order an /order/... or /thank-you page is about: by its number in `?number=`, opened
- * with the token this browser holds for it (the order just placed, or the open cart), or as the
- * logged-in owner's order. Anyone else gets the 404 page, as the API answers them.
+ * with the token this browser holds for it (the order just placed, the open cart, or one found
+ * with the guest order lookup), or as the logged-in owner's order. When there is none, the page
+ * explains itself and offers the lookup (issue 9: these pages answered 404).
  */
 import { ORDER_NUMBER_PATTERN, type OrderJson, orderJsonSchema } from '@fanshop/core'
-import { type AppLoadContext, data } from 'react-router'
+import type { AppLoadContext } from 'react-router'
 import { fetchOrder, isGone, storeApi, visitorToken } from './cart.server.ts'
 import { readCartRef, readPlacedOrderRef } from './cart-cookie.server.ts'
 
-const NOT_FOUND = 'This page could not be found'
+/** The order, or which number was asked for (null when none or not a number) when it cannot be opened. */
+export type PageOrder = { order: OrderJson; asked: string } | { order: null; asked: string | null }
 
-export async function loadOrderForPage(request: Request, context: AppLoadContext): Promise<OrderJson> {
+export async function loadOrderForPage(request: Request, context: AppLoadContext): Promise<PageOrder> {
   const [placed, cart, token] = await Promise.all([
     readPlacedOrderRef(request),
     readCartRef(request),
     visitorToken(request, context),
   ])
-  const asked = new URL(request.url).searchParams.get('number') ?? placed?.number ?? null
-  if (!asked || !ORDER_NUMBER_PATTERN.test(asked)) throw data({ message: NOT_FOUND }, { status: 404 })
+  const param = new URL(request.url).searchParams.get('number')
+  const asked = param ?? placed?.number ?? null
+  if (!asked || !ORDER_NUMBER_PATTERN.test(asked)) return { order: null, asked: null }
   try {
     const ref = [placed, cart].find((candidate) => candidate?.number === asked)
-    if (ref) return await fetchOrder(request, context, ref)
+    if (ref) return { order: await fetchOrder(request, context, ref), asked }
     if (token) {
       const { data: body } = await storeApi(request, context, `/api/v1/orders/${asked}.json`)
-      return orderJsonSchema.parse(body)
+      return { order: orderJsonSchema.parse(body), asked }
     }
   } catch (error) {
     if (!isGone(error)) throw error
   }
-  throw data({ message: NOT_FOUND }, { status: 404 })
+  return { order: null, asked }
 }

@@ -263,6 +263,9 @@ export const lineItemBodySchema = z.object({ line_item: lineItemInputSchema })
 /** The checkout's e-mail address and the one message for a wrong one (spec 8). */
 export const checkoutEmailSchema = z.email('Enter a valid e-mail address.')
 
+/** What the checkout says when the terms were not accepted. */
+export const TERMS_NOT_ACCEPTED_MESSAGE = 'Accept the terms and conditions to place your order.'
+
 /** Spree's order attributes that both `orders/{n}` and `checkouts/{n}` updates accept. */
 const orderAttributesSchema = z.object({
   email: text().pipe(checkoutEmailSchema).optional(),
@@ -270,6 +273,11 @@ const orderAttributesSchema = z.object({
   ship_address_attributes: addressInputSchema.optional(),
   /** Use the billing address for shipping too. */
   use_billing: z.boolean().optional(),
+  /**
+   * The shopper's answer to "I accept the terms": the storefront's checkout always sends it and the
+   * order cannot be saved with false; clients that never ask (the spec's Spree clients) leave it out.
+   */
+  terms_accepted: z.boolean().optional(),
 })
 
 export const orderUpdateBodySchema = z.object({ order: orderAttributesSchema })

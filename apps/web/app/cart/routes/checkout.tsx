@@ -8,10 +8,11 @@
 import { type CountryJson, isPast, type OrderState, type StateJson, stateIndex } from '@fanshop/core'
 import { useEffect, useState } from 'react'
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
+import { loadAddressBook } from '../../accounts/address-book.server.ts'
 import { useHydrated } from '../../catalog/use-hydrated.ts'
 import { ARRIVAL_FOCUS_ATTRIBUTE } from '../../site/frame-effects.ts'
 import type { SiteHandle } from '../../site/handle.ts'
-import { loadCart, type PublicOrder, publicOrder } from '../cart.server.ts'
+import { loadCart, type PublicOrder, publicOrder, visitorToken } from '../cart.server.ts'
 import {
   ADDRESS_TEXT_FIELDS,
   type CheckoutResult,
@@ -20,7 +21,7 @@ import {
   saveAddressStep,
   saveDeliveryStep,
 } from '../checkout.server.ts'
-import { InputField, SelectField } from '../checkout-fields.tsx'
+import { CheckboxField, InputField, SelectField } from '../checkout-fields.tsx'
 import { CouponForm } from '../coupon-form.tsx'
 import { HoldTimer } from '../hold-timer.tsx'
 import { CollapsibleSummary, OrderSummary } from '../order-summary.tsx'
@@ -58,13 +59,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     (asked === 'address' || asked === 'delivery' || asked === 'payment') && reached(order.state, asked)
       ? asked
       : stepOf(order.state)
-  const countries = await loadCountries(context)
-  const draft = Object.fromEntries(
-    ['email', ...ADDRESS_TEXT_FIELDS, 'country_id', 'state_id'].flatMap((name) => {
-      const value = url.searchParams.get(name)
-      return value === null ? [] : [[name, value]]
-    }),
-  )
+  const token = await visitorToken(request, context)
+  const [countries, addressBook] = await Promise.all([
+    loadCountries(context),
+    token ? loadAddressBook(context, token) : [],
+  ])
+  const asDraft = (values: Record<string, unknown>) =>
+    Object.fromEntries(
+      ['email', ...ADDRESS_TEXT_FIELDS, 'country_id', 'state_id'].flatMap((name) => {
+        const value = values[name]
+        return value === null || value === undefined ? [] : [[name, String(value)]]
+      }),
+    )
+  let draft = asDraft(Object.fromEntries(url.searchParams))
+  // A customer's first checkout step starts from their address book (issue 9).
+  if (Object.keys(draft).length === 0 && !order.ship_address && addressBook[0])
+    draft = asDraft(addressBook[0])
   const spain = countries.find((country) => country.iso === 'ES')
   const countryId =
     Number(draft.country_id) || order.ship_address?.country_id || spain?.id || countries[0]!.id
@@ -75,6 +85,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countryId,
     states: await loadStates(context, countryId),
     draft,
+    addressBook: addressBook.map((address) => ({
+      label: address.label,
+      fill: `/checkout?${new URLSearchParams(asDraft(address))}`,
+    })),
     idempotencyKey: crypto.randomUUID(),
     serverNow: Date.now(),
   }
@@ -217,6 +231,20 @@ function AddressForm({
     <Form method="post" className="checkout-form">
       <input type="hidden" name="intent" value="address" />
       <StepError result={result} />
+      {loaderData.addressBook.length > 0 ? (
+        <nav className="checkout-form__book" aria-label="Your saved addresses">
+          <p className="checkout-field__label">Deliver to a saved address</p>
+          <ul>
+            {loaderData.addressBook.map((address) => (
+              <li key={address.fill}>
+                <Link to={address.fill} preventScrollReset replace>
+                  {address.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <InputField
         name="email"
         label="E-mail"
@@ -263,6 +291,7 @@ function AddressForm({
         autoComplete="shipping postal-code"
         required
         defaultValue={value('zipcode')}
+        error={result?.fieldErrors?.zipcode}
       />
       <InputField
         name="city"
@@ -311,6 +340,7 @@ function AddressForm({
         autoComplete="shipping tel"
         required
         defaultValue={value('phone')}
+        error={result?.fieldErrors?.phone}
         className="checkout-field--wide"
       />
       <p className="checkout-form__note">We send the invoice to the same address.</p>
@@ -363,7 +393,10 @@ function PaymentForm(props: {
   const hydrated = useHydrated()
   const methods = order.payment_methods
   const last = order.payments.at(-1)
-  const [methodId, setMethodId] = useState(String(last?.payment_method_id ?? methods[0]?.id ?? ''))
+  const [methodId, setMethodId] = useState(
+    result?.values?.payment_method_id || String(last?.payment_method_id ?? methods[0]?.id ?? ''),
+  )
+  const typed = (name: string) => result?.values?.[name] || undefined
   const chosen = methods.find((method) => String(method.id) === methodId)
   const showCard = !hydrated || chosen?.method_type === 'credit_card'
   const thisYear = new Date(order.updated_at).getUTCFullYear()
@@ -407,6 +440,7 @@ function PaymentForm(props: {
             label="Name on card"
             autoComplete="cc-name"
             required={hydrated}
+            defaultValue={typed('card_name')}
             error={fieldErrors.card_name}
             className="checkout-field--wide"
           />
@@ -426,6 +460,7 @@ function PaymentForm(props: {
             autoComplete="cc-exp-month"
             required={hydrated}
             placeholder="MM"
+            defaultValue={typed('card_month')}
             options={MONTH_OPTIONS}
             error={fieldErrors.card_month}
           />
@@ -435,6 +470,7 @@ function PaymentForm(props: {
             autoComplete="cc-exp-year"
             required={hydrated}
             placeholder="YYYY"
+            defaultValue={typed('card_year')}
             options={yearOptions}
             error={fieldErrors.card_year}
           />
@@ -452,6 +488,18 @@ function PaymentForm(props: {
       <p className="checkout-form__total">
         Total to pay <strong>{order.display_total}</strong>
       </p>
+      <CheckboxField
+        name="terms_accepted"
+        defaultChecked={result?.values?.terms_accepted === 'on'}
+        error={fieldErrors.terms_accepted}
+        required
+      >
+        I accept the{' '}
+        <a href="/terms-and-conditions" target="_blank" rel="noopener">
+          terms and conditions<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        .
+      </CheckboxField>
       <SubmitButton>Place order</SubmitButton>
     </Form>
   )

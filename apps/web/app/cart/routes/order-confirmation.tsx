@@ -7,6 +7,7 @@ import type { SiteHandle } from '../../site/handle.ts'
 import { publicOrder } from '../cart.server.ts'
 import { CopyOrderNumber } from '../copy-order-number.tsx'
 import { OrderAddress } from '../order-address.tsx'
+import { WhichOrder } from '../order-lookup-form.tsx'
 import { OrderSummary } from '../order-summary.tsx'
 import { loadOrderForPage } from '../placed-order.server.ts'
 import type { Route } from './+types/order-confirmation'
@@ -20,13 +21,17 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const order = await loadOrderForPage(request, context)
+  const { order, asked } = await loadOrderForPage(request, context)
+  if (!order) return { order: null, asked }
   if (order.state !== 'complete') throw redirect('/checkout')
-  return { order: publicOrder(order) }
+  return { order: publicOrder(order), asked }
 }
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData
+  if (!order) {
+    return <WhichOrder asked={loaderData.asked} about="This page confirms an order placed in this browser." />
+  }
   const payment = order.payments.at(-1)
   const method = order.payment_methods.find((m) => m.id === payment?.payment_method_id)
   return (

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { SiteHandle } from '../../site/handle.ts'
 import { publicOrder } from '../cart.server.ts'
 import { OrderAddress } from '../order-address.tsx'
+import { WhichOrder } from '../order-lookup-form.tsx'
 import { orderDate, orderStatus } from '../order-status.ts'
 import { OrderSummary } from '../order-summary.tsx'
 import { loadOrderForPage } from '../placed-order.server.ts'
@@ -12,16 +13,20 @@ import '../cart.css'
 export const handle: SiteHandle = { routeName: 'order-details' }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `Order ${data.order.number}` : 'Order' },
+  { title: data?.order ? `Order ${data.order.number}` : 'Find your order' },
   { name: 'robots', content: 'noindex' },
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { order: publicOrder(await loadOrderForPage(request, context)) }
+  const { order, asked } = await loadOrderForPage(request, context)
+  return { order: order && publicOrder(order), asked }
 }
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData
+  if (!order) {
+    return <WhichOrder asked={loaderData.asked} about="This page shows the details of one of your orders." />
+  }
   const payment = order.payments.at(-1)
   return (
     <>

@@ -5,6 +5,7 @@
 import { Link, redirect } from 'react-router'
 import type { SiteHandle } from '../../site/handle.ts'
 import { publicOrder } from '../cart.server.ts'
+import { WhichOrder } from '../order-lookup-form.tsx'
 import { OrderSummary } from '../order-summary.tsx'
 import { loadOrderForPage } from '../placed-order.server.ts'
 import type { Route } from './+types/order-failed'
@@ -18,13 +19,22 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const order = await loadOrderForPage(request, context)
+  const { order, asked } = await loadOrderForPage(request, context)
+  if (!order) return { order: null, asked }
   if (order.state === 'complete') throw redirect(`/order/confirmation?number=${order.number}`)
-  return { order: publicOrder(order) }
+  return { order: publicOrder(order), asked }
 }
 
 export default function OrderFailed({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData
+  if (!order) {
+    return (
+      <WhichOrder
+        asked={loaderData.asked}
+        about="This page tells why the payment for an order placed in this browser did not go through."
+      />
+    )
+  }
   const failed = [...order.payments].reverse().find((payment) => payment.state === 'failed')
   return (
     <>

@@ -2,6 +2,7 @@
 import { Link } from 'react-router'
 import type { SiteHandle } from '../../site/handle.ts'
 import { CopyOrderNumber } from '../copy-order-number.tsx'
+import { WhichOrder } from '../order-lookup-form.tsx'
 import { loadOrderForPage } from '../placed-order.server.ts'
 import type { Route } from './+types/thank-you'
 import '../cart.css'
@@ -11,11 +12,27 @@ export const handle: SiteHandle = { routeName: 'thank-you' }
 export const meta: Route.MetaFunction = () => [{ title: 'Thank you' }, { name: 'robots', content: 'noindex' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const order = await loadOrderForPage(request, context)
-  return { number: order.number, email: order.email, placed: order.state === 'complete' }
+  const { order, asked } = await loadOrderForPage(request, context)
+  if (!order) return { found: false as const, asked }
+  return {
+    found: true as const,
+    number: order.number,
+    email: order.email,
+    placed: order.state === 'complete',
+  }
 }
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) {
+    return (
+      <section className="thank-you">
+        <WhichOrder
+          asked={loaderData.asked}
+          about="This page thanks you for an order placed in this browser."
+        />
+      </section>
+    )
+  }
   return (
     <section className="thank-you">
       <h1 className="thank-you__title">Thank you</h1>

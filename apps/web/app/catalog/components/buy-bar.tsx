@@ -3,13 +3,20 @@
  * "Add to cart" button of a plain POST form to /cart/add (the cart domain's action) carrying
  * variant_id: the chosen variation, or the simple product itself. The quantity field elsewhere
  * on the page belongs to this form. Until a variation is chosen the button is disabled and
- * says what is missing; a sold-out choice says so.
+ * says what is missing; a sold-out choice says so. The page checks the quantity as it is sent
+ * (`onSubmit`); without JavaScript the server answers a quantity above the stock.
  */
 import type { Purchasable } from '@fanshop/core'
-import { useId } from 'react'
+import { type FormEvent, useId } from 'react'
 import { euro } from './price.tsx'
 
-export function BuyBar(props: { formId: string; name: string; price: string; offer: Purchasable }) {
+export function BuyBar(props: {
+  formId: string
+  name: string
+  price: string
+  offer: Purchasable
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void
+}) {
   const hintId = useId()
   const { offer } = props
   const hint =
@@ -19,7 +26,14 @@ export function BuyBar(props: { formId: string; name: string; price: string; off
         ? 'This choice is sold out'
         : null
   return (
-    <form id={props.formId} method="post" action="/cart/add" className="buy-bar">
+    <form
+      id={props.formId}
+      method="post"
+      action="/cart/add"
+      className="buy-bar"
+      noValidate
+      onSubmit={props.onSubmit}
+    >
       {offer.state === 'ready' ? <input type="hidden" name="variant_id" value={offer.variantId} /> : null}
       <div className="buy-bar__summary">
         <span className="buy-bar__name">{props.name}</span>

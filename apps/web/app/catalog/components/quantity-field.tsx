@@ -1,14 +1,16 @@
 /**
  * How many to add: minus and plus buttons around a number field. The field belongs to the buy
  * bar's form (form="buy-form"), so the quantity is posted with it, with or without JavaScript.
+ * A number above what is left stays as typed: the buy bar says what happened when it is sent.
  */
-import { useId } from 'react'
+import { type Ref, useId } from 'react'
 
 export function QuantityField(props: {
   value: string
   max: number | undefined
   formId: string
   onChange: (value: string) => void
+  inputRef?: Ref<HTMLInputElement>
 }) {
   const id = useId()
   const current = Math.max(1, Number.parseInt(props.value, 10) || 1)
@@ -29,6 +31,7 @@ export function QuantityField(props: {
           <span aria-hidden="true">−</span>
         </button>
         <input
+          ref={props.inputRef}
           id={id}
           className="quantity__input"
           name="quantity"
@@ -41,9 +44,7 @@ export function QuantityField(props: {
           required
           value={props.value}
           onChange={(event) => props.onChange(event.target.value)}
-          onBlur={() =>
-            props.onChange(String(props.max === undefined ? current : Math.min(current, props.max)))
-          }
+          onBlur={() => props.onChange(String(current))}
         />
         <button
           type="button"

@@ -17,10 +17,14 @@ import {
   selectionFromSearchParams,
   variationAttributes,
 } from '@fanshop/core'
-import { useState } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
+import { TooManyDialog } from '../../cart/cart-dialogs.tsx'
+import { NotifyMeForm } from '../../cart/notify-me-form.tsx'
 import { NOT_FOUND_TEXT } from '../../site/error-page.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
+import { useFrame } from '../../site/use-frame.ts'
 import { fetchProduct, routeError } from '../catalog.server.ts'
 import { BuyBar } from '../components/buy-bar.tsx'
 import { Gallery } from '../components/gallery.tsx'
@@ -82,6 +86,30 @@ function ProductView({ product }: { product: ProductJson }) {
   const variation = findVariation(product, selection)
   const shown = variation ?? product
   const category = product.categories.find((c) => c.id !== EXCLUDED_CATEGORY_ID)
+  const stock = offer.state === 'ready' ? offer.maxQuantity : undefined
+  const allowed = stock === undefined ? undefined : Math.min(stock, product.max_per_order ?? stock)
+  const [tooMany, setTooMany] = useState<number | null>(null)
+  const quantityInput = useRef<HTMLInputElement>(null)
+  const loggedIn = Boolean(useFrame()?.user)
+  /** The sold-out choice a fan may ask to hear about: the chosen variation, or the simple product. */
+  const soldOutId = variation?.id ?? (product.type === 'simple' ? product.id : null)
+
+  /** More than may be added is not sent (nor cut down silently): the fan chooses what to do. */
+  function checkQuantity(event: FormEvent<HTMLFormElement>) {
+    const asked = Number(new FormData(event.currentTarget).get('quantity'))
+    if (allowed === undefined || !(asked > allowed)) return
+    event.preventDefault()
+    setTooMany(asked)
+  }
+
+  function addAllowed() {
+    if (allowed === undefined) return
+    flushSync(() => {
+      setQuantity(String(allowed))
+      setTooMany(null)
+    })
+    document.querySelector<HTMLFormElement>(`#${BUY_FORM_ID}`)?.requestSubmit()
+  }
 
   function choose(attributeSlug: string, option: string) {
     const next = chooseOption(product, selection, attributeSlug, option)
@@ -135,22 +163,38 @@ function ProductView({ product }: { product: ProductJson }) {
         {product.stock_status === 'instock' ? (
           <QuantityField
             value={quantity}
-            max={
-              offer.state === 'ready'
-                ? Math.min(offer.maxQuantity, product.max_per_order ?? offer.maxQuantity)
-                : undefined
-            }
+            max={allowed}
             formId={BUY_FORM_ID}
             onChange={setQuantity}
+            inputRef={quantityInput}
           />
         ) : null}
         {product.stock_status === 'instock' && product.max_per_order ? (
           <p className="product__limit">{perOrderLimitNote(product.max_per_order)}</p>
         ) : null}
+        {offer.state === 'soldout' && soldOutId !== null ? (
+          <NotifyMeForm key={soldOutId} variantId={soldOutId} loggedIn={loggedIn} />
+        ) : null}
         <ProductTabs product={product} />
       </div>
       <Gallery images={product.images} />
-      <BuyBar formId={BUY_FORM_ID} name={product.name} price={shown.price} offer={offer} />
+      <BuyBar
+        formId={BUY_FORM_ID}
+        name={product.name}
+        price={shown.price}
+        offer={offer}
+        onSubmit={checkQuantity}
+      />
+      <TooManyDialog
+        open={tooMany !== null && allowed !== undefined}
+        asked={tooMany ?? 0}
+        stock={stock ?? 0}
+        allowed={allowed ?? 0}
+        limitNote={product.max_per_order ? perOrderLimitNote(product.max_per_order) : null}
+        onAddAllowed={addAllowed}
+        onChangeQuantity={() => setTooMany(null)}
+        focusAfter={() => quantityInput.current?.focus()}
+      />
     </article>
   )
 }

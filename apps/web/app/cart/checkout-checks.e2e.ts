@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { addToCart } from './e2e-shopper.ts'
+
+// Issue 9: the checkout took a phone 'call me maybe' and a Spanish postcode 'ZZZZZZZZZZ', and
+// never asked to accept the terms.
+test.describe.configure({ timeout: 90_000 })
+
+const VINYL = '/product/offside-sessions-vinyl-lp'
+
+/** Every field a fan fills in says what it holds, so a phone can fill it in. */
+async function expectAutocompleteOnEveryField(page: Page) {
+  const fields = page
+    .locator('main form')
+    .locator('input:not([type=hidden]):not([type=checkbox]):not([type=radio]), select')
+  expect(await fields.count()).toBeGreaterThan(0)
+  for (const field of await fields.all()) await expect(field).toHaveAttribute('autocomplete', /\w/)
+}
+
+test('a phone number and a postcode are checked for the country, and the terms accepted @phone', async ({
+  page,
+}) => {
+  await addToCart(page, VINYL)
+  await page.goto('/checkout')
+  await expectAutocompleteOnEveryField(page)
+  await page.getByLabel('E-mail').fill(`checks.${Date.now()}@example.com`)
+  await page.getByLabel('First name').fill('Ana')
+  await page.getByLabel('Last name').fill('García')
+  await page.getByLabel('Street and number').fill('Calle Mayor 1')
+  await page.getByLabel('Postcode').fill('ZZZZZZZZZZ')
+  await page.getByLabel('City').fill('Madrid')
+  await page.getByLabel('State or province').selectOption({ label: 'Madrid' })
+  await page.getByLabel('Phone').fill('call me maybe')
+  await page.getByRole('button', { name: 'Continue to shipping' }).click()
+
+  await expect(page.getByText('Enter a valid postcode for Spain.')).toBeVisible()
+  await expect(page.getByText('Enter a phone number we can call, such as +34 612 345 678.')).toBeVisible()
+  await expect(page.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Phone')).toHaveValue('call me maybe')
+  await expect(page.getByLabel('Street and number')).toHaveValue('Calle Mayor 1')
+  await expect(page.getByLabel('State or province')).toHaveValue(/\d+/)
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+
+  await page.getByLabel('Postcode').fill('28013')
+  await page.getByLabel('Phone').fill('612 345 678')
+  await page.getByRole('button', { name: 'Continue to shipping' }).click()
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+
+  await expectAutocompleteOnEveryField(page)
+  await page.getByLabel('Name on card').fill('Ana García')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry month').selectOption('12')
+  await page.getByLabel('Expiry year').selectOption({ index: 3 })
+  await page.getByLabel('Security code').fill('123')
+  const terms = page.getByRole('checkbox', { name: /I accept the terms and conditions/ })
+  await expect(terms).not.toBeChecked()
+  await expect(page.getByRole('link', { name: /terms and conditions/ })).toHaveAttribute(
+    'href',
+    '/terms-and-conditions',
+  )
+  await page.getByRole('button', { name: 'Place order' }).click()
+  await expect(page).toHaveURL(/\/checkout/)
+  expect(await terms.evaluate((box: HTMLInputElement) => box.validity.valueMissing)).toBe(true)
+  await expect(page.getByLabel('Name on card')).toHaveValue('Ana García')
+
+  await terms.check()
+  await page.getByRole('button', { name: 'Place order' }).click()
+  await expect(page).toHaveURL(/\/order\/confirmation\?number=R\d{9}$/)
+})
+
+test('without JavaScript the server asks for the terms and keeps what was typed', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(VINYL)
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.goto('/checkout')
+  await page.getByLabel('E-mail').fill(`nojs.${Date.now()}@example.com`)
+  await page.getByLabel('First name').fill('Ana')
+  await page.getByLabel('Last name').fill('García')
+  await page.getByLabel('Street and number').fill('Calle Mayor 1')
+  await page.getByLabel('Postcode').fill('28013')
+  await page.getByLabel('City').fill('Madrid')
+  await page.getByLabel('State or province').selectOption({ label: 'Madrid' })
+  await page.getByLabel('Phone').fill('+34 612 345 678')
+  await page.getByRole('button', { name: 'Continue to shipping' }).click()
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await page.getByLabel('Name on card').fill('Ana García')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry month').selectOption('12')
+  await page.getByLabel('Expiry year').selectOption({ index: 3 })
+  await page.getByLabel('Security code').fill('123')
+  await page.locator('form:has(button:text("Place order"))').evaluate((form: HTMLFormElement) => {
+    form.noValidate = true
+  })
+  await page.getByRole('button', { name: 'Place order' }).click()
+  await expect(page.getByText('Accept the terms and conditions to place your order.')).toBeVisible()
+  await expect(page.getByLabel('Name on card')).toHaveValue('Ana García')
+  await context.close()
+})

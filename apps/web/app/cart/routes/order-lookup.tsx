@@ -1,0 +1,52 @@
+/**
+ * /order/lookup: a guest finds a placed order again with its number and e-mail address (issue 9),
+ * from any device. The store API answers the order's token, kept in the placed-order cookie like
+ * the browser that placed it, and the fan lands on the order's details. The order pages show the
+ * same form when they cannot tell which order is meant; without JavaScript it posts here.
+ */
+import { parseWithZod } from '@conform-to/zod/v4'
+import { orderLookupAnswerSchema, orderLookupSchema } from '@fanshop/core'
+import { redirect } from 'react-router'
+import { ApiError, api } from '../../api.server.ts'
+import type { SiteHandle } from '../../site/handle.ts'
+import { placedOrderSetCookie } from '../cart-cookie.server.ts'
+import { OrderLookupForm } from '../order-lookup-form.tsx'
+import type { Route } from './+types/order-lookup'
+import '../cart.css'
+
+export const handle: SiteHandle = { routeName: 'order-lookup' }
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Find your order' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { number: new URL(request.url).searchParams.get('number') }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: orderLookupSchema })
+  if (submission.status !== 'success') return { result: submission.reply() }
+  try {
+    const { data } = await api(context, '/api/v1/orders/lookup', { method: 'POST', body: submission.value })
+    const found = orderLookupAnswerSchema.parse(data)
+    throw redirect(`/order/details?number=${found.number}`, {
+      headers: { 'Set-Cookie': await placedOrderSetCookie(context, found) },
+    })
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
+    return { result: submission.reply({ formErrors: [error.message] }) }
+  }
+}
+
+export default function OrderLookup({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="order-page__title">Find your order</h1>
+      <OrderLookupForm number={loaderData.number} lastResult={actionData?.result}>
+        Enter the order number from your confirmation e-mail and the e-mail address you ordered with.
+      </OrderLookupForm>
+    </>
+  )
+}

@@ -1,0 +1,55 @@
+/**
+ * POST /cart/stock-alert: where the product page's 'Notify me' form sends the sold-out variation
+ * and an e-mail address (a logged-in customer's own when left empty), passed on to the store API
+ * (issue 9: one message when it is back in stock). With JavaScript the form stays on the product
+ * page; without, this page shows the answer and the way back.
+ */
+import { parseWithZod } from '@conform-to/zod/v4'
+import { safeRedirect, stockAlertSchema } from '@fanshop/core'
+import { data, Link, redirect } from 'react-router'
+import { ApiError } from '../../api.server.ts'
+import { storeApi } from '../cart.server.ts'
+import type { Route } from './+types/stock-alert'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Notify me' }, { name: 'robots', content: 'noindex' }]
+
+export async function loader() {
+  return redirect('/shop')
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const back = safeRedirect(form.get('redirectTo'), '/shop')
+  const submission = parseWithZod(form, { schema: stockAlertSchema })
+  if (submission.status !== 'success')
+    return data({ result: submission.reply(), message: null, back }, { status: 400 })
+  try {
+    const { data: body } = await storeApi<{ message: string }>(request, context, '/api/v1/stock_alerts', {
+      method: 'POST',
+      body: submission.value,
+    })
+    return { result: submission.reply(), message: body.message, back }
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
+    return data(
+      { result: submission.reply({ formErrors: [error.message] }), message: null, back },
+      { status: error.statusCode },
+    )
+  }
+}
+
+export default function StockAlert({ actionData }: Route.ComponentProps) {
+  const error = actionData?.result.error
+  const problems = error ? Object.values(error).flat() : []
+  return (
+    <section className="order-page">
+      <h1 className="order-page__title">Notify me</h1>
+      <p className="order-page__lead" role={actionData?.message ? 'status' : 'alert'}>
+        {actionData?.message ?? problems.join(' ')}
+      </p>
+      <Link to={actionData?.back ?? '/shop'} className="button">
+        Back to the product
+      </Link>
+    </section>
+  )
+}

@@ -1,0 +1,24 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { ProductJson } from '@fanshop/core'
+import { expect, test } from './fixtures.ts'
+
+// Issue 9: a sold-out choice offered no way to hear when it is back.
+test('a sold-out choice takes an e-mail to write to once it is back in stock @phone', async ({
+  page,
+  request,
+}) => {
+  const cap = (await (await request.get('/wp-json/wc/v3/products/number-9-dad-cap')).json()) as ProductJson
+  const navy = cap.variations.find((v) => v.attributes[0]?.option === 'Navy')!
+  expect(navy.stock_status).toBe('outofstock')
+  await page.goto('/product/number-9-dad-cap?colour=Navy&size=One+Size')
+  await expect(page.getByRole('button', { name: 'Sold out' })).toBeDisabled()
+  const form = page.locator('form.notify-me')
+  await expect(form.getByRole('heading', { name: 'Notify me' })).toBeVisible()
+  const email = `notify.${Date.now()}@example.com`
+  await form.getByLabel('E-mail').fill(email)
+  await form.getByRole('button', { name: 'E-mail me when it is back' }).click()
+  await expect(page.getByRole('status').filter({ hasText: email })).toHaveText(
+    `Thank you. We will write to ${email} once, as soon as it is back in stock.`,
+  )
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+})

@@ -1,0 +1,45 @@
+/**
+ * A customer's address book (issue 9: a logged-in customer's checkout is filled from it): the
+ * addresses they keep, edited in /profile and filled from the addresses of their past orders.
+ * One schema for the profile's form and the API; the phone and postcode are checked for the
+ * country by the same rule as the checkout (cart/address-format.ts).
+ */
+import { z } from 'zod'
+import { idParam, text } from '../input.ts'
+
+const required = (label: string, max: number) =>
+  text({ error: `Enter the ${label}.` })
+    .trim()
+    .min(1, `Enter the ${label}.`)
+    .max(max)
+
+export const savedAddressInputSchema = z.object({
+  firstname: required('first name', 100),
+  lastname: required('last name', 100),
+  address1: required('street and number', 200),
+  address2: text().trim().max(200).optional(),
+  zipcode: required('postcode', 20),
+  city: required('city', 100),
+  country_id: idParam('Choose a country.'),
+  state_id: idParam().nullish(),
+  phone: required('phone number', 40),
+})
+export type SavedAddressInput = z.infer<typeof savedAddressInputSchema>
+
+export const savedAddressJsonSchema = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  zipcode: z.string(),
+  city: z.string(),
+  country_id: z.number().int(),
+  state_id: z.number().int().nullable(),
+  phone: z.string(),
+  /** "Ana García, Calle Mayor 1, 28013 Madrid, Spain": the address on one line. */
+  label: z.string(),
+})
+export type SavedAddressJson = z.infer<typeof savedAddressJsonSchema>
+
+export const addressBookJsonSchema = z.object({ addresses: z.array(savedAddressJsonSchema) })

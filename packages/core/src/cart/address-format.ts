@@ -1,0 +1,48 @@
+/**
+ * Whether an address's phone number and postcode could be real for its country (issue 9: the
+ * checkout took 'call me maybe' and a Spanish postcode 'ZZZZZZZZZZ'). One rule for the checkout
+ * form and the store API: phone numbers by libphonenumber-js, postcodes by postcode-validator's
+ * per-country patterns. Empty values are left to the completeness check (missingAddressFields).
+ */
+import { isValidPhoneNumber } from 'libphonenumber-js'
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator'
+
+export interface AddressCountry {
+  /** ISO 3166-1 alpha-2 code, as the countries list has it ("ES"). */
+  iso: string
+  name: string
+}
+
+export type AddressFormatField = 'zipcode' | 'phone'
+
+export const PHONE_FORMAT_MESSAGE = 'Enter a phone number we can call, such as +34 612 345 678.'
+export const postcodeFormatMessage = (country: AddressCountry) =>
+  `Enter a valid postcode for ${country.name}.`
+
+/** The phone and postcode problems of an address, by field ({} when none). */
+export function addressFormatErrors(
+  address: { zipcode?: string | null; phone?: string | null },
+  country: AddressCountry | null,
+): Partial<Record<AddressFormatField, string>> {
+  const errors: Partial<Record<AddressFormatField, string>> = {}
+  const phone = address.phone?.trim()
+  if (phone && !isPhoneNumber(phone, country?.iso)) errors.phone = PHONE_FORMAT_MESSAGE
+  const zipcode = address.zipcode?.trim()
+  if (
+    zipcode &&
+    country &&
+    postcodeValidatorExistsForCountry(country.iso) &&
+    !postcodeValidator(zipcode, country.iso)
+  )
+    errors.zipcode = postcodeFormatMessage(country)
+  return errors
+}
+
+/** A number in the country's own format or in international form (+…); any country's with a +. */
+function isPhoneNumber(phone: string, iso: string | undefined): boolean {
+  try {
+    return isValidPhoneNumber(phone, iso as Parameters<typeof isValidPhoneNumber>[1])
+  } catch {
+    return false
+  }
+}
