@@ -1,5 +1,5 @@
 /**
- * The shared anonymous page cache (docs/decisions/0015-anonymous-page-cache.md): what a visitor
+ * The shared anonymous page cache (docs/decisions/0009-anonymous-page-cache.md): what a visitor
  * without personal state sees on a catalogue or content page is the same for every such visitor,
  * so it is rendered once every few seconds instead of once per visitor. Pages are kept compressed
  * (brotli and gzip, made once when stored) with the SHA-256 hashes of their inline scripts, which
