@@ -111,6 +111,23 @@ test('after a page change focus is on the new main heading, and the cookie bar i
   await expect(heading).toBeFocused()
 })
 
+test('after a page change from a link in the menu panel focus is on the new main heading, not the Menu button @phone', async ({
+  page,
+}) => {
+  await page.goto('/home')
+  const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu' })
+  await menuButton.click()
+  const navigation = page.getByRole('dialog', { name: 'Menu' })
+  await navigation
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Shop' })
+    .press('Enter')
+  await expect(page).toHaveURL(/\/shop$/)
+  await expect(navigation).toHaveCount(0)
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused()
+  await expect(menuButton).not.toBeFocused()
+})
+
 test("after a coupon or a checkout step focus is on what took the form's place, not the body @phone", async ({
   page,
 }) => {
