@@ -129,78 +129,88 @@ export interface DemoPost {
   content: string
 }
 
-export const DEMO_POSTS: DemoPost[] = [
-  {
-    key: 'album-out',
-    slug: 'offside-sessions-is-out-now',
-    title: 'Offside Sessions is out now',
-    author: 'The team',
-    daysAgo: 34,
-    terms: ['studio'],
-    excerpt:
-      '<p>The debut album, recorded in the dressing room after evening training, is out everywhere today.</p>',
-    content:
-      '<p>It is here. <em>Offside Sessions</em>, eleven songs recorded in the home dressing room after evening training, is out on every streaming service and on 180 g vinyl in the shop.</p><p>Thank you for singing these songs back before they even had names. The album is yours now: play it loud on the way to the ground.</p><h2>Where to listen</h2><p>Open the album in <a href="/music">Music</a> for the full track list, the visualiser and links to your streaming service.</p>',
-  },
-  {
-    key: 'derby-chorus',
-    slug: 'two-goals-one-song',
-    title: 'Two goals, one song: how the derby became a chorus',
-    author: 'Matchday desk',
-    daysAgo: 6,
-    terms: ['matchday', 'studio'],
-    excerpt: '<p>A brace in the derby, and a crowd that would not stop singing. By Monday it was a demo.</p>',
-    content:
-      '<p>The first goal came from a corner nobody expected him to reach. The second was a left-footed volley from the edge of the box that the keeper only watched. The South Stand started singing in the 78th minute and were still singing on the metro home.</p><p>On Monday morning Dani brought a phone recording of the stand into rehearsal. The band slowed it down, added a piano, and the chorus of the next single was done before lunch.</p><blockquote><p>They wrote the hook. I just had to score twice to hear it.</p></blockquote>',
-  },
-  {
-    key: 'drop-10',
-    slug: 'the-extra-time-drop-lands-29-october',
-    title: 'The Extra Time drop lands on 29 October',
-    author: 'The team',
-    daysAgo: 12,
-    terms: ['style'],
-    excerpt:
-      '<p>Tour tees, the heavyweight Number 9 and the signed poster: the new drop opens at 07:00 on 29 October.</p>',
-    content:
-      '<p>The new drop opens on <strong>29 October at 07:00</strong> (Madrid time). Tour tees with all twenty-two dates, the heavyweight Number 9 tee with a puff-printed back, and a small run of hand-signed tour posters.</p><p>Everything is printed in Porto on organic cotton. When a size is gone, it is gone: we hold your bag for one hour once you add something, so there is time to think, but not forever.</p><p>Have an access code from the tour? Enter it before the launch to shop early.</p>',
-  },
-  {
-    key: 'fifth-pitch',
-    slug: 'foundation-opens-fifth-pitch',
-    title: 'The foundation opens its fifth open pitch',
-    author: 'Foundation team',
-    daysAgo: 18,
-    terms: ['foundation'],
-    excerpt:
-      '<p>Floodlights, a new surface and a music room next door: pitch number five is open to every kid in the neighbourhood.</p>',
-    content:
-      '<p>The fifth open pitch is open. The old cage pitch behind the market has a new surface, floodlights until 22:00 and, in the old caretaker’s room, a music room with two guitars, a keyboard and a drum kit donated by the band.</p><p>Training is free, every weekday from 17:00. The music room opens on Saturdays. Coaches and music teachers are volunteers from the club and the conservatory.</p>',
-  },
-  {
-    key: 'tour-dates',
-    slug: 'extra-time-tour-final-dates',
-    title: 'Extra Time tour: the final dates',
-    author: 'The team',
-    daysAgo: 25,
-    terms: ['on-tour'],
-    excerpt: '<p>Eleven cities, twenty-two nights, every show planned around the fixture list.</p>',
-    content:
-      '<p>The tour is built around the season: every show falls on a night without a match the next day, and the bus leaves straight after the encore so he is back for training.</p><ul><li>Porto: two nights</li><li>Lyon: two nights</li><li>Milan, Munich, Amsterdam: two nights each</li><li>The home ground: the closing show after the last league game</li></ul><p>Tour merch is available at the shows and, from 29 October, in the shop.</p>',
-  },
-  {
-    key: 'away-shirt',
-    slug: 'designing-the-tour-tee-with-fans',
-    title: 'Behind the tour tee: designed with the fans',
-    author: 'Style desk',
-    daysAgo: 41,
-    terms: ['style', 'on-tour'],
-    excerpt:
-      '<p>Four hundred sketches from the supporters’ club, one tee. How the Extra Time design came together.</p>',
-    content:
-      '<p>We asked the supporters’ club for ideas and got four hundred sketches, two poems and one very detailed drawing of the kit man. The winning idea came from a fourteen-year-old in the South Stand: the tour dates running down the back, like a team sheet.</p><p>She got the first tee off the press and a seat on the team bus to the Porto show.</p>',
-  },
-]
+/** The launch as the demo posts write it, from the launch setting at seed time (content.ts). */
+export interface DemoLaunch {
+  /** "29 October" */
+  day: string
+  /** "07:00" */
+  time: string
+  /** Where the shop's clock is ("Madrid"), from SHOP_TZ. */
+  place: string
+}
+
+export function demoPosts(launch: DemoLaunch): DemoPost[] {
+  return [
+    {
+      key: 'album-out',
+      slug: 'offside-sessions-is-out-now',
+      title: 'Offside Sessions is out now',
+      author: 'The team',
+      daysAgo: 34,
+      terms: ['studio'],
+      excerpt:
+        '<p>The debut album, recorded in the dressing room after evening training, is out everywhere today.</p>',
+      content:
+        '<p>It is here. <em>Offside Sessions</em>, eleven songs recorded in the home dressing room after evening training, is out on every streaming service and on 180 g vinyl in the shop.</p><p>Thank you for singing these songs back before they even had names. The album is yours now: play it loud on the way to the ground.</p><h2>Where to listen</h2><p>Open the album in <a href="/music">Music</a> for the full track list, the visualiser and links to your streaming service.</p>',
+    },
+    {
+      key: 'derby-chorus',
+      slug: 'two-goals-one-song',
+      title: 'Two goals, one song: how the derby became a chorus',
+      author: 'Matchday desk',
+      daysAgo: 6,
+      terms: ['matchday', 'studio'],
+      excerpt:
+        '<p>A brace in the derby, and a crowd that would not stop singing. By Monday it was a demo.</p>',
+      content:
+        '<p>The first goal came from a corner nobody expected him to reach. The second was a left-footed volley from the edge of the box that the keeper only watched. The South Stand started singing in the 78th minute and were still singing on the metro home.</p><p>On Monday morning Dani brought a phone recording of the stand into rehearsal. The band slowed it down, added a piano, and the chorus of the next single was done before lunch.</p><blockquote><p>They wrote the hook. I just had to score twice to hear it.</p></blockquote>',
+    },
+    {
+      key: 'drop-10',
+      slug: 'the-extra-time-drop-lands',
+      title: `The Extra Time drop lands on ${launch.day}`,
+      author: 'The team',
+      daysAgo: 12,
+      terms: ['style'],
+      excerpt: `<p>Tour tees, the heavyweight Number 9 and the signed poster: the new drop opens at ${launch.time} on ${launch.day}.</p>`,
+      content: `<p>The new drop opens on <strong>${launch.day} at ${launch.time}</strong> (${launch.place} time). Tour tees with all twenty-two dates, the heavyweight Number 9 tee with a puff-printed back, and a small run of hand-signed tour posters.</p><p>Everything is printed in Porto on organic cotton. When a size is gone, it is gone: we hold your bag for one hour once you add something, so there is time to think, but not forever.</p><p>Have an access code from the tour? Enter it before the launch to shop early.</p>`,
+    },
+    {
+      key: 'fifth-pitch',
+      slug: 'foundation-opens-fifth-pitch',
+      title: 'The foundation opens its fifth open pitch',
+      author: 'Foundation team',
+      daysAgo: 18,
+      terms: ['foundation'],
+      excerpt:
+        '<p>Floodlights, a new surface and a music room next door: pitch number five is open to every kid in the neighbourhood.</p>',
+      content:
+        '<p>The fifth open pitch is open. The old cage pitch behind the market has a new surface, floodlights until 22:00 and, in the old caretaker’s room, a music room with two guitars, a keyboard and a drum kit donated by the band.</p><p>Training is free, every weekday from 17:00. The music room opens on Saturdays. Coaches and music teachers are volunteers from the club and the conservatory.</p>',
+    },
+    {
+      key: 'tour-dates',
+      slug: 'extra-time-tour-final-dates',
+      title: 'Extra Time tour: the final dates',
+      author: 'The team',
+      daysAgo: 25,
+      terms: ['on-tour'],
+      excerpt: '<p>Eleven cities, twenty-two nights, every show planned around the fixture list.</p>',
+      content: `<p>The tour is built around the season: every show falls on a night without a match the next day, and the bus leaves straight after the encore so he is back for training.</p><ul><li>Porto: two nights</li><li>Lyon: two nights</li><li>Milan, Munich, Amsterdam: two nights each</li><li>The home ground: the closing show after the last league game</li></ul><p>Tour merch is available at the shows and, from ${launch.day}, in the shop.</p>`,
+    },
+    {
+      key: 'away-shirt',
+      slug: 'designing-the-tour-tee-with-fans',
+      title: 'Behind the tour tee: designed with the fans',
+      author: 'Style desk',
+      daysAgo: 41,
+      terms: ['style', 'on-tour'],
+      excerpt:
+        '<p>Four hundred sketches from the supporters’ club, one tee. How the Extra Time design came together.</p>',
+      content:
+        '<p>We asked the supporters’ club for ideas and got four hundred sketches, two poems and one very detailed drawing of the kit man. The winning idea came from a fourteen-year-old in the South Stand: the tour dates running down the back, like a team sheet.</p><p>She got the first tee off the press and a seat on the team bus to the Porto show.</p>',
+    },
+  ]
+}
 
 export interface DemoArticle {
   slug: string

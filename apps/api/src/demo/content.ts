@@ -5,6 +5,7 @@
  * the book), feed items and the home blocks. All media is drawn first, in parallel; the rows
  * are then written in one transaction.
  */
+import { launchDayText, launchInstant, launchTimeText } from '@fanshop/core'
 import sharp from 'sharp'
 import { insertContentItem, insertFeedTerm } from '../content/write.ts'
 import { storeMedia } from '../media/storage.ts'
@@ -15,11 +16,13 @@ import {
   DEMO_HOME_BLOCKS,
   DEMO_LOOKBOOKS,
   DEMO_PAGES,
-  DEMO_POSTS,
   DEMO_RELEASES,
   DEMO_STORIES,
   DEMO_TERMS,
+  type DemoLaunch,
+  type DemoPost,
   type DemoRef,
+  demoPosts,
 } from './content-data.ts'
 import type { SeedContext } from './seed.ts'
 import { renderVisualiser, VIDEO_HEIGHT, VIDEO_WIDTH, visualiserFrame } from './video.ts'
@@ -58,7 +61,7 @@ async function storeVideo(ctx: MediaCtx, seed: number, seconds: number, title: s
 }
 
 /** Every image, audio file and video of the demo, drawn and stored in parallel. */
-async function drawMedia(ctx: MediaCtx) {
+async function drawMedia(ctx: MediaCtx, seededPosts: DemoPost[]) {
   // Sizes are what the pages draw at most (abstract artwork scales up gracefully), so seeding stays quick.
   const scene = (seed: number, alt: string, width = 960, height = 600) =>
     generateImage(ctx, { kind: 'scene', seed, alt, width, height })
@@ -85,7 +88,7 @@ async function drawMedia(ctx: MediaCtx) {
           : null,
       })),
     ),
-    Promise.all(DEMO_POSTS.map((post, i) => scene(200 + i, post.title))),
+    Promise.all(seededPosts.map((post, i) => scene(200 + i, post.title))),
     Promise.all(
       DEMO_STORIES.map(async (story, s) => ({
         cover: await scene(300 + s, story.title),
@@ -150,8 +153,16 @@ async function catalogueProducts(ctx: SeedContext): Promise<number[]> {
   return rows.map((r) => r.id)
 }
 
+/** The launch as the posts write it, from the launch setting the shop runs with (LAUNCH_AT in SHOP_TZ). */
+function launchInPosts(config: SeedContext['config']): DemoLaunch {
+  const at = launchInstant(config.LAUNCH_AT, config.SHOP_TZ)
+  const place = config.SHOP_TZ.split('/').at(-1)!.replaceAll('_', ' ')
+  return { day: launchDayText(at, config.SHOP_TZ), time: launchTimeText(at, config.SHOP_TZ), place }
+}
+
 export async function seedContent(ctx: SeedContext): Promise<void> {
-  const media = await drawMedia(ctx)
+  const posts = demoPosts(launchInPosts(ctx.config))
+  const media = await drawMedia(ctx, posts)
   const products = await catalogueProducts(ctx)
   const now = ctx.now()
   const daysAgo = (days: number, hour = 0) => now - days * DAY_MS - hour * 60 * 60 * 1000
@@ -216,7 +227,7 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
       featured.set(`music:${release.key}`, drawn.cover)
     }
 
-    for (const [i, post] of DEMO_POSTS.entries()) {
+    for (const [i, post] of posts.entries()) {
       const id = await insertContentItem(db, {
         type: 'post',
         slug: post.slug,

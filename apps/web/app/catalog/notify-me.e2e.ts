@@ -22,3 +22,29 @@ test('a sold-out choice takes an e-mail to write to once it is back in stock @ph
   )
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
 })
+
+// Issue 9: the form only showed for a sold-out choice reached by a link; the picker's sold-out sizes were disabled.
+test('a sold-out size chosen in the picker stays marked sold out, cannot be added, and offers Notify me @phone', async ({
+  page,
+}) => {
+  await page.goto('/product/extra-time-tour-tee')
+  await page
+    .getByRole('group', { name: /Colour/ })
+    .getByRole('radio', { name: 'Black' })
+    .check()
+  const size = page.getByRole('group', { name: /Size/ })
+  const xs = size.getByRole('radio', { name: 'XS (sold out)' })
+  await xs.check()
+  await expect(page).toHaveURL(/colour=Black&size=XS/)
+  await expect(xs).toBeChecked()
+  await expect(size.locator('.option__label', { hasText: /^XS/ })).toHaveCSS(
+    'text-decoration-line',
+    'line-through',
+  )
+  await expect(page.getByRole('button', { name: 'Sold out' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(0)
+  const form = page.locator('form.notify-me')
+  await expect(form.getByRole('heading', { name: 'Notify me' })).toBeVisible()
+  await expect(form.getByRole('button', { name: 'E-mail me when it is back' })).toBeVisible()
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+})

@@ -4,9 +4,9 @@
  * sign-up, the refused add to cart leads there too, and the home's news writes the launch moment
  * from the launch setting.
  */
+import { launchMomentText } from '@fanshop/core'
 import type { Page } from '@playwright/test'
 import { roomiestSimpleProduct } from '../site/e2e-pages.ts'
-import { launchMomentText } from './launch-time.ts'
 import { expect, test } from './pre-launch-server.ts'
 
 async function expectWaysIn(

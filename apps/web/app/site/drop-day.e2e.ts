@@ -111,6 +111,25 @@ test('after a page change focus is on the new main heading, and the cookie bar i
   await expect(heading).toBeFocused()
 })
 
+test('after a page change from a link in the menu panel focus is on the new main heading, not the Menu button @phone', async ({
+  page,
+}) => {
+  // Both pages have the Menu button (spec 2), which Radix used to give focus back to.
+  await page.goto('/entercode')
+  const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu' })
+  await menuButton.click()
+  const navigation = page.getByRole('dialog', { name: 'Menu' })
+  await navigation
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Home', exact: true })
+    .press('Enter')
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(navigation).toHaveCount(0)
+  await expect(menuButton).toBeVisible()
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused()
+  await expect(menuButton).not.toBeFocused()
+})
+
 test("after a coupon or a checkout step focus is on what took the form's place, not the body @phone", async ({
   page,
 }) => {

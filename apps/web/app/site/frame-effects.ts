@@ -41,13 +41,23 @@ export function useFocusHeadingOnArrival(): void {
     if (!arrived) return
     const active = document.activeElement
     if (active && active !== document.body && active.isConnected) return
-    const heading =
-      document.querySelector<HTMLElement>(`[${ARRIVAL_FOCUS_ATTRIBUTE}]`) ??
-      document.querySelector<HTMLElement>('main h1')
-    if (!heading) return
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
-    heading.focus({ preventScroll: true })
+    focusArrivalHeading()
   }, [key])
+}
+
+/**
+ * Focuses the new page's main heading (or the one marked for arrival); whether one was found.
+ * Also used by a panel that closes because one of its links changed the page: its link is still
+ * connected when the page changes, so the rule above leaves the focus to the panel's closing.
+ */
+export function focusArrivalHeading(): boolean {
+  const heading =
+    document.querySelector<HTMLElement>(`[${ARRIVAL_FOCUS_ATTRIBUTE}]`) ??
+    document.querySelector<HTMLElement>('main h1')
+  if (!heading) return false
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+  heading.focus({ preventScroll: true })
+  return true
 }
 
 /** Scrolls smoothly to the top when the visitor arrives on the page (spec 2: home and error). */

@@ -6,6 +6,8 @@
  */
 import * as Dialog from '@radix-ui/react-dialog'
 import { type ReactNode, useLayoutEffect, useRef } from 'react'
+import { useLocation } from 'react-router'
+import { focusArrivalHeading } from './frame-effects.ts'
 import { type Panel, useUi } from './ui-store.ts'
 
 export function SidePanel(props: {
@@ -23,8 +25,16 @@ export function SidePanel(props: {
   // The panels open from buttons outside Radix, so Radix has no trigger to give focus back to:
   // remember what had focus when the panel opened (before Radix moves it in) and return there.
   const returnFocus = useRef<HTMLElement | null>(null)
+  // A panel closed by a page change (one of its links, a search suggestion) hands focus to the
+  // new page's heading instead, as every other page change does.
+  const { key } = useLocation()
+  const pageNow = useRef(key)
+  pageNow.current = key
+  const pageAtOpen = useRef(key)
   useLayoutEffect(() => {
-    if (isOpen && document.activeElement instanceof HTMLElement) returnFocus.current = document.activeElement
+    if (!isOpen) return
+    pageAtOpen.current = pageNow.current
+    if (document.activeElement instanceof HTMLElement) returnFocus.current = document.activeElement
   }, [isOpen])
   return (
     <Dialog.Root open={isOpen} onOpenChange={(open) => !open && closeAll()}>
@@ -48,6 +58,10 @@ export function SidePanel(props: {
           onCloseAutoFocus={(event) => {
             const target = returnFocus.current
             returnFocus.current = null
+            if (pageNow.current !== pageAtOpen.current) {
+              if (focusArrivalHeading()) event.preventDefault()
+              return
+            }
             if (!target?.isConnected) return
             event.preventDefault()
             target.focus()

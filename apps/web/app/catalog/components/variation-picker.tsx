@@ -1,7 +1,9 @@
 /**
- * Colour and size choice on the product page: one radio group per variation attribute, options
- * that cannot be bought disabled (and named so). The choice is kept in the URL: with JavaScript
- * a pick updates it at once; before, the form's button submits it like any GET form.
+ * Colour and size choice on the product page: one radio group per variation attribute. Options
+ * that cannot be bought are struck through and named sold out, yet can still be chosen: the buy
+ * bar then says 'Sold out' and 'Notify me' asks when to write (issue 9). The choice is kept in the
+ * URL: with JavaScript a pick updates it at once; before, the form's button submits it like any
+ * GET form.
  */
 import { attributeChoices, type ProductJson, type Selection } from '@fanshop/core'
 import { Form } from 'react-router'
@@ -45,7 +47,6 @@ export function VariationPicker(props: {
                     name={attribute.slug}
                     value={option.option}
                     checked={option.selected}
-                    disabled={!option.available}
                     onChange={() => props.onChoose(attribute.slug, option.option)}
                   />
                   <span className="option__label">

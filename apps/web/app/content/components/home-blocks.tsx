@@ -3,11 +3,10 @@
  * the content API sends them (the latest-update bar opens with the launch, from its setting).
  * Each home variant places them differently.
  */
-import { type FeedTerm, type HomeBlock, plainText } from '@fanshop/core'
+import { type FeedTerm, type HomeBlock, launchMomentText, plainText } from '@fanshop/core'
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { useHydrated } from '../../catalog/use-hydrated.ts'
-import { launchMomentText } from '../../launch/launch-time.ts'
 import { useUi } from '../../site/ui-store.ts'
 import { useFrame } from '../../site/use-frame.ts'
 import { RichText } from './rich-text.tsx'
