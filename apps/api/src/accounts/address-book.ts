@@ -8,7 +8,6 @@ import {
   type AddressInput,
   addressBookJsonSchema,
   addressFormatErrors,
-  errorBodySchema,
   idParam,
   type SavedAddressInput,
   savedAddressInputSchema,
@@ -160,7 +159,8 @@ async function checked(db: Db, input: SavedAddressInput) {
   return { ...input, state_id: state.id, address2: input.address2 ?? '' }
 }
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema }
+const errorSchema = z.object({ message: z.string(), statusCode: z.number() })
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 422: errorSchema }
 const bearer = [{ bearer: [] }]
 const PATH = '/api/v1/account/addresses'
 

@@ -5,7 +5,7 @@
  * mailed, so two instances never both mail it, and a claim whose mail never went out is taken
  * again after CLAIM_MS. Mail goes through the shop's mailer (SMTP, or the outbox folder).
  */
-import { errorBodySchema, stockAlertMessage, stockAlertSchema } from '@fanshop/core'
+import { stockAlertMessage, stockAlertSchema } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Generated, type Kysely, type Migration, sql } from 'kysely'
@@ -142,6 +142,8 @@ export async function notifyBackInStock(ctx: ShopContext): Promise<number> {
   return mailed
 }
 
+const errorSchema = z.object({ message: z.string(), statusCode: z.number() })
+
 export default async function backInStockRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const ctx = app.shop
@@ -157,9 +159,9 @@ export default async function backInStockRoutes(fastify: FastifyInstance) {
         body: stockAlertSchema,
         response: {
           201: z.object({ message: z.string() }),
-          400: errorBodySchema,
-          422: errorBodySchema,
-          429: errorBodySchema,
+          400: errorSchema,
+          422: errorSchema,
+          429: errorSchema,
         },
       },
     },

@@ -4,14 +4,10 @@
  * the browser that placed it. Guessing is counted before it is checked, per client and per order
  * number, so neither a number nor an address can be worked out by trying.
  */
-import {
-  errorBodySchema,
-  ORDER_NOT_FOUND_MESSAGE,
-  orderLookupAnswerSchema,
-  orderLookupSchema,
-} from '@fanshop/core'
+import { ORDER_NOT_FOUND_MESSAGE, orderLookupAnswerSchema, orderLookupSchema } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { notFound } from '../../http/errors.ts'
 import { beginAttempt, type RateLimitRule, rateLimiter } from '../../http/rate-limit.ts'
 
@@ -20,6 +16,8 @@ const HOUR_MS = 60 * 60 * 1000
 export const LOOKUPS_PER_CLIENT: RateLimitRule = { limit: 10, windowMs: HOUR_MS, lockMs: HOUR_MS }
 /** Lookups of one order number in an hour, from anywhere. */
 export const LOOKUPS_PER_ORDER: RateLimitRule = { limit: 5, windowMs: HOUR_MS, lockMs: HOUR_MS }
+
+const errorSchema = z.object({ message: z.string(), statusCode: z.number() })
 
 export default async function orderLookupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -34,12 +32,7 @@ export default async function orderLookupRoutes(fastify: FastifyInstance) {
         summary:
           'Find a placed order by its number and e-mail address; answers its token (404 when they do not match, 429 after too many tries)',
         body: orderLookupSchema,
-        response: {
-          200: orderLookupAnswerSchema,
-          400: errorBodySchema,
-          404: errorBodySchema,
-          429: errorBodySchema,
-        },
+        response: { 200: orderLookupAnswerSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {

@@ -2,18 +2,19 @@
  * What the cart's route plugins share in their route schemas: the error answers, the path and
  * query parameters of the store API, and the plain JSON writer of the typed answers.
  */
-import { errorBodySchema, idParam, ORDER_NUMBER_PATTERN, text } from '@fanshop/core'
+import { idParam, ORDER_NUMBER_PATTERN, text } from '@fanshop/core'
 import type { RouteShorthandOptions } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
+const errorSchema = z.object({ message: z.string(), statusCode: z.number() })
 export const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  422: errorSchema,
 }
 
 /** An order number in a path, with or without Spree's ".json" suffix. */
