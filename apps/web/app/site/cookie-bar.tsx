@@ -4,8 +4,9 @@
  * is open. Accepting posts to /cookie-consent, which records the answer for 7 days
  * (cookie-confirmation=true); a page rendered with that cookie never draws the bar. With
  * JavaScript the post goes in the background and the bar hides at once; without, the page reloads.
- * While it shows, its height is published as --cookie-bar-height, so that the page's primary
- * actions (the buy bar, the last button of a page) move above it instead of lying under it.
+ * While it shows, its height is published as --cookie-bar-height (read through --cookie-bar-room in
+ * global.css, which holds an estimate until this runs), so that the page's primary actions (the buy
+ * bar, the last button of a page) move above it instead of lying under it.
  */
 import { CONSENT_CATEGORIES, type Consent, DEFAULT_CONSENT } from '@fanshop/core'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'

@@ -27,6 +27,12 @@ async function uncovered(page: Page, control: Locator): Promise<boolean> {
   return hit && !overlaps
 }
 
+/** Scrolls the control as far down the screen as the page lets it go, as a thumb would, then asks {@link uncovered}. */
+async function scrolledClear(page: Page, control: Locator): Promise<boolean> {
+  await control.evaluate((element) => element.scrollIntoView({ block: 'end', behavior: 'instant' }))
+  return uncovered(page, control)
+}
+
 test('the cookie bar never covers the buy bar, BUY or the checkout buttons, from 320 px up @phone', async ({
   page,
 }) => {
@@ -48,9 +54,29 @@ test('the cookie bar never covers the buy bar, BUY or the checkout buttons, from
     await page.goto(path)
     const action = page.getByRole('main').getByRole('button', { name, exact: true })
     await expect(action).toBeVisible()
-    await action.evaluate((element) => element.scrollIntoView({ block: 'end', behavior: 'instant' }))
-    await expect.poll(() => uncovered(page, action), `${path} at 320 px`).toBe(true)
+    await expect.poll(() => scrolledClear(page, action), `${path} at 320 px`).toBe(true)
   }
+})
+
+test.describe('before the JavaScript has run', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the buy bar and the last button of /cart are already clear of the cookie bar at 320 px @phone-only', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 640 })
+    const slug = await roomiestSimpleProduct(page.request)
+    await page.goto(`/product/${slug}`)
+    await expect(cookieBox(page)).toBeVisible()
+    const add = page.locator('.buy-bar').getByRole('button', { name: 'Add to cart' })
+    expect(await uncovered(page, add), 'ADD TO CART').toBe(true)
+    await add.click()
+    await page.goto('/cart')
+    await expect(cookieBox(page)).toBeVisible()
+    const checkout = page.getByRole('main').getByRole('button', { name: 'Checkout', exact: true })
+    await expect(checkout).toBeVisible()
+    expect(await scrolledClear(page, checkout)).toBe(true)
+  })
 })
 
 test('with a panel open, one tap on another header button opens that one @phone', async ({ page }) => {
