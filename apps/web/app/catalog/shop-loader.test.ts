@@ -73,13 +73,20 @@ function backEnd(failing: string[], seen: URL[] = []): typeof fetch {
 }
 
 function load(url: string, apiFetch: typeof fetch) {
-  const context = {
+  const context: AppLoadContext = {
     apiBaseUrl: 'http://api.test',
     publicUrl: 'http://shop.test',
     storeHost: null,
-    clientIp: null,
+    secureCookies: false,
+    analyticsId: null,
+    facebookAppId: null,
+    launchAt: '2026-01-01T00:00',
+    shopTz: 'UTC',
+    socialLinks: { invitation: { subject: 's', text: 't' }, share: [], profiles: [], streams: [] },
     apiFetch,
-  } as unknown as AppLoadContext
+    clientIp: null,
+    cspNonce: 'n',
+  }
   return loader({ request: new Request(url), context, params: {} } as Parameters<typeof loader>[0])
 }
 
