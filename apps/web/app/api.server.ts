@@ -113,7 +113,7 @@ type TokenOption<E extends Endpoint> = E extends { bearer: true }
 export type CallRequest<E extends Endpoint> = EndpointRequest<E> & TokenOption<E> & CallOptions
 
 /** The request argument, optional when the endpoint needs nothing from the caller. */
-export type CallArgs<E extends Endpoint> =
+type CallArgs<E extends Endpoint> =
   Record<never, never> extends CallRequest<E> ? [request?: CallRequest<E>] : [request: CallRequest<E>]
 
 /** A request as it is sent, whatever its endpoint: what CallRequest allows for each one. */
