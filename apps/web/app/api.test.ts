@@ -13,6 +13,7 @@ import {
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { ApiError, call, callData } from './api.server.ts'
+import { testLoadContext } from './testing/load-context.ts'
 
 function contextAnswering(status: number, body: unknown, seen: Request[] = []): AppLoadContext {
   const apiFetch: typeof fetch = async (input, init) => {
@@ -20,20 +21,7 @@ function contextAnswering(status: number, body: unknown, seen: Request[] = []): 
     const text = status === 204 ? null : JSON.stringify(body)
     return new Response(text, { status, headers: { 'content-type': 'application/json' } })
   }
-  return {
-    apiBaseUrl: 'http://api.test',
-    publicUrl: 'http://shop.test',
-    storeHost: null,
-    secureCookies: false,
-    analyticsId: null,
-    facebookAppId: null,
-    launchAt: '2026-01-01T00:00',
-    shopTz: 'UTC',
-    socialLinks: { invitation: { subject: 's', text: 't' }, share: [], profiles: [], streams: [] },
-    apiFetch,
-    clientIp: null,
-    cspNonce: 'n',
-  }
+  return testLoadContext(apiFetch)
 }
 
 const MENUS = {

@@ -4,8 +4,8 @@
  * in-memory stand-in answering the catalogue paths with the API's shapes.
  */
 import type { AttributeFilterJson, CategoryJson, GenderTermJson, ProductJson } from '@fanshop/core'
-import type { AppLoadContext } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { testLoadContext } from '../testing/load-context.ts'
 import { loader } from './routes/shop.tsx'
 
 const category = { parent: 0, description: '', image: null, count: 1 }
@@ -73,20 +73,7 @@ function backEnd(failing: string[], seen: URL[] = []): typeof fetch {
 }
 
 function load(url: string, apiFetch: typeof fetch) {
-  const context: AppLoadContext = {
-    apiBaseUrl: 'http://api.test',
-    publicUrl: 'http://shop.test',
-    storeHost: null,
-    secureCookies: false,
-    analyticsId: null,
-    facebookAppId: null,
-    launchAt: '2026-01-01T00:00',
-    shopTz: 'UTC',
-    socialLinks: { invitation: { subject: 's', text: 't' }, share: [], profiles: [], streams: [] },
-    apiFetch,
-    clientIp: null,
-    cspNonce: 'n',
-  }
+  const context = testLoadContext(apiFetch)
   return loader({ request: new Request(url), context, params: {} } as Parameters<typeof loader>[0])
 }
 
