@@ -5,7 +5,13 @@
  * storefront reads it. It asks for JSON, sends the Bearer token and the store-host header, and
  * turns any answer whose status or body carries statusCode >= 400 into an ApiError.
  */
-import { type Endpoint, type EndpointRequest, type EndpointResponse, endpointPath } from '@fanshop/core'
+import {
+  type Endpoint,
+  type EndpointRequest,
+  type EndpointResponse,
+  endpointPath,
+  type HttpMethod,
+} from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { z } from 'zod'
 
@@ -18,8 +24,9 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+/** One request as it goes out, whatever its endpoint. */
+interface ApiRequest {
+  method: HttpMethod
   query?: Record<string, string | number | boolean | undefined | null>
   body?: unknown
   /** The logged-in user's JWT, sent as `Authorization: Bearer`. */
@@ -34,12 +41,12 @@ export interface ApiResponse<T> {
   headers: Headers
 }
 
-/** The transport under `call`: any path, the answer's type declared by the caller (the cart's calls until their endpoints join the table). */
-export async function api<T>(
+/** The transport under `call`: the answer's status, headers and parsed but unchecked body. */
+async function send(
   context: AppLoadContext,
   path: string,
-  request: ApiRequest = {},
-): Promise<ApiResponse<T>> {
+  request: ApiRequest,
+): Promise<ApiResponse<unknown>> {
   const url = new URL(path, `${context.apiBaseUrl}/`)
   for (const [key, value] of Object.entries(request.query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
@@ -53,7 +60,7 @@ export async function api<T>(
   let response: Response
   try {
     response = await context.apiFetch(url, {
-      method: request.method ?? 'GET',
+      method: request.method,
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal ?? AbortSignal.timeout(15_000),
@@ -84,16 +91,7 @@ export async function api<T>(
         : ''
     throw new ApiError(bodyStatus >= 400 ? bodyStatus : response.status, message || response.statusText)
   }
-  return { data: body as T, status: response.status, headers: response.headers }
-}
-
-/** Shorthand for a GET that only needs the body. */
-export async function apiGet<T>(
-  context: AppLoadContext,
-  path: string,
-  request: Omit<ApiRequest, 'method' | 'body'> = {},
-) {
-  return (await api<T>(context, path, request)).data
+  return { data: body, status: response.status, headers: response.headers }
 }
 
 /** What a call sends beside the endpoint's own params, query and body. */
@@ -102,10 +100,17 @@ interface CallOptions {
   signal?: AbortSignal
 }
 
-/** The logged-in user's JWT: required by the endpoints that need it, refused by the others. */
-type TokenOption<E extends Endpoint> = E extends { bearer: true } ? { token: string } : { token?: never }
+/**
+ * The logged-in user's JWT: required by the endpoints that need it, taken by those that open an
+ * order for its owner, refused by the others.
+ */
+type TokenOption<E extends Endpoint> = E extends { bearer: true }
+  ? { token: string }
+  : E extends { bearer: 'optional' }
+    ? { token?: string | null }
+    : { token?: never }
 
-type CallRequest<E extends Endpoint> = EndpointRequest<E> & TokenOption<E> & CallOptions
+export type CallRequest<E extends Endpoint> = EndpointRequest<E> & TokenOption<E> & CallOptions
 
 /** The request argument, optional when the endpoint needs nothing from the caller. */
 type CallArgs<E extends Endpoint> =
@@ -116,7 +121,7 @@ interface SentRequest extends CallOptions {
   params?: Record<string, string | number | boolean>
   query?: ApiRequest['query']
   body?: unknown
-  token?: string
+  token?: string | null
 }
 
 /** Calls one endpoint of the contract; its answer is checked against the endpoint's schema. */
@@ -127,7 +132,7 @@ export async function call<E extends Endpoint>(
 ): Promise<ApiResponse<EndpointResponse<E>>> {
   const { params, query, body, token, headers, signal } = (request ?? {}) as SentRequest
   const path = endpointPath(endpoint, params)
-  const response = await api<unknown>(context, path, {
+  const response = await send(context, path, {
     method: endpoint.method,
     query,
     body,

@@ -3,30 +3,25 @@
  * against the endpoint's schema (an unknown shape or status is a 502, never a wrongly typed
  * value), and the types refuse a wrong body, a missing token or a misspelt query key.
  */
-import { accountEndpoints, catalogEndpoints, contentEndpoints, siteEndpoints } from '@fanshop/core'
+import {
+  accountEndpoints,
+  cartEndpoints,
+  catalogEndpoints,
+  contentEndpoints,
+  siteEndpoints,
+} from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { ApiError, call, callData } from './api.server.ts'
+import { testLoadContext } from './testing/load-context.ts'
 
 function contextAnswering(status: number, body: unknown, seen: Request[] = []): AppLoadContext {
   const apiFetch: typeof fetch = async (input, init) => {
     seen.push(new Request(input, init))
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    const text = status === 204 ? null : JSON.stringify(body)
+    return new Response(text, { status, headers: { 'content-type': 'application/json' } })
   }
-  return {
-    apiBaseUrl: 'http://api.test',
-    publicUrl: 'http://shop.test',
-    storeHost: null,
-    secureCookies: false,
-    analyticsId: null,
-    facebookAppId: null,
-    launchAt: '2026-01-01T00:00',
-    shopTz: 'UTC',
-    socialLinks: { invitation: { subject: 's', text: 't' }, share: [], profiles: [], streams: [] },
-    apiFetch,
-    clientIp: null,
-    cspNonce: 'n',
-  }
+  return testLoadContext(apiFetch)
 }
 
 const MENUS = {
@@ -73,6 +68,11 @@ describe('call', () => {
     await expect(answer).rejects.toMatchObject({ statusCode: 429, message: 'Too many' })
   })
 
+  it('answers an endpoint’s empty 204 as null', async () => {
+    const answer = await call(contextAnswering(204, null), cartEndpoints.currentOrder, { token: 'jwt' })
+    expect(answer).toMatchObject({ status: 204, data: null })
+  })
+
   it('types requests and answers from the endpoint', () => {
     const context = contextAnswering(200, {})
     const checks = () => {
@@ -84,6 +84,24 @@ describe('call', () => {
       void call(context, catalogEndpoints.products, { query: { per_pgae: 5 } })
       // @ts-expect-error the product endpoint needs its id
       void call(context, catalogEndpoints.product)
+      // An order opens with its order_token, or for its owner with their token.
+      void call(context, cartEndpoints.order, {
+        params: { number: 'R123456789' },
+        query: { order_token: 't' },
+      })
+      void call(context, cartEndpoints.order, { params: { number: 'R123456789' }, token: 'jwt' })
+      // @ts-expect-error a quantity is set on a line of an order
+      void call(context, cartEndpoints.setLineQuantity, { params: { number: 'R123456789' } })
+      // @ts-expect-error the reference data takes no token
+      void call(context, cartEndpoints.countries, { token: 'jwt' })
+      void (async () => {
+        const line = await callData(context, cartEndpoints.addLineItem, {
+          params: { number: 'R123456789' },
+          body: { line_item: { variant_id: 1, quantity: 1 } },
+        })
+        // @ts-expect-error adding answers the line, not the order
+        void line.line_items
+      })
       void (async () => {
         const menus = await callData(context, siteEndpoints.menu)
         // @ts-expect-error the menu answer has no such field

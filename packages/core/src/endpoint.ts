@@ -15,10 +15,15 @@ export interface Endpoint {
   /** The domain, as the OpenAPI tag. */
   readonly tags: readonly string[]
   readonly summary: string
-  /** True when the call needs the logged-in user's JWT (`Authorization: Bearer`). */
-  readonly bearer?: boolean
+  /**
+   * True when the call needs the logged-in user's JWT (`Authorization: Bearer`); 'optional' when
+   * it takes one (an order opened by its owner instead of its order_token).
+   */
+  readonly bearer?: boolean | 'optional'
   readonly params?: z.ZodObject
   readonly query?: z.ZodObject
+  /** Request headers the endpoint reads (an Idempotency-Key). */
+  readonly headers?: z.ZodObject
   readonly body?: z.ZodType
   /** Each status the endpoint answers, with its body. */
   readonly responses: Readonly<Record<number, z.ZodType>>
@@ -53,7 +58,11 @@ export type EndpointRequest<E extends Endpoint> = (E extends { params: infer P e
   ? { params: ParamsInput<P> }
   : { params?: never }) &
   (E extends { query: infer Q extends z.ZodObject } ? { query?: QueryInput<Q> } : { query?: never }) &
-  (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: never })
+  (E extends { body: infer B extends z.ZodType }
+    ? undefined extends z.input<B>
+      ? { body?: z.input<B> }
+      : { body: z.input<B> }
+    : { body?: never })
 
 /** The endpoint's path with its `:name` params filled in, each URL-encoded. */
 export function endpointPath(endpoint: Endpoint, params: Record<string, Scalar> = {}): string {

@@ -72,6 +72,18 @@ describe(`address book on ${testDialect}`, () => {
     expect(await book(ana.token)).toEqual([])
   })
 
+  it('is documented from core’s accounts table, every call needing the Bearer token', async () => {
+    const paths = (await t.app.inject('/openapi.json')).json().paths
+    for (const operation of [
+      paths['/api/v1/account/addresses'].get,
+      paths['/api/v1/account/addresses'].post,
+      paths['/api/v1/account/addresses/{id}'].put,
+      paths['/api/v1/account/addresses/{id}'].delete,
+    ]) {
+      expect(operation).toMatchObject({ tags: ['accounts'], security: [{ bearer: [] }] })
+    }
+  })
+
   it('answers what does not fit with a readable 4xx', async () => {
     const ana = await insertShopper(t)
     const wrong = await call('POST', '/api/v1/account/addresses', ana.token, {

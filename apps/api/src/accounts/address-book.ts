@@ -6,21 +6,18 @@
  */
 import {
   type AddressInput,
-  addressBookJsonSchema,
+  accountEndpoints,
   addressFormatErrors,
-  idParam,
   type SavedAddressInput,
-  savedAddressInputSchema,
-  savedAddressJsonSchema,
+  type SavedAddressJson,
 } from '@fanshop/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Kysely, Migration, Selectable } from 'kysely'
-import { z } from 'zod'
 import type { ShopContext } from '../context.ts'
 import { dialectOf, withIdColumn } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { notFound, unprocessable } from '../http/errors.ts'
+import { route } from '../http/route.ts'
 import { requireSession } from './sessions.ts'
 import type { SavedAddressesTable } from './tables.ts'
 
@@ -133,7 +130,7 @@ async function labelled(db: Db, rows: Row[]) {
     ]
       .filter(Boolean)
       .join(', '),
-  })) as z.infer<typeof savedAddressJsonSchema>[]
+  })) as SavedAddressJson[]
 }
 
 /** The country and state must exist and belong together; the phone and postcode fit the country. */
@@ -159,13 +156,7 @@ async function checked(db: Db, input: SavedAddressInput) {
   return { ...input, state_id: state.id, address2: input.address2 ?? '' }
 }
 
-const errorSchema = z.object({ message: z.string(), statusCode: z.number() })
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 422: errorSchema }
-const bearer = [{ bearer: [] }]
-const PATH = '/api/v1/account/addresses'
-
-export default async function addressBookRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>()
+export default async function addressBookRoutes(app: FastifyInstance) {
   const ctx: ShopContext = app.shop
 
   async function userOf(request: FastifyRequest, reply: FastifyReply): Promise<number> {
@@ -184,103 +175,54 @@ export default async function addressBookRoutes(fastify: FastifyInstance) {
     return row
   }
 
-  app.get(
-    PATH,
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'The logged-in customer’s address book, the latest used first',
-        security: bearer,
-        response: { 200: addressBookJsonSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const userId = await userOf(request, reply)
-      const rows = await ctx.db
-        .selectFrom('saved_addresses')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('used_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute()
-      return { addresses: await labelled(ctx.db, rows) }
-    },
-  )
+  route(app, accountEndpoints.addressBook, async (request, reply) => {
+    const userId = await userOf(request, reply)
+    const rows = await ctx.db
+      .selectFrom('saved_addresses')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('used_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
+    return { addresses: await labelled(ctx.db, rows) }
+  })
 
-  app.post(
-    PATH,
-    {
-      schema: {
-        tags: ['accounts'],
-        summary:
-          'Add an address to the address book (422 when the phone or postcode does not fit the country)',
-        security: bearer,
-        body: savedAddressInputSchema,
-        response: { 201: savedAddressJsonSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const userId = await userOf(request, reply)
-      const values = await checked(ctx.db, request.body)
-      const now = ctx.now()
-      const { id } = await ctx.db
-        .insertInto('saved_addresses')
-        .values({
-          ...values,
-          state_id: values.state_id ?? null,
-          user_id: userId,
-          created_at: now,
-          used_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const [json] = await labelled(ctx.db, [await ownRow(userId, id)])
-      return reply.status(201).send(json!)
-    },
-  )
+  route(app, accountEndpoints.addAddress, async (request, reply) => {
+    const userId = await userOf(request, reply)
+    const values = await checked(ctx.db, request.body)
+    const now = ctx.now()
+    const { id } = await ctx.db
+      .insertInto('saved_addresses')
+      .values({
+        ...values,
+        state_id: values.state_id ?? null,
+        user_id: userId,
+        created_at: now,
+        used_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const [json] = await labelled(ctx.db, [await ownRow(userId, id)])
+    return reply.status(201).send(json!)
+  })
 
-  app.put(
-    `${PATH}/:id`,
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Change an address of the address book',
-        security: bearer,
-        params: z.object({ id: idParam() }),
-        body: savedAddressInputSchema,
-        response: { 200: savedAddressJsonSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const userId = await userOf(request, reply)
-      const row = await ownRow(userId, request.params.id)
-      const values = await checked(ctx.db, request.body)
-      await ctx.db
-        .updateTable('saved_addresses')
-        .set({ ...values, state_id: values.state_id ?? null, used_at: ctx.now() })
-        .where('id', '=', row.id)
-        .execute()
-      const [json] = await labelled(ctx.db, [await ownRow(userId, row.id)])
-      return json!
-    },
-  )
+  route(app, accountEndpoints.changeAddress, async (request, reply) => {
+    const userId = await userOf(request, reply)
+    const row = await ownRow(userId, request.params.id)
+    const values = await checked(ctx.db, request.body)
+    await ctx.db
+      .updateTable('saved_addresses')
+      .set({ ...values, state_id: values.state_id ?? null, used_at: ctx.now() })
+      .where('id', '=', row.id)
+      .execute()
+    const [json] = await labelled(ctx.db, [await ownRow(userId, row.id)])
+    return json!
+  })
 
-  app.delete(
-    `${PATH}/:id`,
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Remove an address from the address book',
-        security: bearer,
-        params: z.object({ id: idParam() }),
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const userId = await userOf(request, reply)
-      const row = await ownRow(userId, request.params.id)
-      await ctx.db.deleteFrom('saved_addresses').where('id', '=', row.id).execute()
-      return reply.status(204).send(null)
-    },
-  )
+  route(app, accountEndpoints.removeAddress, async (request, reply) => {
+    const userId = await userOf(request, reply)
+    const row = await ownRow(userId, request.params.id)
+    await ctx.db.deleteFrom('saved_addresses').where('id', '=', row.id).execute()
+    return reply.status(204).send(null)
+  })
 }

@@ -5,17 +5,16 @@
  * mailed, so two instances never both mail it, and a claim whose mail never went out is taken
  * again after CLAIM_MS. Mail goes through the shop's mailer (SMTP, or the outbox folder).
  */
-import { stockAlertMessage, stockAlertSchema } from '@fanshop/core'
+import { cartEndpoints, stockAlertMessage } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Generated, type Kysely, type Migration, sql } from 'kysely'
-import { z } from 'zod'
 import { optionalSession } from '../accounts/sessions.ts'
 import { availableStock } from '../catalog/stock.ts'
 import type { ShopContext } from '../context.ts'
 import { dialectOf, withIdColumn } from '../db/portable.ts'
 import { badRequest, unprocessable } from '../http/errors.ts'
 import { beginAttempt, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
+import { route } from '../http/route.ts'
 
 export interface StockAlertsTable {
   id: Generated<number>
@@ -142,37 +141,17 @@ export async function notifyBackInStock(ctx: ShopContext): Promise<number> {
   return mailed
 }
 
-const errorSchema = z.object({ message: z.string(), statusCode: z.number() })
-
-export default async function backInStockRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>()
+export default async function backInStockRoutes(app: FastifyInstance) {
   const ctx = app.shop
   const limiter = rateLimiter(ctx)
 
-  app.post(
-    '/api/v1/stock_alerts',
-    {
-      schema: {
-        tags: ['store'],
-        summary:
-          'Ask to be e-mailed once when a sold-out variation is back in stock (the logged-in customer’s address when none is sent)',
-        body: stockAlertSchema,
-        response: {
-          201: z.object({ message: z.string() }),
-          400: errorSchema,
-          422: errorSchema,
-          429: errorSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      await beginAttempt(limiter, reply, [[`stock-alert-ip:${request.ip}`, ALERTS_PER_CLIENT]])
-      const email = request.body.email ?? (await optionalSession(ctx, request))?.user.email
-      if (!email) throw badRequest('Enter your e-mail address.')
-      const message = await requestAlert(ctx, request.body.variant_id, email.toLowerCase())
-      return reply.status(201).send({ message })
-    },
-  )
+  route(app, cartEndpoints.requestStockAlert, async (request, reply) => {
+    await beginAttempt(limiter, reply, [[`stock-alert-ip:${request.ip}`, ALERTS_PER_CLIENT]])
+    const email = request.body.email ?? (await optionalSession(ctx, request))?.user.email
+    if (!email) throw badRequest('Enter your e-mail address.')
+    const message = await requestAlert(ctx, request.body.variant_id, email.toLowerCase())
+    return reply.status(201).send({ message })
+  })
 
   const run = () =>
     notifyBackInStock(ctx).catch((error) => ctx.log.error({ err: error }, 'back-in-stock job failed'))

@@ -1,3 +1,4 @@
+import { cartEndpoints } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
 
@@ -99,6 +100,24 @@ describe(`countries, states, shipping zones and the launch gate on ${testDialect
         '/wp-json/wc/v3/shipping/zones',
         '/wp-json/wp/v2/order/list',
       ]),
+    )
+  })
+
+  it('registers every endpoint of core’s cart table, documented as the table declares it', async () => {
+    const doc = (await t.app.inject('/openapi.json')).json()
+    for (const endpoint of Object.values(cartEndpoints)) {
+      const operation = doc.paths[endpoint.path.replace(/:(\w+)/g, '{$1}')]?.[endpoint.method.toLowerCase()]
+      expect(operation, `${endpoint.method} ${endpoint.path}`).toMatchObject({
+        summary: endpoint.summary,
+        tags: [...endpoint.tags],
+      })
+    }
+    // An order opens with its order_token or its owner's Bearer token; the current cart needs the token.
+    expect(doc.paths['/api/v1/orders/{number}'].get.security).toEqual([{}, { bearer: [] }])
+    expect(doc.paths['/api/v1/orders/current.json'].get.security).toEqual([{ bearer: [] }])
+    expect(doc.paths['/api/v1/countries'].get.security).toBeUndefined()
+    expect(doc.paths['/api/v1/checkouts/{number}/next.json'].put.parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'idempotency-key' }),
     )
   })
 })

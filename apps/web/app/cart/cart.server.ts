@@ -3,10 +3,17 @@
  * order_token, the visitor's login (Bearer) and their launch access grant, so the API sees the
  * same visitor the page does. Failures the spec only logs are logged with its words (spec 8).
  */
-import { type ExpiredItemJson, type ImageJson, type OrderJson, orderJsonSchema } from '@fanshop/core'
+import {
+  cartEndpoints,
+  type Endpoint,
+  type EndpointResponse,
+  type ExpiredItemJson,
+  type ImageJson,
+  type OrderJson,
+} from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { getAuthToken, getUser } from '../accounts/session.server.ts'
-import { ApiError, type ApiRequest, api } from '../api.server.ts'
+import { ApiError, type ApiResponse, type CallRequest, call } from '../api.server.ts'
 import { accessGrantHeaders } from '../launch/access-grant.server.ts'
 import { cartClearCookie, cartSetCookie, type OrderRef, readCartRef } from './cart-cookie.server.ts'
 import { CART_TEXT } from './texts.ts'
@@ -19,42 +26,31 @@ export async function visitorToken(request: Request, context: AppLoadContext): P
   return (await getUser(request, context)) ? getAuthToken(request) : null
 }
 
-export const orderPath = (ref: OrderRef) => `/api/v1/orders/${ref.number}.json`
+/** The path and query that open an order: its number and the guest's key to it. */
+export const orderArgs = (ref: OrderRef) => ({
+  params: { number: ref.number },
+  query: { order_token: ref.token },
+})
 
-/** Calls the store API for this visitor (and this order, when `ref` is given). */
-export async function storeApi<T = unknown>(
+/**
+ * Calls a store endpoint as this visitor: with their login (unless the call brings its own) and
+ * their launch access grant, so the API sees the same visitor the page does.
+ */
+export async function storeCall<E extends Endpoint & { bearer: true | 'optional' }>(
   request: Request,
   context: AppLoadContext,
-  path: string,
-  options: ApiRequest & { ref?: OrderRef | null } = {},
-) {
-  const { ref, ...rest } = options
+  endpoint: E,
+  args: CallRequest<E>,
+): Promise<ApiResponse<EndpointResponse<E>>> {
   const [token, grant] = await Promise.all([
-    rest.token ?? visitorToken(request, context),
+    args.token ?? visitorToken(request, context),
     accessGrantHeaders(request),
   ])
-  return api<T>(context, path, {
-    ...rest,
-    token,
-    query: { ...rest.query, ...(ref ? { order_token: ref.token } : {}) },
-    headers: { ...grant, ...rest.headers },
-  })
+  return call(context, endpoint, { ...args, token, headers: { ...grant, ...args.headers } })
 }
 
-/** Calls the store API for an order and reads the order JSON it answers. */
-export async function orderCall(
-  request: Request,
-  context: AppLoadContext,
-  ref: OrderRef,
-  path: string,
-  options: ApiRequest = {},
-): Promise<OrderJson> {
-  const { data } = await storeApi(request, context, path, { ...options, ref })
-  return orderJsonSchema.parse(data)
-}
-
-export const fetchOrder = (request: Request, context: AppLoadContext, ref: OrderRef) =>
-  orderCall(request, context, ref, orderPath(ref))
+export const fetchOrder = async (request: Request, context: AppLoadContext, ref: OrderRef) =>
+  (await storeCall(request, context, cartEndpoints.order, orderArgs(ref))).data
 
 /** An order as pages may send it to the browser: without its token, which stays in the httpOnly cookie. */
 export type PublicOrder = Omit<OrderJson, 'token'>
@@ -95,8 +91,7 @@ export async function createCart(
   context: AppLoadContext,
 ): Promise<{ order: OrderJson; setCookie: string }> {
   try {
-    const { data } = await storeApi(request, context, '/api/v1/orders.json', { method: 'POST', body: {} })
-    const order = orderJsonSchema.parse(data)
+    const { data: order } = await storeCall(request, context, cartEndpoints.createOrder, { body: {} })
     return { order, setCookie: await cartSetCookie(context, order) }
   } catch (error) {
     console.error('error during initializing cart', error)
@@ -167,8 +162,6 @@ export interface CartActionResult {
   couponApplied?: string
 }
 
-const linePath = (ref: OrderRef, lineId: number) => `/api/v1/orders/${ref.number}/line_items/${lineId}`
-
 /** Sets a line's quantity; any failure reads as the spec's out-of-stock message. */
 export async function changeQuantity(
   request: Request,
@@ -179,10 +172,9 @@ export async function changeQuantity(
   const ref = await readCartRef(request)
   if (!ref) return { error: CART_TEXT.outOfStock }
   try {
-    await storeApi(request, context, linePath(ref, lineId), {
-      method: 'PUT',
-      ref,
-      query: { 'line_item[quantity]': quantity },
+    await storeCall(request, context, cartEndpoints.setLineQuantity, {
+      params: { number: ref.number, lineItemId: lineId },
+      query: { order_token: ref.token, 'line_item[quantity]': quantity },
     })
     return {}
   } catch (error) {
@@ -203,7 +195,10 @@ export async function removeLine(
   const ref = await readCartRef(request)
   if (!ref) return { result: { error: CART_TEXT.removeFailed }, setCookie: null }
   try {
-    await storeApi(request, context, linePath(ref, lineId), { method: 'DELETE', ref })
+    await storeCall(request, context, cartEndpoints.removeLineItem, {
+      params: { number: ref.number, lineItemId: lineId },
+      query: { order_token: ref.token },
+    })
     const order = await fetchOrder(request, context, ref)
     if (order.line_items.length > 0) return { result: {}, setCookie: null }
   } catch (error) {
@@ -225,8 +220,8 @@ export async function applyCouponCode(
   const ref = await readCartRef(request)
   if (!ref) return { couponError: 'Add a product to your bag first.' }
   try {
-    const order = await orderCall(request, context, ref, `/api/v1/orders/${ref.number}/apply_coupon_code`, {
-      method: 'PUT',
+    const { data: order } = await storeCall(request, context, cartEndpoints.applyCoupon, {
+      ...orderArgs(ref),
       body: { coupon_code: code },
     })
     return { couponApplied: order.coupon?.code }
@@ -244,15 +239,10 @@ export async function removeCouponCode(
   const ref = await readCartRef(request)
   if (!ref) return {}
   try {
-    await storeApi(
-      request,
-      context,
-      `/api/v1/orders/${ref.number}/coupon_codes/${encodeURIComponent(code)}`,
-      {
-        method: 'DELETE',
-        ref,
-      },
-    )
+    await storeCall(request, context, cartEndpoints.removeCoupon, {
+      params: { number: ref.number, code },
+      query: { order_token: ref.token },
+    })
     return {}
   } catch (error) {
     if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
@@ -279,9 +269,8 @@ export async function addProduct(
       cart = (await accountCart(request, context)) ?? (await createCart(request, context)).order
       setCookie = await cartSetCookie(context, cart)
     }
-    await storeApi(request, context, `/api/v1/orders/${cart.number}/line_items.json`, {
-      method: 'POST',
-      ref: cart,
+    await storeCall(request, context, cartEndpoints.addLineItem, {
+      ...orderArgs(cart),
       body: { line_item: { variant_id: variantId, quantity } },
     })
     return { outcome: 'added', setCookie }
@@ -302,8 +291,7 @@ async function accountCart(
 ): Promise<OrderJson | null> {
   const bearer = token ?? (await visitorToken(request, context))
   if (!bearer) return null
-  const { data, status } = await storeApi(request, context, '/api/v1/orders/current.json', { token: bearer })
-  return status === 204 ? null : orderJsonSchema.parse(data)
+  return (await storeCall(request, context, cartEndpoints.currentOrder, { token: bearer })).data
 }
 
 /**
@@ -320,16 +308,10 @@ export async function cartCookiesAfterLogin(
     const guest = await readCartRef(request)
     if (guest) {
       try {
-        const kept = await orderCall(
-          request,
-          context,
-          guest,
-          `/api/v1/orders/${guest.number}/associate.json`,
-          {
-            method: 'PUT',
-            token,
-          },
-        )
+        const { data: kept } = await storeCall(request, context, cartEndpoints.associateOrder, {
+          ...orderArgs(guest),
+          token,
+        })
         return [await cartSetCookie(context, kept)]
       } catch (error) {
         if (!isGone(error) && !(error instanceof ApiError && error.statusCode === 422)) throw error

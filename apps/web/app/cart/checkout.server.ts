@@ -7,8 +7,11 @@
 import {
   type AddressInput,
   addressFormatErrors,
+  type CheckoutUpdateBody,
   cardSourceSchema,
+  cartEndpoints,
   checkoutEmailSchema,
+  type EndpointRequest,
   type OrderJson,
   type OrderState,
   stateIndex,
@@ -16,7 +19,7 @@ import {
 } from '@fanshop/core'
 import { type AppLoadContext, redirect } from 'react-router'
 import { ApiError } from '../api.server.ts'
-import { fetchOrder, orderCall } from './cart.server.ts'
+import { fetchOrder, orderArgs, storeCall } from './cart.server.ts'
 import { cartClearCookie, type OrderRef, placedOrderSetCookie, readCartRef } from './cart-cookie.server.ts'
 import { loadCountries } from './regions.server.ts'
 
@@ -61,8 +64,12 @@ async function withCart<T>(
   }
 }
 
-const next = (request: Request, context: AppLoadContext, ref: OrderRef, headers?: Record<string, string>) =>
-  orderCall(request, context, ref, `/api/v1/checkouts/${ref.number}/next.json`, { method: 'PUT', headers })
+const next = async (
+  request: Request,
+  context: AppLoadContext,
+  ref: OrderRef,
+  headers?: Record<string, string>,
+) => (await storeCall(request, context, cartEndpoints.nextCheckoutStep, { ...orderArgs(ref), headers })).data
 
 /** Moves the order on with `next` until it reaches `target` (it stops at confirm: placing is separate). */
 async function advanceTo(request: Request, context: AppLoadContext, ref: OrderRef, target: OrderState) {
@@ -71,8 +78,12 @@ async function advanceTo(request: Request, context: AppLoadContext, ref: OrderRe
   return order
 }
 
-const saveCheckout = (request: Request, context: AppLoadContext, ref: OrderRef, body: object) =>
-  orderCall(request, context, ref, `/api/v1/checkouts/${ref.number}.json`, { method: 'PUT', body })
+const saveCheckout = (
+  request: Request,
+  context: AppLoadContext,
+  ref: OrderRef,
+  body: EndpointRequest<typeof cartEndpoints.updateCheckout>['body'],
+) => storeCall(request, context, cartEndpoints.updateCheckout, { ...orderArgs(ref), body })
 
 /** Step 1: e-mail and the delivery address (also the billing address), then on to delivery. */
 export async function saveAddressStep(request: Request, context: AppLoadContext, form: FormData) {
@@ -142,7 +153,7 @@ export async function payStep(request: Request, context: AppLoadContext, form: F
   const method = order.payment_methods.find((m) => m.id === methodId)
   if (!method) return { step: 'payment', error: 'Choose a payment method.' } satisfies CheckoutResult
 
-  let paymentSource: object | undefined
+  let paymentSource: CheckoutUpdateBody['payment_source']
   if (method.method_type === 'credit_card') {
     const card = cardSourceSchema.safeParse({
       name: text(form, 'card_name'),

@@ -4,9 +4,9 @@
  * with the guest order lookup), or as the logged-in owner's order. When there is none, the page
  * explains itself and offers the lookup (issue 9: these pages answered 404).
  */
-import { ORDER_NUMBER_PATTERN, type OrderJson, orderJsonSchema } from '@fanshop/core'
+import { cartEndpoints, ORDER_NUMBER_PATTERN, type OrderJson } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
-import { fetchOrder, isGone, storeApi, visitorToken } from './cart.server.ts'
+import { fetchOrder, isGone, storeCall, visitorToken } from './cart.server.ts'
 import { readCartRef, readPlacedOrderRef } from './cart-cookie.server.ts'
 
 /** The order, or which number was asked for (null when none or not a number) when it cannot be opened. */
@@ -25,8 +25,11 @@ export async function loadOrderForPage(request: Request, context: AppLoadContext
     const ref = [placed, cart].find((candidate) => candidate?.number === asked)
     if (ref) return { order: await fetchOrder(request, context, ref), asked }
     if (token) {
-      const { data: body } = await storeApi(request, context, `/api/v1/orders/${asked}.json`)
-      return { order: orderJsonSchema.parse(body), asked }
+      const { data: order } = await storeCall(request, context, cartEndpoints.order, {
+        params: { number: asked },
+        token,
+      })
+      return { order, asked }
     }
   } catch (error) {
     if (!isGone(error)) throw error

@@ -4,8 +4,8 @@
  * in-memory stand-in answering the catalogue paths with the API's shapes.
  */
 import type { AttributeFilterJson, CategoryJson, GenderTermJson, ProductJson } from '@fanshop/core'
-import type { AppLoadContext } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { testLoadContext } from '../testing/load-context.ts'
 import { loader } from './routes/shop.tsx'
 
 const category = { parent: 0, description: '', image: null, count: 1 }
@@ -73,13 +73,7 @@ function backEnd(failing: string[], seen: URL[] = []): typeof fetch {
 }
 
 function load(url: string, apiFetch: typeof fetch) {
-  const context = {
-    apiBaseUrl: 'http://api.test',
-    publicUrl: 'http://shop.test',
-    storeHost: null,
-    clientIp: null,
-    apiFetch,
-  } as unknown as AppLoadContext
+  const context = testLoadContext(apiFetch)
   return loader({ request: new Request(url), context, params: {} } as Parameters<typeof loader>[0])
 }
 

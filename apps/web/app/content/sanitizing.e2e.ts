@@ -36,7 +36,7 @@ test('a script stored in a post never reaches the page', async ({ page }) => {
   await expect(body.locator('script, img, [onclick]')).toHaveCount(0)
   await expect(body.getByText('replay')).not.toHaveAttribute('href', /.+/)
   await body.getByText('Two goals.').click()
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+  expect(await page.evaluate(() => (window as Window & { __pwned?: number }).__pwned)).toBeUndefined()
   expect(await page.content()).not.toContain('__pwned')
   expect(dialogs).toEqual([])
 })

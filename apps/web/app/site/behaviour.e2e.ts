@@ -128,7 +128,7 @@ test.describe('on a phone', () => {
 test('a page chunk that fails to load reloads the page', async ({ page }) => {
   await page.goto('/entercode')
   await page.evaluate(() => {
-    ;(window as unknown as { beforeReload: boolean }).beforeReload = true
+    ;(window as Window & { beforeReload?: boolean }).beforeReload = true
   })
   const reloaded = page.waitForEvent('load')
   await page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })))

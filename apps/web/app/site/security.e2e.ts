@@ -24,13 +24,13 @@ async function watchPolicy(page: Page) {
   })
   await page.addInitScript(() => {
     const seen: string[] = []
-    ;(window as unknown as { cspViolations: string[] }).cspViolations = seen
+    ;(window as Window & { cspViolations?: string[] }).cspViolations = seen
     document.addEventListener('securitypolicyviolation', (event) =>
       seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
     )
   })
   return async (where: string) => {
-    const events = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)
+    const events = await page.evaluate(() => (window as Window & { cspViolations?: string[] }).cspViolations)
     expect(events, `policy violations on ${where}`).toEqual([])
     expect(logged, `policy errors logged on ${where}`).toEqual([])
   }

@@ -1,11 +1,12 @@
 /**
  * The accounts domain's endpoints (spec 7): opening and closing sessions (password and Facebook
- * login, registration, logout, password reset) and the logged-in user's own data. The calls
- * marked `bearer` need the user's token; another user's customer id answers 403.
+ * login, registration, logout, password reset), the logged-in user's own data and their address
+ * book. The calls marked `bearer` need the user's token; another user's customer id answers 403.
  */
 import { z } from 'zod'
-import { defineEndpoint } from '../endpoint.ts'
+import { defineEndpoint, errorBodySchema } from '../endpoint.ts'
 import { idParam } from '../input.ts'
+import { addressBookJsonSchema, savedAddressInputSchema, savedAddressJsonSchema } from './address-book.ts'
 import {
   currentUserSchema,
   customerSchema,
@@ -35,6 +36,15 @@ const TAGS = ['accounts'] as const
 const START_YEAR = new Date().getUTCFullYear()
 
 const customerParams = z.object({ id: idParam() })
+
+const ADDRESSES = '/api/v1/account/addresses'
+const addressErrors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  422: errorBodySchema,
+}
+const addressParams = z.object({ id: idParam() })
 
 function customerUpdate<M extends 'POST' | 'PUT'>(method: M) {
   return defineEndpoint({
@@ -160,4 +170,40 @@ export const accountEndpoints = {
   updateCustomer: customerUpdate('POST'),
   /** The same update under WooCommerce's own method. */
   replaceCustomer: customerUpdate('PUT'),
+  addressBook: defineEndpoint({
+    method: 'GET',
+    path: ADDRESSES,
+    tags: TAGS,
+    summary: 'The logged-in customer’s address book, the latest used first',
+    bearer: true,
+    responses: { 200: addressBookJsonSchema, ...addressErrors },
+  }),
+  addAddress: defineEndpoint({
+    method: 'POST',
+    path: ADDRESSES,
+    tags: TAGS,
+    summary: 'Add an address to the address book (422 when the phone or postcode does not fit the country)',
+    bearer: true,
+    body: savedAddressInputSchema,
+    responses: { 201: savedAddressJsonSchema, ...addressErrors },
+  }),
+  changeAddress: defineEndpoint({
+    method: 'PUT',
+    path: `${ADDRESSES}/:id`,
+    tags: TAGS,
+    summary: 'Change an address of the address book',
+    bearer: true,
+    params: addressParams,
+    body: savedAddressInputSchema,
+    responses: { 200: savedAddressJsonSchema, ...addressErrors },
+  }),
+  removeAddress: defineEndpoint({
+    method: 'DELETE',
+    path: `${ADDRESSES}/:id`,
+    tags: TAGS,
+    summary: 'Remove an address from the address book',
+    bearer: true,
+    params: addressParams,
+    responses: { 204: z.null(), ...addressErrors },
+  }),
 }

@@ -6,13 +6,14 @@
 import { z } from 'zod'
 import { text } from '../input.ts'
 import { ORDER_NUMBER_PATTERN } from './limits.ts'
+import { checkoutEmailSchema } from './schemas.ts'
 
 export const orderLookupSchema = z.object({
   number: text({ error: 'Enter your order number.' })
     .trim()
     .toUpperCase()
     .regex(ORDER_NUMBER_PATTERN, 'Enter the order number as it is in your e-mail, like R123456789.'),
-  email: text({ error: 'Enter your e-mail address.' }).trim().pipe(z.email('Enter a valid e-mail address.')),
+  email: text({ error: 'Enter your e-mail address.' }).trim().pipe(checkoutEmailSchema),
 })
 export type OrderLookup = z.infer<typeof orderLookupSchema>
 

@@ -260,7 +260,7 @@ export const createOrderBodySchema = z
 
 export const lineItemBodySchema = z.object({ line_item: lineItemInputSchema })
 
-/** The checkout's e-mail address and the one message for a wrong one (spec 8). */
+/** The checkout's e-mail address and the one message for a wrong one (spec 8), also the order lookup's and the stock alert's. */
 export const checkoutEmailSchema = z.email('Enter a valid e-mail address.')
 
 /** What the checkout says when the terms were not accepted. */

@@ -5,10 +5,11 @@
  */
 import { z } from 'zod'
 import { idParam, text } from '../input.ts'
+import { checkoutEmailSchema } from './schemas.ts'
 
 export const stockAlertSchema = z.object({
   variant_id: idParam(),
-  email: text().trim().pipe(z.email('Enter a valid e-mail address.')).optional(),
+  email: text().trim().pipe(checkoutEmailSchema).optional(),
 })
 export type StockAlertRequest = z.infer<typeof stockAlertSchema>
 

@@ -3,23 +3,17 @@
  * and lock, compiled queries, a typed answer), set a line's quantity, remove a line. Every one is a
  * cart write behind the launch gate.
  */
-import {
-  idParam,
-  lineItemBodySchema,
-  lineItemInputSchema,
-  lineItemJsonSchema,
-  wholeNumber,
-} from '@fanshop/core'
+import { cartEndpoints, lineItemInputSchema } from '@fanshop/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { badRequest } from '../../http/errors.ts'
+import { route } from '../../http/route.ts'
 import { addToOrderNumbered, lineOf, rewindToCart } from '../carts.ts'
 import { setLineQuantity } from '../holds.ts'
 import { lineItemsJson } from '../order-json.ts'
 import { assertNotComplete, changeOrder, findOrderFor } from '../orders.ts'
 import { cartGuards, openOrder } from './guards.ts'
-import { errors, lineItemId, orderNumber, STORE, tokenQuery, typedAnswer } from './schemas.ts'
+import { typedAnswer } from './typed-answer.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,16 +22,12 @@ declare module 'fastify' {
   }
 }
 
-const quantityQuery = tokenQuery.extend({
-  'line_item[variant_id]': idParam().optional(),
-  'line_item[quantity]': wholeNumber(z.number().int()).optional(),
-})
-const quantityBody = z.object({ line_item: lineItemInputSchema.partial() }).nullish()
+const { body: quantityBody, query: quantityQuery } = cartEndpoints.setLineQuantity
 
 /** The new quantity from the body or Spree's query parameter: 400 when missing or out of range. */
 async function newQuantity(request: FastifyRequest) {
-  const body = request.body as z.infer<typeof quantityBody>
-  const query = request.query as z.infer<typeof quantityQuery>
+  const body = request.body as z.output<typeof quantityBody>
+  const query = request.query as z.output<typeof quantityQuery>
   const quantity = body?.line_item?.quantity ?? query['line_item[quantity]']
   if (quantity === undefined) throw badRequest('Send the new quantity as line_item[quantity].')
   const parsed = lineItemInputSchema.shape.quantity.safeParse(quantity)
@@ -45,27 +35,14 @@ async function newQuantity(request: FastifyRequest) {
   request.lineQuantity = parsed.data
 }
 
-export default async function lineItemRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>()
+export default async function lineItemRoutes(app: FastifyInstance) {
   const ctx = app.shop
   const { shoppingGate, requester, pathOrder } = cartGuards(ctx)
   app.decorateRequest('lineQuantity', null)
 
-  app.post(
-    '/api/v1/orders/:number/line_items.json',
-    {
-      ...typedAnswer,
-      schema: {
-        tags: [STORE],
-        summary:
-          'Add a product (a simple product’s id or a variation’s id as variant_id); holds its stock for 1 hour',
-        params: z.object({ number: orderNumber }),
-        querystring: tokenQuery,
-        body: lineItemBodySchema,
-        response: { 201: lineItemJsonSchema, ...errors },
-      },
-      preHandler: [shoppingGate, requester],
-    },
+  route(
+    app,
+    cartEndpoints.addLineItem,
     async (request, reply) => {
       const { number } = request.params
       const { variant_id, quantity } = request.body.line_item
@@ -76,22 +53,12 @@ export default async function lineItemRoutes(fastify: FastifyInstance) {
       const lines = (await lineItemsJson(ctx.db, [updated.id])).get(updated.id) ?? []
       return reply.status(201).send(lines.find((line) => line.variant_id === variant_id)!)
     },
+    { ...typedAnswer, preHandler: [shoppingGate, requester] },
   )
 
-  app.put(
-    '/api/v1/orders/:number/line_items/:lineItemId',
-    {
-      schema: {
-        tags: [STORE],
-        summary:
-          'Set a line’s quantity (query line_item[quantity] as in spec 7, or a line_item body); raising it holds more stock or answers 422',
-        params: z.object({ number: orderNumber, lineItemId }),
-        querystring: quantityQuery,
-        body: quantityBody,
-        response: { 200: lineItemJsonSchema, ...errors },
-      },
-      preHandler: [shoppingGate, newQuantity, pathOrder],
-    },
+  route(
+    app,
+    cartEndpoints.setLineQuantity,
     async (request) => {
       const quantity = request.lineQuantity!
       const updated = await changeOrder(ctx, request.cartOrder!.id, async (trx, current) => {
@@ -103,20 +70,12 @@ export default async function lineItemRoutes(fastify: FastifyInstance) {
       const lines = (await lineItemsJson(ctx.db, [updated.id])).get(updated.id) ?? []
       return lines.find((line) => line.id === request.params.lineItemId)!
     },
+    { preHandler: [shoppingGate, newQuantity, pathOrder] },
   )
 
-  app.delete(
-    '/api/v1/orders/:number/line_items/:lineItemId',
-    {
-      schema: {
-        tags: [STORE],
-        summary: 'Remove a line; its held stock goes back to the shelves at once',
-        params: z.object({ number: orderNumber, lineItemId }),
-        querystring: tokenQuery,
-        response: { 204: z.null(), ...errors },
-      },
-      preHandler: [shoppingGate, pathOrder],
-    },
+  route(
+    app,
+    cartEndpoints.removeLineItem,
     async (request, reply) => {
       await changeOrder(ctx, request.cartOrder!.id, async (trx, current) => {
         assertNotComplete(current)
@@ -126,5 +85,6 @@ export default async function lineItemRoutes(fastify: FastifyInstance) {
       })
       return reply.status(204).send(null)
     },
+    { preHandler: [shoppingGate, pathOrder] },
   )
 }

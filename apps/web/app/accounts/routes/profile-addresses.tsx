@@ -11,10 +11,15 @@ import {
   useForm,
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { type SavedAddressJson, type StateJson, savedAddressInputSchema } from '@fanshop/core'
+import {
+  accountEndpoints,
+  type SavedAddressJson,
+  type StateJson,
+  savedAddressInputSchema,
+} from '@fanshop/core'
 import { useEffect, useState } from 'react'
 import { data, Form, Link, useFetcher, useNavigation } from 'react-router'
-import { ApiError, api } from '../../api.server.ts'
+import { ApiError, call } from '../../api.server.ts'
 import { loadCountries, loadStates } from '../../cart/regions.server.ts'
 import { loadAddressBook } from '../address-book.server.ts'
 import { FormStatus } from '../fields.tsx'
@@ -44,18 +49,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const id = Number(form.get('id')) || null
   if (form.get('intent') === 'remove' && id) {
-    await api(context, `/api/v1/account/addresses/${id}`, { method: 'DELETE', token })
+    await call(context, accountEndpoints.removeAddress, { params: { id }, token })
     return { result: undefined, saved: 'The address has been removed.' }
   }
   const submission = parseWithZod(form, { schema: savedAddressInputSchema })
   if (submission.status !== 'success')
     return data({ result: submission.reply(), saved: null }, { status: 400 })
   try {
-    await api(context, id ? `/api/v1/account/addresses/${id}` : '/api/v1/account/addresses', {
-      method: id ? 'PUT' : 'POST',
-      token,
-      body: submission.value,
-    })
+    if (id)
+      await call(context, accountEndpoints.changeAddress, { params: { id }, token, body: submission.value })
+    else await call(context, accountEndpoints.addAddress, { token, body: submission.value })
   } catch (error) {
     if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
     return data(

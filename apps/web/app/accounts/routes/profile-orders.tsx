@@ -2,10 +2,9 @@
  * /profile/orders: the order history (spec 7: order/list, newest first), one row per order with
  * its number, date, items and total; an empty history leads to the shop.
  */
-import { MONTHS, type OrderSummaryJson, orderSummaryJsonSchema } from '@fanshop/core'
+import { cartEndpoints, MONTHS, type OrderSummaryJson } from '@fanshop/core'
 import { Link } from 'react-router'
-import { z } from 'zod'
-import { apiGet } from '../../api.server.ts'
+import { callData } from '../../api.server.ts'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-orders'
 
@@ -14,11 +13,9 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-const orderListSchema = z.object({ data: z.array(orderSummaryJsonSchema) })
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { token } = await requireUser(request, context)
-  return { orders: orderListSchema.parse(await apiGet(context, '/wp-json/wp/v2/order/list', { token })).data }
+  return { orders: (await callData(context, cartEndpoints.orderHistory, { token })).data }
 }
 
 function orderDate(iso: string | null): string {

@@ -4,17 +4,14 @@
  * opens the cart panel or explains the failure (spec 8: 'Product is out of stock for requested
  * quantity.'). Works the same with or without JavaScript.
  */
-import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY, safeRedirect } from '@fanshop/core'
+import { lineItemInputSchema, safeRedirect } from '@fanshop/core'
 import { redirect } from 'react-router'
-import { z } from 'zod'
 import { addProduct } from '../cart.server.ts'
 import { withCartFlash } from '../cart-flash.ts'
 import type { Route } from './+types/cart-add'
 
-const addFormSchema = z.object({
-  variant_id: z.coerce.number().int().positive(),
-  quantity: z.coerce.number().int().min(MIN_LINE_QUANTITY).max(MAX_LINE_QUANTITY).default(1),
-})
+/** The store API's own line rule (an id, 1 to 99), one unit when the form names no quantity. */
+const addFormSchema = lineItemInputSchema.extend({ quantity: lineItemInputSchema.shape.quantity.default(1) })
 
 /** The page to go back to: the form's redirectTo, else the referring page of this shop, else /shop. */
 function backTo(request: Request, form: FormData): string {

@@ -3,6 +3,7 @@
  * action, which the panel's controls post to as well: quantity changes, removal (asked first, also
  * without JavaScript), coupons, and the step into the checkout.
  */
+import { cartEndpoints } from '@fanshop/core'
 import { data, Form, Link, redirect } from 'react-router'
 import { ApiError } from '../../api.server.ts'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
@@ -13,10 +14,11 @@ import {
   cartLines,
   changeQuantity,
   loadCart,
-  orderCall,
+  orderArgs,
   publicOrder,
   removeCouponCode,
   removeLine,
+  storeCall,
 } from '../cart.server.ts'
 import { readCartRef } from '../cart-cookie.server.ts'
 import { CouponForm } from '../coupon-form.tsx'
@@ -80,7 +82,7 @@ async function startCheckout(request: Request, context: Route.ActionArgs['contex
   try {
     const order = await loadCart(request, context)
     if (order?.state === 'cart') {
-      await orderCall(request, context, ref, `/api/v1/checkouts/${ref.number}/next.json`, { method: 'PUT' })
+      await storeCall(request, context, cartEndpoints.nextCheckoutStep, orderArgs(ref))
     }
   } catch (error) {
     if (!(error instanceof ApiError) || error.statusCode >= 500) throw error

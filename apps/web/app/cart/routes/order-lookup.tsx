@@ -5,9 +5,9 @@
  * same form when they cannot tell which order is meant; without JavaScript it posts here.
  */
 import { parseWithZod } from '@conform-to/zod/v4'
-import { orderLookupAnswerSchema, orderLookupSchema } from '@fanshop/core'
+import { cartEndpoints, orderLookupSchema } from '@fanshop/core'
 import { redirect } from 'react-router'
-import { ApiError, api } from '../../api.server.ts'
+import { ApiError, callData } from '../../api.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { placedOrderSetCookie } from '../cart-cookie.server.ts'
 import { OrderLookupForm } from '../order-lookup-form.tsx'
@@ -29,8 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: orderLookupSchema })
   if (submission.status !== 'success') return { result: submission.reply() }
   try {
-    const { data } = await api(context, '/api/v1/orders/lookup', { method: 'POST', body: submission.value })
-    const found = orderLookupAnswerSchema.parse(data)
+    const found = await callData(context, cartEndpoints.lookupOrder, { body: submission.value })
     throw redirect(`/order/details?number=${found.number}`, {
       headers: { 'Set-Cookie': await placedOrderSetCookie(context, found) },
     })

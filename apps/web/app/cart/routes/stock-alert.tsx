@@ -5,10 +5,10 @@
  * page; without, this page shows the answer and the way back.
  */
 import { parseWithZod } from '@conform-to/zod/v4'
-import { safeRedirect, stockAlertSchema } from '@fanshop/core'
+import { cartEndpoints, safeRedirect, stockAlertSchema } from '@fanshop/core'
 import { data, Link, redirect } from 'react-router'
 import { ApiError } from '../../api.server.ts'
-import { storeApi } from '../cart.server.ts'
+import { storeCall } from '../cart.server.ts'
 import type { Route } from './+types/stock-alert'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Notify me' }, { name: 'robots', content: 'noindex' }]
@@ -24,8 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success')
     return data({ result: submission.reply(), message: null, back }, { status: 400 })
   try {
-    const { data: body } = await storeApi<{ message: string }>(request, context, '/api/v1/stock_alerts', {
-      method: 'POST',
+    const { data: body } = await storeCall(request, context, cartEndpoints.requestStockAlert, {
       body: submission.value,
     })
     return { result: submission.reply(), message: body.message, back }

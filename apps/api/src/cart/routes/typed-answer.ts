@@ -1,0 +1,14 @@
+/**
+ * How the add-to-cart path writes its answers: they are built by typed code (OrderJson,
+ * LineItemJson), so they are written with JSON.stringify rather than checked field by field on
+ * every request; their schemas in core's cart table still document them.
+ */
+import type { RouteShorthandOptions } from 'fastify'
+import { serializerCompiler } from 'fastify-type-provider-zod'
+
+export const typedAnswer: Pick<RouteShorthandOptions, 'serializerCompiler'> = {
+  serializerCompiler: (route) =>
+    route.httpStatus?.startsWith('2')
+      ? (data) => JSON.stringify(data)
+      : serializerCompiler(route as Parameters<typeof serializerCompiler>[0]),
+}

@@ -1,0 +1,19 @@
+/** A whole load context for the storefront's unit tests, its API answered by the test's own fetch. */
+import type { AppLoadContext } from 'react-router'
+
+export function testLoadContext(apiFetch: typeof fetch): AppLoadContext {
+  return {
+    apiBaseUrl: 'http://api.test',
+    publicUrl: 'http://shop.test',
+    storeHost: null,
+    secureCookies: false,
+    analyticsId: null,
+    facebookAppId: null,
+    launchAt: '2026-01-01T00:00',
+    shopTz: 'UTC',
+    socialLinks: { invitation: { subject: 's', text: 't' }, share: [], profiles: [], streams: [] },
+    apiFetch,
+    clientIp: null,
+    cspNonce: 'n',
+  }
+}
