@@ -45,6 +45,9 @@ export async function lockOrderByNumber(
   dialect: Dialect,
   number: string,
 ): Promise<Selectable<OrdersTable> | undefined> {
-  const { rows } = await (dialect === 'postgres' ? selectNumberForUpdate : selectNumberInLockedDatabase)(trx, number)
+  const { rows } = await (dialect === 'postgres' ? selectNumberForUpdate : selectNumberInLockedDatabase)(
+    trx,
+    number,
+  )
   return rows[0]
 }

@@ -22,6 +22,7 @@ import {
   sql,
 } from 'kysely'
 import pg from 'pg'
+import { checkpointInBackground } from './checkpoints.ts'
 import type { Database } from './schema.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -112,6 +113,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): ShopDataba
   database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
+  const stopCheckpoints = file === ':memory:' ? async () => {} : checkpointInBackground(database, file)
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: preparedOnce(database) }),
   })
@@ -119,6 +121,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): ShopDataba
     db,
     dialect: 'sqlite',
     ping: async () => void (await sql`select 1`.execute(db)),
-    close: () => db.destroy(),
+    close: async () => {
+      await stopCheckpoints()
+      await db.destroy()
+    },
   }
 }
