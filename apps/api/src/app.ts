@@ -4,6 +4,7 @@
  */
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Logger } from 'pino'
 import accountsPlugin from './accounts/plugin.ts'
 import cartPlugin from './cart/plugin.ts'
 import catalogPlugin from './catalog/plugin.ts'
@@ -69,18 +70,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('shop', ctx)
   app.addHook('onClose', async () => ctx.mailer.close())
 
-  // One structured line per request, when the answer has gone out.
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    )
-  })
+  // One structured line per request, when the answer has gone out; no hook at all when the level
+  // leaves request lines out (the line was built, its URL redacted, and then dropped by pino).
+  if (options.logger !== false && (app.log as Logger).isLevelEnabled('info')) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        {
+          method: request.method,
+          url: redactUrl(request.url),
+          statusCode: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        'request',
+      )
+    })
+  }
 
   registerErrorHandling(app)
   await registerSecurityHeaders(app)

@@ -4,11 +4,14 @@
  * the account already has. A change to the lines sends a checkout back to the cart step.
  * The quantity of one product in one order never goes past MAX_PER_ORDER (422 on an add).
  */
+
+import type { LineItemJson } from '@fanshop/core'
 import type { Transaction } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
-import { moveHolds, releaseNewest, setLineQuantity, sweepWhenDue } from './holds.ts'
+import { moveHolds, type RaisedLine, releaseNewest, setLineQuantity, sweepWhenDue } from './holds.ts'
+import { lineItemsJson, oneLineJson } from './order-json.ts'
 import {
   accessibleOrder,
   assertCredentials,
@@ -34,24 +37,28 @@ export async function addToCart(
   variantId: number,
   quantity: number,
 ): Promise<OrderRow> {
-  const changed = await changeOrder(ctx, order.id, (trx, current) =>
-    addUnits(ctx, trx, current, variantId, quantity),
-  )
+  const changed = await changeOrder(ctx, order.id, async (trx, current) => {
+    const raised = await addUnits(ctx, trx, current, variantId, quantity)
+    return raised.after
+  })
   await sweepWhenDue(ctx)
   return changed
 }
 
 async function addUnits(ctx: ShopContext, trx: Trx, order: OrderRow, variantId: number, quantity: number) {
   assertNotComplete(order)
-  await setLineQuantity(ctx, trx, order, variantId, (had) => had + quantity)
+  const raised = await setLineQuantity(ctx, trx, order, variantId, (had) => had + quantity)
   await rewindToCart(trx, order)
+  // An add always raises its line, so setLineQuantity answers it.
+  return raised!
 }
 
 /**
  * The store API's add to the order with this number: found, checked against the requester's
- * credentials and locked in one statement, then changed as addToCart does. An order that must be
- * opened first (being paid, or its earliest hold ran out) is left as it is and goes the long way:
- * `open` finds and opens it as every other request does, then addToCart.
+ * credentials and locked in one statement, then changed as addToCart does, and answered as the
+ * added line's JSON from the rows the add read and wrote. An order that must be opened first
+ * (being paid, or its earliest hold ran out) is left as it is and goes the long way: `open` finds
+ * and opens it as every other request does, then addToCart, and its line is read back.
  */
 export async function addToOrderNumbered(
   ctx: ShopContext,
@@ -60,8 +67,9 @@ export async function addToOrderNumbered(
   variantId: number,
   quantity: number,
   open: () => Promise<OrderRow>,
-): Promise<OrderRow> {
+): Promise<LineItemJson> {
   assertCredentials(requester)
+  let added: RaisedLine | undefined
   const changed = await changeLockedOrder(
     ctx,
     async (trx) => {
@@ -69,11 +77,18 @@ export async function addToOrderNumbered(
       const order = accessibleOrder(requester, number, found)
       return isFrozen(order) || holdRanOut(order, ctx.now()) ? null : order
     },
-    (trx, current) => addUnits(ctx, trx, current, variantId, quantity),
+    async (trx, current) => {
+      added = await addUnits(ctx, trx, current, variantId, quantity)
+      return added.after
+    },
   )
-  if (!changed) return addToCart(ctx, await open(), variantId, quantity)
+  if (!changed) {
+    const order = await addToCart(ctx, await open(), variantId, quantity)
+    const lines = (await lineItemsJson(ctx.db, [order.id])).get(order.id) ?? []
+    return lines.find((line) => line.variant_id === variantId)!
+  }
   await sweepWhenDue(ctx)
-  return changed
+  return oneLineJson(ctx.db, added!.line)
 }
 
 /** The line with this id in the order; 404 when it is not there. */

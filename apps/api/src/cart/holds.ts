@@ -24,7 +24,8 @@ import { compiledOnce } from '../db/compiled.ts'
 import type { Dialect } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError, notFound, unprocessable } from '../http/errors.ts'
-import type { OrderRow } from './orders.ts'
+import type { LineRow } from './order-json.ts'
+import type { KnownLines, OrderRow } from './orders.ts'
 
 type Trx = Transaction<Database>
 
@@ -305,25 +306,50 @@ async function holdMore(trx: Trx, orderId: number, variantId: number, quantity: 
   claimStock(trx, variantId, quantity)
 }
 
-/** The product (and its parent's status), with the order's line for it if there is one. */
-const productAndLine = compiledOnce((db, variantId: number, orderId: number) =>
+/**
+ * The product (its parent's status and name, its picture: what the line's JSON shows), with every
+ * line of the order and when the order's earliest hold ends: one row per line (one with no line
+ * when the order has none). An add then knows the order's lines and holds after its change
+ * without reading them again (orders.recompute), and answers its line from this row.
+ */
+const productWithLines = compiledOnce((db, variantId: number, orderId: number) =>
   db
     .selectFrom('products')
     .leftJoin('products as parent', 'parent.id', 'products.parent_id')
-    .leftJoin('line_items', (join) =>
-      join.onRef('line_items.variant_id', '=', 'products.id').on('line_items.order_id', '=', orderId),
+    .leftJoin('media', (join) =>
+      join.on((eb) => eb('media.id', '=', eb.fn.coalesce('products.image_id', 'parent.image_id'))),
     )
+    .leftJoin('line_items', (join) => join.on('line_items.order_id', '=', orderId))
     .select([
       'products.name',
       'products.type',
       'products.status',
       'products.regular_price',
       'products.sale_price',
+      'products.sku',
+      'products.slug',
+      'products.parent_id',
       'parent.status as parent_status',
+      'parent.name as parent_name',
+      'parent.slug as parent_slug',
+      'media.id as image_id',
+      'media.alt as image_alt',
+      'media.width as image_width',
+      'media.height as image_height',
       'line_items.id as line_id',
+      'line_items.variant_id as line_variant_id',
       'line_items.quantity as line_quantity',
+      'line_items.price as line_price',
     ])
-    .where('products.id', '=', variantId),
+    .select((eb) =>
+      eb
+        .selectFrom('holds')
+        .select((hold) => hold.fn.min<number>('holds.expires_at').as('ends'))
+        .where('holds.order_id', '=', orderId)
+        .as('hold_ends'),
+    )
+    .where('products.id', '=', variantId)
+    .orderBy('line_items.id'),
 )
 
 const updateLine = compiledOnce((db, lineId: number, quantity: number, price: number) =>
@@ -334,13 +360,21 @@ const insertLine = compiledOnce(
   (db, orderId: number, variantId: number, quantity: number, price: number, now: number) =>
     db
       .insertInto('line_items')
-      .values({ order_id: orderId, variant_id: variantId, quantity, price, created_at: now }),
+      .values({ order_id: orderId, variant_id: variantId, quantity, price, created_at: now })
+      .returning('id'),
 )
+
+/** What a raise of a line leaves: the line as its JSON shows it, and the order's lines and hold end. */
+export interface RaisedLine {
+  line: LineRow
+  after: KnownLines
+}
 
 /**
  * Sets the order's line for `variantId` to `quantity(units it holds now)` (0 removes it): raising holds the new units
  * for an hour from now (stock taken at commit, 422 when too little is left), lowering releases the
  * newest units first. Runs inside the order's locked transaction (orders.changeOrder).
+ * A raise answers the line and what the order holds afterwards (RaisedLine); nothing otherwise.
  */
 export async function setLineQuantity(
   ctx: ShopContext,
@@ -348,16 +382,18 @@ export async function setLineQuantity(
   order: OrderRow,
   variantId: number,
   wanted: (had: number) => number,
-): Promise<void> {
-  const [product] = (await productAndLine(trx, variantId, order.id)).rows
-  const had = product?.line_quantity ?? 0
+): Promise<RaisedLine | null> {
+  const { rows } = await productWithLines(trx, variantId, order.id)
+  const product = rows[0]
+  const mine = rows.find((row) => row.line_variant_id === variantId)
+  const had = mine?.line_quantity ?? 0
   const quantity = wanted(had)
   if (quantity === 0) {
-    if (product?.line_id) {
-      await trx.deleteFrom('line_items').where('id', '=', product.line_id).execute()
+    if (mine?.line_id) {
+      await trx.deleteFrom('line_items').where('id', '=', mine.line_id).execute()
       await releaseNewest(trx, order.id, variantId, had)
     }
-    return
+    return null
   }
   if (product?.status !== 'publish' || (product.parent_status ?? 'publish') !== 'publish') {
     throw notFound(`Product ${variantId} is not for sale.`)
@@ -368,12 +404,46 @@ export async function setLineQuantity(
   const max = ctx.config.MAX_PER_ORDER
   if (quantity > had && !withinPerOrderLimit(quantity, max)) throw unprocessable(perOrderLimitMessage(max))
 
-  if (quantity > had) await holdMore(trx, order.id, variantId, quantity - had, ctx.now())
+  const now = ctx.now()
+  if (quantity > had) await holdMore(trx, order.id, variantId, quantity - had, now)
   else if (quantity < had) await releaseNewest(trx, order.id, variantId, had - quantity)
 
   const price = currentPrice(product)
-  if (product.line_id) await updateLine(trx, product.line_id, quantity, price)
-  else await insertLine(trx, order.id, variantId, quantity, price, ctx.now())
+  let lineId = mine?.line_id
+  if (lineId) await updateLine(trx, lineId, quantity, price)
+  else lineId = (await insertLine(trx, order.id, variantId, quantity, price, now)).rows[0]!.id
+  if (quantity < had) return null
+
+  const holdEnds = product.hold_ends === null ? null : Number(product.hold_ends)
+  const lines = rows.flatMap((row) =>
+    row.line_variant_id === null || row.line_variant_id === variantId
+      ? []
+      : [{ unitPrice: row.line_price!, quantity: row.line_quantity! }],
+  )
+  lines.push({ unitPrice: price, quantity })
+  return {
+    line: {
+      id: lineId,
+      variant_id: variantId,
+      quantity,
+      price,
+      bought_name: product.name,
+      bought_sku: product.sku,
+      bought_slug: product.slug,
+      parent_id: product.parent_id,
+      parent_name: product.parent_name,
+      parent_slug: product.parent_slug,
+      image_id: product.image_id,
+      image_alt: product.image_alt,
+      image_width: product.image_width,
+      image_height: product.image_height,
+    },
+    after: {
+      lines,
+      holdEnds:
+        quantity > had ? Math.min(holdEnds ?? Number.POSITIVE_INFINITY, now + CART_HOLD_MS) : holdEnds,
+    },
+  }
 }
 
 /** Moves a guest cart's holds to the cart it is merged into, keeping each unit's own hour. */

@@ -236,73 +236,113 @@ export async function lineItemsJson(db: Db, orderIds: number[]): Promise<Map<num
     orderIds.length === 1
       ? (await linesOfOrder(db, orderIds[0]!)).rows
       : await lineRows(db).where('line_items.order_id', 'in', orderIds).execute()
-  const variantIds = rows.filter((row) => row.parent_id !== null).map((row) => row.variant_id)
-  const options =
-    variantIds.length === 0
-      ? []
-      : await db
-          .selectFrom('product_terms')
-          .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
-          .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
-          .select([
-            'product_terms.product_id',
-            'attribute_terms.slug as name',
-            'attribute_terms.name as presentation',
-            'attributes.slug as option_type_name',
-            'attributes.name as option_type_presentation',
-          ])
-          .where('product_terms.product_id', 'in', variantIds)
-          .orderBy('attributes.id')
-          .execute()
+  const options = await optionValuesOf(
+    db,
+    rows.filter((row) => row.parent_id !== null).map((row) => row.variant_id),
+  )
   const byOrder = new Map<number, LineItemJson[]>()
   for (const row of rows) {
-    const image =
-      row.image_id === null
-        ? undefined
-        : describeImage({
-            id: row.image_id,
-            alt: row.image_alt!,
-            width: row.image_width,
-            height: row.image_height,
-          })
-    const isVariation = row.parent_id !== null
-    const amount = lineAmount({ unitPrice: row.price, quantity: row.quantity })
-    const line: LineItemJson = {
-      id: row.id,
-      product_id: row.parent_id ?? row.variant_id,
-      variant_id: row.variant_id,
-      quantity: row.quantity,
-      name: row.parent_name ?? row.bought_name,
-      slug: row.parent_slug ?? row.bought_slug,
-      price: money(row.price),
-      display_price: formatEuro(row.price),
-      amount: money(amount),
-      display_amount: formatEuro(amount),
-      image: image ? { ...image, product_url: image.src } : null,
-      variant: isVariation
-        ? {
-            id: row.variant_id,
-            name: row.bought_name,
-            sku: row.bought_sku,
-            price: money(row.price),
-            display_price: formatEuro(row.price),
-            option_values: options
-              .filter((option) => option.product_id === row.variant_id)
-              .map(({ name, presentation, option_type_name, option_type_presentation }) => ({
-                name,
-                presentation,
-                option_type_name,
-                option_type_presentation,
-              })),
-            images: image ? [image] : [],
-          }
-        : null,
-    }
+    const line = lineJson(
+      row,
+      options.filter((option) => option.product_id === row.variant_id),
+    )
     const list = byOrder.get(row.order_id)
     if (list) list.push(line)
     else byOrder.set(row.order_id, [line])
   }
   return byOrder
+}
+
+/** What a line's JSON shows: the line, the product bought, its parent (for a variation) and picture. */
+export interface LineRow {
+  id: number
+  variant_id: number
+  quantity: number
+  price: number
+  bought_name: string
+  bought_sku: string
+  bought_slug: string
+  parent_id: number | null
+  parent_name: string | null
+  parent_slug: string | null
+  image_id: number | null
+  image_alt: string | null
+  image_width: number | null
+  image_height: number | null
+}
+
+type OptionValueRow = Awaited<ReturnType<typeof optionValuesOf>>[number]
+
+/** The option values (colour, size) of these variations, in their attributes' order. */
+async function optionValuesOf(db: Db, variantIds: number[]) {
+  if (variantIds.length === 0) return []
+  return db
+    .selectFrom('product_terms')
+    .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
+    .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
+    .select([
+      'product_terms.product_id',
+      'attribute_terms.slug as name',
+      'attribute_terms.name as presentation',
+      'attributes.slug as option_type_name',
+      'attributes.name as option_type_presentation',
+    ])
+    .where('product_terms.product_id', 'in', variantIds)
+    .orderBy('attributes.id')
+    .execute()
+}
+
+/**
+ * One line's JSON from a row already read (the add answers the line it just wrote this way);
+ * only a variation's option values are read.
+ */
+export async function oneLineJson(db: Db, row: LineRow): Promise<LineItemJson> {
+  return lineJson(row, row.parent_id === null ? [] : await optionValuesOf(db, [row.variant_id]))
+}
+
+function lineJson(row: LineRow, options: OptionValueRow[]): LineItemJson {
+  const image =
+    row.image_id === null
+      ? undefined
+      : describeImage({
+          id: row.image_id,
+          alt: row.image_alt!,
+          width: row.image_width,
+          height: row.image_height,
+        })
+  const isVariation = row.parent_id !== null
+  const amount = lineAmount({ unitPrice: row.price, quantity: row.quantity })
+  return {
+    id: row.id,
+    product_id: row.parent_id ?? row.variant_id,
+    variant_id: row.variant_id,
+    quantity: row.quantity,
+    name: row.parent_name ?? row.bought_name,
+    slug: row.parent_slug ?? row.bought_slug,
+    price: money(row.price),
+    display_price: formatEuro(row.price),
+    amount: money(amount),
+    display_amount: formatEuro(amount),
+    image: image ? { ...image, product_url: image.src } : null,
+    variant: isVariation
+      ? {
+          id: row.variant_id,
+          name: row.bought_name,
+          sku: row.bought_sku,
+          price: money(row.price),
+          display_price: formatEuro(row.price),
+          option_values: options.map(
+            ({ name, presentation, option_type_name, option_type_presentation }) => ({
+              name,
+              presentation,
+              option_type_name,
+              option_type_presentation,
+            }),
+          ),
+          images: image ? [image] : [],
+        }
+      : null,
+  }
 }
 
 async function addressJson(db: Db, address: AddressInput | null): Promise<AddressJson | null> {

@@ -191,6 +191,25 @@ describe(`orders and line items on ${testDialect}`, () => {
       })
     })
 
+    it('answers each add with its line as the order then shows it, and keeps the totals and the earliest hold end', async () => {
+      const single = await insertProduct(t, { price: 3000, salePrice: 2500, stock: 10 })
+      const { variationId } = await insertVariableProduct(t, { price: 2990, stock: 4 })
+      const order = await createCart(t)
+      const firstAddAt = t.clock.now
+      const answers = [await addLine(t, order, single, 2)]
+      t.clock.advance(10 * 60 * 1000)
+      answers.push(await addLine(t, order, variationId, 1))
+      t.clock.advance(10 * 60 * 1000)
+      answers.push(await addLine(t, order, single, 1))
+      const fetched = await fetchOrder(t, order)
+      expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201])
+      expect(answers[1]!.json()).toEqual(fetched.line_items[1])
+      expect(answers[2]!.json()).toEqual(fetched.line_items[0])
+      expect(fetched.line_items.map((line) => line.quantity)).toEqual([3, 1])
+      expect(fetched).toMatchObject({ item_count: 4, item_total: '104.90', total: '104.90' })
+      expect(Date.parse(fetched.expires_at!)).toBe(firstAddAt + 60 * 60 * 1000)
+    })
+
     it('refuses the variable product itself (422) and an unknown product (404)', async () => {
       const { productId } = await insertVariableProduct(t, { price: 2990, stock: 4 })
       const order = await createCart(t)

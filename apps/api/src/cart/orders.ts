@@ -156,7 +156,7 @@ export const parseExpiredItems = (json: string): ExpiredItemJson[] => JSON.parse
 export async function changeOrder(
   ctx: ShopContext,
   orderId: number,
-  change: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+  change: Change,
   options: { touch: boolean } = { touch: true },
 ): Promise<OrderRow> {
   const changed = await changeLockedOrder(
@@ -168,6 +168,18 @@ export async function changeOrder(
   return changed!
 }
 
+/** The order's lines (price and quantity) and when its earliest hold ends, as a change left them. */
+export interface KnownLines {
+  lines: { unitPrice: number; quantity: number }[]
+  holdEnds: number | null
+}
+
+/**
+ * A change to a locked order. It may answer the lines and hold end it leaves when it read them
+ * anyway (an add does): the totals are then worked out from those instead of reading them again.
+ */
+type Change = (trx: Transaction<Database>, order: OrderRow) => Promise<KnownLines> | Promise<void>
+
 /**
  * changeOrder on the order that `lock` finds and locks, as the transaction's first statement;
  * when `lock` answers null, nothing is changed and the answer is null.
@@ -175,7 +187,7 @@ export async function changeOrder(
 export async function changeLockedOrder(
   ctx: ShopContext,
   lock: (trx: Transaction<Database>) => Promise<OrderRow | null>,
-  change: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+  change: Change,
   options: { touch: boolean } = { touch: true },
 ): Promise<OrderRow | null> {
   return withStockRetry(ctx, () =>
@@ -189,8 +201,12 @@ export async function changeLockedOrder(
       }
       const released = await releaseExpiredHold(trx, order, now)
       if (released) order = await reread(trx, order)
-      await change(trx, order)
-      const after = await recompute(trx, order.id, now, { touch: options.touch, keepExpiredNotice: released })
+      const known = await change(trx, order)
+      const after = await recompute(trx, order, now, {
+        touch: options.touch,
+        keepExpiredNotice: released,
+        known: known || null,
+      })
       await takeClaimedStock(trx)
       return after
     }),
@@ -280,24 +296,37 @@ const saveTotals = compiledOnce(
       .returningAll(),
 )
 
-/**
- * Recomputes the stored totals from the lines, the coupon and the chosen shipping rate (packages/core
- * does the arithmetic), drops a shipping choice the address no longer allows, and notes when the
- * earliest hold ends. Returns the order as it is afterwards.
- */
-async function recompute(
+/** The order (as the change left it), its lines and when its earliest hold ends. */
+async function readLines(
   trx: Transaction<Database>,
   orderId: number,
-  now: number,
-  options: { touch: boolean; keepExpiredNotice: boolean },
-): Promise<OrderRow> {
+): Promise<{ order: OrderRow } & KnownLines> {
   const { rows } = await orderWithLines(trx, orderId)
-  const order = rows[0]!
-  if (order.state === 'complete') return order
+  const { hold_ends, price: _price, quantity: _quantity, ...order } = rows[0]!
   const lines = rows.flatMap((row) =>
     row.quantity === null || row.price === null ? [] : [{ unitPrice: row.price, quantity: row.quantity }],
   )
-  const holdEnds = order.hold_ends === null ? null : Number(order.hold_ends)
+  return { order, lines, holdEnds: hold_ends === null ? null : Number(hold_ends) }
+}
+
+/**
+ * Recomputes the stored totals from the lines, the coupon and the chosen shipping rate (packages/core
+ * does the arithmetic), drops a shipping choice the address no longer allows, and notes when the
+ * earliest hold ends: from the lines the change answered (`known`, with the order as it was locked:
+ * a change that answers them alters none of the fields read here), else read. Returns the order as
+ * it is afterwards.
+ */
+async function recompute(
+  trx: Transaction<Database>,
+  locked: OrderRow,
+  now: number,
+  options: { touch: boolean; keepExpiredNotice: boolean; known: KnownLines | null },
+): Promise<OrderRow> {
+  const { order, lines, holdEnds } = options.known
+    ? { order: locked, ...options.known }
+    : await readLines(trx, locked.id)
+  if (order.state === 'complete') return order
+  const orderId = order.id
   const coupon =
     order.coupon_id === null
       ? undefined

@@ -9,8 +9,20 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely'
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely'
 import pg from 'pg'
+import { checkpointInBackground } from './checkpoints.ts'
 import type { Database } from './schema.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -56,6 +68,29 @@ function preparedOnce(database: SQLite.Database): SqliteDatabase {
   }
 }
 
+/**
+ * SQLite transactions that take the database's write lock as they begin (BEGIN IMMEDIATE): a
+ * transaction's reads can then never go stale before it writes, without a first write to take
+ * the lock (cart/row-locks.ts), and a writer in another process waits its turn (busy_timeout)
+ * instead of failing when a read transaction tries to become a write one.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig
+  constructor(config: SqliteDialectConfig) {
+    super(config)
+    this.#config = config
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config)
+  }
+}
+
 export function openDatabase(url: string, options: OpenOptions = {}): ShopDatabase {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({
@@ -78,11 +113,17 @@ export function openDatabase(url: string, options: OpenOptions = {}): ShopDataba
   database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(database) }) })
+  const stopCheckpoints = file === ':memory:' ? async () => {} : checkpointInBackground(database, file)
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: preparedOnce(database) }),
+  })
   return {
     db,
     dialect: 'sqlite',
     ping: async () => void (await sql`select 1`.execute(db)),
-    close: () => db.destroy(),
+    close: async () => {
+      await stopCheckpoints()
+      await db.destroy()
+    },
   }
 }

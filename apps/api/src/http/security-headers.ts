@@ -1,24 +1,50 @@
 /**
- * Security headers on every response (API, pages, assets), through helmet: a
- * Content-Security-Policy whose scripts are this origin's files and the inline scripts carrying
- * this request's nonce (the storefront's server render puts it on each one), no framing, nosniff,
- * a referrer policy, and HSTS only when PUBLIC_URL is https. The /docs reference page keeps the
- * policy its own plugin computes for it (http/openapi.ts). Helmet's middleware is built once at
- * start and applied in one onRequest hook: @fastify/helmet built it anew for every request, which
- * re-parsed the whole policy on the add-to-cart path (about 5% of its CPU).
+ * Security headers on every response (API, pages, assets), worked out by helmet: a
+ * Content-Security-Policy whose scripts are this origin's files and, on pages, the inline scripts
+ * carrying this request's nonce (the storefront's server render puts it on each one), no framing,
+ * nosniff, a referrer policy, and HSTS only when PUBLIC_URL is https. The /docs reference page
+ * keeps the policy its own plugin computes for it (http/openapi.ts).
+ *
+ * Helmet runs twice at start, not per request: once for API answers (JSON runs no script, so their
+ * policy allows no inline script at all) and once for pages with a placeholder where each page's
+ * nonce goes. A request then only sets those fixed headers, and only a page draws a nonce: per
+ * request, helmet re-validated the whole policy and drew random bytes on the add-to-cart path.
  */
 import { randomBytes } from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import helmet from 'helmet'
 
 const nonces = new WeakMap<IncomingMessage, string>()
 
-/** The nonce this request's inline scripts must carry to run. */
+/** The nonce this request's inline scripts must carry to run (pages only). */
 export function cspNonce(request: FastifyRequest): string {
   const nonce = nonces.get(request.raw)
-  if (!nonce) throw new Error('No CSP nonce: security headers are not registered.')
+  if (!nonce) throw new Error(`No CSP nonce for ${request.url}: only pages carry one.`)
   return nonce
+}
+
+/** Answers that are never a page: the APIs, media and the server's own health and OpenAPI document. */
+const API_PREFIXES = ['/api/', '/wp-json/', '/media/', '/healthz', '/openapi.json']
+
+export const isApiUrl = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix))
+
+/** Where the page's nonce goes in its policy; base64 letters only, so helmet accepts it as a source. */
+const NONCE_SLOT = 'NONCESLOT'
+
+type Header = [name: string, value: string]
+
+/** The headers helmet's middleware sets, recorded once. */
+function headersOf(middleware: ReturnType<typeof helmet>): Header[] {
+  const headers: Header[] = []
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.push([name, value]),
+    removeHeader: () => {},
+  }
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error
+  })
+  return headers
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance) {
@@ -31,41 +57,48 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   const facebook = config.FACEBOOK_APP_ID ? ['https://connect.facebook.net'] : []
   const facebookFrames = config.FACEBOOK_APP_ID ? ['https://*.facebook.com'] : []
 
-  const applyHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          (request: IncomingMessage) => `'nonce-${nonces.get(request)}'`,
-          ...analytics,
-          ...facebook,
-        ],
-        scriptSrcAttr: ["'none'"],
-        // React renders style attributes; styles cannot run code.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...analytics, ...facebookFrames],
-        frameSrc: ["'self'", ...facebookFrames],
-        upgradeInsecureRequests: https ? [] : null,
-      },
-    },
-    // Facebook's login popup reports back to the page that opened it.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    xFrameOptions: { action: 'deny' },
-  })
+  const headersFor = (inlineScripts: string[]) =>
+    headersOf(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            baseUri: ["'self'"],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            formAction: ["'self'"],
+            scriptSrc: ["'self'", ...inlineScripts, ...analytics, ...facebook],
+            scriptSrcAttr: ["'none'"],
+            // React renders style attributes; styles cannot run code.
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+            fontSrc: ["'self'", 'data:'],
+            mediaSrc: ["'self'", 'blob:'],
+            connectSrc: ["'self'", ...analytics, ...facebookFrames],
+            frameSrc: ["'self'", ...facebookFrames],
+            upgradeInsecureRequests: https ? [] : null,
+          },
+        },
+        // Facebook's login popup reports back to the page that opened it.
+        crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+        xFrameOptions: { action: 'deny' },
+      }),
+    )
+  const apiHeaders = headersFor([])
+  const pageHeaders = headersFor([`'nonce-${NONCE_SLOT}'`])
 
   app.addHook('onRequest', (request, reply, done) => {
-    nonces.set(request.raw, randomBytes(16).toString('base64'))
-    applyHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined))
+    const res = reply.raw
+    if (isApiUrl(request.url)) {
+      for (const [name, value] of apiHeaders) res.setHeader(name, value)
+      return done()
+    }
+    const nonce = randomBytes(16).toString('base64')
+    nonces.set(request.raw, nonce)
+    for (const [name, value] of pageHeaders) res.setHeader(name, value.replace(NONCE_SLOT, nonce))
+    done()
   })
 }

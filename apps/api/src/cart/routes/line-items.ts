@@ -47,11 +47,10 @@ export default async function lineItemRoutes(app: FastifyInstance) {
       const { number } = request.params
       const { variant_id, quantity } = request.body.line_item
       const asker = request.cartRequester!
-      const updated = await addToOrderNumbered(ctx, asker, number, variant_id, quantity, async () =>
+      const line = await addToOrderNumbered(ctx, asker, number, variant_id, quantity, async () =>
         openOrder(ctx, await findOrderFor(ctx.db, asker, number)),
       )
-      const lines = (await lineItemsJson(ctx.db, [updated.id])).get(updated.id) ?? []
-      return reply.status(201).send(lines.find((line) => line.variant_id === variant_id)!)
+      return reply.status(201).send(line)
     },
     { ...typedAnswer, preHandler: [shoppingGate, requester] },
   )
