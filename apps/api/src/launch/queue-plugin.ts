@@ -118,7 +118,7 @@ export default async function queuePlugin(app: FastifyInstance) {
         data: {
           standing: standingJson(standing),
           pass: await issueQueuePass(ctx, ticketId, expiresAt),
-          pass_expires_at: Math.floor(expiresAt / 1000) * 1000,
+          pass_expires_at: expiresAt,
         },
       })
     }

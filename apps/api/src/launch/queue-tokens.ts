@@ -50,7 +50,7 @@ export const issueQueueTicket = (ctx: TokenContext, ticketId: number) =>
 
 export const queueTicketId = (ctx: TokenContext, ticket: string) => verify(ctx, 'queue-ticket', ticket)
 
-/** A pass for the ticket's fan, valid until `expiresAt` (epoch ms, rounded down to the second). */
+/** A pass for the ticket's fan, valid until `expiresAt` (epoch ms on a whole second). */
 export const issueQueuePass = (ctx: TokenContext, ticketId: number, expiresAt: number) =>
   sign(ctx, 'queue-pass', ticketId, Math.floor(expiresAt / 1000))
 

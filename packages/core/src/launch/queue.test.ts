@@ -145,3 +145,11 @@ describe('the fair draw', () => {
     expect(chi).toBeLessThan(18.47) // 4 degrees of freedom, p = 0.001
   })
 })
+
+describe('a pass', () => {
+  it('expires on a whole second, never after the end of its life', () => {
+    const s = queueSettings({ launchAt: LAUNCH, ratePerMinute: 60, passMinutes: 1 })!
+    expect(passExpiresAt(s, LAUNCH + 1500)).toBe(LAUNCH + 61_000)
+    expect(passExpiresAt(s, LAUNCH)).toBe(LAUNCH + 60_000)
+  })
+})

@@ -104,9 +104,12 @@ export function queueStanding(settings: QueueSettings, admitAt: number, now: num
   return { place: Math.ceil(waitMs / admissionIntervalMs(settings)), waitMs, admitted: false }
 }
 
-/** When the pass of a fan let in at `admitAt` stops letting them shop. */
+/**
+ * When the pass of a fan let in at `admitAt` stops letting them shop: on the whole second at or
+ * before the end of its life, as signed tokens count expiry in seconds.
+ */
 export function passExpiresAt(settings: QueueSettings, admitAt: number): number {
-  return admitAt + settings.passMs
+  return Math.floor((admitAt + settings.passMs) / 1000) * 1000
 }
 
 /**
