@@ -15,6 +15,7 @@ import {
   CART_HOLD_MS,
   currentPrice,
   type ExpiredItemJson,
+  perFanCap,
   perOrderLimitMessage,
   withinPerOrderLimit,
 } from '@fanshop/core'
@@ -24,6 +25,7 @@ import { compiledOnce } from '../db/compiled.ts'
 import type { Dialect } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError, notFound, unprocessable } from '../http/errors.ts'
+import { assertWithinFanCap } from '../launch/fan-cap.ts'
 import type { OrderRow } from './orders.ts'
 
 type Trx = Transaction<Database>
@@ -322,6 +324,10 @@ const productAndLine = compiledOnce((db, variantId: number, orderId: number) =>
       'parent.status as parent_status',
       'line_items.id as line_id',
       'line_items.quantity as line_quantity',
+      'products.limited',
+      'products.max_per_fan',
+      'parent.limited as parent_limited',
+      'parent.max_per_fan as parent_max_per_fan',
     ])
     .where('products.id', '=', variantId),
 )
@@ -367,6 +373,13 @@ export async function setLineQuantity(
   }
   const max = ctx.config.MAX_PER_ORDER
   if (quantity > had && !withinPerOrderLimit(quantity, max)) throw unprocessable(perOrderLimitMessage(max))
+  const fanCap = perFanCap(product, {
+    limited: product.parent_limited,
+    max_per_fan: product.parent_max_per_fan,
+  })
+  if (fanCap !== null && quantity > had) {
+    await assertWithinFanCap(trx, ctx.database.dialect, order, variantId, quantity, fanCap)
+  }
 
   if (quantity > had) await holdMore(trx, order.id, variantId, quantity - had, ctx.now())
   else if (quantity < had) await releaseNewest(trx, order.id, variantId, had - quantity)

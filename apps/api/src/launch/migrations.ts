@@ -56,4 +56,19 @@ export const launchMigrations: Record<string, Migration> = {
       await db.schema.alterTable('access_codes').dropColumn('skips_queue').execute()
     },
   },
+  '2026-11-23T2245_launch_per_fan_cap': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('products')
+        .addColumn('limited', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await db.schema.alterTable('products').addColumn('max_per_fan', 'integer').execute()
+      await db.schema.createIndex('orders_email_idx').on('orders').expression(sql`lower(email)`).execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('orders_email_idx').execute()
+      await db.schema.alterTable('products').dropColumn('max_per_fan').execute()
+      await db.schema.alterTable('products').dropColumn('limited').execute()
+    },
+  },
 }

@@ -2,6 +2,7 @@
 export * from './access-code.ts'
 export * from './countdown.ts'
 export * from './endpoints.ts'
+export * from './fan-cap.ts'
 export * from './gate.ts'
 export * from './moment.ts'
 export * from './queue.ts'
