@@ -45,7 +45,7 @@ test('a fan waits, sees the place drop, is let in by the page and adds to the ca
     expect((await request.post('/wp-json/wp/v2/launch/queue', { data: { altcha } })).status()).toBe(201)
   }
 
-  await page.goto(`/queue?redirectTo=/product/${slug}`)
+  await page.goto(`/queue?to=/product/${slug}`)
   await expect(page.getByRole('heading', { name: 'Waiting room' })).toBeVisible()
   await expect(page.getByText('Your place in line: 2')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByText('Your place in line: 1')).toBeVisible({ timeout: 20_000 })

@@ -37,8 +37,7 @@ export function meta() {
   ]
 }
 
-const targetOf = (request: Request) =>
-  safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/shop')
+const targetOf = (request: Request) => safeRedirect(new URL(request.url).searchParams.get('to'), '/shop')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ticket = await readQueueTicket(request)
@@ -127,8 +126,10 @@ function Join({ challenge, error }: { challenge: unknown; error: string | null }
     if (!widget) return
     // Joins by itself once the browser has solved the challenge.
     const onState = (event: Event) => {
-      if ((event as CustomEvent<{ state: string }>).detail?.state === 'verified')
-        form.current?.requestSubmit()
+      // After the widget has drawn its verified state: its checkbox is required and checked then.
+      if ((event as CustomEvent<{ state: string }>).detail?.state === 'verified') {
+        setTimeout(() => form.current?.requestSubmit(), 0)
+      }
     }
     widget.addEventListener('statechange', onState)
     void import('altcha')
