@@ -4,6 +4,7 @@
  * fan opens /queue, the page solves the challenge and joins by itself, shows their place dropping,
  * lets them in when their turn comes and they add to the cart with their pass.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect } from '@playwright/test'
 import { solveChallenge } from 'altcha-lib'
 import { cartButton, roomiestSimpleProduct } from '../site/e2e-pages.ts'
@@ -48,6 +49,7 @@ test('a fan waits, sees the place drop, is let in by the page and adds to the ca
   await page.goto(`/queue?to=/product/${slug}`)
   await expect(page.getByRole('heading', { name: 'Waiting room' })).toBeVisible()
   await expect(page.getByText('Your place in line: 2')).toBeVisible({ timeout: 20_000 })
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
   await expect(page.getByText('Your place in line: 1')).toBeVisible({ timeout: 20_000 })
   await expect(page).toHaveURL(new RegExp(`/product/${slug}$`), { timeout: 30_000 })
 
