@@ -4,6 +4,7 @@
  * once their turn has come. API clients waiting get 503 (before the draw) or 429 (in line) with
  * Retry-After and their place in the JSON. Without QUEUE_RATE_PER_MINUTE every route answers 404.
  */
+import { randomInt } from 'node:crypto'
 import {
   launchEndpoints,
   passExpiresAt,
@@ -24,6 +25,11 @@ import { issueQueuePass, issueQueueTicket, queueTicketId } from './queue-tokens.
 const CHALLENGE_LIFE_MS = 10 * 60_000
 /** The longest a waiting client is told to wait before asking again, so its place stays fresh. */
 const MAX_POLL_S = 30
+/**
+ * Fans told to come back at the launch instant come back spread over this many seconds, so the
+ * whole pre-queue does not ask in the same second (their places are drawn already: no one loses it).
+ */
+const LAUNCH_SPREAD_S = 10
 
 const noQueue = () => notFound('There is no waiting room for this drop.')
 
@@ -122,7 +128,11 @@ export default async function queuePlugin(app: FastifyInstance) {
         },
       })
     }
-    const retryAfter = Math.max(1, Math.min(MAX_POLL_S, Math.ceil(standing.waitMs / 1000)))
+    const untilTurn = Math.ceil(standing.waitMs / 1000)
+    const retryAfter =
+      standing.phase === 'pre-queue' && untilTurn <= MAX_POLL_S
+        ? Math.max(1, untilTurn + randomInt(LAUNCH_SPREAD_S + 1))
+        : Math.max(1, Math.min(MAX_POLL_S, untilTurn))
     const waiting = queuePhase(settings, ctx.now()) === 'pre-queue'
     const status = waiting ? 503 : 429
     return reply

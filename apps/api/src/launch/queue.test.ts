@@ -75,6 +75,12 @@ describe(`the waiting room on ${testDialect}`, () => {
     const before = await status(t, tickets[0]!)
     expect(before.statusCode).toBe(503)
     expect(before.headers['retry-after']).toBe('30')
+    // In the last 30 seconds, fans are told to come back at the launch, spread over 10 seconds.
+    t.clock.now = LAUNCH - 20_000
+    const soon = Number((await status(t, tickets[0]!)).headers['retry-after'])
+    expect(soon).toBeGreaterThanOrEqual(20)
+    expect(soon).toBeLessThanOrEqual(30)
+    t.clock.now = LAUNCH - 5 * MIN
     expect(before.json().standing).toEqual({
       phase: 'pre-queue',
       place: null,
