@@ -3,7 +3,13 @@
  * order_token, the visitor's login (Bearer) and their launch access grant, so the API sees the
  * same visitor the page does. Failures the spec only logs are logged with its words (spec 8).
  */
-import { type ExpiredItemJson, type ImageJson, type OrderJson, orderJsonSchema } from '@fanshop/core'
+import {
+  type ExpiredItemJson,
+  type ImageJson,
+  launchInstant,
+  type OrderJson,
+  orderJsonSchema,
+} from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { getAuthToken, getUser } from '../accounts/session.server.ts'
 import { ApiError, type ApiRequest, api } from '../api.server.ts'
@@ -260,7 +266,7 @@ export async function removeCouponCode(
   }
 }
 
-export type AddOutcome = 'added' | 'out-of-stock' | 'closed' | 'failed'
+export type AddOutcome = 'added' | 'out-of-stock' | 'closed' | 'queue' | 'failed'
 
 /**
  * Adds a product to the visitor's cart, creating the cart first when there is none (a logged-in
@@ -288,7 +294,11 @@ export async function addProduct(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.statusCode === 422) return { outcome: 'out-of-stock', setCookie }
-    if (error.statusCode === 403) return { outcome: 'closed', setCookie }
+    if (error.statusCode === 403) {
+      // After the launch only the drop's waiting room refuses: the fan needs a pass.
+      const launched = Date.now() >= launchInstant(context.launchAt, context.shopTz)
+      return { outcome: launched ? 'queue' : 'closed', setCookie }
+    }
     console.error('error during adding to cart', error)
     return { outcome: 'failed', setCookie }
   }
