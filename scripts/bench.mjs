@@ -3,7 +3,8 @@
 // then: the drop-day engine (scripts/bench/engine.mjs: add-to-cart against a raw baseline at
 // c = 1, 16, 64, CPU per add as live holds pile up, a drop of 500 shoppers on 100 units), bounded
 // autocannon scenarios (catalogue API, server-rendered pages) with the server's CPU per request,
-// page weight and memory, and last the PostgreSQL part (two instances: a drop and the hot row).
+// page weight and memory, the PostgreSQL part (two instances: a drop and the hot row), and last
+// a drop of 5,000 fans through the waiting room onto 500 units (scripts/bench/queue-drop.mjs).
 // BENCH_QUICK=1 makes every part short. Results are printed and written to .bench/<date>.json.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -12,6 +13,7 @@ import autocannon from 'autocannon'
 import { postgresEngineBench, sqliteEngineBench, startShop } from './bench/engine.mjs'
 import { cpuSeconds } from './bench/load.mjs'
 import { pageBench, printPageBench } from './bench/pages.mjs'
+import { queueDropBench } from './bench/queue-drop.mjs'
 import { buildAll, root } from './lib.mjs'
 import { firstLoadWeights } from './page-weight.mjs'
 
@@ -103,6 +105,9 @@ console.table(results)
 console.table(pageWeights)
 console.log(`server memory after the run: ${JSON.stringify(serverMemory)}`)
 printPageBench(pages)
+console.log('\nDrop through the waiting room (SQLite, scripts/bench/queue-drop.mjs)…')
+const queueDrop = await queueDropBench({ quick })
+console.table([queueDrop])
 fs.mkdirSync(path.join(root, '.bench'), { recursive: true })
 const file = path.join(root, '.bench', `${new Date().toISOString().replaceAll(':', '-')}.json`)
 fs.writeFileSync(
@@ -119,6 +124,7 @@ fs.writeFileSync(
       pageWeights,
       memory: serverMemory,
       pages,
+      queueDrop,
     },
     null,
     2,

@@ -85,6 +85,20 @@ const envSchema = z.object({
     .min(MIN_LINE_QUANTITY)
     .max(MAX_LINE_QUANTITY)
     .default(DEFAULT_MAX_PER_ORDER),
+  // The drop's waiting room (README, "Waiting room"): off unless QUEUE_RATE_PER_MINUTE is set.
+  QUEUE_RATE_PER_MINUTE: z.coerce.number().positive().max(1_000_000).optional(),
+  QUEUE_OPENS_MINUTES_BEFORE: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(30),
+  QUEUE_MAX_SHOPPING: z.coerce.number().int().min(1).optional(),
+  QUEUE_PASS_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(15),
+  QUEUE_POW_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
 })
 
 export type Env = z.infer<typeof envSchema>

@@ -15,6 +15,7 @@ import {
   CART_HOLD_MS,
   currentPrice,
   type ExpiredItemJson,
+  perFanCap,
   perOrderLimitMessage,
   withinPerOrderLimit,
 } from '@fanshop/core'
@@ -24,6 +25,7 @@ import { compiledOnce } from '../db/compiled.ts'
 import type { Dialect } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError, notFound, unprocessable } from '../http/errors.ts'
+import { assertWithinFanCap } from '../launch/fan-cap.ts'
 import type { LineRow } from './order-json.ts'
 import type { KnownLines, OrderRow } from './orders.ts'
 
@@ -340,6 +342,10 @@ const productWithLines = compiledOnce((db, variantId: number, orderId: number) =
       'line_items.variant_id as line_variant_id',
       'line_items.quantity as line_quantity',
       'line_items.price as line_price',
+      'products.limited',
+      'products.max_per_fan',
+      'parent.limited as parent_limited',
+      'parent.max_per_fan as parent_max_per_fan',
     ])
     .select((eb) =>
       eb
@@ -403,6 +409,13 @@ export async function setLineQuantity(
   }
   const max = ctx.config.MAX_PER_ORDER
   if (quantity > had && !withinPerOrderLimit(quantity, max)) throw unprocessable(perOrderLimitMessage(max))
+  const fanCap = perFanCap(product, {
+    limited: product.parent_limited,
+    max_per_fan: product.parent_max_per_fan,
+  })
+  if (fanCap !== null && quantity > had) {
+    await assertWithinFanCap(trx, ctx.database.dialect, order, variantId, quantity, fanCap)
+  }
 
   const now = ctx.now()
   if (quantity > had) await holdMore(trx, order.id, variantId, quantity - had, now)

@@ -19,6 +19,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { unprocessable } from '../http/errors.ts'
+import { assertGuestWithinFanCap } from '../launch/fan-cap.ts'
 import { holdsBecomeSales } from './holds.ts'
 import { afterOrderPlaced } from './order-placed.ts'
 import { changeOrder, conflict, type Db, isFrozen, type OrderRow } from './orders.ts'
@@ -66,6 +67,7 @@ export async function replayPlacement(
 }
 
 export async function placeOrder(ctx: ShopContext, order: OrderRow, key: string | null): Promise<OrderRow> {
+  await assertGuestWithinFanCap(ctx.db, order)
   return completePlacement(ctx, await claimPayment(ctx, order, key ?? randomUUID()))
 }
 

@@ -44,6 +44,10 @@ export interface ProductsTable {
   menu_order: number
   created_at: number
   updated_at: number
+  /** 1 for an item of a drop that each fan may have only a few of (launch/fan-cap.ts); else 0. */
+  limited: Generated<number>
+  /** Units one fan may have across their orders and carts; null: 1 when limited, else no cap. */
+  max_per_fan: Generated<number | null>
 }
 
 export interface ProductCategoriesTable {

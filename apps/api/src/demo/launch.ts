@@ -1,6 +1,7 @@
 /**
  * Demo access codes (listed in the README): FAN24 opens the shop for anyone who has it, PRESS for
- * 50 visitors, VIP01 for one, and OLD20 has expired. Stored hashed, like every code.
+ * 50 visitors, VIP01 for one (both also skip the drop's waiting room), and OLD20 has expired.
+ * Stored hashed, like every code.
  */
 
 import { createAccessCode, type NewAccessCode } from '../launch/access-codes.ts'
@@ -12,8 +13,8 @@ export async function seedLaunch(ctx: SeedContext): Promise<void> {
   const now = ctx.now()
   const codes: NewAccessCode[] = [
     { code: 'FAN24', label: 'Fan club: open to every member', maxUses: null, expiresAt: null },
-    { code: 'PRESS', label: 'Press preview', maxUses: 50, expiresAt: null },
-    { code: 'VIP01', label: 'One guest of the team', maxUses: 1, expiresAt: null },
+    { code: 'PRESS', label: 'Press preview', maxUses: 50, expiresAt: null, skipsQueue: true },
+    { code: 'VIP01', label: 'One guest of the team', maxUses: 1, expiresAt: null, skipsQueue: true },
     { code: 'OLD20', label: 'Last season’s preview (expired)', maxUses: null, expiresAt: now - DAY_MS },
   ]
   for (const code of codes) await createAccessCode(ctx, code)

@@ -75,6 +75,8 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
             imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
             fontSrc: ["'self'", 'data:'],
             mediaSrc: ["'self'", 'blob:'],
+            // The waiting room's proof-of-work widget solves in a worker it builds from a blob.
+            workerSrc: ["'self'", 'blob:'],
             connectSrc: ["'self'", ...analytics, ...facebookFrames],
             frameSrc: ["'self'", ...facebookFrames],
             upgradeInsecureRequests: https ? [] : null,

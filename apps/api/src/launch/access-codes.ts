@@ -21,6 +21,8 @@ export interface NewAccessCode {
   label: string
   maxUses: number | null
   expiresAt: number | null
+  /** The code also lets its holder past the drop's waiting room (press, VIP). */
+  skipsQueue?: boolean
 }
 
 export async function createAccessCode(ctx: LaunchContext, code: NewAccessCode): Promise<number> {
@@ -33,6 +35,7 @@ export async function createAccessCode(ctx: LaunchContext, code: NewAccessCode):
       uses: 0,
       expires_at: code.expiresAt,
       created_at: ctx.now(),
+      skips_queue: code.skipsQueue ? 1 : 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -40,7 +43,7 @@ export async function createAccessCode(ctx: LaunchContext, code: NewAccessCode):
 }
 
 export type RedeemResult =
-  | { ok: true; codeId: number }
+  | { ok: true; codeId: number; skipsQueue: boolean }
   | { ok: false; reason: 'unknown' | 'expired' | 'used-up' }
 
 /** Uses one entry of the code, when it exists, has not expired and has a use left. */
@@ -48,7 +51,7 @@ export async function redeemAccessCode(ctx: LaunchContext, code: string): Promis
   const now = ctx.now()
   const row = await ctx.db
     .selectFrom('access_codes')
-    .select(['id'])
+    .select(['id', 'skips_queue'])
     .where('code_hash', '=', await hashAccessCode(ctx, code))
     .executeTakeFirst()
   if (!row) return { ok: false, reason: 'unknown' }
@@ -59,7 +62,8 @@ export async function redeemAccessCode(ctx: LaunchContext, code: string): Promis
     .where((eb) => eb.or([eb('max_uses', 'is', null), eb('uses', '<', eb.ref('max_uses'))]))
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) === 1) return { ok: true, codeId: row.id }
+  if (Number(updated.numUpdatedRows) === 1)
+    return { ok: true, codeId: row.id, skipsQueue: row.skips_queue === 1 }
   const current = await ctx.db
     .selectFrom('access_codes')
     .select(['expires_at'])

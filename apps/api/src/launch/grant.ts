@@ -21,11 +21,12 @@ export interface AccessGrant {
 export async function issueAccessGrant(
   ctx: Pick<ShopContext, 'config' | 'now'>,
   codeId: number,
+  options: { skipsQueue?: boolean } = {},
 ): Promise<AccessGrant> {
   const now = ctx.now()
   const launchAt = launchInstant(ctx.config.LAUNCH_AT, ctx.config.SHOP_TZ)
   const expiresAt = Math.max(launchAt, now) + DAY_MS
-  const grant = await new SignJWT({})
+  const grant = await new SignJWT(options.skipsQueue ? { skipsQueue: true } : {})
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(AUDIENCE)
     .setSubject(`access-code:${codeId}`)
@@ -35,18 +36,30 @@ export async function issueAccessGrant(
   return { grant, expiresAt: Math.floor(expiresAt / 1000) * 1000 }
 }
 
-export async function isValidAccessGrant(
-  ctx: Pick<ShopContext, 'config' | 'now'>,
-  grant: string,
-): Promise<boolean> {
+async function verifiedGrant(ctx: Pick<ShopContext, 'config' | 'now'>, grant: string) {
   try {
-    await jwtVerify(grant, await launchKey(ctx, 'access-grant'), {
+    const { payload } = await jwtVerify(grant, await launchKey(ctx, 'access-grant'), {
       audience: AUDIENCE,
       algorithms: ['HS256'],
       currentDate: new Date(ctx.now()),
     })
-    return true
+    return payload
   } catch {
-    return false
+    return null
   }
+}
+
+export async function isValidAccessGrant(
+  ctx: Pick<ShopContext, 'config' | 'now'>,
+  grant: string,
+): Promise<boolean> {
+  return (await verifiedGrant(ctx, grant)) !== null
+}
+
+/** Whether the grant is valid and its code lets its holder past the drop's waiting room. */
+export async function accessGrantSkipsQueue(
+  ctx: Pick<ShopContext, 'config' | 'now'>,
+  grant: string,
+): Promise<boolean> {
+  return (await verifiedGrant(ctx, grant))?.skipsQueue === true
 }

@@ -6,7 +6,12 @@ import { hkdfSync } from 'node:crypto'
 import { signingKey } from '../accounts/sessions.ts'
 import type { ShopContext } from '../context.ts'
 
-export type LaunchKeyPurpose = 'access-code-hash' | 'access-grant'
+export type LaunchKeyPurpose =
+  | 'access-code-hash'
+  | 'access-grant'
+  | 'queue-ticket'
+  | 'queue-pass'
+  | 'queue-challenge'
 
 export async function launchKey(
   ctx: Pick<ShopContext, 'config'>,

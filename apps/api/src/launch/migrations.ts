@@ -1,5 +1,5 @@
 /** Migrations owned by the launch domain (names carry a global date-time prefix so they sort in order). */
-import type { Kysely, Migration } from 'kysely'
+import { type Kysely, type Migration, sql } from 'kysely'
 import { dialectOf, withIdColumn } from '../db/portable.ts'
 
 export const launchMigrations: Record<string, Migration> = {
@@ -23,6 +23,52 @@ export const launchMigrations: Record<string, Migration> = {
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('launch_signups').execute()
       await db.schema.dropTable('access_codes').execute()
+    },
+  },
+  '2026-11-23T2230_launch_waiting_room': {
+    async up(db: Kysely<unknown>) {
+      const dialect = dialectOf(db)
+      await db.schema
+        .alterTable('access_codes')
+        .addColumn('skips_queue', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await db.schema
+        .createTable('queue_state')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('drawn', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('seed', 'text')
+        .addColumn('last_place', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_admit_at', 'bigint')
+        .execute()
+      await sql`insert into queue_state (id, drawn, last_place) values (1, 0, 0)`.execute(db)
+      await withIdColumn(db.schema.createTable('queue_tickets'), dialect)
+        .addColumn('challenge', 'text', (c) => c.notNull().unique())
+        .addColumn('joined_at', 'bigint', (c) => c.notNull())
+        .addColumn('place', 'integer')
+        .addColumn('admit_at', 'bigint')
+        .addColumn('carts', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await db.schema.createIndex('queue_tickets_place').on('queue_tickets').column('place').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('queue_tickets').execute()
+      await db.schema.dropTable('queue_state').execute()
+      await db.schema.alterTable('access_codes').dropColumn('skips_queue').execute()
+    },
+  },
+  '2026-11-23T2245_launch_per_fan_cap': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('products')
+        .addColumn('limited', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await db.schema.alterTable('products').addColumn('max_per_fan', 'integer').execute()
+      await db.schema.createIndex('orders_email_idx').on('orders').expression(sql`lower(email)`).execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('orders_email_idx').execute()
+      await db.schema.alterTable('products').dropColumn('max_per_fan').execute()
+      await db.schema.alterTable('products').dropColumn('limited').execute()
     },
   },
 }

@@ -9,6 +9,7 @@ import { beginAttempt, type RateLimitRule, rateLimiter } from '../http/rate-limi
 import { route } from '../http/route.ts'
 import { type RedeemResult, redeemAccessCode } from './access-codes.ts'
 import { issueAccessGrant } from './grant.ts'
+import queuePlugin from './queue-plugin.ts'
 import { addLaunchSignup } from './signups.ts'
 
 /** Wrong codes from one address: the 10th within 15 minutes locks guessing there for 15 minutes. */
@@ -21,6 +22,8 @@ const REFUSALS: Record<Exclude<RedeemResult, { ok: true }>['reason'], () => Http
 }
 
 export default async function launchPlugin(app: FastifyInstance) {
+  await app.register(queuePlugin)
+
   route(app, launchEndpoints.checkAccessCode, async (request, reply) => {
     const code = parseAccessCodeSearch(request.body.search)
     if (!code) throw badRequest('Send the access code as "Access Code (XXXXX)" with its 5 letters or digits.')
@@ -34,7 +37,9 @@ export default async function launchPlugin(app: FastifyInstance) {
       throw REFUSALS[result.reason]()
     }
     await attempt.succeeded()
-    const { grant, expiresAt } = await issueAccessGrant(app.shop, result.codeId)
+    const { grant, expiresAt } = await issueAccessGrant(app.shop, result.codeId, {
+      skipsQueue: result.skipsQueue,
+    })
     return { code: 200 as const, data: { grant, expires_at: expiresAt } }
   })
 

@@ -13,6 +13,8 @@ export interface AccessCodesTable {
   /** After this instant (epoch ms) the code is refused; null for never. */
   expires_at: number | null
   created_at: number
+  /** 1 when the code also lets its holder past the drop's waiting room (press, VIP); else 0. */
+  skips_queue: Generated<number>
 }
 
 export interface LaunchSignupsTable {
@@ -24,7 +26,35 @@ export interface LaunchSignupsTable {
   notified_at: number | null
 }
 
+/** The drop's waiting room as a whole: one row (id 1), the lock every join and the draw take. */
+export interface QueueStateTable {
+  id: number
+  /** 1 once the pre-queue's places were drawn (at the launch instant). */
+  drawn: number
+  /** The draw's seed (32 hex digits from the CSPRNG), kept so a draw can be audited. */
+  seed: string | null
+  /** The last place given out. */
+  last_place: number
+  /** When the fan in the last place is let in (epoch ms); null before anyone has a place. */
+  last_admit_at: number | null
+}
+
+/** One fan in the waiting room. */
+export interface QueueTicketsTable {
+  id: Generated<number>
+  /** The solved challenge's signature: one solution joins once. */
+  challenge: string
+  joined_at: number
+  /** Null while waiting for the draw. */
+  place: number | null
+  admit_at: number | null
+  /** Carts opened with this ticket's pass (a pass opens one). */
+  carts: Generated<number>
+}
+
 export interface LaunchTables {
   access_codes: AccessCodesTable
   launch_signups: LaunchSignupsTable
+  queue_state: QueueStateTable
+  queue_tickets: QueueTicketsTable
 }

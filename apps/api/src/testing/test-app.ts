@@ -38,6 +38,34 @@ export interface TestAppOptions {
   logStream?: DestinationStream
 }
 
+/**
+ * A second instance of the shop over the first one's database (its own connections, its own
+ * clock set to the first's), as when several servers run behind one address.
+ */
+export async function createTestInstance(first: TestApp): Promise<TestApp> {
+  const schema = databaseSchemas.get(first)
+  const database = openDatabase(first.ctx.config.databaseUrl, { schema })
+  const clock = {
+    now: first.clock.now,
+    advance(ms: number) {
+      clock.now += ms
+    },
+  }
+  const app = await buildApp({ config: first.ctx.config, database, now: () => clock.now, logger: false })
+  await app.ready()
+  return {
+    app,
+    ctx: app.shop,
+    clock,
+    async close() {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+const databaseSchemas = new WeakMap<TestApp, string | undefined>()
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-test-'))
   const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`
@@ -74,7 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   })
   if (options.seed ?? true) await seedDemo(app.shop)
   await app.ready()
-  return {
+  const testApp: TestApp = {
     app,
     ctx: app.shop,
     clock,
@@ -90,4 +118,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
+  databaseSchemas.set(testApp, testDialect === 'postgres' ? schema : undefined)
+  return testApp
 }

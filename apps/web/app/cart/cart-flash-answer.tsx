@@ -17,6 +17,7 @@ const CartMessageDialog = lazy(() =>
 const FLASH_MESSAGES: Record<Exclude<CartFlash, 'added'>, string> = {
   'out-of-stock': CART_TEXT.outOfStock,
   closed: 'The shop is not open yet. Enter your access code to shop before the launch.',
+  queue: 'The drop is busy: join the waiting room, it lets you in when it is your turn.',
   failed: 'The product could not be added to your bag. Try again.',
 }
 
@@ -34,6 +35,16 @@ function WaysIn({ onLeave }: { onLeave(): void }) {
   )
 }
 
+/** With the drop's waiting room on, the refusal leads to it, and back to this page after. */
+function WaitingRoomWayIn({ onLeave }: { onLeave(): void }) {
+  const location = useLocation()
+  return (
+    <Link to={`/queue?to=${encodeURIComponent(location.pathname)}`} className="button" onClick={onLeave}>
+      Join the waiting room
+    </Link>
+  )
+}
+
 /**
  * Reads `?cart=` after an add to cart: opens the panel or the failure dialog once, and takes the
  * parameter out of the address without a navigation (a navigation would close the panels).
@@ -45,7 +56,7 @@ export function CartFlashAnswer() {
   const show = useUi((s) => s.show)
   const flash = new URLSearchParams(location.search).get(CART_FLASH_PARAM)
   const [message, setMessage] = useState<string | null>(null)
-  const [closed, setClosed] = useState(false)
+  const [refusal, setRefusal] = useState<CartFlash | null>(null)
   const [handled, setHandled] = useState<string | null>(null)
 
   useEffect(() => {
@@ -57,7 +68,7 @@ export function CartFlashAnswer() {
     if (flash === 'added') show('cart')
     else {
       setMessage(FLASH_MESSAGES[flash])
-      setClosed(flash === 'closed')
+      setRefusal(flash)
     }
   }, [flash, handled, location.key, show])
 
@@ -77,7 +88,8 @@ export function CartFlashAnswer() {
   return message === null ? null : (
     <Suspense fallback={null}>
       <CartMessageDialog message={message} onClose={() => setMessage(null)}>
-        {closed ? <WaysIn onLeave={() => setMessage(null)} /> : null}
+        {refusal === 'closed' ? <WaysIn onLeave={() => setMessage(null)} /> : null}
+        {refusal === 'queue' ? <WaitingRoomWayIn onLeave={() => setMessage(null)} /> : null}
       </CartMessageDialog>
     </Suspense>
   )

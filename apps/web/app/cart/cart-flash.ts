@@ -4,10 +4,14 @@
  */
 export const CART_FLASH_PARAM = 'cart'
 
-export type CartFlash = 'added' | 'out-of-stock' | 'closed' | 'failed'
+export type CartFlash = 'added' | 'out-of-stock' | 'closed' | 'queue' | 'failed'
 
 export const isCartFlash = (value: string | null): value is CartFlash =>
-  value === 'added' || value === 'out-of-stock' || value === 'closed' || value === 'failed'
+  value === 'added' ||
+  value === 'out-of-stock' ||
+  value === 'closed' ||
+  value === 'queue' ||
+  value === 'failed'
 
 /** `path` (an internal path, maybe with a query and hash) with the flash parameter set. */
 export function withCartFlash(path: string, flash: CartFlash): string {

@@ -9,6 +9,7 @@ import {
   type EndpointResponse,
   type ExpiredItemJson,
   type ImageJson,
+  launchInstant,
   type OrderJson,
 } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
@@ -250,7 +251,7 @@ export async function removeCouponCode(
   }
 }
 
-export type AddOutcome = 'added' | 'out-of-stock' | 'closed' | 'failed'
+export type AddOutcome = 'added' | 'out-of-stock' | 'closed' | 'queue' | 'failed'
 
 /**
  * Adds a product to the visitor's cart, creating the cart first when there is none (a logged-in
@@ -277,7 +278,11 @@ export async function addProduct(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.statusCode === 422) return { outcome: 'out-of-stock', setCookie }
-    if (error.statusCode === 403) return { outcome: 'closed', setCookie }
+    if (error.statusCode === 403) {
+      // After the launch only the drop's waiting room refuses: the fan needs a pass.
+      const launched = Date.now() >= launchInstant(context.launchAt, context.shopTz)
+      return { outcome: launched ? 'queue' : 'closed', setCookie }
+    }
     console.error('error during adding to cart', error)
     return { outcome: 'failed', setCookie }
   }

@@ -44,40 +44,58 @@ async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs: num
   throw new Error(`the pre-launch shop did not answer ${url} within ${timeoutMs} ms`)
 }
 
-export const test = base.extend<{ preLaunch: PreLaunchShop }, { preLaunchWorker: PreLaunchShop }>({
-  preLaunchWorker: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as the first argument
-    async ({}, use) => {
-      const port = await freePort()
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-prelaunch-'))
-      const launchAt = Math.ceil((Date.now() + LAUNCH_IN_MS) / 1000) * 1000
-      const stderr: string[] = []
-      const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          LAUNCH_AT: new Date(launchAt).toISOString(),
-          ANALYTICS_ID: PRE_LAUNCH_ANALYTICS_ID,
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      })
-      child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()))
-      const baseURL = `http://127.0.0.1:${port}`
-      try {
-        await waitUntilHealthy(`${baseURL}/healthz`, child, 150_000)
-      } catch (error) {
-        child.kill('SIGKILL')
-        throw new Error(`${(error as Error).message}\n${stderr.join('')}`)
-      }
-      await use({ baseURL, launchAt })
+export interface StartedShop {
+  baseURL: string
+  stop(): Promise<void>
+}
+
+/** Starts the built server on a free port over a fresh data folder, with these settings. */
+export async function startShop(env: Record<string, string>): Promise<StartedShop> {
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-prelaunch-'))
+  const stderr: string[] = []
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()))
+  const baseURL = `http://127.0.0.1:${port}`
+  try {
+    await waitUntilHealthy(`${baseURL}/healthz`, child, 150_000)
+  } catch (error) {
+    child.kill('SIGKILL')
+    throw new Error(`${(error as Error).message}\n${stderr.join('')}`)
+  }
+  return {
+    baseURL,
+    async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
       await exited
       fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const test = base.extend<{ preLaunch: PreLaunchShop }, { preLaunchWorker: PreLaunchShop }>({
+  preLaunchWorker: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as the first argument
+    async ({}, use) => {
+      const launchAt = Math.ceil((Date.now() + LAUNCH_IN_MS) / 1000) * 1000
+      const shop = await startShop({
+        LAUNCH_AT: new Date(launchAt).toISOString(),
+        ANALYTICS_ID: PRE_LAUNCH_ANALYTICS_ID,
+      })
+      await use({ baseURL: shop.baseURL, launchAt })
+      await shop.stop()
     },
     { scope: 'worker', timeout: 180_000 },
   ],

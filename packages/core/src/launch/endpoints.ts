@@ -5,6 +5,13 @@
 import { z } from 'zod'
 import { defineEndpoint, errorBodySchema } from '../endpoint.ts'
 import { accessGrantResponseSchema, checkAccessCodeBodySchema } from './access-code.ts'
+import {
+  joinQueueBodySchema,
+  joinQueueResponseSchema,
+  queueChallengeSchema,
+  queuePassResponseSchema,
+  queueWaitingSchema,
+} from './queue-contract.ts'
 import { launchSignupBodySchema } from './signup.ts'
 
 const signupAnswerSchema = z.object({ data: z.object({ email: z.string(), created: z.boolean() }) })
@@ -32,5 +39,43 @@ export const launchEndpoints = {
     summary: 'Signs an e-mail address up for the launch e-mail (kept once per address)',
     body: launchSignupBodySchema,
     responses: { 200: signupAnswerSchema, 201: signupAnswerSchema, 400: errorBodySchema },
+  }),
+  queueChallenge: defineEndpoint({
+    method: 'GET',
+    path: '/wp-json/wp/v2/launch/queue/challenge',
+    tags: ['launch'],
+    summary:
+      "A proof-of-work challenge to solve before joining the drop's waiting room (404 when there is no queue)",
+    responses: { 200: queueChallengeSchema, 404: errorBodySchema },
+  }),
+  joinQueue: defineEndpoint({
+    method: 'POST',
+    path: '/wp-json/wp/v2/launch/queue',
+    tags: ['launch'],
+    summary:
+      "Joins the drop's waiting room with a solved challenge: a ticket and the fan's standing (503 with Retry-After before the pre-queue opens)",
+    body: joinQueueBodySchema,
+    responses: {
+      201: joinQueueResponseSchema,
+      400: errorBodySchema,
+      404: errorBodySchema,
+      409: errorBodySchema,
+      503: errorBodySchema,
+    },
+  }),
+  queueStatus: defineEndpoint({
+    method: 'GET',
+    path: '/wp-json/wp/v2/launch/queue/status',
+    tags: ['launch'],
+    summary:
+      'The standing of the fan whose ticket is in x-queue-ticket: the admission pass once their turn came, else 503 (before the draw) or 429 (in line) with Retry-After, place and wait',
+    responses: {
+      200: queuePassResponseSchema,
+      401: errorBodySchema,
+      404: errorBodySchema,
+      410: errorBodySchema,
+      429: queueWaitingSchema,
+      503: queueWaitingSchema,
+    },
   }),
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ShopContext } from '../../context.ts'
 import { assertShoppingAllowed } from '../../launch/gate.ts'
+import { assertQueuePass, releaseUnusedCartClaim } from '../../launch/queue-gate.ts'
 import { findOrderFor, type OrderRow, type Requester, requesterOf, settleOrder } from '../orders.ts'
 import { resolveStalePayment } from '../placement.ts'
 
@@ -22,6 +23,11 @@ declare module 'fastify' {
 export function decorateCartRequests(app: FastifyInstance): void {
   app.decorateRequest('cartRequester', null)
   app.decorateRequest('cartOrder', null)
+  app.decorateRequest('queueCartClaim', null)
+  app.addHook('onSend', async (request, reply, payload) => {
+    await releaseUnusedCartClaim(app.shop, request, reply)
+    return payload
+  })
 }
 
 /** An order as a request may see it: a payment abandoned by a crash resolved, an expired hold settled. */
@@ -30,8 +36,11 @@ export const openOrder = async (ctx: ShopContext, order: OrderRow) =>
 
 export function cartGuards(ctx: ShopContext) {
   return {
-    /** The launch gate: 403 while shopping is not open to this visitor. */
-    shoppingGate: (request: FastifyRequest) => assertShoppingAllowed(ctx, request),
+    /** The launch gate, then the drop's waiting room: 403 while shopping is not open to this visitor. */
+    shoppingGate: async (request: FastifyRequest) => {
+      await assertShoppingAllowed(ctx, request)
+      await assertQueuePass(ctx, request)
+    },
     /** Who asks, for a handler that finds the order itself (the add's one-statement find and lock). */
     requester: async (request: FastifyRequest) => {
       request.cartRequester = await requesterOf(ctx, request)

@@ -1,0 +1,108 @@
+import type { OrderJson } from '@fanshop/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  addLine,
+  approvedCard,
+  createCart,
+  insertProduct,
+  insertShopper,
+  madridAddress,
+  placeIds,
+} from '../cart/test-fixtures.ts'
+import { seedCart } from '../demo/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+
+describe(`the per-fan cap on ${testDialect}`, () => {
+  let t: TestApp
+  let spain: { countryId: number; stateId: number | null }
+  let cardMethod: number
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false })
+    await seedCart(t.ctx)
+    spain = await placeIds(t, 'ES', 'M')
+    cardMethod = (
+      await t.ctx.db
+        .selectFrom('payment_methods')
+        .select('id')
+        .where('method_type', '=', 'credit_card')
+        .executeTakeFirstOrThrow()
+    ).id
+  })
+  afterAll(() => t.close())
+
+  const capped = async (settings: { limited?: number; max_per_fan?: number | null }) => {
+    const id = await insertProduct(t, { price: 4000, stock: 100 })
+    await t.ctx.db.updateTable('products').set(settings).where('id', '=', id).execute()
+    return id
+  }
+
+  it('holds a limited item to 1 per fan across the carts of their account', async () => {
+    const fan = await insertShopper(t)
+    const item = await capped({ limited: 1 })
+    const first = await createCart(t, fan.token)
+    expect((await addLine(t, first, item)).statusCode).toBe(201)
+    const more = await addLine(t, first, item)
+    expect(more.statusCode).toBe(422)
+    expect(more.json()).toEqual({ statusCode: 422, message: 'This item is limited to 1 per fan.' })
+    const second = await createCart(t, fan.token)
+    expect((await addLine(t, second, item)).statusCode).toBe(422)
+    // Another fan is not affected, and items without a cap are not either.
+    const other = await insertShopper(t)
+    expect((await addLine(t, await createCart(t, other.token), item)).statusCode).toBe(201)
+    expect((await addLine(t, second, await insertProduct(t, { price: 100, stock: 9 }), 3)).statusCode).toBe(
+      201,
+    )
+  })
+
+  it("takes the product's own cap when it sets one", async () => {
+    const fan = await insertShopper(t)
+    const item = await capped({ max_per_fan: 2 })
+    const a = await createCart(t, fan.token)
+    expect((await addLine(t, a, item, 2)).statusCode).toBe(201)
+    const b = await createCart(t, fan.token)
+    const over = await addLine(t, b, item)
+    expect(over.json().message).toBe('This item is limited to 2 per fan.')
+  })
+
+  it('holds with parallel carts of one fan', async () => {
+    const fan = await insertShopper(t)
+    const item = await capped({ limited: 1 })
+    const carts: OrderJson[] = []
+    for (let i = 0; i < 6; i++) carts.push(await createCart(t, fan.token))
+    const answers = await Promise.all(carts.map((cart) => addLine(t, cart, item)))
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 422, 422, 422, 422, 422])
+  })
+
+  it('holds a guest to the cap in the cart and per e-mail address at checkout', async () => {
+    const item = await capped({ limited: 1 })
+    const q = (order: OrderJson) => `order_token=${order.token}`
+    const next = (order: OrderJson) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/checkouts/${order.number}/next.json?${q(order)}` })
+    const update = (order: OrderJson, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/checkouts/${order.number}.json?${q(order)}`, payload })
+    const checkout = async (email: string) => {
+      const order = await createCart(t)
+      expect((await addLine(t, order, item, 2)).statusCode).toBe(422)
+      expect((await addLine(t, order, item)).statusCode).toBe(201)
+      expect((await next(order)).statusCode).toBe(200)
+      await update(order, {
+        order: { email, bill_address_attributes: madridAddress(spain), use_billing: true },
+      })
+      await next(order)
+      await next(order)
+      await update(order, {
+        order: { payments_attributes: [{ payment_method_id: cardMethod }] },
+        payment_source: { [cardMethod]: approvedCard },
+      })
+      expect((await next(order)).json().state).toBe('confirm')
+      return next(order)
+    }
+    const first = await checkout('guest@example.com')
+    expect(first.statusCode).toBe(200)
+    expect(first.json().state).toBe('complete')
+    const again = await checkout('Guest@Example.com')
+    expect(again.statusCode).toBe(422)
+    expect(again.json().message).toBe('This item is limited to 1 per fan.')
+    expect((await checkout('someone-else@example.com')).json().state).toBe('complete')
+  })
+})

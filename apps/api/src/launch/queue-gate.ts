@@ -1,0 +1,52 @@
+/**
+ * The waiting room's check point next to the launch gate: from the launch instant on, with the
+ * queue on, every cart write and the order's placement need a valid admission pass (x-queue-pass)
+ * or an access grant whose code skips the queue. A pass opens one cart, so a pass handed on cannot
+ * open carts for others; it stops working when it expires.
+ */
+import { ACCESS_GRANT_HEADER, QUEUE_PASS_HEADER } from '@fanshop/core'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { ShopContext } from '../context.ts'
+import { HttpError } from '../http/errors.ts'
+import { accessGrantSkipsQueue } from './grant.ts'
+import { claimCart, queueSettingsOf, releaseCart } from './queue-store.ts'
+import { queuePassTicketId } from './queue-tokens.ts'
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name]
+  return typeof value === 'string' && value.length > 0 ? value : null
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The ticket whose one cart this request is opening, if it is; set by assertQueuePass. */
+    queueCartClaim: number | null
+  }
+}
+
+export async function assertQueuePass(ctx: ShopContext, request: FastifyRequest) {
+  const settings = queueSettingsOf(ctx.config)
+  if (!settings || ctx.now() < settings.launchAt) return
+  const grant = header(request, ACCESS_GRANT_HEADER)
+  if (grant && (await accessGrantSkipsQueue(ctx, grant))) return
+  const pass = header(request, QUEUE_PASS_HEADER)
+  const ticketId = pass && (await queuePassTicketId(ctx, pass))
+  if (!ticketId) {
+    throw new HttpError(403, 'Join the waiting room: your pass is missing or has expired.')
+  }
+  const opensCart = !(request.params as { number?: string } | undefined)?.number
+  if (!opensCart) return
+  if (!(await claimCart(ctx, ticketId))) {
+    throw new HttpError(403, 'This pass has already opened a cart.')
+  }
+  request.queueCartClaim = ticketId
+}
+
+/**
+ * Gives the claim of a cart that was not opened (a 4xx or 5xx answer) back before the answer
+ * leaves, so the fan's next try with the same pass finds it free. An onSend hook of the cart routes.
+ */
+export async function releaseUnusedCartClaim(ctx: ShopContext, request: FastifyRequest, reply: FastifyReply) {
+  if (request.queueCartClaim !== null && reply.statusCode >= 400)
+    await releaseCart(ctx, request.queueCartClaim)
+}

@@ -1,0 +1,222 @@
+/**
+ * The drop's waiting room in the database, shared by every server: one state row that each join
+ * and the draw lock (so places and admission times are handed out in one order across instances)
+ * and one row per fan. The rules (draw, schedule, standing) are core's; this file only stores them.
+ */
+import { randomBytes } from 'node:crypto'
+import {
+  admissionIntervalMs,
+  fairShuffle,
+  launchInstant,
+  nextAdmitAt,
+  preQueueAdmitAt,
+  type QueueSettings,
+  type QueueStanding,
+  queuePhase,
+  queueSettings,
+  queueStanding,
+} from '@fanshop/core'
+import { sql } from 'kysely'
+import type { Config } from '../config.ts'
+import type { ShopContext } from '../context.ts'
+
+type QueueContext = Pick<ShopContext, 'config' | 'db' | 'now' | 'database'>
+
+/** The queue's settings from the environment, worked out once per configuration; null when off. */
+const settingsByConfig = new WeakMap<Config, QueueSettings | null>()
+export function queueSettingsOf(config: Config): QueueSettings | null {
+  let settings = settingsByConfig.get(config)
+  if (settings === undefined) {
+    settings = queueSettings({
+      launchAt: launchInstant(config.LAUNCH_AT, config.SHOP_TZ),
+      preQueueMinutes: config.QUEUE_OPENS_MINUTES_BEFORE,
+      ratePerMinute: config.QUEUE_RATE_PER_MINUTE,
+      maxShopping: config.QUEUE_MAX_SHOPPING,
+      passMinutes: config.QUEUE_PASS_MINUTES,
+    })
+    settingsByConfig.set(config, settings)
+  }
+  return settings
+}
+
+export type JoinResult = { ok: true; ticketId: number } | { ok: false; reason: 'closed' | 'challenge-used' }
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+}
+
+/** Rows the draw writes per statement (well under both databases' parameter limits). */
+const DRAW_BATCH = 500
+
+/**
+ * At or after the launch instant, draws the places of everyone in the pre-queue, once: the first
+ * caller on any instance takes the state row's lock and does it; the others find it done.
+ */
+export async function drawPreQueue(ctx: QueueContext, settings: QueueSettings): Promise<void> {
+  if (queuePhase(settings, ctx.now()) !== 'open') return
+  const state = await ctx.db.selectFrom('queue_state').select('drawn').where('id', '=', 1).executeTakeFirst()
+  if (state?.drawn === 1) return
+  const seed = randomBytes(16).toString('hex')
+  await ctx.db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .updateTable('queue_state')
+      .set({ drawn: 1, seed })
+      .where('id', '=', 1)
+      .where('drawn', '=', 0)
+      .executeTakeFirst()
+    if (Number(taken.numUpdatedRows) !== 1) return
+    const waiting = await trx
+      .selectFrom('queue_tickets')
+      .select('id')
+      .where('place', 'is', null)
+      .orderBy('id')
+      .execute()
+    const drawn = fairShuffle(
+      waiting.map((row) => row.id),
+      seed,
+    )
+    for (let start = 0; start < drawn.length; start += DRAW_BATCH) {
+      const rows = drawn.slice(start, start + DRAW_BATCH).map((id, i) => {
+        const place = start + i + 1
+        return sql`(cast(${id} as integer), cast(${place} as integer), cast(${preQueueAdmitAt(settings, place)} as bigint))`
+      })
+      await sql`with drawn (id, place, admit_at) as (values ${sql.join(rows)})
+        update queue_tickets set place = drawn.place, admit_at = drawn.admit_at
+        from drawn where queue_tickets.id = drawn.id`.execute(trx)
+    }
+    await trx
+      .updateTable('queue_state')
+      .set({
+        last_place: drawn.length,
+        last_admit_at: drawn.length > 0 ? preQueueAdmitAt(settings, drawn.length) : null,
+      })
+      .where('id', '=', 1)
+      .execute()
+  })
+}
+
+/**
+ * Gives the ticket the next place behind everyone, in one atomic write on the state row (so no
+ * two instances hand out one place), and the admission time core's schedule gives it:
+ * `nextAdmitAt` is max(previous + interval, arrival), which the statement computes in place.
+ */
+async function placeAtTheBack(ctx: QueueContext, settings: QueueSettings, ticketId: number): Promise<void> {
+  const earliest = nextAdmitAt(settings, null, ctx.now())
+  const interval = admissionIntervalMs(settings)
+  const greatest = ctx.database.dialect === 'postgres' ? sql`greatest` : sql`max`
+  const state = await ctx.db
+    .updateTable('queue_state')
+    .set((eb) => ({
+      last_place: eb('last_place', '+', 1),
+      last_admit_at: sql<number>`${greatest}(coalesce(last_admit_at + ${interval}, ${earliest}), ${earliest})`,
+    }))
+    .where('id', '=', 1)
+    .returning(['last_place', 'last_admit_at'])
+    .executeTakeFirstOrThrow()
+  await ctx.db
+    .updateTable('queue_tickets')
+    .set({ place: state.last_place, admit_at: state.last_admit_at })
+    .where('id', '=', ticketId)
+    .where('place', 'is', null)
+    .execute()
+}
+
+/**
+ * Puts a fan who solved `challenge` in the waiting room: before the launch into the pre-queue
+ * (no place until the draw), after it behind everyone, in arrival order. Each step is one
+ * statement, so instances never wait on each other's transactions.
+ */
+export async function joinQueue(
+  ctx: QueueContext,
+  settings: QueueSettings,
+  challenge: string,
+): Promise<JoinResult> {
+  const now = ctx.now()
+  const phase = queuePhase(settings, now)
+  if (phase === 'closed') return { ok: false, reason: 'closed' }
+  if (phase === 'open') await drawPreQueue(ctx, settings)
+  let ticketId: number
+  try {
+    // Into the pre-queue only while the draw has not run: the state row is read under a share
+    // lock on PostgreSQL, so the draw (which takes it exclusively) sees every such ticket.
+    const pending = ctx.db
+      .selectFrom('queue_state')
+      .select([
+        sql<string>`cast(${challenge} as text)`.as('challenge'),
+        sql<number>`cast(${now} as bigint)`.as('joined_at'),
+      ])
+      .where('id', '=', 1)
+      .where('drawn', '=', 0)
+    const inserted = await ctx.db
+      .insertInto('queue_tickets')
+      .columns(['challenge', 'joined_at'])
+      .expression(ctx.database.dialect === 'postgres' ? pending.forShare() : pending)
+      .returning('id')
+      .executeTakeFirst()
+    ticketId =
+      inserted?.id ??
+      (
+        await ctx.db
+          .insertInto('queue_tickets')
+          .values({ challenge, joined_at: now, place: null, admit_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    if (!inserted) await placeAtTheBack(ctx, settings, ticketId)
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: 'challenge-used' }
+    throw error
+  }
+  return { ok: true, ticketId }
+}
+
+export type TicketStanding =
+  | { phase: 'pre-queue'; waitMs: number }
+  | ({ phase: 'open'; admitAt: number } & QueueStanding)
+
+/** Where the ticket's fan stands now; null for a ticket that is not in this queue. */
+export async function ticketStanding(
+  ctx: QueueContext,
+  settings: QueueSettings,
+  ticketId: number,
+): Promise<TicketStanding | null> {
+  await drawPreQueue(ctx, settings)
+  const now = ctx.now()
+  const ticket = await ctx.db
+    .selectFrom('queue_tickets')
+    .select(['admit_at'])
+    .where('id', '=', ticketId)
+    .executeTakeFirst()
+  if (!ticket) return null
+  if (ticket.admit_at === null) {
+    if (queuePhase(settings, now) === 'pre-queue') {
+      return { phase: 'pre-queue', waitMs: Math.max(0, settings.launchAt - now) }
+    }
+    // Joined as the draw ran and missed it: a place at the back, as any later arrival.
+    await placeAtTheBack(ctx, settings, ticketId)
+    return ticketStanding(ctx, settings, ticketId)
+  }
+  return { phase: 'open', admitAt: ticket.admit_at, ...queueStanding(settings, ticket.admit_at, now) }
+}
+
+/** Counts one cart opened with the ticket's pass; false when it has opened its one already. */
+export async function claimCart(ctx: QueueContext, ticketId: number): Promise<boolean> {
+  const claimed = await ctx.db
+    .updateTable('queue_tickets')
+    .set((eb) => ({ carts: eb('carts', '+', 1) }))
+    .where('id', '=', ticketId)
+    .where('carts', '<', 1)
+    .executeTakeFirst()
+  return Number(claimed.numUpdatedRows) === 1
+}
+
+/** Gives a claim back when the cart it was for was not opened. */
+export async function releaseCart(ctx: QueueContext, ticketId: number): Promise<void> {
+  await ctx.db
+    .updateTable('queue_tickets')
+    .set((eb) => ({ carts: eb('carts', '-', 1) }))
+    .where('id', '=', ticketId)
+    .where('carts', '>', 0)
+    .execute()
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { perFanCap, perFanCapMessage, withinPerFanCap } from './fan-cap.ts'
+
+describe('the per-fan cap', () => {
+  it('is 1 for a limited item, its own number when set, and none otherwise', () => {
+    expect(perFanCap({ limited: 1, max_per_fan: null })).toBe(1)
+    expect(perFanCap({ limited: 1, max_per_fan: 3 })).toBe(3)
+    expect(perFanCap({ limited: 0, max_per_fan: 2 })).toBe(2)
+    expect(perFanCap({ limited: 0, max_per_fan: null })).toBeNull()
+  })
+
+  it("takes a variation's cap from its parent when it has none of its own", () => {
+    expect(perFanCap({ limited: 0, max_per_fan: null }, { limited: 1, max_per_fan: null })).toBe(1)
+    expect(perFanCap({ limited: 0, max_per_fan: 4 }, { limited: 1, max_per_fan: 2 })).toBe(4)
+    expect(perFanCap({ limited: null, max_per_fan: null }, null)).toBeNull()
+  })
+
+  it('counts what the fan has elsewhere', () => {
+    expect(withinPerFanCap(0, 1, 1)).toBe(true)
+    expect(withinPerFanCap(1, 1, 1)).toBe(false)
+    expect(withinPerFanCap(1, 2, 3)).toBe(true)
+    expect(perFanCapMessage(1)).toBe('This item is limited to 1 per fan.')
+    expect(perFanCapMessage(2)).toBe('This item is limited to 2 per fan.')
+  })
+})
