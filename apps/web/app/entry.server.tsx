@@ -7,8 +7,7 @@
  */
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
-import { isbot } from 'isbot'
-import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
 import {
   type AppLoadContext,
   type EntryContext,
@@ -39,10 +38,10 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
-    const userAgent = request.headers.get('user-agent')
-    // Crawlers get the whole page at once; people get the shell first.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    // Everyone gets the whole page at once, every part in its place: no loader streams data, so
+    // only code split off with lazy() can suspend, and a part sent shell first or outlined (React
+    // moves a finished part to the end of a page over progressiveChunkSize) would wait hidden for
+    // a script to show it: nothing for a visitor without JavaScript, nor a kept copy, to see.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
     const { pipe, abort } = renderToPipeableStream(
@@ -51,7 +50,8 @@ export default function handleRequest(
       </CspNonce.Provider>,
       {
         nonce,
-        [readyOption]() {
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
           shellRendered = true
           const body = new PassThrough({
             final(callback) {

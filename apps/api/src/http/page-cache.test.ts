@@ -2,8 +2,9 @@
  * The shared anonymous page cache on the built server: a visitor without personal state gets a
  * kept copy (compressed once, its inline scripts allowed by hash in the CSP), a visitor with a
  * login, a cart, an order or an access grant never gets one and never leaves one behind, personal
- * query parameters skip it, a write through the API (a hold taking stock) drops what was kept, and
- * an expired copy is served once more while one background render replaces it.
+ * query parameters skip it, an add to cart keeps what was kept but its stock is never shown past
+ * the page's fresh seconds, and an expired copy is served once more while one background render
+ * replaces it.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createHash, randomUUID } from 'node:crypto'
@@ -14,7 +15,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../testing/built-server.ts'
-import { inlineScriptHashes, PERSONAL_COOKIES, shareable } from './page-cache.ts'
+import { inlineScriptHashes, PERSONAL_COOKIES, shareable, writeEffect } from './page-cache.ts'
 
 const DEMO_LOGIN = { userEmail: 'demo@example.com', userPassword: 'demo-password' }
 
@@ -140,7 +141,7 @@ describe('the shared anonymous page cache', () => {
     }
   })
 
-  it('a hold taken through the API shows at once: the kept product page is dropped', async () => {
+  it('an add to cart keeps the product page kept, and its stock shows once the fresh second is over', async () => {
     const products = (await (await get('/wp-json/wc/v3/products?per_page=100')).json()) as {
       id: number
       slug: string
@@ -169,6 +170,11 @@ describe('the shared anonymous page cache', () => {
     )
     expect(added.ok).toBe(true)
 
+    const during = await get(pathname)
+    expect(during.headers.get('x-page-cache')).toBe('hit')
+    await during.arrayBuffer()
+    // Past its fresh second the copy would be served stale once more, but not with the stock it shows.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
     const after = await get(pathname)
     expect(after.headers.get('x-page-cache')).toBe('miss')
     expect(stock(await after.text())).toBe(String(product.stock_quantity! - 1))
@@ -231,7 +237,7 @@ describe.skipIf(!hasRedis)('the page cache shared by two instances through Redis
     const env = {
       DATA_DIR: dataDir,
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-      PAGE_CACHE_SECONDS: '30',
+      PAGE_CACHE_SECONDS: '3',
       PUBLIC_URL: `http://${host}`,
     }
     for (let i = 0; i < 2; i++) {
@@ -262,7 +268,7 @@ describe.skipIf(!hasRedis)('the page cache shared by two instances through Redis
         .end(method === 'POST' ? '{}' : undefined)
     })
 
-  it("one instance serves the other's render, and a write on either drops it on both", async () => {
+  it("one instance serves the other's render, and a stock change on either outdates it on both", async () => {
     expect(await get(0, '/shop?page=7')).toBe('miss')
     let state: string | undefined
     for (let i = 0; i < 20 && state !== 'hit'; i++) state = await get(0, '/shop?page=7')
@@ -275,7 +281,8 @@ describe.skipIf(!hasRedis)('the page cache shared by two instances through Redis
       body: '{}',
     })
     expect(write.ok).toBe(true)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // Past its fresh seconds and not yet expired: served stale, had instance 0 not heard of the change.
+    await new Promise((resolve) => setTimeout(resolve, 3200))
     expect(await get(0, '/shop?page=7')).toBe('miss')
   })
 })
@@ -293,6 +300,21 @@ describe('what the page cache keeps', () => {
     expect(shareable(200, new Headers({ 'content-type': 'text/html', 'cache-control': 'private' }))).toBe(
       false,
     )
+  })
+
+  it('drops every page for a write it does not know, none for a cart, account or alert write', () => {
+    expect(writeEffect('/api/v1/orders.json')).toBe('stock')
+    expect(writeEffect('/api/v1/orders/R123/line_items.json')).toBe('stock')
+    expect(writeEffect('/api/v1/orders/R123/line_items/4')).toBe('stock')
+    expect(writeEffect('/api/v1/checkouts/R123/next.json')).toBe('stock')
+    expect(writeEffect('/api/v1/orders/lookup')).toBe('none')
+    expect(writeEffect('/api/v1/stock_alerts')).toBe('none')
+    expect(writeEffect('/api/v1/account/addresses')).toBe('none')
+    expect(writeEffect('/wp-json/jwt-auth/v1/token')).toBe('none')
+    expect(writeEffect('/wp-json/wp/v2/contact')).toBe('none')
+    expect(writeEffect('/wp-json/wc/v3/products/12')).toBe('pages')
+    expect(writeEffect('/api/v1/products/12')).toBe('pages')
+    expect(writeEffect('/wp-json/wp/v2/contacts')).toBe('pages')
   })
 
   it('hashes every inline script and no script file', () => {

@@ -6,10 +6,14 @@
  * replace the per-response nonce in the Content-Security-Policy of every copy served from here.
  *
  * An entry is fresh for PAGE_CACHE_SECONDS, then served stale for as long again while one
- * background render replaces it. Every successful API write bumps a version and every entry made
- * before it is dropped, so a change (a price, a hold taking stock) shows on the next request.
- * Entries live in this process's memory and, when REDIS_URL is set, in Redis too, where the other
- * instances find them; the version is then Redis's, and a bump reaches them by publish.
+ * background render replaces it. A write that changes what pages show (a price, a text) bumps a
+ * version and every entry made before it is dropped, so it shows on the next request. A write to
+ * a cart or an order only changes stock: it drops nothing (a drop-day product page stays kept
+ * while fans add), but a page rendered before the last stock change is no longer served past its
+ * fresh seconds, so stock on a kept page is never more than PAGE_CACHE_SECONDS old. Writes to
+ * accounts, alerts and messages change no shared page. Entries live in this process's memory and,
+ * when REDIS_URL is set, in Redis too, where the other instances find them; the version is then
+ * Redis's, and a bump or a stock change reaches them by publish.
  */
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
@@ -45,6 +49,8 @@ export interface CachedPage {
   gzip: Buffer
   etag: string
   storedAt: number
+  /** When the render that made it began: the stock it shows is at least this recent. */
+  stockAsOf: number
   version: string
 }
 
@@ -70,12 +76,18 @@ function cookieNames(header: string | undefined): string[] {
 
 const redisKey = (scope: string, key: string) => `fanshop:pages:${scope}:${key}`
 
+/** Stock changes close together reach the other instances as one message, this long after the first. */
+const STOCK_NOTICE_MS = 100
+
 export class PageCache {
   readonly ttlMs: number
   private readonly entries = new Map<string, CachedPage>()
   private bytes = 0
   private readonly pending = new Map<string, Promise<CachedPage | null>>()
   private version = '0'
+  /** When stock last changed, here or (as heard through Redis) on another instance. */
+  private stockChangedAt = 0
+  private stockNotice: NodeJS.Timeout | null = null
   private readonly redis: Redis | null
   private readonly subscriber: Redis | null
   /** Redis keys and the version channel are per shop address: instances of one shop share them. */
@@ -96,12 +108,17 @@ export class PageCache {
   async start(): Promise<void> {
     if (!this.redis || !this.subscriber) return
     const channel = redisKey(this.scope, 'version')
-    this.subscriber.on('message', (_channel: string, version: string) => this.adopt(version))
-    await this.subscriber.subscribe(channel)
+    const stockChannel = redisKey(this.scope, 'stock')
+    this.subscriber.on('message', (from: string, version: string) => {
+      if (from === stockChannel) this.stockChangedAt = Date.now()
+      else this.adopt(version)
+    })
+    await this.subscriber.subscribe(channel, stockChannel)
     this.adopt((await this.redis.get(channel)) ?? '0')
   }
 
   async close(): Promise<void> {
+    if (this.stockNotice) clearTimeout(this.stockNotice)
     await Promise.all([this.redis?.quit(), this.subscriber?.quit()])
   }
 
@@ -127,6 +144,24 @@ export class PageCache {
       // The write itself succeeded; other instances' copies then last their short lifetime.
       this.ctx.log.warn({ err: error }, 'page cache: Redis version bump failed')
     }
+  }
+
+  /**
+   * Stock changed (a hold taken, changed or given back, an order placed): pages rendered before
+   * now are served while fresh but not past it, here and on every instance.
+   */
+  stockChanged(): void {
+    this.stockChangedAt = Date.now()
+    const redis = this.redis
+    if (!redis || this.stockNotice) return
+    this.stockNotice = setTimeout(() => {
+      this.stockNotice = null
+      redis.publish(redisKey(this.scope, 'stock'), '1').catch((error: unknown) => {
+        // The write itself succeeded; other instances' copies then last their short lifetime.
+        this.ctx.log.warn({ err: error }, 'page cache: Redis stock notice failed')
+      })
+    }, STOCK_NOTICE_MS)
+    this.stockNotice.unref()
   }
 
   /**
@@ -162,7 +197,8 @@ export class PageCache {
     }
     if (!page) return null
     const age = Date.now() - page.storedAt
-    if (page.version !== this.version || age >= 2 * this.ttlMs) {
+    const stockOutdated = age >= this.ttlMs && page.stockAsOf <= this.stockChangedAt
+    if (page.version !== this.version || age >= 2 * this.ttlMs || stockOutdated) {
       this.forget(key)
       return null
     }
@@ -181,9 +217,12 @@ export class PageCache {
   fill(key: string, render: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
     const running = this.pending.get(key)
     if (running) return running
+    const stockAsOf = Date.now()
     const done = render()
       .then(async (page) => {
-        if (page && page.version === this.version) await this.store(key, page)
+        if (!page) return page
+        page.stockAsOf = stockAsOf
+        if (page.version === this.version) await this.store(key, page)
         return page
       })
       .catch((error: unknown) => {
@@ -218,6 +257,7 @@ export class PageCache {
       gzip: gz,
       etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
       storedAt: Date.now(),
+      stockAsOf: 0,
       version,
     }
   }
@@ -283,13 +323,33 @@ export async function createPageCache(ctx: ShopContext): Promise<PageCache> {
   return cache
 }
 
-/** Every successful API write makes the kept pages out of date (registered before the domains). */
+/** Writes that change nothing an anonymous page shows: accounts, alerts, messages, an order lookup. */
+const UNSHARED_WRITES =
+  /^\/(?:api\/v1\/(?:orders\/lookup|stock_alerts|account\/.*)|wp-json\/(?:jwt-auth\/.*|wp\/v2\/(?:register|logout|auth\/.*|users\/me|user\/.*|facebook\/.*|contact|launch\/subscribe)))$/
+
+/** Writes to carts and orders: they change stock (holds, sales) and nothing else a page shows. */
+const STOCK_WRITES = /^\/api\/v1\/(?:orders\.json|orders\/.+|checkouts\/.+)$/
+
+export type WriteEffect = 'none' | 'stock' | 'pages'
+
+/** What a successful API write does to the kept pages; a write not known to spare them drops them all. */
+export function writeEffect(pathname: string): WriteEffect {
+  if (UNSHARED_WRITES.test(pathname)) return 'none'
+  if (STOCK_WRITES.test(pathname)) return 'stock'
+  return 'pages'
+}
+
+/** Successful API writes make kept pages out of date as far as they change them (registered before the domains). */
 export function registerPageCacheInvalidation(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS'
     const pathname = request.url.split('?')[0] ?? ''
     const api = pathname.startsWith('/api/') || pathname.startsWith('/wp-json/')
-    if (write && api && reply.statusCode < 400) await caches.get(app.shop)?.bump()
+    const cache = caches.get(app.shop)
+    if (!write || !api || reply.statusCode >= 400 || !cache) return payload
+    const effect = writeEffect(pathname)
+    if (effect === 'pages') await cache.bump()
+    else if (effect === 'stock') cache.stockChanged()
     return payload
   })
 }

@@ -48,3 +48,20 @@ test('a sold-out size chosen in the picker stays marked sold out, cannot be adde
   await expect(form.getByRole('button', { name: 'E-mail me when it is back' })).toBeVisible()
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
 })
+
+// Issue 15: the form's code loads only on a sold-out choice; the server still sends it whole, even
+// on a fresh server's first render of the page (where the code is not loaded yet), so a browser
+// without JavaScript shows it.
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a sold-out choice still offers Notify me, sent whole by the server @phone', async ({ page }) => {
+    await page.goto('/product/number-9-dad-cap?colour=Navy&size=One+Size&nojs=1')
+    const form = page.locator('form.notify-me')
+    await expect(form.getByRole('heading', { name: 'Notify me' })).toBeVisible()
+    await expect(form).toHaveAttribute('method', 'post')
+    await expect(form).toHaveAttribute('action', '/cart/stock-alert')
+    await expect(form.getByLabel('E-mail')).toBeEditable()
+    await expect(form.getByRole('button', { name: 'E-mail me when it is back' })).toBeVisible()
+  })
+})

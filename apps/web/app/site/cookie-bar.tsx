@@ -5,11 +5,12 @@
  * (cookie-confirmation=true); a page rendered with that cookie never draws the bar. With
  * JavaScript the post goes in the background and the bar hides at once; without, the page reloads.
  * While it shows, its height is published as --cookie-bar-height (read through --cookie-bar-room in
- * global.css, which holds an estimate until this runs), so that the page's primary actions (the buy
- * bar, the last button of a page) move above it instead of lying under it.
+ * global.css, which holds an estimate until this runs), so that the page's last button can be
+ * scrolled above it; the buy bar sits on it through CSS anchor positioning (catalog.css), in place
+ * from the first paint.
  */
 import { CONSENT_CATEGORIES, type Consent, DEFAULT_CONSENT } from '@fanshop/core'
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { useUi } from './ui-store.ts'
 import { useFrame } from './use-frame.ts'
@@ -18,21 +19,20 @@ const noChanges = () => () => {}
 
 const HEIGHT_PROPERTY = '--cookie-bar-height'
 
-/** Keeps --cookie-bar-height on the document equal to the bar's height while it is drawn. */
-function usePublishedHeight() {
-  const ref = useRef<HTMLElement>(null)
-  useEffect(() => {
-    const bar = ref.current
-    if (!bar) return
-    const root = document.documentElement.style
-    const observer = new ResizeObserver(() => root.setProperty(HEIGHT_PROPERTY, `${bar.offsetHeight}px`))
-    observer.observe(bar)
-    return () => {
-      observer.disconnect()
-      root.removeProperty(HEIGHT_PROPERTY)
-    }
-  })
-  return ref
+/**
+ * Keeps --cookie-bar-height on the document equal to the bar's height while it is drawn: a ref
+ * callback, so the property is set once when the bar appears and removed when it goes (an effect
+ * run on every render removed and set it again, moving what uses it twice a render).
+ */
+function publishHeight(bar: HTMLElement | null) {
+  if (!bar) return
+  const root = document.documentElement.style
+  const observer = new ResizeObserver(() => root.setProperty(HEIGHT_PROPERTY, `${bar.offsetHeight}px`))
+  observer.observe(bar)
+  return () => {
+    observer.disconnect()
+    root.removeProperty(HEIGHT_PROPERTY)
+  }
 }
 
 export function CookieBar() {
@@ -43,7 +43,6 @@ export function CookieBar() {
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [consent, setConsent] = useState<Consent>(DEFAULT_CONSENT)
   const location = useLocation()
-  const barRef = usePublishedHeight()
   const answer = useFetcher<{ ok: boolean }>()
   const inBrowser = useSyncExternalStore(
     noChanges,
@@ -56,7 +55,7 @@ export function CookieBar() {
   const settingsShown = settingsOpen && settingsAllowed
 
   return (
-    <section ref={barRef} className="cookie-bar" aria-labelledby="cookie-bar-title">
+    <section ref={publishHeight} className="cookie-bar" aria-labelledby="cookie-bar-title">
       <div className="cookie-bar__shade" aria-hidden="true" />
       <answer.Form className="cookie-bar__box" method="post" action="/cookie-consent">
         <h2 id="cookie-bar-title" className="cookie-bar__title">

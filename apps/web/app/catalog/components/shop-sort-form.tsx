@@ -1,15 +1,14 @@
 /**
  * The shop's sort control: a labelled select in a GET form that keeps the category and filters,
  * so the order is in the URL like them and works without JavaScript (a Sort button submits).
- * Once the script runs, choosing an order applies it at once.
+ * Once the script runs, choosing an order applies it at once. The button is in <noscript>: with
+ * scripts on it never takes room, so the toolbar does not move when the page hydrates (issue 15).
  */
 import type { TaxonomyFilter } from '@fanshop/core'
 import { Form, useSubmit } from 'react-router'
 import { SHOP_SORTS, type ShopSort } from '../shop-sort.ts'
-import { useHydrated } from '../use-hydrated.ts'
 
 export function ShopSortForm(props: { current: ShopSort; category: string; filter: TaxonomyFilter }) {
-  const hydrated = useHydrated()
   const submit = useSubmit()
   return (
     <Form method="get" action="/shop" className="sort-form" preventScrollReset>
@@ -34,11 +33,11 @@ export function ShopSortForm(props: { current: ShopSort; category: string; filte
           </option>
         ))}
       </select>
-      {hydrated ? null : (
+      <noscript>
         <button type="submit" className="button button--ghost sort-form__apply">
           Sort
         </button>
-      )}
+      </noscript>
     </Form>
   )
 }

@@ -17,11 +17,10 @@ import {
   selectionFromSearchParams,
   variationAttributes,
 } from '@fanshop/core'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
 import { TooManyDialog } from '../../cart/cart-dialogs.tsx'
-import { NotifyMeForm } from '../../cart/notify-me-form.tsx'
 import { NOT_FOUND_TEXT } from '../../site/error-page.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
 import { useFrame } from '../../site/use-frame.ts'
@@ -38,6 +37,14 @@ import type { Route } from './+types/product'
 import '../catalog.css'
 
 export const handle: SiteHandle = { routeName: 'product' }
+
+/**
+ * 'Notify me' and its checks (conform, zod) load only on a sold-out choice: the server renders it
+ * whole, and the browser keeps that HTML until the code arrives (a third of the page's script).
+ */
+const NotifyMeForm = lazy(() =>
+  import('../../cart/notify-me-form.tsx').then((module) => ({ default: module.NotifyMeForm })),
+)
 
 const BUY_FORM_ID = 'buy-form'
 /** Below this many units left, the page says how many. */
@@ -173,7 +180,9 @@ function ProductView({ product }: { product: ProductJson }) {
           <p className="product__limit">{perOrderLimitNote(product.max_per_order)}</p>
         ) : null}
         {offer.state === 'soldout' && soldOutId !== null ? (
-          <NotifyMeForm key={soldOutId} variantId={soldOutId} loggedIn={loggedIn} />
+          <Suspense fallback={null}>
+            <NotifyMeForm key={soldOutId} variantId={soldOutId} loggedIn={loggedIn} />
+          </Suspense>
         ) : null}
         <ProductTabs product={product} />
       </div>
