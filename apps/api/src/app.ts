@@ -5,6 +5,7 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import accountsPlugin from './accounts/plugin.ts'
+import adminPlugin from './admin/plugin.ts'
 import cartPlugin from './cart/plugin.ts'
 import catalogPlugin from './catalog/plugin.ts'
 import type { Config } from './config.ts'
@@ -95,5 +96,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cartPlugin)
   await app.register(contentPlugin)
   await app.register(launchPlugin)
+  await app.register(adminPlugin)
   return app
 }
