@@ -1,14 +1,14 @@
 import { defineConfig, devices } from '@playwright/test'
 
-// Browser tests beside the code they test (apps/web/app/**/*.e2e.ts), in Debian's Chromium,
+// Browser tests beside the code they test (apps/web/app/**/*.e2e.ts, apps/admin/app/**/*.e2e.ts), in Debian's Chromium,
 // against the built production server on a private data folder. Run through scripts/e2e.mjs,
 // which builds, picks a free port and a fresh data folder, and installs Chromium if missing.
 const port = Number(process.env.E2E_PORT ?? 3100)
 const dataDir = process.env.E2E_DATA_DIR ?? './data-e2e'
 
 export default defineConfig({
-  testDir: 'apps/web/app',
-  testMatch: '**/*.e2e.ts',
+  testDir: 'apps',
+  testMatch: ['web/app/**/*.e2e.ts', 'admin/app/**/*.e2e.ts'],
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

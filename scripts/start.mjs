@@ -39,6 +39,10 @@ if (
   console.log('Building the storefront…')
   run(['run', 'build', '-w', 'apps/web'])
 }
+if (stale(path.join(root, 'apps/admin/build/client/index.html'), [path.join(root, 'apps/admin/app'), core])) {
+  console.log('Building the back office…')
+  run(['run', 'build', '-w', 'apps/admin'])
+}
 if (stale(path.join(root, 'apps/api/dist/server.js'), [path.join(root, 'apps/api/src'), core])) {
   console.log('Building the server…')
   run(['run', 'build', '-w', 'apps/api'])

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
 import accountsPlugin from './accounts/plugin.ts'
+import adminPlugin from './admin/plugin.ts'
 import cartPlugin from './cart/plugin.ts'
 import catalogPlugin from './catalog/plugin.ts'
 import type { Config } from './config.ts'
@@ -99,5 +100,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cartPlugin)
   await app.register(contentPlugin)
   await app.register(launchPlugin)
+  await app.register(adminPlugin)
   return app
 }

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { parseSocialLinks } from '@fanshop/core'
+import adminAppPlugin from './admin/app-serving.ts'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
@@ -14,6 +15,7 @@ import { inProcessFetch } from './http/in-process-fetch.ts'
 import storefrontPlugin from './http/storefront.ts'
 
 const webRoot = fileURLToPath(new URL('../../web/', import.meta.url))
+const adminRoot = fileURLToPath(new URL('../../admin/', import.meta.url))
 
 async function main() {
   // A .env file in the working directory, when present, fills variables the environment lacks.
@@ -56,6 +58,7 @@ async function main() {
     socialLinks: parseSocialLinks(config.SOCIAL_LINKS),
     apiFetch: config.API_BASE_URL ? fetch : inProcessFetch(app),
   }
+  await app.register(adminAppPlugin, { adminRoot })
   await app.register(storefrontPlugin, { webRoot, loadContext })
 
   const address = await app.listen({ host: config.HOST, port: config.PORT })

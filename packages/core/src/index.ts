@@ -1,6 +1,7 @@
 /** Pure shared rules: no I/O, no framework imports. Used by apps/web and apps/api alike. */
 
 export * from './accounts/index.ts'
+export * from './admin/index.ts'
 export * from './cart/index.ts'
 export * from './catalog/index.ts'
 export * from './content/index.ts'

@@ -4,6 +4,7 @@
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
 import { accountsMigrations } from '../accounts/migrations.ts'
+import { adminMigrations } from '../admin/migrations.ts'
 import { cartMigrations } from '../cart/migrations.ts'
 import { catalogMigrations } from '../catalog/migrations.ts'
 import { contentMigrations } from '../content/migrations.ts'
@@ -21,6 +22,7 @@ const allMigrations: Record<string, Migration> = {
   ...cartMigrations,
   ...contentMigrations,
   ...launchMigrations,
+  ...adminMigrations,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => allMigrations }

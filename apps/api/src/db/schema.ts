@@ -1,5 +1,6 @@
 /** The whole database as Kysely sees it: each domain owns and declares its own tables. */
 import type { AccountsTables } from '../accounts/tables.ts'
+import type { AdminTables } from '../admin/tables.ts'
 import type { CartTables } from '../cart/tables.ts'
 import type { CatalogTables } from '../catalog/tables.ts'
 import type { ContentTables } from '../content/tables.ts'
@@ -14,4 +15,5 @@ export interface Database
     AccountsTables,
     CartTables,
     ContentTables,
-    LaunchTables {}
+    LaunchTables,
+    AdminTables {}

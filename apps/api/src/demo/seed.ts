@@ -14,6 +14,7 @@ import { seedCatalog } from './catalog.ts'
 import { seedContent } from './content.ts'
 import { seedLaunch } from './launch.ts'
 import { seedSite } from './site.ts'
+import { seedStaff } from './staff.ts'
 
 export type SeedContext = Pick<ShopContext, 'config' | 'db' | 'database' | 'now' | 'log'>
 
@@ -34,5 +35,6 @@ export async function seedDemo(ctx: SeedContext): Promise<void> {
   await seedCart(ctx)
   await seedContent(ctx)
   await seedLaunch(ctx)
+  await seedStaff(ctx)
   ctx.log.info({ ms: Date.now() - started }, 'demo content seeded')
 }

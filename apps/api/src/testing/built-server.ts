@@ -10,9 +10,14 @@ import { fileURLToPath } from 'node:url'
 const repo = fileURLToPath(new URL('../../../../', import.meta.url))
 const serverJs = path.join(repo, 'apps/api/dist/server.js')
 
-/** Builds API and storefront unless both are there (scripts/test.mjs builds before the tests). */
+/** Builds API, storefront and back office unless all are there (scripts/test.mjs builds before the tests). */
 export function ensureBuilt() {
-  if (fs.existsSync(serverJs) && fs.existsSync(path.join(repo, 'apps/web/build/server/index.js'))) return
+  if (
+    fs.existsSync(serverJs) &&
+    fs.existsSync(path.join(repo, 'apps/web/build/server/index.js')) &&
+    fs.existsSync(path.join(repo, 'apps/admin/build/client/index.html'))
+  )
+    return
   const result = spawnSync('npm', ['run', 'build'], { cwd: repo, stdio: 'ignore' })
   if (result.status !== 0) throw new Error('npm run build failed')
 }

@@ -1,0 +1,85 @@
+/**
+ * The back office's one client of the API: typed from core's admin endpoint table, every answer
+ * checked against the endpoint's schema where it enters the app. Calls go to the same origin with
+ * the staff session cookie; a failure throws ApiError with the API's `{ message, statusCode }`.
+ */
+import {
+  type Endpoint,
+  type EndpointRequest,
+  type EndpointResponse,
+  endpointPath,
+  errorBodySchema,
+} from '@fanshop/core'
+import { redirect } from 'react-router'
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export async function api<E extends Endpoint>(
+  endpoint: E,
+  ...[request]: Partial<EndpointRequest<E>> extends EndpointRequest<E>
+    ? [EndpointRequest<E>?]
+    : [EndpointRequest<E>]
+): Promise<EndpointResponse<E>> {
+  const { params, query, body } = (request ?? {}) as {
+    params?: Record<string, string | number>
+    query?: Record<string, unknown>
+    body?: unknown
+  }
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value))
+  }
+  const url = endpointPath(endpoint, params) + (search.size ? `?${search}` : '')
+  const response = await fetch(url, {
+    method: endpoint.method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(await response.json().catch(() => null))
+    throw new ApiError(
+      response.status,
+      parsed.success ? parsed.data.message : `The server answered ${response.status}.`,
+    )
+  }
+  const schema = endpoint.responses[response.status]
+  if (!schema) throw new ApiError(response.status, `Unexpected answer ${response.status}.`)
+  return schema.parse(response.status === 204 ? null : await response.json()) as EndpointResponse<E>
+}
+
+/** A loader's call: without a session it goes to the login page, a forbidden page to the home. */
+export async function load<E extends Endpoint>(
+  endpoint: E,
+  ...request: Partial<EndpointRequest<E>> extends EndpointRequest<E>
+    ? [EndpointRequest<E>?]
+    : [EndpointRequest<E>]
+): Promise<EndpointResponse<E>> {
+  try {
+    return await api(endpoint, ...request)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw redirect('/login')
+    throw error
+  }
+}
+
+/** What an action answers the form: the API's message on a failure, nothing thrown. */
+export async function attempt<T>(
+  run: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+  try {
+    return { ok: true, value: await run() }
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return { ok: false, error: error.message }
+    throw error
+  }
+}
+
+export const formText = (form: FormData, name: string) => String(form.get(name) ?? '')

@@ -1,0 +1,56 @@
+/** The signed-in frame: navigation showing only what the role allows, and logging out. */
+import { adminEndpoints, type Permission, type StaffMe } from '@fanshop/core'
+import { Form, NavLink, Outlet, useRouteLoaderData } from 'react-router'
+import { load } from '../api'
+import type { Route } from './+types/layout'
+
+export async function clientLoader() {
+  return load(adminEndpoints.me)
+}
+
+/** The signed-in staff member, for any page inside the frame. */
+export function useMe(): StaffMe {
+  return useRouteLoaderData('routes/layout') as StaffMe
+}
+
+const NAV: { to: string; label: string; permission: Permission | null }[] = [
+  { to: '/', label: 'Dashboard', permission: 'dashboard' },
+  { to: '/staff', label: 'Staff', permission: 'staff' },
+  { to: '/audit', label: 'Audit log', permission: 'audit' },
+  { to: '/security', label: 'Security', permission: null },
+]
+
+export default function Frame({ loaderData: me }: Route.ComponentProps) {
+  return (
+    <div className="frame">
+      <header className="bar">
+        <a href="#main" className="skip">
+          Skip to content
+        </a>
+        <span className="brand">Fan shop · Back office</span>
+        <nav aria-label="Back office">
+          <ul>
+            {NAV.filter((item) => item.permission === null || me.permissions.includes(item.permission)).map(
+              (item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+        <span className="signed-in">
+          {me.staff.name} ({me.staff.role})
+        </span>
+        <Form method="post" action="/logout">
+          <button type="submit">Log out</button>
+        </Form>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  )
+}

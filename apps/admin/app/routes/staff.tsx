@@ -1,0 +1,128 @@
+/** The owner's staff page: who is on the staff, inviting someone, changing roles, ending sessions. */
+import { adminEndpoints, ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@fanshop/core'
+import { Form, useActionData, useNavigation } from 'react-router'
+import { api, attempt, formText, load } from '../api'
+import { TableRegion } from '../table-region'
+import type { Route } from './+types/staff'
+
+export async function clientLoader() {
+  return load(adminEndpoints.listStaff)
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData()
+  const intent = formText(form, 'intent')
+  const id = Number(formText(form, 'id'))
+  if (intent === 'invite') {
+    const email = formText(form, 'email')
+    const result = await attempt(() =>
+      api(adminEndpoints.invite, { body: { email, role: formText(form, 'role') as StaffRole } }),
+    )
+    return result.ok ? { message: `Invitation sent to ${result.value.email}.` } : { error: result.error }
+  }
+  if (intent === 'role') {
+    const result = await attempt(() =>
+      api(adminEndpoints.changeRole, { params: { id }, body: { role: formText(form, 'role') as StaffRole } }),
+    )
+    return result.ok
+      ? { message: `${result.value.name} is now ${ROLE_LABELS[result.value.role]}.` }
+      : { error: result.error }
+  }
+  const result = await attempt(() => api(adminEndpoints.revokeSessions, { params: { id } }))
+  return result.ok ? { message: `${result.value.revoked} session(s) ended.` } : { error: result.error }
+}
+
+function RoleSelect({ id, value }: { id: string; value?: StaffRole }) {
+  return (
+    <select id={id} name="role" defaultValue={value ?? 'manager'}>
+      {STAFF_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </option>
+      ))}
+    </select>
+  )
+}
+
+export default function StaffPage({ loaderData }: Route.ComponentProps) {
+  const data = useActionData<typeof clientAction>()
+  const busy = useNavigation().state !== 'idle'
+  return (
+    <>
+      <h1>Staff</h1>
+      <div aria-live="polite">
+        {data && 'error' in data ? (
+          <p role="alert" className="error">
+            {data.error}
+          </p>
+        ) : data ? (
+          <p className="notice">{data.message}</p>
+        ) : null}
+      </div>
+      <section aria-labelledby="invite-heading" className="card">
+        <h2 id="invite-heading">Invite someone</h2>
+        <Form method="post" className="inline">
+          <input type="hidden" name="intent" value="invite" />
+          <label>
+            E-mail
+            <input name="email" type="email" required />
+          </label>
+          <label htmlFor="invite-role">Role</label>
+          <RoleSelect id="invite-role" />
+          <button type="submit" disabled={busy}>
+            Send invitation
+          </button>
+        </Form>
+      </section>
+      <TableRegion label="Staff members">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">Two-factor</th>
+              <th scope="col">Open sessions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.items.map((staff) => (
+              <tr key={staff.id}>
+                <td>{staff.name}</td>
+                <td>{staff.email}</td>
+                <td>
+                  <Form method="post" className="inline">
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="id" value={staff.id} />
+                    <label htmlFor={`role-${staff.id}`} className="visually-hidden">
+                      Role of {staff.name}
+                    </label>
+                    <RoleSelect id={`role-${staff.id}`} value={staff.role} />
+                    <button type="submit" disabled={busy} aria-label={`Change the role of ${staff.name}`}>
+                      Change
+                    </button>
+                  </Form>
+                </td>
+                <td>{staff.totpEnabled ? 'On' : 'Off'}</td>
+                <td>
+                  <Form method="post" className="inline">
+                    <input type="hidden" name="intent" value="sessions" />
+                    <input type="hidden" name="id" value={staff.id} />
+                    <span>{staff.activeSessions}</span>
+                    <button
+                      type="submit"
+                      disabled={busy || staff.activeSessions === 0}
+                      aria-label={`End every session of ${staff.name}`}
+                    >
+                      End sessions
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+    </>
+  )
+}

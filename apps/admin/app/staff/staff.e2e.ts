@@ -1,0 +1,131 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { Secret, TOTP } from 'otpauth'
+
+const OWNER = { email: 'owner@example.com', password: 'demo-owner-password' }
+const FULFILMENT = { email: 'fulfilment@example.com', password: 'demo-fulfilment-password' }
+
+/** The invitation key in the e-mail the server wrote to $E2E_DATA_DIR/outbox for this address. */
+async function invitationKeyMailedTo(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? './data-e2e', 'outbox')
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    const files = await fs.readdir(outbox).catch(() => [] as string[])
+    for (const file of files.filter((name) => name.endsWith(`${email}.eml`))) {
+      const text = (await fs.readFile(path.join(outbox, file), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+      const key = /\/admin\/accept-invite\?key=([A-Za-z0-9_-]+)/.exec(text)
+      if (key) return key[1]!
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`no invitation to ${email} in ${outbox}`)
+}
+
+async function logIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/admin/login')
+  await page.getByLabel('E-mail').fill(who.email)
+  await page.getByLabel('Password').fill(who.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+}
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+}
+
+test('the owner invites a manager, who joins, turns on TOTP and logs in with a code', async ({ page }) => {
+  test.slow()
+  const email = `manager.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
+  const password = 'a long manager password'
+  await logIn(page, OWNER)
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  await page.getByRole('link', { name: 'Staff' }).click()
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Role', { exact: true }).selectOption('manager')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible()
+  await page.getByRole('button', { name: 'Log out' }).click()
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
+
+  await page.goto(`/admin/accept-invite?key=${await invitationKeyMailedTo(email)}`)
+  await page.getByLabel('Your name').fill('Nina Manager')
+  await page.getByLabel(/^Password/).fill(password)
+  await page.getByRole('button', { name: 'Create my account' }).click()
+  await expect(page.getByRole('heading', { name: 'Security' })).toBeVisible()
+  // A manager sees the dashboard, not the owner's staff page or audit log.
+  const nav = page.getByRole('navigation', { name: 'Back office' })
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: 'Audit log' })).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
+  const totp = new TOTP({ secret: Secret.fromBase32(secret) })
+  await page.getByLabel('Code').fill(totp.generate())
+  await page.getByRole('button', { name: 'Turn on two-factor login' }).click()
+  await expect(page.getByText('Two-factor login is on: every login now asks for a code.')).toBeVisible()
+  await page.getByRole('button', { name: 'Log out' }).click()
+
+  await logIn(page, { email, password })
+  const code = page.getByLabel('Code from your authenticator app')
+  await expect(code).toBeFocused()
+  await code.fill('000000')
+  await page.getByRole('button', { name: 'Verify code' }).click()
+  await expect(page.getByRole('alert')).toContainText('The code is not correct')
+  // The code that confirmed the app may not be reused: wait for the next one.
+  const confirmed = totp.generate()
+  await expect.poll(() => totp.generate(), { timeout: 35_000, intervals: [1000] }).not.toBe(confirmed)
+  await page.getByLabel('Code from your authenticator app').fill(totp.generate())
+  await page.getByRole('button', { name: 'Verify code' }).click()
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+})
+
+test('a fulfilment user sees no staff page and the API refuses it', async ({ page }) => {
+  await logIn(page, FULFILMENT)
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }),
+  ).toHaveCount(0)
+  await page.goto('/admin/staff')
+  await expect(page.getByRole('alert')).toHaveText('Your role does not allow this.')
+})
+
+test('the owner finds an invitation in the audit log, filtered by action', async ({ page }) => {
+  const email = `editor.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
+  await logIn(page, OWNER)
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  const invited = await page.request.post('/admin/api/staff/invitations', { data: { email, role: 'editor' } })
+  expect(invited.status()).toBe(201)
+  await page.getByRole('link', { name: 'Audit log' }).click()
+  await page.getByLabel('Action').fill('staff.invite')
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await expect(page).toHaveURL(/action=staff.invite/)
+  const row = page.getByRole('row').filter({ hasText: email })
+  await expect(row).toContainText(OWNER.email)
+  await expect(row).toContainText('"role":"editor"')
+})
+
+test('the back office pages have no accessibility violations', async ({ page }) => {
+  test.slow()
+  await page.goto('/admin/login')
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
+  await expectNoViolations(page)
+  await page.goto('/admin/accept-invite?key=x')
+  await expect(page.getByRole('button', { name: 'Create my account' })).toBeVisible()
+  await expectNoViolations(page)
+  await logIn(page, OWNER)
+  for (const [link, heading] of [
+    ['Dashboard', 'Dashboard'],
+    ['Staff', 'Staff'],
+    ['Audit log', 'Audit log'],
+    ['Security', 'Security'],
+  ] as const) {
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: link }).click()
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+    await expectNoViolations(page)
+  }
+})

@@ -1,0 +1,323 @@
+import {
+  type AdminEndpoint,
+  adminEndpoints,
+  endpointPath,
+  roleCan,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@fanshop/core'
+import { Secret, TOTP } from 'otpauth'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { login as customerLogin } from '../accounts/testing.ts'
+import { DEMO_CUSTOMER } from '../demo/accounts.ts'
+import { DEMO_STAFF } from '../demo/staff.ts'
+import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { STAFF_WRONG_CODE, STAFF_WRONG_CREDENTIALS } from './auth-routes.ts'
+import { INVITATION_INVALID_MESSAGE } from './staff.ts'
+import { invitationKeyFor, sessionCookieOf, staffCookie, staffLogin } from './testing.ts'
+
+let t: TestApp
+const cookies = {} as Record<StaffRole, string>
+const demo = (role: StaffRole) => DEMO_STAFF.find((s) => s.role === role)!
+
+beforeAll(async () => {
+  t = await createTestApp()
+  for (const role of STAFF_ROLES)
+    cookies[role] = await staffCookie(t.app, demo(role).email, demo(role).password)
+})
+afterAll(async () => t?.close())
+
+function call(endpoint: AdminEndpoint, cookie?: string, body?: unknown, params: Record<string, number> = {}) {
+  return t.app.inject({
+    method: endpoint.method,
+    url: endpointPath(endpoint, params),
+    headers: cookie ? { cookie } : {},
+    ...(body === undefined ? {} : { payload: body as object }),
+  })
+}
+
+async function auditOf(action: string) {
+  const res = await t.app.inject({
+    url: `/admin/api/audit?action=${action}`,
+    headers: { cookie: cookies.owner },
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json().items as { staffEmail: string; entityId: string; before: unknown; after: unknown }[]
+}
+
+describe('every admin endpoint checks who calls it', () => {
+  const guarded = Object.entries(adminEndpoints).filter(([, e]) => e.permission !== 'public')
+
+  it.each(guarded)(
+    '%s answers 401 without a staff session and to a customer token',
+    async (_name, endpoint) => {
+      expect((await call(endpoint, undefined, undefined, { id: 1 })).statusCode).toBe(401)
+      const token = (await customerLogin(t.app, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).json().data
+        .token
+      const res = await t.app.inject({
+        method: endpoint.method,
+        url: endpointPath(endpoint, { id: 1 }),
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual({ statusCode: 401, message: expect.any(String) })
+    },
+  )
+
+  const table = guarded.flatMap(([name, endpoint]: [string, AdminEndpoint]) =>
+    STAFF_ROLES.map((role) => ({
+      name,
+      endpoint,
+      role,
+      allowed:
+        endpoint.permission === null ||
+        (endpoint.permission !== 'public' && roleCan(role, endpoint.permission)),
+    })),
+  )
+  it.each(table)('$name as $role: allowed $allowed', async ({ endpoint, role, allowed }) => {
+    // Logging out ends the session, so it gets one of its own.
+    const cookie =
+      endpoint === adminEndpoints.logout
+        ? await staffCookie(t.app, demo(role).email, demo(role).password)
+        : cookies[role]
+    // The check comes before the body is read, so an empty body shows the permission alone.
+    const res = await call(endpoint, cookie, endpoint.body ? {} : undefined, { id: 999_999 })
+    if (allowed) expect([401, 403]).not.toContain(res.statusCode)
+    else expect(res.json()).toEqual({ statusCode: 403, message: 'Your role does not allow this.' })
+  })
+})
+
+describe('staff login', () => {
+  it('sets an httpOnly, SameSite=Strict cookie for /admin and answers the role’s permissions', async () => {
+    const res = await staffLogin(t.app, demo('fulfilment').email, demo('fulfilment').password)
+    expect(res.statusCode).toBe(200)
+    const header = String([res.headers['set-cookie']].flat()[0])
+    expect(header).toMatch(/HttpOnly/)
+    expect(header).toMatch(/SameSite=Strict/)
+    expect(header).toMatch(/Path=\/admin/)
+    expect(res.json().me.permissions).toEqual(['dashboard', 'orders.view', 'orders.fulfil'])
+  })
+
+  it('refuses a wrong password, and a customer’s credentials, with 403', async () => {
+    const wrong = await staffLogin(t.app, demo('owner').email, 'not the password', undefined, '198.51.100.20')
+    expect(wrong.json()).toEqual({ statusCode: 403, message: STAFF_WRONG_CREDENTIALS })
+    const customer = await staffLogin(
+      t.app,
+      DEMO_CUSTOMER.email,
+      DEMO_CUSTOMER.password,
+      undefined,
+      '198.51.100.20',
+    )
+    expect(customer.statusCode).toBe(403)
+  })
+
+  it('locks an address out after 10 failures from one client', async () => {
+    const ip = '198.51.100.21'
+    for (let i = 0; i < 10; i++)
+      await staffLogin(t.app, demo('manager').email, 'wrong password!', undefined, ip)
+    const locked = await staffLogin(t.app, demo('manager').email, demo('manager').password, undefined, ip)
+    expect(locked.statusCode).toBe(429)
+  })
+
+  it('answers 400 with a readable message to a malformed body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/session',
+      payload: { email: 'nope', password: 'x' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ statusCode: 400, message: expect.stringContaining('email') })
+  })
+
+  it('refuses a change another site sends', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/staff/invitations',
+      headers: { cookie: cookies.owner, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      payload: { email: 'x@example.com', role: 'editor' },
+    })
+    expect(res.statusCode).toBe(403)
+  })
+
+  it('logs out: the cookie opens nothing afterwards', async () => {
+    const cookie = await staffCookie(t.app, demo('editor').email, demo('editor').password)
+    expect((await call(adminEndpoints.logout, cookie)).statusCode).toBe(204)
+    expect((await call(adminEndpoints.me, cookie)).statusCode).toBe(401)
+  })
+})
+
+describe('invitations, TOTP and the audit log', () => {
+  const email = 'new.manager@example.com'
+  const password = 'a long manager password'
+  let managerCookie: string
+  let managerId: number
+
+  it('invites a manager by e-mail with a single-use link, written to the audit log', async () => {
+    const res = await call(adminEndpoints.invite, cookies.owner, {
+      email: 'New.Manager@Example.com',
+      role: 'manager',
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json()).toMatchObject({ email, role: 'manager' })
+    const [entry] = await auditOf('staff.invite')
+    expect(entry).toMatchObject({
+      staffEmail: demo('owner').email,
+      entityId: email,
+      after: { email, role: 'manager' },
+    })
+
+    const key = invitationKeyFor(t.ctx.config.dataDir, email)
+    const accepted = await call(adminEndpoints.acceptInvitation, undefined, { key, name: 'Nina', password })
+    expect(accepted.statusCode, accepted.body).toBe(201)
+    expect(accepted.json().staff).toMatchObject({ email, role: 'manager', name: 'Nina', totpEnabled: false })
+    managerId = accepted.json().staff.id
+    managerCookie = sessionCookieOf(accepted.headers['set-cookie'])
+    expect((await call(adminEndpoints.me, managerCookie)).json().staff.email).toBe(email)
+
+    const again = await call(adminEndpoints.acceptInvitation, undefined, { key, name: 'Nina', password })
+    expect(again.json()).toEqual({ statusCode: 400, message: INVITATION_INVALID_MESSAGE })
+    expect((await auditOf('staff.accept'))[0]).toMatchObject({
+      staffEmail: email,
+      after: { role: 'manager' },
+    })
+  })
+
+  it('refuses an invitation for an address already on the staff (409), a weak password and an unknown key (400)', async () => {
+    expect((await call(adminEndpoints.invite, cookies.owner, { email, role: 'editor' })).statusCode).toBe(409)
+    expect(
+      (await call(adminEndpoints.invite, cookies.owner, { email: 'x@example.com', role: 'king' })).statusCode,
+    ).toBe(400)
+    const short = await call(adminEndpoints.acceptInvitation, undefined, {
+      key: 'k',
+      name: 'N',
+      password: 'short',
+    })
+    expect(short.statusCode).toBe(400)
+    const unknown = await call(adminEndpoints.acceptInvitation, undefined, {
+      key: 'nope',
+      name: 'N',
+      password,
+    })
+    expect(unknown.json()).toEqual({ statusCode: 400, message: INVITATION_INVALID_MESSAGE })
+  })
+
+  it('turns on TOTP; then a login asks for the code, takes a right one once, and refuses a wrong one', async () => {
+    const setup = await call(adminEndpoints.startTotp, managerCookie)
+    expect(setup.statusCode).toBe(200)
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.json().secret) })
+    expect(setup.json().uri).toMatch(/^otpauth:\/\/totp\//)
+    expect((await call(adminEndpoints.confirmTotp, managerCookie, { code: '000000' })).statusCode).toBe(400)
+    const confirmed = await call(adminEndpoints.confirmTotp, managerCookie, {
+      code: totp.generate({ timestamp: t.clock.now }),
+    })
+    expect(confirmed.statusCode, confirmed.body).toBe(200)
+    expect(confirmed.json().staff.totpEnabled).toBe(true)
+    expect((await auditOf('staff.totp'))[0]).toMatchObject({
+      before: { totpEnabled: false },
+      after: { totpEnabled: true },
+    })
+
+    const first = await staffLogin(t.app, email, password, undefined, '198.51.100.30')
+    expect(first.json()).toEqual({ status: 'code_required' })
+    expect(first.headers['set-cookie']).toBeUndefined()
+    const wrong = await staffLogin(t.app, email, password, '123456', '198.51.100.30')
+    expect(wrong.json()).toEqual({ statusCode: 403, message: STAFF_WRONG_CODE })
+
+    t.clock.advance(30_000)
+    const code = totp.generate({ timestamp: t.clock.now })
+    const signedIn = await staffLogin(t.app, email, password, code, '198.51.100.30')
+    expect(signedIn.json().status).toBe('signed_in')
+    const replay = await staffLogin(t.app, email, password, code, '198.51.100.30')
+    expect(replay.statusCode).toBe(403)
+  })
+
+  it('changes a role (before and after in the audit log) but never takes the last owner’s', async () => {
+    const res = await call(
+      adminEndpoints.changeRole,
+      cookies.owner,
+      { role: 'fulfilment' },
+      { id: managerId },
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().role).toBe('fulfilment')
+    expect((await auditOf('staff.role'))[0]).toMatchObject({
+      entityId: String(managerId),
+      before: { role: 'manager' },
+      after: { role: 'fulfilment' },
+    })
+    // The new role applies to the open session at once.
+    expect((await call(adminEndpoints.dashboard, managerCookie)).statusCode).toBe(200)
+    expect((await call(adminEndpoints.listStaff, managerCookie)).statusCode).toBe(403)
+
+    const ownerId = (await call(adminEndpoints.me, cookies.owner)).json().staff.id
+    const last = await call(adminEndpoints.changeRole, cookies.owner, { role: 'manager' }, { id: ownerId })
+    expect(last.statusCode).toBe(400)
+    expect(
+      (await call(adminEndpoints.changeRole, cookies.owner, { role: 'owner' }, { id: 999_999 })).statusCode,
+    ).toBe(404)
+    expect(
+      (await call(adminEndpoints.changeRole, cookies.owner, { role: 'boss' }, { id: managerId })).statusCode,
+    ).toBe(400)
+  })
+
+  it('ends every session of a staff member', async () => {
+    const res = await call(adminEndpoints.revokeSessions, cookies.owner, undefined, { id: managerId })
+    expect(res.json()).toEqual({ revoked: 2 })
+    expect((await call(adminEndpoints.me, managerCookie)).statusCode).toBe(401)
+    expect((await auditOf('staff.sessions.revoke'))[0]).toMatchObject({ before: { activeSessions: 2 } })
+    const list = (await call(adminEndpoints.listStaff, cookies.owner)).json().items
+    expect(list.find((s: { id: number }) => s.id === managerId).activeSessions).toBe(0)
+  })
+
+  it('filters the audit log by staff, entity and day, and refuses a malformed filter', async () => {
+    const ownerId = (await call(adminEndpoints.me, cookies.owner)).json().staff.id
+    const byOwner = await t.app.inject({
+      url: `/admin/api/audit?staff=${ownerId}`,
+      headers: { cookie: cookies.owner },
+    })
+    const actions = byOwner.json().items.map((e: { action: string }) => e.action)
+    expect(actions).toEqual(['staff.sessions.revoke', 'staff.role', 'staff.invite'])
+    const today = new Date(t.clock.now).toISOString().slice(0, 10)
+    const byDay = await t.app.inject({
+      url: `/admin/api/audit?from=${today}&to=${today}&entity=staff`,
+      headers: { cookie: cookies.owner },
+    })
+    expect(byDay.json().total).toBe(4)
+    const tomorrow = new Date(t.clock.now + 86_400_000).toISOString().slice(0, 10)
+    const none = await t.app.inject({
+      url: `/admin/api/audit?from=${tomorrow}`,
+      headers: { cookie: cookies.owner },
+    })
+    expect(none.json()).toMatchObject({ items: [], total: 0 })
+    const bad = await t.app.inject({
+      url: '/admin/api/audit?from=yesterday',
+      headers: { cookie: cookies.owner },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({ statusCode: 400, message: expect.stringContaining('from') })
+  })
+})
+
+describe('the dashboard', () => {
+  it('answers 30 days of figures and the stock that runs low', async () => {
+    const res = await call(adminEndpoints.dashboard, cookies.fulfilment)
+    expect(res.statusCode, res.body).toBe(200)
+    const body = res.json()
+    expect(body.byDay).toHaveLength(30)
+    expect(body.byDay.at(-1).day).toBe(new Date(t.clock.now).toISOString().slice(0, 10))
+    for (const row of body.lowStock) {
+      expect(row.available).toBeLessThanOrEqual(5)
+      expect(row.available).toBe(Math.max(0, row.onHand - row.held - row.sold))
+    }
+  })
+})
+
+describe('the OpenAPI document', () => {
+  it('lists every admin endpoint under the admin tag', async () => {
+    const doc = (await t.app.inject({ url: '/openapi.json' })).json()
+    for (const endpoint of Object.values(adminEndpoints)) {
+      const path = endpoint.path.replace(/:(\w+)/g, '{$1}')
+      expect(doc.paths[path]?.[endpoint.method.toLowerCase()]?.tags, path).toEqual(['admin'])
+    }
+  })
+})

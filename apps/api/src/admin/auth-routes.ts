@@ -1,0 +1,113 @@
+/**
+ * Opening and closing staff sessions: login (password, then the TOTP code when the account has
+ * one), logout, accepting an invitation, and turning on TOTP. Logins are counted before they are
+ * checked, per client and address and per client alone, with the customer login's rules.
+ */
+import { adminEndpoints } from '@fanshop/core'
+import type { FastifyInstance } from 'fastify'
+import { ACCOUNT_FAILURES, IP_FAILURES } from '../accounts/auth-routes.ts'
+import { verifyPassword } from '../accounts/passwords.ts'
+import { badRequest, forbidden } from '../http/errors.ts'
+import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
+import { recordAudit } from './audit.ts'
+import { adminRoute, staffOf } from './guard.ts'
+import { acceptInvitation, actorOf, findStaffByEmail, meJson } from './staff.ts'
+import { clearStaffCookie, openStaffSession, revokeStaffSession } from './staff-sessions.ts'
+import { matchTotp, newTotpSecret, totpUri } from './totp.ts'
+
+export const STAFF_WRONG_CREDENTIALS = 'The e-mail address or the password is not correct.'
+export const STAFF_WRONG_CODE =
+  'The code is not correct. Enter the 6 digits your authenticator app shows now.'
+
+export default async function adminAuthRoutes(app: FastifyInstance) {
+  const ctx = app.shop
+  const limiter = rateLimiter(ctx)
+
+  adminRoute(app, adminEndpoints.login, async (request, reply) => {
+    const { email, password, code } = request.body
+    const attempt = await beginAttempt(limiter, reply, [
+      [`admin-login:${request.ip}:${email}`, ACCOUNT_FAILURES],
+      [`admin-login-ip:${request.ip}`, IP_FAILURES],
+    ])
+    const staff = await findStaffByEmail(ctx, email)
+    if (!(await verifyPassword(staff?.password_hash ?? null, password)) || !staff) {
+      await attempt.failed()
+      throw forbidden(STAFF_WRONG_CREDENTIALS)
+    }
+    if (staff.totp_secret !== null) {
+      if (code === undefined) {
+        // A right password alone is not a success yet: the attempt stays counted until the code.
+        await attempt.failed()
+        return { status: 'code_required' as const }
+      }
+      const step = matchTotp(staff.totp_secret, staff.email, code, ctx.now(), staff.totp_last_step)
+      if (step === null) {
+        await attempt.failed()
+        throw forbidden(STAFF_WRONG_CODE)
+      }
+      const taken = await ctx.db
+        .updateTable('staff_users')
+        .set({ totp_last_step: step })
+        .where('id', '=', staff.id)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+        .executeTakeFirst()
+      if (Number(taken.numUpdatedRows) === 0) {
+        await attempt.failed()
+        throw forbidden(STAFF_WRONG_CODE)
+      }
+    }
+    await attempt.succeeded()
+    await openStaffSession(ctx, reply, staff.id)
+    return { status: 'signed_in' as const, me: await meJson(ctx, staff) }
+  })
+
+  adminRoute(app, adminEndpoints.logout, async (request, reply) => {
+    await revokeStaffSession(ctx, staffOf(request).id)
+    clearStaffCookie(ctx, reply)
+    return reply.status(204).send(null)
+  })
+
+  adminRoute(app, adminEndpoints.me, async (request) => meJson(ctx, staffOf(request).staff))
+
+  adminRoute(app, adminEndpoints.acceptInvitation, async (request, reply) => {
+    const staff = await acceptInvitation(ctx, request.body)
+    await openStaffSession(ctx, reply, staff.id)
+    return reply.status(201).send(await meJson(ctx, staff))
+  })
+
+  adminRoute(app, adminEndpoints.startTotp, async (request) => {
+    const { staff } = staffOf(request)
+    const secret = newTotpSecret()
+    await ctx.db
+      .updateTable('staff_users')
+      .set({ totp_pending_secret: secret })
+      .where('id', '=', staff.id)
+      .execute()
+    return { secret, uri: totpUri(secret, staff.email) }
+  })
+
+  adminRoute(app, adminEndpoints.confirmTotp, async (request) => {
+    const { staff } = staffOf(request)
+    if (staff.totp_pending_secret === null) throw badRequest('Start setting up the authenticator app first.')
+    const step = matchTotp(staff.totp_pending_secret, staff.email, request.body.code, ctx.now(), null)
+    if (step === null) throw badRequest(STAFF_WRONG_CODE)
+    const now = ctx.now()
+    const updated = await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('staff_users')
+        .set({ totp_secret: staff.totp_pending_secret, totp_pending_secret: null, totp_last_step: step })
+        .where('id', '=', staff.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await recordAudit(trx, actorOf(staff), now, {
+        action: 'staff.totp',
+        entity: 'staff',
+        entityId: staff.id,
+        before: { totpEnabled: staff.totp_secret !== null },
+        after: { totpEnabled: true },
+      })
+      return row
+    })
+    return meJson(ctx, updated)
+  })
+}

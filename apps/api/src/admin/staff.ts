@@ -1,0 +1,207 @@
+/**
+ * Staff accounts: their JSON, invitations (a link mailed to the address, working once and for
+ * 7 days; only its key's SHA-256 is stored) and their acceptance, and role changes. Every change
+ * writes its audit entry in the same transaction.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { permissionsOf, ROLE_LABELS, type Staff, type StaffMe, type StaffRole } from '@fanshop/core'
+import type { Kysely } from 'kysely'
+import { hashPassword } from '../accounts/passwords.ts'
+import type { ShopContext } from '../context.ts'
+import type { Database } from '../db/schema.ts'
+import { badRequest, HttpError, notFound } from '../http/errors.ts'
+import { type Actor, recordAudit } from './audit.ts'
+import type { StaffRow } from './staff-sessions.ts'
+
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
+export const INVITATION_INVALID_MESSAGE =
+  'This invitation link is invalid, has been used already or has expired. Please ask the owner for a new one.'
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')
+
+export const actorOf = (staff: StaffRow): Actor => ({ id: staff.id, email: staff.email })
+
+export async function staffJson(ctx: ShopContext, staff: StaffRow): Promise<Staff> {
+  const sessions = await ctx.db
+    .selectFrom('staff_sessions')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('staff_id', '=', staff.id)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', ctx.now())
+    .executeTakeFirstOrThrow()
+  return {
+    id: staff.id,
+    email: staff.email,
+    name: staff.name,
+    role: staff.role,
+    totpEnabled: staff.totp_secret !== null,
+    createdAt: new Date(Number(staff.created_at)).toISOString(),
+    activeSessions: Number(sessions.n),
+  }
+}
+
+export async function meJson(ctx: ShopContext, staff: StaffRow): Promise<StaffMe> {
+  return { staff: await staffJson(ctx, staff), permissions: permissionsOf(staff.role) }
+}
+
+export function findStaffByEmail(ctx: Pick<ShopContext, 'db'>, email: string): Promise<StaffRow | undefined> {
+  return ctx.db.selectFrom('staff_users').selectAll().where('email', '=', email).executeTakeFirst()
+}
+
+export async function findStaff(ctx: ShopContext, id: number): Promise<StaffRow> {
+  const staff = await ctx.db.selectFrom('staff_users').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!staff) throw notFound('No staff member has this id.')
+  return staff
+}
+
+/** The page of the back office that accepts an invitation, with the link's key. */
+export const invitationLink = (ctx: Pick<ShopContext, 'config'>, key: string) =>
+  `${ctx.config.publicUrl}/admin/accept-invite?key=${encodeURIComponent(key)}`
+
+/**
+ * Invites `email` to the staff as `role` and mails the link; answers the link too (for the
+ * create-owner CLI, which prints it). An address already on the staff answers 409.
+ */
+export async function inviteStaff(
+  ctx: Pick<ShopContext, 'config' | 'db' | 'now' | 'mailer'>,
+  actor: Actor,
+  email: string,
+  role: StaffRole,
+): Promise<{ link: string; expiresAt: number }> {
+  if (await findStaffByEmail(ctx, email))
+    throw new HttpError(409, 'This address already belongs to a staff member.')
+  const key = randomBytes(32).toString('base64url')
+  const now = ctx.now()
+  const expiresAt = now + INVITATION_LIFETIME_MS
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('staff_invitations')
+      .values({
+        key_hash: hashKey(key),
+        email,
+        role,
+        invited_by: actor.id,
+        created_at: now,
+        expires_at: expiresAt,
+        used_at: null,
+      })
+      .execute()
+    await recordAudit(trx, actor, now, {
+      action: 'staff.invite',
+      entity: 'invitation',
+      entityId: email,
+      after: { email, role, expiresAt: new Date(expiresAt).toISOString() },
+    })
+  })
+  const link = invitationLink(ctx, key)
+  await ctx.mailer.send({
+    to: email,
+    subject: 'You are invited to the fan shop back office',
+    text: [
+      `${actor.email} invites you to the fan shop's back office as ${ROLE_LABELS[role]}.`,
+      '',
+      'Open this link to choose your name and password (it works once, for 7 days):',
+      link,
+    ].join('\n'),
+  })
+  return { link, expiresAt }
+}
+
+/** Writes a staff account (no second factor yet); the caller has checked the address is free. */
+export function createStaffAccount(
+  db: Kysely<Database>,
+  now: number,
+  input: { email: string; name: string; role: StaffRole; passwordHash: string },
+): Promise<StaffRow> {
+  return db
+    .insertInto('staff_users')
+    .values({
+      email: input.email,
+      name: input.name,
+      role: input.role,
+      password_hash: input.passwordHash,
+      totp_secret: null,
+      totp_pending_secret: null,
+      totp_last_step: null,
+      created_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** Uses an invitation's key once: creates the staff account it invites and answers it. */
+export async function acceptInvitation(
+  ctx: ShopContext,
+  input: { key: string; name: string; password: string },
+): Promise<StaffRow> {
+  const now = ctx.now()
+  const passwordHash = await hashPassword(input.password)
+  return ctx.db.transaction().execute(async (trx) => {
+    // The conditional update takes the link once, even when two tabs submit it together.
+    const invitation = await trx
+      .updateTable('staff_invitations')
+      .set({ used_at: now })
+      .where('key_hash', '=', hashKey(input.key))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returningAll()
+      .executeTakeFirst()
+    if (!invitation) throw badRequest(INVITATION_INVALID_MESSAGE)
+    const taken = await trx
+      .selectFrom('staff_users')
+      .select('id')
+      .where('email', '=', invitation.email)
+      .executeTakeFirst()
+    if (taken) throw badRequest(INVITATION_INVALID_MESSAGE)
+    const staff = await createStaffAccount(trx, now, {
+      email: invitation.email,
+      name: input.name,
+      role: invitation.role,
+      passwordHash,
+    })
+    await recordAudit(trx, actorOf(staff), now, {
+      action: 'staff.accept',
+      entity: 'staff',
+      entityId: staff.id,
+      after: { email: staff.email, name: staff.name, role: staff.role },
+    })
+    return staff
+  })
+}
+
+/** Gives a staff member another role; the shop's last owner keeps theirs (400). */
+export async function changeRole(
+  ctx: ShopContext,
+  actor: Actor,
+  id: number,
+  role: StaffRole,
+): Promise<StaffRow> {
+  const now = ctx.now()
+  return ctx.db.transaction().execute(async (trx) => {
+    const staff = await trx.selectFrom('staff_users').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!staff) throw notFound('No staff member has this id.')
+    if (staff.role === role) return staff
+    if (staff.role === 'owner') {
+      const owners = await trx
+        .selectFrom('staff_users')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('role', '=', 'owner')
+        .executeTakeFirstOrThrow()
+      if (Number(owners.n) <= 1) throw badRequest('The shop needs an owner: make someone else owner first.')
+    }
+    const updated = await trx
+      .updateTable('staff_users')
+      .set({ role })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    await recordAudit(trx, actor, now, {
+      action: 'staff.role',
+      entity: 'staff',
+      entityId: id,
+      before: { role: staff.role },
+      after: { role },
+    })
+    return updated
+  })
+}

@@ -1,0 +1,55 @@
+/** Helpers the back office's tests share: staff login through the real call, and the outbox's invitations. */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
+
+/** Logs in (and answers the session cookie, `name=value`); fails the test on anything else. */
+export async function staffCookie(app: FastifyInstance, email: string, password: string, code?: string) {
+  const res = await staffLogin(app, email, password, code)
+  expect(res.statusCode, res.body).toBe(200)
+  expect(res.json().status).toBe('signed_in')
+  return sessionCookieOf(res.headers['set-cookie'])
+}
+
+export function staffLogin(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  code?: string,
+  ip = '198.51.100.9',
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/admin/api/session',
+    headers: { 'x-forwarded-for': ip },
+    payload: code === undefined ? { email, password } : { email, password, code },
+  })
+}
+
+export function sessionCookieOf(header: string | string[] | number | undefined): string {
+  const line = [header].flat().find((value) => String(value).startsWith('fanshop_admin='))
+  expect(line).toBeDefined()
+  return String(line).split(';')[0]!
+}
+
+/** The text of the newest outbox message to `address` (quoted-printable undone). */
+export function outboxMessageTo(dataDir: string, address: string): string {
+  const dir = path.join(dataDir, 'outbox')
+  const files = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(`-${address}.eml`))
+    .sort()
+  expect(files.length, `no mail to ${address}`).toBeGreaterThan(0)
+  return fs
+    .readFileSync(path.join(dir, files[files.length - 1]!), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+}
+
+/** The invitation key in the newest mail to `address`. */
+export function invitationKeyFor(dataDir: string, address: string): string {
+  const match = /\/admin\/accept-invite\?key=([A-Za-z0-9_-]+)/.exec(outboxMessageTo(dataDir, address))
+  expect(match).not.toBeNull()
+  return match![1]!
+}

@@ -1,0 +1,4 @@
+/** The back office's contract and its role rules. */
+export * from './endpoints.ts'
+export * from './roles.ts'
+export * from './shapes.ts'

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { PERMISSIONS, permissionsOf, roleCan } from './roles.ts'
+
+describe('staff roles', () => {
+  it('gives the owner everything, staff and the audit log included', () => {
+    for (const permission of PERMISSIONS) expect(roleCan('owner', permission)).toBe(true)
+  })
+
+  it('keeps staff and the audit log to the owner', () => {
+    for (const role of ['manager', 'fulfilment', 'editor'] as const) {
+      expect(roleCan(role, 'staff')).toBe(false)
+      expect(roleCan(role, 'audit')).toBe(false)
+    }
+  })
+
+  it('lets fulfilment see and fulfil orders only', () => {
+    expect(permissionsOf('fulfilment')).toEqual(['dashboard', 'orders.view', 'orders.fulfil'])
+    expect(roleCan('fulfilment', 'catalogue')).toBe(false)
+  })
+
+  it('lets the manager run catalogue, stock, orders, coupons and customers but not content', () => {
+    for (const permission of [
+      'catalogue',
+      'stock',
+      'orders.view',
+      'orders.fulfil',
+      'coupons',
+      'customers',
+    ] as const) {
+      expect(roleCan('manager', permission)).toBe(true)
+    }
+    expect(roleCan('manager', 'content')).toBe(false)
+  })
+
+  it('gives the editor content alone', () => {
+    expect(permissionsOf('editor')).toEqual(['content'])
+  })
+})

@@ -1,0 +1,51 @@
+/**
+ * Who on the shop's staff may do what (issue 11): the one place the back office's roles and their
+ * permissions are written down. The API checks each admin route against it (403 otherwise) and the
+ * back office hides what a role cannot do from the same table.
+ */
+import { z } from 'zod'
+
+export const STAFF_ROLES = ['owner', 'manager', 'fulfilment', 'editor'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]
+export const staffRoleSchema = z.enum(STAFF_ROLES, {
+  error: `must be one of ${STAFF_ROLES.join(', ')}`,
+})
+
+export const PERMISSIONS = [
+  /** The home dashboard: sales, orders waiting, low stock. */
+  'dashboard',
+  /** Invite staff, change their roles, end their sessions. */
+  'staff',
+  /** Read the audit log. */
+  'audit',
+  'catalogue',
+  'stock',
+  'orders.view',
+  'orders.fulfil',
+  'coupons',
+  'customers',
+  'content',
+] as const
+export type Permission = (typeof PERMISSIONS)[number]
+
+const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  manager: ['dashboard', 'catalogue', 'stock', 'orders.view', 'orders.fulfil', 'coupons', 'customers'],
+  fulfilment: ['dashboard', 'orders.view', 'orders.fulfil'],
+  editor: ['content'],
+}
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  fulfilment: 'Fulfilment',
+  editor: 'Editor',
+}
+
+export function roleCan(role: StaffRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission)
+}
+
+export function permissionsOf(role: StaffRole): Permission[] {
+  return [...ROLE_PERMISSIONS[role]]
+}
