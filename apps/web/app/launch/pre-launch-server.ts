@@ -60,6 +60,7 @@ export const test = base.extend<{ preLaunch: PreLaunchShop }, { preLaunchWorker:
           PORT: String(port),
           DATA_DIR: dataDir,
           LOG_LEVEL: 'warn',
+          SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
           LAUNCH_AT: new Date(launchAt).toISOString(),
           ANALYTICS_ID: PRE_LAUNCH_ANALYTICS_ID,
         },

@@ -90,6 +90,7 @@ async function startShop(publicUrl: string, dataDir: string) {
       DATA_DIR: dataDir,
       PUBLIC_URL: publicUrl,
       LOG_LEVEL: 'info',
+      SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
