@@ -51,6 +51,7 @@ export default defineConfig({
       // Always SQLite in the data folder: some tests read the server's database file directly.
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
     },
   },
 })

@@ -1,6 +1,7 @@
 // `npm start`: builds whatever is missing or older than its sources, then runs the one
 // production process (apps/api/dist/server.js), which migrates, seeds and serves on PORT.
 import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -48,10 +49,15 @@ if (stale(path.join(root, 'apps/api/dist/server.js'), [path.join(root, 'apps/api
   run(['run', 'build', '-w', 'apps/api'])
 }
 
+try {
+  process.loadEnvFile()
+} catch {}
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // A local start without SESSION_SECRET (in the environment or .env) gets one for this run:
+  // visitors' sessions then end with it.
+  env: { NODE_ENV: 'production', SESSION_SECRET: randomBytes(32).toString('base64url'), ...process.env },
 })
 // Pass stop signals on, so the server can finish in-flight requests and close the database.
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal))

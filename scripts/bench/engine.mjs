@@ -38,6 +38,7 @@ export async function startShop(env) {
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters',
       ...env,
     },
     async () => (await fetch(`${base}/healthz`)).ok,

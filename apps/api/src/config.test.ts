@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, sessionSecret } from './config.ts'
 
 describe('loadConfig', () => {
   it('has defaults that run a local shop', () => {
@@ -26,5 +26,13 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toMatch(/^sqlite:/)
+  })
+
+  it('requires SESSION_SECRET in production and makes one per process elsewhere', () => {
+    expect(() => sessionSecret(loadConfig({}))).toThrow(/^Invalid configuration: SESSION_SECRET is required/)
+    const secret = 'a-session-secret-of-at-least-32-characters'
+    expect(sessionSecret(loadConfig({ SESSION_SECRET: secret }))).toBe(secret)
+    expect(sessionSecret(loadConfig({ NODE_ENV: 'test' }))).toHaveLength(43)
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/^Invalid configuration: SESSION_SECRET /)
   })
 })

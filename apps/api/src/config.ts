@@ -3,6 +3,7 @@
  * so that a wrong value stops the server at start with one line naming the variable.
  * Every variable is documented in the README and in .env.example.
  */
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import {
   DEFAULT_MAX_PER_ORDER,
@@ -30,6 +31,7 @@ const envSchema = z.object({
   API_BASE_URL: optionalUrl,
   STORE_HOST: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -135,4 +137,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (env.PUBLIC_URL ?? localUrl).replace(/\/$/, ''),
     apiBaseUrl: (env.API_BASE_URL ?? loopbackUrl).replace(/\/$/, ''),
   }
+}
+
+/**
+ * The secret that signs the storefront's session cookie (the visitor's login, cart and access
+ * grant): SESSION_SECRET, required in production; development and tests get one per process
+ * (sessions then end with the process).
+ */
+export function sessionSecret(config: Pick<Config, 'NODE_ENV' | 'SESSION_SECRET'>): string {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET
+  if (config.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: SESSION_SECRET is required in production (32+ characters)')
+  }
+  return randomBytes(32).toString('base64url')
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { parseSocialLinks } from '@fanshop/core'
 import adminAppPlugin from './admin/app-serving.ts'
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, sessionSecret } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { isEmpty, seedDemo } from './demo/seed.ts'
@@ -23,8 +23,10 @@ async function main() {
     process.loadEnvFile()
   } catch {}
   let config: ReturnType<typeof loadConfig>
+  let secret: string
   try {
     config = loadConfig()
+    secret = sessionSecret(config)
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)
@@ -57,6 +59,7 @@ async function main() {
     shopTz: config.SHOP_TZ,
     socialLinks: parseSocialLinks(config.SOCIAL_LINKS),
     apiFetch: config.API_BASE_URL ? fetch : inProcessFetch(app),
+    sessionSecret: secret,
   }
   await app.register(adminAppPlugin, { adminRoot })
   await app.register(storefrontPlugin, { webRoot, loadContext })

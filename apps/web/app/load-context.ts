@@ -1,6 +1,9 @@
 /**
  * What the server hands every loader and action (built by apps/api/src/server.ts from the
  * validated configuration): core's storefront settings, public and non-secret, plus the request's own.
+ * With React Router's middleware the load context is a RouterContextProvider: the server sets these
+ * values on it, so loaders read `context.apiBaseUrl` as before, and typed values (the visitor) with
+ * `context.get(...)`.
  */
 import type { StorefrontSettings } from '@fanshop/core'
 
@@ -15,8 +18,11 @@ export interface StorefrontContext extends StorefrontSettings {
   clientIp: string | null
   /** This response's Content-Security-Policy nonce: every inline script the render emits carries it. */
   cspNonce: string
+  /** Signs the visitor's session cookie (SESSION_SECRET); never sent to the browser. */
+  sessionSecret: string
 }
 
 declare module 'react-router' {
-  interface AppLoadContext extends StorefrontContext {}
+  interface RouterContextProvider extends StorefrontContext {}
+  interface AppLoadContext extends Readonly<RouterContextProvider> {}
 }

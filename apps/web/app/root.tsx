@@ -16,9 +16,13 @@ import type { Route } from './+types/root'
 import { CspNonce } from './site/csp-nonce.ts'
 import { ErrorPage } from './site/error-page.tsx'
 import { loadFrame } from './site/frame.server.ts'
+import { visitorMiddleware } from './site/visitor.server.ts'
 import './site/global.css'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+
+/** The visitor (session, login, cart, access grant) is resolved once for the whole request. */
+export const middleware: Route.MiddlewareFunction[] = [visitorMiddleware]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadFrame(request, context)

@@ -113,7 +113,7 @@ describe('the shared anonymous page cache', () => {
       body: new URLSearchParams(DEMO_LOGIN),
       redirect: 'manual',
     })
-    const token = login.headers.getSetCookie().find((cookie) => cookie.startsWith('auth-token='))!
+    const token = login.headers.getSetCookie().find((cookie) => cookie.startsWith('session='))!
     const cookie = token.split(';')[0]!
     const pathname = '/shop?page=4'
     const theirs = await get(pathname, { cookie })

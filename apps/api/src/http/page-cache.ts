@@ -26,8 +26,11 @@ import type { ShopContext } from '../context.ts'
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 
-/** The cookies that make a visitor's pages their own: login, cart, last order, launch access. */
-export const PERSONAL_COOKIES = ['auth-token', 'cart', 'placed-order', 'access-grant']
+/**
+ * The cookies that make a visitor's pages their own: the storefront's session (login, cart, last
+ * order, launch access), and the separate cookies it replaced, until the session takes them over.
+ */
+export const PERSONAL_COOKIES = ['session', 'auth-token', 'cart', 'placed-order', 'access-grant']
 
 /** Query parameters that carry one visitor's state (a flash outcome, where to go after login, tokens). */
 const PERSONAL_PARAMS = ['cart', 'redirectTo', 'key', 'login', 'token', 'number', 'email']

@@ -71,7 +71,7 @@ describe(`the storefront's front door on ${testDialect}`, () => {
     const response = await post('/auth/login', { ...PROXIED, origin: PUBLIC }, DEMO_LOGIN)
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/profile')
-    const token = response.headers.getSetCookie().find((cookie) => cookie.startsWith('auth-token='))
+    const token = response.headers.getSetCookie().find((cookie) => cookie.startsWith('session='))
     expect(token).toMatch(/; Secure/)
   })
 

@@ -24,7 +24,7 @@ import { gunzipSync } from 'node:zlib'
 import { type StorefrontSettings, storefrontSettingsSchema } from '@fanshop/core'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { AppLoadContext, createRequestHandler, ServerBuild } from 'react-router'
+import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router'
 import { type CachedPage, createPageCache, type PageCache } from './page-cache.ts'
 import { pageEncoding, writeCompressed } from './page-compression.ts'
 import { cspNonce } from './security-headers.ts'
@@ -32,8 +32,11 @@ import { cspNonce } from './security-headers.ts'
 export interface StorefrontOptions {
   /** apps/web: holds build/ in production and the Vite project in development. */
   webRoot: string
-  /** What the storefront's loaders receive as their load context: the settings and how to reach the API. */
-  loadContext: StorefrontSettings & { apiFetch: typeof fetch }
+  /**
+   * What the storefront's loaders receive as their load context: the settings, how to reach the
+   * API, and the secret that signs the visitor's session cookie (never sent to the browser).
+   */
+  loadContext: StorefrontSettings & { apiFetch: typeof fetch; sessionSecret: string }
 }
 
 const API_PREFIXES = ['/wp-json/', '/api/', '/media/']
@@ -115,6 +118,29 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: st
 
 type Render = ReturnType<typeof createRequestHandler>
 
+// The storefront runs with React Router's middleware (apps/web/react-router.config.ts): its request
+// handler takes a RouterContextProvider as the load context.
+declare module 'react-router' {
+  interface Future {
+    v8_middleware: true
+  }
+}
+
+/** The request's own part of the load context; the settings are the same for every request. */
+interface PageValues {
+  clientIp: string | null
+  cspNonce: string
+}
+
+type PageContext = RouterContextProvider & PageValues
+
+/**
+ * Builds one request's load context. With React Router's middleware it must be an instance of the
+ * router's RouterContextProvider, of the very copy that renders (the production build bundles its
+ * own), with the settings set on it for loaders to read as before.
+ */
+type ContextOf = (values: PageValues) => PageContext
+
 /** Pages differ by encoding and, through the cookies, by visitor. */
 const PAGE_VARY = 'Accept-Encoding, Cookie'
 
@@ -147,7 +173,7 @@ async function serve(
   request: FastifyRequest,
   reply: FastifyReply,
   origin: string,
-  context: AppLoadContext,
+  context: PageContext,
   keep?: (status: number, headers: Headers, html: Buffer) => void,
 ) {
   const res = reply.raw
@@ -232,12 +258,13 @@ async function serveShared(
   request: FastifyRequest,
   reply: FastifyReply,
   origin: string,
-  context: AppLoadContext,
+  context: PageContext,
+  contextOf: ContextOf,
 ) {
   const found = await cache.lookup(key)
   if (found) {
     if (found.state === 'stale')
-      cache.fill(key, () => renderForCache(cache, render, request, origin, context))
+      cache.fill(key, () => renderForCache(cache, render, request, origin, context, contextOf))
     return sendCached(request, reply, found.page, found.state, cache.ttlMs)
   }
   const running = cache.inFlight(key)
@@ -259,15 +286,16 @@ async function renderForCache(
   render: Render,
   request: FastifyRequest,
   origin: string,
-  context: AppLoadContext,
+  context: PageContext,
+  contextOf: ContextOf,
 ): Promise<CachedPage | null> {
   const version = cache.currentVersion()
   const headers = new Headers({ accept: 'text/html' })
   if (request.headers.cookie) headers.set('cookie', request.headers.cookie)
-  const response = await render(new Request(new URL(`${origin}${request.url}`), { headers }), {
-    ...context,
-    cspNonce: randomBytes(16).toString('base64'),
-  })
+  const response = await render(
+    new Request(new URL(`${origin}${request.url}`), { headers }),
+    contextOf({ clientIp: context.clientIp, cspNonce: randomBytes(16).toString('base64') }),
+  )
   const html = Buffer.from(await response.arrayBuffer())
   return cache.prepare(response.status, response.headers, html, version)
 }
@@ -277,12 +305,12 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
   const loadContext = {
     ...storefrontSettingsSchema.parse(options.loadContext),
     apiFetch: options.loadContext.apiFetch,
+    sessionSecret: options.loadContext.sessionSecret,
   }
-  const pageContext = (request: FastifyRequest) => ({
-    ...loadContext,
-    clientIp: request.ip,
-    cspNonce: cspNonce(request),
-  })
+  const contextWith =
+    (Provider: typeof RouterContextProvider): ContextOf =>
+    (values) =>
+      Object.assign(new Provider(), loadContext, values)
   let handle: (request: FastifyRequest, reply: FastifyReply, origin: string) => unknown
 
   if (development) {
@@ -296,7 +324,8 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
     })
     app.addHook('onClose', () => server.close())
     // Development only: Node resolves react-router to its development build, as Vite does.
-    const { createRequestHandler } = await import('react-router')
+    const { createRequestHandler, RouterContextProvider } = await import('react-router')
+    const contextOf = contextWith(RouterContextProvider)
     const render = createRequestHandler(
       () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       'development',
@@ -304,7 +333,13 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
     handle = (request, reply, origin) => {
       reply.hijack()
       server.middlewares(request.raw, reply.raw, () =>
-        serve(render, request, reply, origin, pageContext(request)),
+        serve(
+          render,
+          request,
+          reply,
+          origin,
+          contextOf({ clientIp: request.ip, cspNonce: cspNonce(request) }),
+        ),
       )
     }
   } else {
@@ -316,7 +351,9 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
     // (apps/web/server-build.ts), so no development code of the router runs here.
     const build = (await import(serverEntry)) as ServerBuild & {
       createRequestHandler: typeof createRequestHandler
+      RouterContextProvider: typeof RouterContextProvider
     }
+    const contextOf = contextWith(build.RouterContextProvider)
     await app.register(fastifyStatic, {
       root: path.join(buildDir, 'client'),
       wildcard: false,
@@ -339,8 +376,9 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
     handle = (request, reply, origin) => {
       reply.hijack()
       const key = cache.keyOf(request, origin)
-      if (key) return serveShared(cache, key, render, request, reply, origin, pageContext(request))
-      return serve(render, request, reply, origin, pageContext(request))
+      const context = contextOf({ clientIp: request.ip, cspNonce: cspNonce(request) })
+      if (key) return serveShared(cache, key, render, request, reply, origin, context, contextOf)
+      return serve(render, request, reply, origin, context)
     }
   }
 

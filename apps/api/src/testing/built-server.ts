@@ -36,6 +36,7 @@ export function startServer(env: Record<string, string>): BuiltServer {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
+      SESSION_SECRET: 'test-session-secret-of-at-least-32-characters',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,13 +5,14 @@
  */
 import { redirect } from 'react-router'
 import type { GuardArgs } from '../guards.server.ts'
-import { getUser, loginRedirect } from './session.server.ts'
+import { visitorOf } from '../site/visitor.server.ts'
+import { loginRedirect } from './session.server.ts'
 
 export type AuthOption = false | 'guest' | true
 
 export async function authGuard({ request, context }: GuardArgs, option: AuthOption): Promise<void> {
   if (option === false) return
-  const user = await getUser(request, context)
+  const user = await visitorOf(context).user()
   if (option === 'guest' && user) throw redirect('/')
   if (option === true && !user) throw loginRedirect(request)
 }

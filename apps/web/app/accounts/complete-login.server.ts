@@ -1,12 +1,12 @@
 /**
  * What follows every successful login, by password or by Facebook (spec 4): the token is kept in
- * its cookie and the visitor goes to /profile, or back to the earlier page when it is a safe
+ * the visitor's session and the visitor goes to /profile, or back to the earlier page when it is a safe
  * internal path (spec 5). Anything else a login should bring along (the guest's cart) goes here.
  */
 import { safeRedirect, type TokenResponse } from '@fanshop/core'
 import { type AppLoadContext, redirect } from 'react-router'
-import { cartCookiesAfterLogin } from '../cart/cart.server.ts'
-import { authTokenSetCookie } from './session.server.ts'
+import { keepCartAfterLogin } from '../cart/cart.server.ts'
+import { keepAuthToken } from './session.server.ts'
 
 export async function completeLogin(
   request: Request,
@@ -14,9 +14,7 @@ export async function completeLogin(
   login: TokenResponse['data'],
   redirectTo: FormDataEntryValue | null,
 ): Promise<never> {
-  const headers = new Headers()
-  headers.append('Set-Cookie', await authTokenSetCookie(context, login.token, login.expires_in))
-  for (const cookie of await cartCookiesAfterLogin(request, context, login.token))
-    headers.append('Set-Cookie', cookie)
-  throw redirect(safeRedirect(redirectTo, '/profile'), { headers })
+  keepAuthToken(context, login.token, login.expires_in)
+  await keepCartAfterLogin(request, context, login.token)
+  throw redirect(safeRedirect(redirectTo, '/profile'))
 }

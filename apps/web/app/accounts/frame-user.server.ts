@@ -26,11 +26,11 @@ async function fetchUserMenu(context: AppLoadContext, token: string): Promise<Me
   }
 }
 
-export async function loadFrameUser(request: Request, context: AppLoadContext): Promise<FrameUser | null> {
+export async function loadFrameUser(context: AppLoadContext): Promise<FrameUser | null> {
   try {
-    const token = await getAuthToken(request)
+    const token = getAuthToken(context)
     if (!token) return null
-    const [user, menu] = await Promise.all([getUser(request, context), fetchUserMenu(context, token)])
+    const [user, menu] = await Promise.all([getUser(context), fetchUserMenu(context, token)])
     return user && menu ? { id: user.id, first_name: user.first_name, name: user.name, menu } : null
   } catch (error) {
     console.error('error during loading the logged-in user', error)

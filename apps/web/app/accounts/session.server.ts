@@ -1,55 +1,31 @@
 /**
- * The visitor's login on the storefront's server: the API's token kept in an httpOnly,
- * SameSite=Lax cookie (Secure over https), never readable by scripts. Other domains send the
- * token as Bearer with `getAuthToken(request)`, or get the user with `getUser` / `requireUser`.
- * The current user is asked of the API once per request, however many loaders want it.
+ * The visitor's login on the storefront's server: the API's token kept in the visitor's session
+ * cookie (site/visitor-session.server.ts: httpOnly, signed), never readable by scripts. Other
+ * domains send the token as Bearer with `getAuthToken(context)`, or get the user with `getUser` /
+ * `requireUser`. The current user is asked of the API once per request (site/visitor.server.ts).
  */
-import { accountEndpoints, type CurrentUser } from '@fanshop/core'
-import { type AppLoadContext, createCookie, redirect } from 'react-router'
-import { ApiError, callData } from '../api.server.ts'
-
-const authCookie = createCookie('auth-token', { httpOnly: true, sameSite: 'lax', path: '/' })
+import type { CurrentUser } from '@fanshop/core'
+import { type AppLoadContext, redirect } from 'react-router'
+import { visitorOf } from '../site/visitor.server.ts'
 
 /** The API token of the logged-in visitor, or null. */
-export async function getAuthToken(request: Request): Promise<string | null> {
-  const value: unknown = await authCookie.parse(request.headers.get('cookie'))
-  return typeof value === 'string' && value.length > 0 ? value : null
+export function getAuthToken(context: AppLoadContext): string | null {
+  return visitorOf(context).authToken
 }
 
-/** The Set-Cookie header that keeps the token for as long as it is valid. */
-export function authTokenSetCookie(
-  context: AppLoadContext,
-  token: string,
-  expiresInSeconds: number,
-): Promise<string> {
-  return authCookie.serialize(token, { secure: context.secureCookies, maxAge: expiresInSeconds })
+/** Keeps the token in the session for as long as it is valid. */
+export function keepAuthToken(context: AppLoadContext, token: string, expiresInSeconds: number): void {
+  visitorOf(context).update({ auth: { value: token, expiresAt: Date.now() + expiresInSeconds * 1000 } })
 }
 
-/** The Set-Cookie header that forgets the token. */
-export function authTokenClearCookie(context: AppLoadContext): Promise<string> {
-  return authCookie.serialize('', { secure: context.secureCookies, maxAge: 0 })
-}
-
-const usersByRequest = new WeakMap<Request, Promise<CurrentUser | null>>()
-
-async function fetchUser(context: AppLoadContext, token: string): Promise<CurrentUser | null> {
-  try {
-    return await callData(context, accountEndpoints.me, { token })
-  } catch (error) {
-    // An expired or revoked token is a visitor who is no longer logged in.
-    if (error instanceof ApiError && error.statusCode === 401) return null
-    throw error
-  }
+/** Forgets the token. */
+export function forgetAuthToken(context: AppLoadContext): void {
+  visitorOf(context).update({ auth: undefined })
 }
 
 /** The logged-in user (spec 3: id, first_name, name, scope, meta, preferences), or null for a guest. */
-export function getUser(request: Request, context: AppLoadContext): Promise<CurrentUser | null> {
-  let user = usersByRequest.get(request)
-  if (!user) {
-    user = getAuthToken(request).then((token) => (token ? fetchUser(context, token) : null))
-    usersByRequest.set(request, user)
-  }
-  return user
+export function getUser(context: AppLoadContext): Promise<CurrentUser | null> {
+  return visitorOf(context).user()
 }
 
 /** Where a guest is sent from a page that needs a login (spec 6: to /), remembering the page. */
@@ -63,7 +39,8 @@ export async function requireUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<{ user: CurrentUser; token: string }> {
-  const [user, token] = await Promise.all([getUser(request, context), getAuthToken(request)])
+  const user = await getUser(context)
+  const token = getAuthToken(context)
   if (!user || !token) throw loginRedirect(request)
   return { user, token }
 }

@@ -16,15 +16,15 @@ import type { AppLoadContext } from 'react-router'
 import { getAuthToken, getUser } from '../accounts/session.server.ts'
 import { ApiError, type ApiResponse, type CallRequest, call } from '../api.server.ts'
 import { accessGrantHeaders } from '../launch/access-grant.server.ts'
-import { cartClearCookie, cartSetCookie, type OrderRef, readCartRef } from './cart-cookie.server.ts'
+import { forgetCart, keepCart, type OrderRef, readCartRef } from './cart-cookie.server.ts'
 import { CART_TEXT } from './texts.ts'
 
 /**
  * The visitor's login token while it is still valid (an expired or revoked one would make the store
  * API answer 401 to every cart call; such a visitor shops as a guest).
  */
-export async function visitorToken(request: Request, context: AppLoadContext): Promise<string | null> {
-  return (await getUser(request, context)) ? getAuthToken(request) : null
+export async function visitorToken(context: AppLoadContext): Promise<string | null> {
+  return (await getUser(context)) ? getAuthToken(context) : null
 }
 
 /** The path and query that open an order: its number and the guest's key to it. */
@@ -43,11 +43,12 @@ export async function storeCall<E extends Endpoint & { bearer: true | 'optional'
   endpoint: E,
   args: CallRequest<E>,
 ): Promise<ApiResponse<EndpointResponse<E>>> {
-  const [token, grant] = await Promise.all([
-    args.token ?? visitorToken(request, context),
-    accessGrantHeaders(request),
-  ])
-  return call(context, endpoint, { ...args, token, headers: { ...grant, ...args.headers } })
+  const token = args.token ?? (await visitorToken(context))
+  return call(context, endpoint, {
+    ...args,
+    token,
+    headers: { ...accessGrantHeaders(context), ...args.headers },
+  })
 }
 
 export const fetchOrder = async (request: Request, context: AppLoadContext, ref: OrderRef) =>
@@ -70,13 +71,10 @@ export const isGone = (error: unknown) =>
  * or it belongs to an account they are not logged in to). A failure is logged and treated as none.
  */
 export async function loadCart(request: Request, context: AppLoadContext): Promise<OrderJson | null> {
-  const ref = await readCartRef(request)
+  const ref = readCartRef(context)
   if (!ref) return null
   try {
-    const [order, token] = await Promise.all([
-      fetchOrder(request, context, ref),
-      visitorToken(request, context),
-    ])
+    const [order, token] = await Promise.all([fetchOrder(request, context, ref), visitorToken(context)])
     if (order.state === 'complete') return null
     if (order.user_id !== null && !token) return null
     return order
@@ -86,14 +84,12 @@ export async function loadCart(request: Request, context: AppLoadContext): Promi
   }
 }
 
-/** A new, empty cart for this visitor and the Set-Cookie header that keeps it (spec 4: initialise). */
-export async function createCart(
-  request: Request,
-  context: AppLoadContext,
-): Promise<{ order: OrderJson; setCookie: string }> {
+/** A new, empty cart for this visitor, kept in their session (spec 4: initialise). */
+export async function createCart(request: Request, context: AppLoadContext): Promise<OrderJson> {
   try {
     const { data: order } = await storeCall(request, context, cartEndpoints.createOrder, { body: {} })
-    return { order, setCookie: await cartSetCookie(context, order) }
+    keepCart(context, order)
+    return order
   } catch (error) {
     console.error('error during initializing cart', error)
     throw error
@@ -170,7 +166,7 @@ export async function changeQuantity(
   lineId: number,
   quantity: number,
 ): Promise<CartActionResult> {
-  const ref = await readCartRef(request)
+  const ref = readCartRef(context)
   if (!ref) return { error: CART_TEXT.outOfStock }
   try {
     await storeCall(request, context, cartEndpoints.setLineQuantity, {
@@ -186,31 +182,32 @@ export async function changeQuantity(
 
 /**
  * Removes a line. Removing the last one resets the cart (spec 4): the old cart is forgotten and a
- * new one created; the Set-Cookie header for it is returned.
+ * new one created in the visitor's session.
  */
 export async function removeLine(
   request: Request,
   context: AppLoadContext,
   lineId: number,
-): Promise<{ result: CartActionResult; setCookie: string | null }> {
-  const ref = await readCartRef(request)
-  if (!ref) return { result: { error: CART_TEXT.removeFailed }, setCookie: null }
+): Promise<CartActionResult> {
+  const ref = readCartRef(context)
+  if (!ref) return { error: CART_TEXT.removeFailed }
   try {
     await storeCall(request, context, cartEndpoints.removeLineItem, {
       params: { number: ref.number, lineItemId: lineId },
       query: { order_token: ref.token },
     })
     const order = await fetchOrder(request, context, ref)
-    if (order.line_items.length > 0) return { result: {}, setCookie: null }
+    if (order.line_items.length > 0) return {}
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return { result: { error: CART_TEXT.removeFailed }, setCookie: null }
+    return { error: CART_TEXT.removeFailed }
   }
   try {
-    return { result: {}, setCookie: (await createCart(request, context)).setCookie }
+    await createCart(request, context)
   } catch {
-    return { result: {}, setCookie: await cartClearCookie(context) }
+    forgetCart(context)
   }
+  return {}
 }
 
 export async function applyCouponCode(
@@ -218,7 +215,7 @@ export async function applyCouponCode(
   context: AppLoadContext,
   code: string,
 ): Promise<CartActionResult> {
-  const ref = await readCartRef(request)
+  const ref = readCartRef(context)
   if (!ref) return { couponError: 'Add a product to your bag first.' }
   try {
     const { data: order } = await storeCall(request, context, cartEndpoints.applyCoupon, {
@@ -237,7 +234,7 @@ export async function removeCouponCode(
   context: AppLoadContext,
   code: string,
 ): Promise<CartActionResult> {
-  const ref = await readCartRef(request)
+  const ref = readCartRef(context)
   if (!ref) return {}
   try {
     await storeCall(request, context, cartEndpoints.removeCoupon, {
@@ -262,29 +259,27 @@ export async function addProduct(
   context: AppLoadContext,
   variantId: number,
   quantity: number,
-): Promise<{ outcome: AddOutcome; setCookie: string | null }> {
-  let setCookie: string | null = null
+): Promise<AddOutcome> {
   try {
     let cart = await loadCart(request, context)
     if (!cart) {
-      cart = (await accountCart(request, context)) ?? (await createCart(request, context)).order
-      setCookie = await cartSetCookie(context, cart)
+      cart = (await accountCart(request, context)) ?? (await createCart(request, context))
+      keepCart(context, cart)
     }
     await storeCall(request, context, cartEndpoints.addLineItem, {
       ...orderArgs(cart),
       body: { line_item: { variant_id: variantId, quantity } },
     })
-    return { outcome: 'added', setCookie }
+    return 'added'
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    if (error.statusCode === 422) return { outcome: 'out-of-stock', setCookie }
+    if (error.statusCode === 422) return 'out-of-stock'
     if (error.statusCode === 403) {
       // After the launch only the drop's waiting room refuses: the fan needs a pass.
-      const launched = Date.now() >= launchInstant(context.launchAt, context.shopTz)
-      return { outcome: launched ? 'queue' : 'closed', setCookie }
+      return Date.now() >= launchInstant(context.launchAt, context.shopTz) ? 'queue' : 'closed'
     }
     console.error('error during adding to cart', error)
-    return { outcome: 'failed', setCookie }
+    return 'failed'
   }
 }
 
@@ -294,38 +289,39 @@ async function accountCart(
   context: AppLoadContext,
   token?: string,
 ): Promise<OrderJson | null> {
-  const bearer = token ?? (await visitorToken(request, context))
+  const bearer = token ?? (await visitorToken(context))
   if (!bearer) return null
   return (await storeCall(request, context, cartEndpoints.currentOrder, { token: bearer })).data
 }
 
 /**
  * What a login brings along for the cart (spec: a guest's cart is kept when they log in): the guest
- * cart is handed to the account, merged into the account's open cart, and the cookie then points at
- * the cart to keep; without a guest cart it points at the account's open cart. Never fails a login.
+ * cart is handed to the account, merged into the account's open cart, and the session then points
+ * at the cart to keep; without a guest cart it points at the account's open cart. Never fails a login.
  */
-export async function cartCookiesAfterLogin(
+export async function keepCartAfterLogin(
   request: Request,
   context: AppLoadContext,
   token: string,
-): Promise<string[]> {
+): Promise<void> {
   try {
-    const guest = await readCartRef(request)
+    const guest = readCartRef(context)
     if (guest) {
       try {
         const { data: kept } = await storeCall(request, context, cartEndpoints.associateOrder, {
           ...orderArgs(guest),
           token,
         })
-        return [await cartSetCookie(context, kept)]
+        keepCart(context, kept)
+        return
       } catch (error) {
         if (!isGone(error) && !(error instanceof ApiError && error.statusCode === 422)) throw error
       }
     }
     const own = await accountCart(request, context, token)
-    return [own ? await cartSetCookie(context, own) : await cartClearCookie(context)]
+    if (own) keepCart(context, own)
+    else forgetCart(context)
   } catch (error) {
     console.error('error during fetching existing cart', error)
-    return []
   }
 }

@@ -20,7 +20,7 @@ import {
 import { type AppLoadContext, redirect } from 'react-router'
 import { ApiError } from '../api.server.ts'
 import { fetchOrder, orderArgs, storeCall } from './cart.server.ts'
-import { cartClearCookie, type OrderRef, placedOrderSetCookie, readCartRef } from './cart-cookie.server.ts'
+import { forgetCart, keepPlacedOrder, type OrderRef, readCartRef } from './cart-cookie.server.ts'
 import { loadCountries } from './regions.server.ts'
 
 export type CheckoutStep = 'address' | 'delivery' | 'payment'
@@ -50,11 +50,11 @@ const id = (form: FormData, name: string) => {
 }
 
 async function withCart<T>(
-  request: Request,
+  context: AppLoadContext,
   step: CheckoutStep,
   run: (ref: OrderRef) => Promise<T>,
 ): Promise<T | CheckoutResult> {
-  const ref = await readCartRef(request)
+  const ref = readCartRef(context)
   if (!ref) throw redirect('/cart')
   try {
     return await run(ref)
@@ -103,7 +103,7 @@ export async function saveAddressStep(request: Request, context: AppLoadContext,
   if (Object.keys(fieldErrors).length > 0) {
     return { step: 'address', fieldErrors, values } satisfies CheckoutResult
   }
-  const result = await withCart(request, 'address', async (ref) => {
+  const result = await withCart(context, 'address', async (ref) => {
     await saveCheckout(request, context, ref, {
       order: { email, bill_address_attributes: address, use_billing: true },
     })
@@ -117,7 +117,7 @@ export async function saveAddressStep(request: Request, context: AppLoadContext,
 export async function saveDeliveryStep(request: Request, context: AppLoadContext, form: FormData) {
   const rateId = id(form, 'shipping_rate_id')
   if (!rateId) return { step: 'delivery', error: 'Choose a shipping method.' } satisfies CheckoutResult
-  return withCart(request, 'delivery', async (ref) => {
+  return withCart(context, 'delivery', async (ref) => {
     await saveCheckout(request, context, ref, {
       order: { shipments_attributes: [{ selected_shipping_rate_id: rateId }] },
     })
@@ -147,7 +147,7 @@ export async function payStep(request: Request, context: AppLoadContext, form: F
       values,
     } satisfies CheckoutResult
   }
-  const ref = await readCartRef(request)
+  const ref = readCartRef(context)
   if (!ref) throw redirect('/cart')
   const order = await fetchOrder(request, context, ref)
   const method = order.payment_methods.find((m) => m.id === methodId)
@@ -178,7 +178,7 @@ export async function payStep(request: Request, context: AppLoadContext, form: F
     paymentSource = { [methodId]: card.data }
   }
 
-  const saved = await withCart(request, 'payment', async () => {
+  const saved = await withCart(context, 'payment', async () => {
     await saveCheckout(request, context, ref, {
       order: { payments_attributes: [{ payment_method_id: methodId }], terms_accepted: true },
       ...(paymentSource ? { payment_source: paymentSource } : {}),
@@ -191,10 +191,9 @@ export async function payStep(request: Request, context: AppLoadContext, form: F
   const key = text(form, 'idempotency_key') || crypto.randomUUID()
   const placed = await placeOrder(request, context, ref, key)
   if (placed.state === 'complete') {
-    const headers = new Headers()
-    headers.append('Set-Cookie', await placedOrderSetCookie(context, ref))
-    headers.append('Set-Cookie', await cartClearCookie(context))
-    throw redirect(`/order/confirmation?number=${ref.number}`, { headers })
+    keepPlacedOrder(context, ref)
+    forgetCart(context)
+    throw redirect(`/order/confirmation?number=${ref.number}`)
   }
   if (placed.state === 'payment' && placed.payments.at(-1)?.state === 'failed') {
     throw redirect(`/order/failed?number=${ref.number}`)

@@ -13,11 +13,9 @@ import { readCartRef, readPlacedOrderRef } from './cart-cookie.server.ts'
 export type PageOrder = { order: OrderJson; asked: string } | { order: null; asked: string | null }
 
 export async function loadOrderForPage(request: Request, context: AppLoadContext): Promise<PageOrder> {
-  const [placed, cart, token] = await Promise.all([
-    readPlacedOrderRef(request),
-    readCartRef(request),
-    visitorToken(request, context),
-  ])
+  const placed = readPlacedOrderRef(context)
+  const cart = readCartRef(context)
+  const token = await visitorToken(context)
   const param = new URL(request.url).searchParams.get('number')
   const asked = param ?? placed?.number ?? null
   if (!asked || !ORDER_NUMBER_PATTERN.test(asked)) return { order: null, asked: null }

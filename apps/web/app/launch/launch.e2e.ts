@@ -68,7 +68,8 @@ test('before the launch a visitor cannot add to the cart; the five code boxes un
   await page.keyboard.type('fan24')
   await expect(page).toHaveURL(/\/shop$/)
   await expect.poll(() => page.evaluate(() => localStorage.getItem('allowedToShop'))).toBe('1')
-  const grant = (await context.cookies()).find((c) => c.name === 'access-grant')
+  // The grant lives in the visitor's one session cookie (docs/decisions/0003).
+  const grant = (await context.cookies()).find((c) => c.name === 'session')
   expect(grant?.httpOnly).toBe(true)
   expect(grant?.sameSite).toBe('Lax')
 

@@ -62,6 +62,7 @@ export async function startShop(env: Record<string, string>): Promise<StartedSho
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,6 +1,6 @@
 /**
  * The storefront's side of the drop's waiting room: the fan's queue ticket and admission pass in
- * httpOnly cookies set by the storefront's server, and the calls that join and ask for a place.
+ * the visitor's session cookie, and the calls that join and ask for a place.
  * The pass travels to the store API with every cart write (x-queue-pass, through
  * accessGrantHeaders). Waiting answers (429/503) carry the standing in their body, so these
  * calls read the answer themselves instead of turning it into an error.
@@ -12,33 +12,29 @@ import {
   queuePassResponseSchema,
   queueWaitingSchema,
 } from '@fanshop/core'
-import { type AppLoadContext, createCookie } from 'react-router'
+import type { AppLoadContext } from 'react-router'
 import type { z } from 'zod'
+import { visitorOf } from '../site/visitor.server.ts'
 
-const ticketCookie = createCookie('queue-ticket', { httpOnly: true, sameSite: 'lax', path: '/' })
-const passCookie = createCookie('queue-pass', { httpOnly: true, sameSite: 'lax', path: '/' })
 /** A ticket outlives the drop; the API decides when it is no longer any good. */
-const TICKET_COOKIE_S = 2 * 86_400
+const TICKET_KEPT_MS = 2 * 86_400_000
 
-async function readCookie(cookie: typeof ticketCookie, request: Request): Promise<string | null> {
-  const value: unknown = await cookie.parse(request.headers.get('cookie'))
-  return typeof value === 'string' && value.length > 0 ? value : null
+export const readQueueTicket = (context: AppLoadContext) =>
+  visitorOf(context).session.queueTicket?.value ?? null
+export const readQueuePass = (context: AppLoadContext) => visitorOf(context).session.queuePass?.value ?? null
+
+export function keepQueueTicket(context: AppLoadContext, ticket: string): void {
+  visitorOf(context).update({ queueTicket: { value: ticket, expiresAt: Date.now() + TICKET_KEPT_MS } })
 }
 
-export const readQueueTicket = (request: Request) => readCookie(ticketCookie, request)
-export const readQueuePass = (request: Request) => readCookie(passCookie, request)
+export function forgetQueueTicket(context: AppLoadContext): void {
+  visitorOf(context).update({ queueTicket: undefined })
+}
 
-export const queueTicketSetCookie = (context: AppLoadContext, ticket: string) =>
-  ticketCookie.serialize(ticket, { secure: context.secureCookies, maxAge: TICKET_COOKIE_S })
-
-export const queueTicketClearCookie = (context: AppLoadContext) =>
-  ticketCookie.serialize('', { secure: context.secureCookies, maxAge: 0 })
-
-export const queuePassSetCookie = (context: AppLoadContext, pass: string, expiresAt: number, now: number) =>
-  passCookie.serialize(pass, {
-    secure: context.secureCookies,
-    maxAge: Math.max(0, Math.floor((expiresAt - now) / 1000)),
-  })
+/** Keeps the admission pass until it expires; the ticket has done its work. */
+export function keepQueuePass(context: AppLoadContext, pass: string, expiresAt: number): void {
+  visitorOf(context).update({ queuePass: { value: pass, expiresAt }, queueTicket: undefined })
+}
 
 async function fetchJson(context: AppLoadContext, path: string, init: RequestInit = {}) {
   const response = await context.apiFetch(new URL(path, `${context.apiBaseUrl}/`), {

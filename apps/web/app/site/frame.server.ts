@@ -10,7 +10,7 @@ import { loadSiteFrame } from './site-frame.server.ts'
 export async function loadFrame(request: Request, context: AppLoadContext) {
   const [site, user, cart] = await Promise.all([
     loadSiteFrame(request, context),
-    loadFrameUser(request, context),
+    loadFrameUser(context),
     loadFrameCart(request, context),
   ])
   return {

@@ -20,7 +20,8 @@ async function loadMenus(context: AppLoadContext): Promise<Menus> {
 }
 
 export async function loadSiteFrame(request: Request, context: AppLoadContext) {
-  const [menus, grant] = await Promise.all([loadMenus(context), readAccessGrant(request)])
+  const menus = await loadMenus(context)
+  const grant = readAccessGrant(context)
   return {
     menus,
     consent: consentFromCookies(request.headers.get('cookie')),

@@ -1,9 +1,12 @@
 /** A whole load context for the storefront's unit tests, its API answered by the test's own fetch. */
-import type { AppLoadContext } from 'react-router'
+import { RouterContextProvider } from 'react-router'
 
-export function testLoadContext(apiFetch: typeof fetch): AppLoadContext {
-  return {
-    apiBaseUrl: 'http://api.test',
+export function testLoadContext(
+  apiFetch: typeof fetch,
+  apiBaseUrl = 'http://api.test',
+): Readonly<RouterContextProvider> {
+  return Object.assign(new RouterContextProvider(), {
+    apiBaseUrl,
     publicUrl: 'http://shop.test',
     storeHost: null,
     secureCookies: false,
@@ -15,5 +18,6 @@ export function testLoadContext(apiFetch: typeof fetch): AppLoadContext {
     apiFetch,
     clientIp: null,
     cspNonce: 'n',
-  }
+    sessionSecret: 'a-test-session-secret-of-32-characters',
+  })
 }

@@ -6,7 +6,7 @@
 import { accountEndpoints, loginFormSchema, type TokenResponse } from '@fanshop/core'
 import { data } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
-import { runGuard } from '../../guards.server.ts'
+import { guard } from '../../guards.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { completeLogin } from '../complete-login.server.ts'
 import { parseForm } from '../form-cues.ts'
@@ -17,8 +17,10 @@ export const handle: SiteHandle = { routeName: 'login' }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Login' }, { name: 'robots', content: 'noindex' }]
 
-export async function loader(args: Route.LoaderArgs) {
-  await runGuard('auth', args, 'guest')
+export const middleware: Route.MiddlewareFunction[] = [guard('auth', 'guest')]
+
+// A server loader, so that client navigations to this page reach the server and its guard.
+export function loader() {
   return null
 }
 

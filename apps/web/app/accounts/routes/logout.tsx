@@ -5,19 +5,20 @@
 import { accountEndpoints } from '@fanshop/core'
 import { redirect } from 'react-router'
 import { call } from '../../api.server.ts'
-import { authTokenClearCookie, getAuthToken } from '../session.server.ts'
+import { forgetAuthToken, getAuthToken } from '../session.server.ts'
 import type { Route } from './+types/logout'
 
 export function loader() {
   return redirect('/')
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const token = await getAuthToken(request)
+export async function action({ context }: Route.ActionArgs) {
+  const token = getAuthToken(context)
   if (token) {
     await call(context, accountEndpoints.logout, { token }).catch((error: unknown) =>
       console.info('logout: the server could not revoke the token', error),
     )
   }
-  return redirect('/home', { headers: { 'Set-Cookie': await authTokenClearCookie(context) } })
+  forgetAuthToken(context)
+  return redirect('/home')
 }

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react'
 import { NavLink, Outlet, useLocation } from 'react-router'
-import { runGuard } from '../../guards.server.ts'
+import { guard } from '../../guards.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { useFrame } from '../../site/use-frame.ts'
 import { LogoutButton } from '../greeting-menu.tsx'
@@ -19,8 +19,9 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
+export const middleware: Route.MiddlewareFunction[] = [guard('auth', true)]
+
 export async function loader(args: Route.LoaderArgs) {
-  await runGuard('auth', args, true)
   const { user } = await requireUser(args.request, args.context)
   return { greeting: user.first_name || user.name }
 }

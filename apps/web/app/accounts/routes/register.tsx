@@ -6,7 +6,7 @@
 import { accountEndpoints, registrationFormSchema, toRegisterRequest } from '@fanshop/core'
 import { data } from 'react-router'
 import { ApiError, call } from '../../api.server.ts'
-import { runGuard } from '../../guards.server.ts'
+import { guard } from '../../guards.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { parseForm } from '../form-cues.ts'
 import { RegisterForm, type RegisterResult } from '../register-form.tsx'
@@ -16,8 +16,10 @@ export const handle: SiteHandle = { routeName: 'register' }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Register' }, { name: 'robots', content: 'noindex' }]
 
-export async function loader(args: Route.LoaderArgs) {
-  await runGuard('auth', args, 'guest')
+export const middleware: Route.MiddlewareFunction[] = [guard('auth', 'guest')]
+
+// A server loader, so that client navigations to this page reach the server and its guard.
+export function loader() {
   return null
 }
 

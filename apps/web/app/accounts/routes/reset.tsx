@@ -5,7 +5,7 @@
 import { accountEndpoints, resetRequestSchema } from '@fanshop/core'
 import { data, Form, useNavigation } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
-import { runGuard } from '../../guards.server.ts'
+import { guard } from '../../guards.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { FormStatus, TextField } from '../fields.tsx'
 import { type FieldErrors, parseForm, useFormCues } from '../form-cues.ts'
@@ -26,8 +26,10 @@ interface ResetResult {
   values?: { email?: string }
 }
 
-export async function loader(args: Route.LoaderArgs) {
-  await runGuard('auth', args, 'guest')
+export const middleware: Route.MiddlewareFunction[] = [guard('auth', 'guest')]
+
+// A server loader, so that client navigations to this page reach the server and its guard.
+export function loader() {
   return null
 }
 

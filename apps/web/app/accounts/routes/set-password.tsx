@@ -6,7 +6,7 @@
 import { accountEndpoints, setPasswordSchema } from '@fanshop/core'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
-import { runGuard } from '../../guards.server.ts'
+import { guard } from '../../guards.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { useUi } from '../../site/ui-store.ts'
 import { FormStatus, TextField } from '../fields.tsx'
@@ -27,8 +27,9 @@ interface SetPasswordResult {
   fieldErrors?: FieldErrors
 }
 
+export const middleware: Route.MiddlewareFunction[] = [guard('auth', false)]
+
 export async function loader(args: Route.LoaderArgs) {
-  await runGuard('auth', args, false)
   return { key: new URL(args.request.url).searchParams.get('key') ?? '' }
 }
 

@@ -41,14 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     quantity: form.get('quantity') || undefined,
   })
   if (!parsed.success) return redirect(withCartFlash(back, 'failed'))
-  const { outcome, setCookie } = await addProduct(
-    request,
-    context,
-    parsed.data.variant_id,
-    parsed.data.quantity,
-  )
-  return redirect(
-    withCartFlash(back, outcome),
-    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
-  )
+  const outcome = await addProduct(request, context, parsed.data.variant_id, parsed.data.quantity)
+  return redirect(withCartFlash(back, outcome))
 }

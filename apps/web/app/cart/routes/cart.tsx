@@ -54,11 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data(result, { status: result.error ? 422 : 200 })
     }
     case 'remove': {
-      const { result, setCookie } = await removeLine(request, context, lineId)
-      return data(result, {
-        status: result.error ? 422 : 200,
-        headers: setCookie ? { 'Set-Cookie': setCookie } : undefined,
-      })
+      const result = await removeLine(request, context, lineId)
+      return data(result, { status: result.error ? 422 : 200 })
     }
     case 'keep':
       return data<CartActionResult>({})
@@ -77,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Moves the cart into the checkout (cart → address) and goes there. */
 async function startCheckout(request: Request, context: Route.ActionArgs['context']) {
-  const ref = await readCartRef(request)
+  const ref = readCartRef(context)
   if (!ref) return redirect('/cart')
   try {
     const order = await loadCart(request, context)

@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     (asked === 'address' || asked === 'delivery' || asked === 'payment') && reached(order.state, asked)
       ? asked
       : stepOf(order.state)
-  const token = await visitorToken(request, context)
+  const token = await visitorToken(context)
   const [countries, addressBook] = await Promise.all([
     loadCountries(context),
     token ? loadAddressBook(context, token) : [],

@@ -9,7 +9,7 @@ import { cartEndpoints, orderLookupSchema } from '@fanshop/core'
 import { redirect } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
-import { placedOrderSetCookie } from '../cart-cookie.server.ts'
+import { keepPlacedOrder } from '../cart-cookie.server.ts'
 import { OrderLookupForm } from '../order-lookup-form.tsx'
 import type { Route } from './+types/order-lookup'
 import '../cart.css'
@@ -30,9 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return { result: submission.reply() }
   try {
     const found = await callData(context, cartEndpoints.lookupOrder, { body: submission.value })
-    throw redirect(`/order/details?number=${found.number}`, {
-      headers: { 'Set-Cookie': await placedOrderSetCookie(context, found) },
-    })
+    keepPlacedOrder(context, found)
+    throw redirect(`/order/details?number=${found.number}`)
   } catch (error) {
     if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
     return { result: submission.reply({ formErrors: [error.message] }) }

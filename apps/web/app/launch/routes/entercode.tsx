@@ -9,7 +9,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
 import { SITE_NAME } from '../../site/brand.ts'
 import type { SiteHandle } from '../../site/handle.ts'
-import { accessGrantSetCookie } from '../access-grant.server.ts'
+import { keepAccessGrant } from '../access-grant.server.ts'
 import { CodeBoxes } from '../code-boxes.tsx'
 import { useShoppingAllowed } from '../shopping-gate.ts'
 import type { Route } from './+types/entercode'
@@ -35,9 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { grant, expires_at } = (
       await callData(context, launchEndpoints.checkAccessCode, { body: { search: accessCodeSearch(code) } })
     ).data
-    const cookie = await accessGrantSetCookie(context, { grant, expiresAt: expires_at, now: Date.now() })
-    const target = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/shop')
-    return redirect(target, { headers: { 'set-cookie': cookie } })
+    keepAccessGrant(context, { grant, expiresAt: expires_at })
+    return redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/shop'))
   } catch (error) {
     if (error instanceof ApiError && error.statusCode < 500) {
       return data({ error: error.message }, { status: error.statusCode })

@@ -10,12 +10,12 @@ import { data, Form, redirect, useNavigation, useRevalidator } from 'react-route
 import { SITE_NAME } from '../../site/brand.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import {
+  forgetQueueTicket,
   joinQueue,
+  keepQueuePass,
+  keepQueueTicket,
   queueChallenge,
-  queuePassSetCookie,
   queueStanding,
-  queueTicketClearCookie,
-  queueTicketSetCookie,
   readQueueTicket,
 } from '../queue.server.ts'
 import type { Route } from './+types/queue'
@@ -40,19 +40,19 @@ export function meta() {
 const targetOf = (request: Request) => safeRedirect(new URL(request.url).searchParams.get('to'), '/shop')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ticket = await readQueueTicket(request)
+  const ticket = readQueueTicket(context)
   if (ticket) {
     const answer = await queueStanding(context, ticket)
     if (answer.kind === 'admitted') {
-      const cookie = queuePassSetCookie(context, answer.pass, answer.expiresAt, Date.now())
-      throw redirect(targetOf(request), { headers: { 'set-cookie': await cookie } })
+      keepQueuePass(context, answer.pass, answer.expiresAt)
+      throw redirect(targetOf(request))
     }
     if (answer.kind === 'waiting')
       return data({ mode: 'waiting' as const, ...answer.waiting, challenge: null })
-    const clear = { headers: { 'set-cookie': await queueTicketClearCookie(context) } }
-    if (answer.kind === 'no-queue') throw redirect(targetOf(request), clear)
+    forgetQueueTicket(context)
+    if (answer.kind === 'no-queue') throw redirect(targetOf(request))
     const challenge = await queueChallenge(context)
-    return data({ mode: 'join' as const, challenge, notice: answer.message }, clear)
+    return data({ mode: 'join' as const, challenge, notice: answer.message })
   }
   const challenge = await queueChallenge(context)
   if (!challenge) throw redirect(targetOf(request))
@@ -67,9 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!joined.ok)
     return data({ error: joined.message }, { status: joined.status < 500 ? joined.status : 503 })
   const url = new URL(request.url)
-  return redirect(`${url.pathname}${url.search}`, {
-    headers: { 'set-cookie': await queueTicketSetCookie(context, joined.ticket) },
-  })
+  keepQueueTicket(context, joined.ticket)
+  return redirect(`${url.pathname}${url.search}`)
 }
 
 function minutesText(seconds: number): string {

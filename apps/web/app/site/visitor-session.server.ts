@@ -1,0 +1,149 @@
+/**
+ * The visitor's one session cookie (docs/decisions/0003): their login, cart, last placed order,
+ * launch access grant and waiting-room ticket and pass, signed with SESSION_SECRET, httpOnly, SameSite=Lax, Secure over https, set
+ * only by the storefront's server. A cookie whose signature does not verify is an empty session.
+ * A field is one line of `sessionSchema`. The separate cookies it replaced are read once, moved in
+ * and cleared, so a deploy logs no one out and loses no cart.
+ */
+import { ORDER_NUMBER_PATTERN } from '@fanshop/core'
+import { createCookie } from 'react-router'
+import { z } from 'zod'
+
+const THIRTY_DAYS = 30 * 24 * 60 * 60
+
+export const orderRefSchema = z.object({
+  number: z.string().regex(ORDER_NUMBER_PATTERN),
+  token: z.string().min(16),
+})
+export type OrderRef = z.infer<typeof orderRefSchema>
+
+/** A value kept until its own expiry (epoch milliseconds; null when it was never told). */
+const expiring = z.object({ value: z.string().min(1), expiresAt: z.number().nullable() })
+export type Expiring = z.infer<typeof expiring>
+
+const sessionSchema = z.object({
+  /** The API's login token. */
+  auth: expiring.optional(),
+  /** The visitor's open cart. */
+  cart: orderRefSchema.optional(),
+  /** The order this browser placed last (its confirmation, details and thank-you pages). */
+  placedOrder: orderRefSchema.optional(),
+  /** The launch access grant from a valid code on /entercode. */
+  accessGrant: expiring.optional(),
+  /** The fan's ticket in the drop's waiting room (their place in line). */
+  queueTicket: expiring.optional(),
+  /** The waiting room's admission pass, sent with every cart write until it expires. */
+  queuePass: expiring.optional(),
+})
+export type SessionData = z.infer<typeof sessionSchema>
+
+export interface SessionSettings {
+  sessionSecret: string
+  secureCookies: boolean
+}
+
+function sessionCookie(settings: SessionSettings) {
+  return createCookie('session', {
+    secrets: [settings.sessionSecret],
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: settings.secureCookies,
+  })
+}
+
+/** The cookies the session replaced, and how each one's value becomes a session field. */
+const legacyCookies = {
+  'auth-token': (value: unknown): SessionData => {
+    const token = z.string().min(1).safeParse(value)
+    return token.success ? { auth: { value: token.data, expiresAt: null } } : {}
+  },
+  cart: (value: unknown): SessionData => {
+    const ref = orderRefSchema.safeParse(value)
+    return ref.success ? { cart: ref.data } : {}
+  },
+  'placed-order': (value: unknown): SessionData => {
+    const ref = orderRefSchema.safeParse(value)
+    return ref.success ? { placedOrder: ref.data } : {}
+  },
+  'access-grant': (value: unknown): SessionData => {
+    const grant = z.string().min(1).safeParse(value)
+    return grant.success ? { accessGrant: { value: grant.data, expiresAt: null } } : {}
+  },
+}
+type LegacyName = keyof typeof legacyCookies
+
+const legacyNames = Object.keys(legacyCookies) as LegacyName[]
+
+function isCurrent(field: Expiring | undefined, now: number): boolean {
+  return field !== undefined && (field.expiresAt === null || field.expiresAt > now)
+}
+
+/** What was read: the session, and the Set-Cookie headers owed when old cookies were moved in. */
+export interface ReadSession {
+  data: SessionData
+  /** True when the session must be written back (old cookies moved in, or something expired). */
+  changed: boolean
+  /** Old cookies found in the request, to be cleared once the session is written. */
+  legacy: LegacyName[]
+}
+
+/** The session this request carries; empty when it has none or its signature does not verify. */
+export async function readSession(
+  request: Request,
+  settings: SessionSettings,
+  now: number,
+): Promise<ReadSession> {
+  const header = request.headers.get('cookie')
+  const signed = sessionSchema.safeParse(await sessionCookie(settings).parse(header))
+  const data: SessionData = signed.success ? signed.data : {}
+  let changed = false
+  const legacy: LegacyName[] = []
+  for (const name of legacyNames) {
+    const value: unknown = await createCookie(name).parse(header)
+    if (value === null) continue
+    legacy.push(name)
+    changed = true
+    for (const [field, moved] of Object.entries(legacyCookies[name](value))) {
+      const key = field as keyof SessionData
+      if (data[key] === undefined) Object.assign(data, { [key]: moved })
+    }
+  }
+  for (const key of ['auth', 'accessGrant', 'queueTicket', 'queuePass'] as const) {
+    if (data[key] !== undefined && !isCurrent(data[key], now)) {
+      delete data[key]
+      changed = true
+    }
+  }
+  return { data, changed, legacy }
+}
+
+/**
+ * The Set-Cookie headers that keep the session: the session itself (kept as long as its longest
+ * value, at least thirty days for the cart; an empty one is removed), and the clearing of old cookies.
+ */
+export async function writeSession(
+  data: SessionData,
+  legacy: readonly LegacyName[],
+  settings: SessionSettings,
+  now: number,
+): Promise<string[]> {
+  const cookie = sessionCookie(settings)
+  const empty = Object.values(data).every((value) => value === undefined)
+  const expiries = [data.auth?.expiresAt, data.accessGrant?.expiresAt, data.queueTicket?.expiresAt].filter(
+    (at) => typeof at === 'number',
+  )
+  const maxAge = Math.max(THIRTY_DAYS, ...expiries.map((at) => Math.ceil((at - now) / 1000)))
+  const headers = [
+    empty ? await cookie.serialize('', { maxAge: 0 }) : await cookie.serialize(data, { maxAge }),
+  ]
+  for (const name of legacy) {
+    headers.push(
+      await createCookie(name, { httpOnly: true, sameSite: 'lax', path: '/' }).serialize('', {
+        secure: settings.secureCookies,
+        maxAge: 0,
+      }),
+    )
+  }
+  return headers
+}

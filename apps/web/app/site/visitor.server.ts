@@ -1,0 +1,91 @@
+/**
+ * The visitor, resolved once per request by the root route's middleware: their session read and
+ * verified (visitor-session.server.ts), the logged-in user asked of the API at most once, and
+ * whatever loaders and actions change in the session written back as one Set-Cookie when the
+ * response leaves. Loaders and actions read it with `visitorOf(context)`.
+ */
+import { accountEndpoints, type CurrentUser } from '@fanshop/core'
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { ApiError, callData } from '../api.server.ts'
+import { readSession, type SessionData, writeSession } from './visitor-session.server.ts'
+
+export class Visitor {
+  #data: SessionData
+  #changed: boolean
+  #user: Promise<CurrentUser | null> | null = null
+
+  constructor(
+    private readonly context: Readonly<RouterContextProvider>,
+    data: SessionData,
+    changed: boolean,
+  ) {
+    this.#data = data
+    this.#changed = changed
+  }
+
+  /** The session as this request has it so far. */
+  get session(): Readonly<SessionData> {
+    return this.#data
+  }
+
+  /** True once something in the session changed and it must be written back. */
+  get changed(): boolean {
+    return this.#changed
+  }
+
+  /** Sets (or, with undefined, removes) session fields; the response carries them. */
+  update(change: Partial<SessionData>): void {
+    this.#data = { ...this.#data, ...change }
+    for (const key of Object.keys(change) as (keyof SessionData)[]) {
+      if (change[key] === undefined) delete this.#data[key]
+    }
+    this.#changed = true
+    if ('auth' in change) this.#user = null
+  }
+
+  /** The API token of the logged-in visitor, or null. */
+  get authToken(): string | null {
+    return this.#data.auth?.value ?? null
+  }
+
+  /** The logged-in user (spec 3), or null for a guest or a token the API no longer accepts. */
+  user(): Promise<CurrentUser | null> {
+    const token = this.authToken
+    this.#user ??= token ? fetchUser(this.context, token) : Promise.resolve(null)
+    return this.#user
+  }
+}
+
+async function fetchUser(
+  context: Readonly<RouterContextProvider>,
+  token: string,
+): Promise<CurrentUser | null> {
+  try {
+    return await callData(context, accountEndpoints.me, { token })
+  } catch (error) {
+    // An expired or revoked token is a visitor who is no longer logged in.
+    if (error instanceof ApiError && error.statusCode === 401) return null
+    throw error
+  }
+}
+
+const visitorContext = createContext<Visitor>()
+
+/** This request's visitor (set by the root route's `visitorMiddleware`). */
+export function visitorOf(context: Readonly<RouterContextProvider>): Visitor {
+  return context.get(visitorContext)
+}
+
+/** The root route's middleware: resolves the visitor, and writes their session back when it changed. */
+export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const read = await readSession(request, context, Date.now())
+  const visitor = new Visitor(context, read.data, read.changed)
+  context.set(visitorContext, visitor)
+  const response = await next()
+  if (visitor.changed) {
+    for (const header of await writeSession(visitor.session, read.legacy, context, Date.now())) {
+      response.headers.append('Set-Cookie', header)
+    }
+  }
+  return response
+}
