@@ -6,9 +6,10 @@
  */
 import {
   type AddressInput,
-  addressFormatErrors,
-  cardSourceSchema,
-  checkoutEmailSchema,
+  checkoutAddressFormSchema,
+  checkoutCardFormSchema,
+  checkoutDeliveryFormSchema,
+  checkoutPaymentFormSchema,
   type OrderJson,
   type OrderState,
   stateIndex,
@@ -16,6 +17,7 @@ import {
 } from '@fanshop/core'
 import { type AppLoadContext, redirect } from 'react-router'
 import { ApiError } from '../api.server.ts'
+import { fieldMessages, parseForm } from '../site/form/cue-form.ts'
 import { fetchOrder, orderCall } from './cart.server.ts'
 import { cartClearCookie, type OrderRef, placedOrderSetCookie, readCartRef } from './cart-cookie.server.ts'
 import { loadCountries } from './regions.server.ts'
@@ -30,20 +32,13 @@ export interface CheckoutResult {
   values?: Record<string, string>
 }
 
-export const ADDRESS_TEXT_FIELDS = [
-  'firstname',
-  'lastname',
-  'address1',
-  'address2',
-  'city',
-  'zipcode',
-  'phone',
-] as const
-
-const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim()
-const id = (form: FormData, name: string) => {
-  const value = Number(form.get(name))
-  return Number.isInteger(value) && value > 0 ? value : null
+/** What the visitor typed into a form, to draw it again as it was. */
+function typedValues(payload: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(payload).flatMap(([name, value]) =>
+      typeof value === 'string' ? [[name, value.trim()]] : [],
+    ),
+  )
 }
 
 async function withCart<T>(
@@ -76,22 +71,13 @@ const saveCheckout = (request: Request, context: AppLoadContext, ref: OrderRef, 
 
 /** Step 1: e-mail and the delivery address (also the billing address), then on to delivery. */
 export async function saveAddressStep(request: Request, context: AppLoadContext, form: FormData) {
-  const values = Object.fromEntries(
-    ['email', ...ADDRESS_TEXT_FIELDS, 'country_id', 'state_id'].map((name) => [name, text(form, name)]),
-  )
-  const address: AddressInput = {
-    ...Object.fromEntries(ADDRESS_TEXT_FIELDS.map((name) => [name, text(form, name)])),
-    country_id: id(form, 'country_id'),
-    state_id: id(form, 'state_id'),
-  }
-  const email = text(form, 'email')
-  const emailCheck = checkoutEmailSchema.safeParse(email)
-  const country = (await loadCountries(context)).find((each) => each.id === address.country_id) ?? null
-  const fieldErrors: Record<string, string> = { ...addressFormatErrors(address, country) }
-  if (!emailCheck.success) fieldErrors.email = emailCheck.error.issues[0]?.message ?? ''
-  if (Object.keys(fieldErrors).length > 0) {
+  const submission = parseForm(checkoutAddressFormSchema(await loadCountries(context)), form)
+  const values = typedValues(submission.payload)
+  if (submission.status !== 'success') {
+    const fieldErrors = fieldMessages(submission.reply())
     return { step: 'address', fieldErrors, values } satisfies CheckoutResult
   }
+  const { email, ...address } = submission.value satisfies { email: string } & AddressInput
   const result = await withCart(request, 'address', async (ref) => {
     await saveCheckout(request, context, ref, {
       order: { email, bill_address_attributes: address, use_billing: true },
@@ -104,7 +90,8 @@ export async function saveAddressStep(request: Request, context: AppLoadContext,
 
 /** Step 2: the shipping rate, then on to payment. */
 export async function saveDeliveryStep(request: Request, context: AppLoadContext, form: FormData) {
-  const rateId = id(form, 'shipping_rate_id')
+  const submission = parseForm(checkoutDeliveryFormSchema, form)
+  const rateId = submission.status === 'success' ? submission.value.shipping_rate_id : null
   if (!rateId) return { step: 'delivery', error: 'Choose a shipping method.' } satisfies CheckoutResult
   return withCart(request, 'delivery', async (ref) => {
     await saveCheckout(request, context, ref, {
@@ -120,16 +107,14 @@ export async function saveDeliveryStep(request: Request, context: AppLoadContext
  * /order/confirmation; a declined card to /order/failed, with the order still in `payment`.
  */
 export async function payStep(request: Request, context: AppLoadContext, form: FormData) {
-  const methodId = id(form, 'payment_method_id')
-  const values = Object.fromEntries(
-    ['payment_method_id', 'card_name', 'card_month', 'card_year', 'terms_accepted'].map((name) => [
-      name,
-      text(form, name),
-    ]),
-  )
-  if (!methodId)
+  const submission = parseForm(checkoutPaymentFormSchema, form)
+  // The card's number and security code are never drawn again.
+  const { card_number: _number, card_cvc: _cvc, ...values } = typedValues(submission.payload)
+  const fields = submission.status === 'success' ? submission.value : null
+  const methodId = fields?.payment_method_id
+  if (!fields || !methodId)
     return { step: 'payment', error: 'Choose a payment method.', values } satisfies CheckoutResult
-  if (values.terms_accepted !== 'on') {
+  if (fields.terms_accepted !== 'on') {
     return {
       step: 'payment',
       fieldErrors: { terms_accepted: TERMS_NOT_ACCEPTED_MESSAGE },
@@ -144,23 +129,10 @@ export async function payStep(request: Request, context: AppLoadContext, form: F
 
   let paymentSource: object | undefined
   if (method.method_type === 'credit_card') {
-    const card = cardSourceSchema.safeParse({
-      name: text(form, 'card_name'),
-      number: text(form, 'card_number'),
-      month: text(form, 'card_month'),
-      year: text(form, 'card_year'),
-      verification_value: text(form, 'card_cvc'),
-    })
+    const card = checkoutCardFormSchema.safeParse(fields)
     if (!card.success) {
-      const fieldOf: Record<string, string> = {
-        name: 'card_name',
-        number: 'card_number',
-        month: 'card_month',
-        year: 'card_year',
-        verification_value: 'card_cvc',
-      }
       const fieldErrors = Object.fromEntries(
-        card.error.issues.map((issue) => [fieldOf[String(issue.path[0])] ?? 'card_number', issue.message]),
+        card.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
       )
       return { step: 'payment', fieldErrors, values } satisfies CheckoutResult
     }
@@ -177,7 +149,7 @@ export async function payStep(request: Request, context: AppLoadContext, form: F
   })
   if (saved) return { ...saved, values }
 
-  const key = text(form, 'idempotency_key') || crypto.randomUUID()
+  const key = fields.idempotency_key || crypto.randomUUID()
   const placed = await placeOrder(request, context, ref, key)
   if (placed.state === 'complete') {
     const headers = new Headers()

@@ -5,7 +5,14 @@
  * summary table, the coupon and the time left on the hold; on a phone these come first, the
  * summary folded into a bar with the total.
  */
-import { type CountryJson, isPast, type OrderState, type StateJson, stateIndex } from '@fanshop/core'
+import {
+  ADDRESS_TEXT_FIELDS,
+  type CountryJson,
+  isPast,
+  type OrderState,
+  type StateJson,
+  stateIndex,
+} from '@fanshop/core'
 import { useEffect, useState } from 'react'
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
 import { loadAddressBook } from '../../accounts/address-book.server.ts'
@@ -14,7 +21,6 @@ import { ARRIVAL_FOCUS_ATTRIBUTE } from '../../site/frame-effects.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { loadCart, type PublicOrder, publicOrder, visitorToken } from '../cart.server.ts'
 import {
-  ADDRESS_TEXT_FIELDS,
   type CheckoutResult,
   type CheckoutStep,
   payStep,
