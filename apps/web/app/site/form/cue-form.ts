@@ -12,12 +12,22 @@ import type { z } from 'zod'
 
 export type FormResult = SubmissionResult<string[]>
 
-/**
- * A posted form read with a schema of core. The fields reach the schema as they were typed (an
- * empty box is ''), so its messages are the same in the browser and on the server.
- */
-export function parseForm<Schema extends z.ZodType>(schema: Schema, formData: FormData) {
-  return parseWithZod(formData, { schema, disableAutoCoercion: true })
+export interface ParseOptions {
+  /**
+   * false (the default): the fields reach the schema as typed (an empty box is ''), as the account
+   * and checkout schemas expect. true: Conform's reading (an empty box is missing, numbers and
+   * ticks by the schema's types), which the order lookup's and stock alert's schemas are written for.
+   */
+  autoCoercion?: boolean
+}
+
+/** A posted form read with a schema of core, the same in the browser and on the server. */
+export function parseForm<Schema extends z.ZodType>(
+  schema: Schema,
+  formData: FormData,
+  options: ParseOptions = {},
+) {
+  return parseWithZod(formData, { schema, disableAutoCoercion: !options.autoCoercion })
 }
 
 export type Cue = 'valid' | 'invalid' | undefined
@@ -34,7 +44,7 @@ function controlOf(target: EventTarget): Control | null {
 }
 
 /** The first message of each field in a reply (the form's own messages sit under ''). */
-function firstMessages(result: FormResult | null | undefined): Record<string, string> {
+export function fieldMessages(result: FormResult | null | undefined): Record<string, string> {
   const messages: Record<string, string> = {}
   for (const [name, errors] of Object.entries(result?.error ?? {}))
     if (name && errors?.[0]) messages[name] = errors[0]
@@ -46,20 +56,31 @@ type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>
 
 export function useCueForm<Schema extends FormSchema>(
   schema: Schema,
-  options: { lastResult?: FormResult | null; defaultValue?: Record<string, string | undefined> } = {},
+  options: {
+    id?: string
+    lastResult?: FormResult | null
+    defaultValue?: Record<string, string | undefined>
+    /**
+     * When a field is first checked: as it is typed in (the account forms' live cues, the default)
+     * or when the visitor leaves it (the order forms); after that, as it is typed in.
+     */
+    shouldValidate?: 'onInput' | 'onBlur'
+  } & ParseOptions = {},
 ) {
+  const shouldValidate = options.shouldValidate ?? 'onInput'
   const [form, fields] = useForm<Record<string, unknown>>({
+    id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue,
-    onValidate: ({ formData }) => parseForm(schema, formData),
-    shouldValidate: 'onInput',
+    onValidate: ({ formData }) => parseForm(schema, formData, options),
+    shouldValidate,
     shouldRevalidate: 'onInput',
   })
   const [used, setUsed] = useState<ReadonlySet<string>>(new Set())
   // The server's messages stay on their fields until the visitor edits that field.
-  const [serverErrors, setServerErrors] = useState(() => firstMessages(options.lastResult))
+  const [serverErrors, setServerErrors] = useState(() => fieldMessages(options.lastResult))
   useEffect(() => {
-    setServerErrors(firstMessages(options.lastResult))
+    setServerErrors(fieldMessages(options.lastResult))
   }, [options.lastResult])
 
   const values = (form.value ?? {}) as Record<string, unknown>
@@ -79,9 +100,10 @@ export function useCueForm<Schema extends FormSchema>(
       const value = values[name]
       return typeof value === 'string' ? value : undefined
     },
+    /** Invalid when a message shows; valid (green) only in a form with live cues, once used. */
     cue(name: string): Cue {
       if (serverErrors[name] || clientError(name)) return 'invalid'
-      return used.has(name) ? 'valid' : undefined
+      return shouldValidate === 'onInput' && used.has(name) ? 'valid' : undefined
     },
     /** The message under a field: the server's, or the schema's once the field is used or submitted. */
     error(name: string): string | undefined {
@@ -101,7 +123,7 @@ export function useCueForm<Schema extends FormSchema>(
         // Leaving a field that was never filled in says nothing yet: a message appearing there
         // would move the link or button the visitor is about to press.
         const control = controlOf(event.target)
-        if (!control?.value) return
+        if (shouldValidate === 'onBlur' || !control?.value) return
         markUsed(control.name)
         form.validate({ name: control.name })
       },

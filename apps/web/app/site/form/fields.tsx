@@ -14,6 +14,13 @@ interface FieldProps {
   name: string
 }
 
+/**
+ * How a text field looks: the account forms' (label above, green/red/amber marker, aria-required)
+ * or the shop's order forms' (checkout, lookup, notify me: a red marker only, and the browser's
+ * own `required` check before the JavaScript loads).
+ */
+export type FieldLook = 'account' | 'order'
+
 /** The marker and message around one field; `describedBy` is what its control points to. */
 function useFieldState({ form, name }: FieldProps) {
   const id = useId()
@@ -57,6 +64,78 @@ export function TextField(
     type?: 'text' | 'email' | 'password' | 'tel'
     autoComplete?: string
     required?: boolean
+    look?: FieldLook
+    placeholder?: string
+    autoCapitalize?: string
+    spellCheck?: boolean
+  },
+) {
+  const state = useFieldState(props)
+  const field = props.form.fields[props.name]
+  const initial = field?.initialValue
+  const control = {
+    key: field?.key,
+    id: state.id,
+    name: props.name,
+    type: props.type ?? 'text',
+    autoComplete: props.autoComplete,
+    defaultValue: typeof initial === 'string' ? initial : undefined,
+    placeholder: props.placeholder,
+    autoCapitalize: props.autoCapitalize,
+    spellCheck: props.spellCheck,
+  }
+  if (props.look === 'order') {
+    return (
+      <div className={`checkout-field ${state.error ? 'checkout-field--invalid' : ''}`}>
+        <label className="checkout-field__label" htmlFor={state.id}>
+          {props.label}
+        </label>
+        <input
+          {...control}
+          className="checkout-field__control"
+          required={props.required}
+          aria-invalid={state.error ? true : undefined}
+          aria-describedby={state.controlProps['aria-describedby']}
+        />
+        {state.error ? (
+          <p className="checkout-field__error" id={state.errorId}>
+            {state.error}
+          </p>
+        ) : null}
+      </div>
+    )
+  }
+  return (
+    <FieldShell cue={state.cue} error={state.error} errorId={state.errorId}>
+      <label className="field__label" htmlFor={state.id}>
+        {props.label}
+      </label>
+      <input {...control} className="field__control" aria-required={props.required} {...state.controlProps} />
+    </FieldShell>
+  )
+}
+
+/** The form's own messages (not a field's), read out as they appear. */
+export function FormErrors(props: { form: CueForm; className?: string }) {
+  const { form } = props.form
+  return form.errors ? (
+    <p className={props.className ?? 'form-error'} id={form.errorId} role="alert">
+      {form.errors.join(' ')}
+    </p>
+  ) : null
+}
+
+/** A labelled choice from a list; `onPick` hears the choice (a country whose states to load). */
+export function SelectField(
+  props: FieldProps & {
+    label: string
+    options: { value: string; label: string }[]
+    placeholder?: string
+    autoComplete?: string
+    required?: boolean
+    /** Draws the select afresh when its options change (another country's states). */
+    optionsKey?: string
+    onPick?: (value: string) => void
   },
 ) {
   const state = useFieldState(props)
@@ -67,17 +146,24 @@ export function TextField(
       <label className="field__label" htmlFor={state.id}>
         {props.label}
       </label>
-      <input
-        key={field?.key}
+      <select
+        key={`${field?.key}-${props.optionsKey ?? ''}`}
         id={state.id}
         className="field__control"
         name={props.name}
-        type={props.type ?? 'text'}
         autoComplete={props.autoComplete}
-        defaultValue={typeof initial === 'string' ? initial : undefined}
+        defaultValue={typeof initial === 'string' ? initial : ''}
         aria-required={props.required}
+        onChange={props.onPick ? (event) => props.onPick?.(event.target.value) : undefined}
         {...state.controlProps}
-      />
+      >
+        {props.placeholder !== undefined ? <option value="">{props.placeholder}</option> : null}
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </FieldShell>
   )
 }
