@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react'
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
 import { loadAddressBook } from '../../accounts/address-book.server.ts'
 import { useHydrated } from '../../catalog/use-hydrated.ts'
+import { CheckboxField, InputField, SelectField } from '../../site/form/order-fields.tsx'
 import { ARRIVAL_FOCUS_ATTRIBUTE } from '../../site/frame-effects.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { loadCart, type PublicOrder, publicOrder, visitorToken } from '../cart.server.ts'
@@ -27,7 +28,6 @@ import {
   saveAddressStep,
   saveDeliveryStep,
 } from '../checkout.server.ts'
-import { CheckboxField, InputField, SelectField } from '../checkout-fields.tsx'
 import { CouponForm } from '../coupon-form.tsx'
 import { HoldTimer } from '../hold-timer.tsx'
 import { CollapsibleSummary, OrderSummary } from '../order-summary.tsx'

@@ -12,7 +12,7 @@ import type { z } from 'zod'
 
 export type FormResult = SubmissionResult<string[]>
 
-export interface ParseOptions {
+interface ParseOptions {
   /**
    * false (the default): the fields reach the schema as typed (an empty box is ''), as the account
    * and checkout schemas expect. true: Conform's reading (an empty box is missing, numbers and
@@ -30,7 +30,7 @@ export function parseForm<Schema extends z.ZodType>(
   return parseWithZod(formData, { schema, disableAutoCoercion: !options.autoCoercion })
 }
 
-export type Cue = 'valid' | 'invalid' | undefined
+type Cue = 'valid' | 'invalid' | undefined
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
