@@ -9,12 +9,11 @@ import { keepCartAfterLogin } from '../cart/cart.server.ts'
 import { keepAuthToken } from './session.server.ts'
 
 export async function completeLogin(
-  request: Request,
   context: AppLoadContext,
   login: TokenResponse['data'],
   redirectTo: FormDataEntryValue | null,
 ): Promise<never> {
   keepAuthToken(context, login.token, login.expires_in)
-  await keepCartAfterLogin(request, context, login.token)
+  await keepCartAfterLogin(context, login.token)
   throw redirect(safeRedirect(redirectTo, '/profile'))
 }

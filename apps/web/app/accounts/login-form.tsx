@@ -5,24 +5,22 @@
  * close and the action sends the visitor to /profile, or back to the safe ?redirectTo= page.
  * Used by the login panel, the /auth/login page, and the site's navigation panel.
  */
-import { ACCOUNT_MESSAGES, loginFormSchema } from '@fanshop/core'
-import { useEffect, useMemo, useState } from 'react'
+import { loginFormSchema } from '@fanshop/core'
+import { useEffect, useState } from 'react'
 import { Link, useFetcher, useSearchParams } from 'react-router'
+import { type FormResult, useCueForm } from '../site/form/cue-form.ts'
+import { FormStatus, TextField } from '../site/form/fields.tsx'
 import { useUi } from '../site/ui-store.ts'
 import { useFrame } from '../site/use-frame.ts'
 import { facebookAccessToken } from './facebook-sdk.ts'
-import { FormStatus, TextField } from './fields.tsx'
-import { type FieldErrors, useFormCues } from './form-cues.ts'
 import './accounts.css'
 
 /** What the login actions answer when they do not redirect. */
 export interface LoginResult {
-  /** The API refused the e-mail and password: both fields show spec 5's server messages. */
-  rejected?: boolean
-  fieldErrors?: FieldErrors
+  /** The fields' messages (a refused login marks both with spec 5's texts) and the e-mail typed. */
+  form?: FormResult
   /** Anything else to tell the visitor (too many attempts, Facebook's refusal...). */
   message?: string
-  values?: { userEmail?: string }
 }
 
 export function LoginForm(props: { result?: LoginResult }) {
@@ -39,31 +37,16 @@ export function LoginForm(props: { result?: LoginResult }) {
     if (loggedIn) closeAll()
   }, [loggedIn, closeAll])
 
-  const serverErrors = useMemo<FieldErrors | undefined>(
-    () =>
-      result?.rejected
-        ? { userEmail: ACCOUNT_MESSAGES.emailInvalid, userPassword: ACCOUNT_MESSAGES.passwordInvalid }
-        : result?.fieldErrors,
-    [result],
-  )
-  const cues = useFormCues(loginFormSchema, { serverErrors })
+  const form = useCueForm(loginFormSchema, { lastResult: result?.form })
 
   return (
     <div className="account-panel">
       <p className="account-panel__intro">Log in to view your orders, or register if you are new here.</p>
-      <fetcher.Form method="post" action="/auth/login" className="account-form" {...cues.formProps}>
+      <fetcher.Form method="post" action="/auth/login" className="account-form" {...form.formProps}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField form={form} name="userEmail" label="E-mail" type="email" autoComplete="email" required />
         <TextField
-          cues={cues}
-          name="userEmail"
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          defaultValue={result?.values?.userEmail}
-          required
-        />
-        <TextField
-          cues={cues}
+          form={form}
           name="userPassword"
           label="Password"
           type="password"

@@ -5,20 +5,20 @@
  * created" with a "Log in" button that opens the login panel.
  */
 import { registrationFormSchema } from '@fanshop/core'
-import { useId, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
+import { type FormResult, useCueForm } from '../site/form/cue-form.ts'
+import { BirthdayFields, CheckboxField, GenderField, TextField } from '../site/form/fields.tsx'
 import { useUi } from '../site/ui-store.ts'
-import { BirthdayFields, GenderField, TextField } from './fields.tsx'
-import { type FieldErrors, type FieldValues, type FormCues, useFormCues } from './form-cues.ts'
 import { MessageDialog } from './message-dialog.tsx'
 import './accounts.css'
 
 export interface RegisterResult {
   created?: boolean
-  fieldErrors?: FieldErrors
+  /** The fields' messages and what was typed, passwords left out. */
+  form?: FormResult
   /** The server's refusal, shown in a dialog (spec 8). */
   formError?: string
-  values?: FieldValues
 }
 
 export const ACCOUNT_CREATED_TEXT = 'Your account has been created'
@@ -30,8 +30,7 @@ export function RegisterForm(props: { result?: RegisterResult }) {
   const [dismissed, setDismissed] = useState<RegisterResult | undefined>()
   const currentYear = new Date().getFullYear()
   const schema = useMemo(() => registrationFormSchema(currentYear), [currentYear])
-  const cues = useFormCues(schema, { initialValues: result?.values, serverErrors: result?.fieldErrors })
-  const values = result?.values ?? {}
+  const form = useCueForm(schema, { lastResult: result?.form })
 
   if (result?.created) {
     return (
@@ -53,34 +52,19 @@ export function RegisterForm(props: { result?: RegisterResult }) {
 
   return (
     <div className="account-panel">
-      <fetcher.Form method="post" action="/auth/register" className="account-form" {...cues.formProps}>
+      <fetcher.Form method="post" action="/auth/register" className="account-form" {...form.formProps}>
+        <TextField form={form} name="firstName" label="First name" autoComplete="given-name" required />
+        <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" required />
         <TextField
-          cues={cues}
-          name="firstName"
-          label="First name"
-          autoComplete="given-name"
-          defaultValue={values.firstName}
-          required
-        />
-        <TextField
-          cues={cues}
-          name="lastName"
-          label="Last name"
-          autoComplete="family-name"
-          defaultValue={values.lastName}
-          required
-        />
-        <TextField
-          cues={cues}
+          form={form}
           name="emailAddress"
           label="E-mail"
           type="email"
           autoComplete="email"
-          defaultValue={values.emailAddress}
           required
         />
         <TextField
-          cues={cues}
+          form={form}
           name="password"
           label="Password"
           type="password"
@@ -88,20 +72,28 @@ export function RegisterForm(props: { result?: RegisterResult }) {
           required
         />
         <TextField
-          cues={cues}
+          form={form}
           name="password_repeat"
           label="Repeat password"
           type="password"
           autoComplete="new-password"
           required
         />
-        <GenderField cues={cues} defaultValue={values.gender} required />
-        <BirthdayFields cues={cues} currentYear={currentYear} required />
-        <TermsField cues={cues} defaultChecked={values.registration_checkbox === 'accepted'} />
+        <GenderField form={form} required />
+        <BirthdayFields form={form} currentYear={currentYear} required />
+        <CheckboxField form={form} name="registration_checkbox" value="accepted">
+          <span>
+            I accept the{' '}
+            <a href="/page/terms-and-conditions" target="_blank" rel="noopener">
+              terms and conditions
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </span>
+        </CheckboxField>
         <button
           type="submit"
           className="button account-form__submit"
-          aria-disabled={!cues.valid}
+          aria-disabled={!form.valid}
           aria-busy={fetcher.state !== 'idle'}
         >
           Create account
@@ -124,38 +116,6 @@ export function RegisterForm(props: { result?: RegisterResult }) {
         message={result?.formError && result !== dismissed ? result.formError : null}
         onClose={() => setDismissed(result)}
       />
-    </div>
-  )
-}
-
-function TermsField(props: { cues: FormCues; defaultChecked: boolean }) {
-  const errorId = `${useId()}-error`
-  const error = props.cues.error('registration_checkbox')
-  const cue = props.cues.cue('registration_checkbox')
-  return (
-    <div className={`field field--checkbox ${cue ? `field--${cue}` : ''}`}>
-      <label className="field__choice">
-        <input
-          type="checkbox"
-          name="registration_checkbox"
-          value="accepted"
-          defaultChecked={props.defaultChecked}
-          aria-invalid={cue === 'invalid'}
-          aria-describedby={error ? errorId : undefined}
-        />
-        <span>
-          I accept the{' '}
-          <a href="/page/terms-and-conditions" target="_blank" rel="noopener">
-            terms and conditions
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        </span>
-      </label>
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
     </div>
   )
 }

@@ -38,7 +38,6 @@ export const orderArgs = (ref: OrderRef) => ({
  * their launch access grant, so the API sees the same visitor the page does.
  */
 export async function storeCall<E extends Endpoint & { bearer: true | 'optional' }>(
-  request: Request,
   context: AppLoadContext,
   endpoint: E,
   args: CallRequest<E>,
@@ -51,8 +50,8 @@ export async function storeCall<E extends Endpoint & { bearer: true | 'optional'
   })
 }
 
-export const fetchOrder = async (request: Request, context: AppLoadContext, ref: OrderRef) =>
-  (await storeCall(request, context, cartEndpoints.order, orderArgs(ref))).data
+export const fetchOrder = async (context: AppLoadContext, ref: OrderRef) =>
+  (await storeCall(context, cartEndpoints.order, orderArgs(ref))).data
 
 /** An order as pages may send it to the browser: without its token, which stays in the httpOnly cookie. */
 export type PublicOrder = Omit<OrderJson, 'token'>
@@ -70,11 +69,11 @@ export const isGone = (error: unknown) =>
  * The visitor's open cart, or null when they have none (no cookie, placed, merged into an account,
  * or it belongs to an account they are not logged in to). A failure is logged and treated as none.
  */
-export async function loadCart(request: Request, context: AppLoadContext): Promise<OrderJson | null> {
+export async function loadCart(context: AppLoadContext): Promise<OrderJson | null> {
   const ref = readCartRef(context)
   if (!ref) return null
   try {
-    const [order, token] = await Promise.all([fetchOrder(request, context, ref), visitorToken(context)])
+    const [order, token] = await Promise.all([fetchOrder(context, ref), visitorToken(context)])
     if (order.state === 'complete') return null
     if (order.user_id !== null && !token) return null
     return order
@@ -85,9 +84,9 @@ export async function loadCart(request: Request, context: AppLoadContext): Promi
 }
 
 /** A new, empty cart for this visitor, kept in their session (spec 4: initialise). */
-export async function createCart(request: Request, context: AppLoadContext): Promise<OrderJson> {
+export async function createCart(context: AppLoadContext): Promise<OrderJson> {
   try {
-    const { data: order } = await storeCall(request, context, cartEndpoints.createOrder, { body: {} })
+    const { data: order } = await storeCall(context, cartEndpoints.createOrder, { body: {} })
     keepCart(context, order)
     return order
   } catch (error) {
@@ -136,8 +135,8 @@ export function cartLines(order: OrderJson): CartLine[] {
   }))
 }
 
-export async function loadFrameCart(request: Request, context: AppLoadContext): Promise<FrameCart | null> {
-  const order = await loadCart(request, context)
+export async function loadFrameCart(context: AppLoadContext): Promise<FrameCart | null> {
+  const order = await loadCart(context)
   if (!order) return null
   return {
     count: order.item_count,
@@ -161,7 +160,6 @@ export interface CartActionResult {
 
 /** Sets a line's quantity; any failure reads as the spec's out-of-stock message. */
 export async function changeQuantity(
-  request: Request,
   context: AppLoadContext,
   lineId: number,
   quantity: number,
@@ -169,7 +167,7 @@ export async function changeQuantity(
   const ref = readCartRef(context)
   if (!ref) return { error: CART_TEXT.outOfStock }
   try {
-    await storeCall(request, context, cartEndpoints.setLineQuantity, {
+    await storeCall(context, cartEndpoints.setLineQuantity, {
       params: { number: ref.number, lineItemId: lineId },
       query: { order_token: ref.token, 'line_item[quantity]': quantity },
     })
@@ -184,41 +182,33 @@ export async function changeQuantity(
  * Removes a line. Removing the last one resets the cart (spec 4): the old cart is forgotten and a
  * new one created in the visitor's session.
  */
-export async function removeLine(
-  request: Request,
-  context: AppLoadContext,
-  lineId: number,
-): Promise<CartActionResult> {
+export async function removeLine(context: AppLoadContext, lineId: number): Promise<CartActionResult> {
   const ref = readCartRef(context)
   if (!ref) return { error: CART_TEXT.removeFailed }
   try {
-    await storeCall(request, context, cartEndpoints.removeLineItem, {
+    await storeCall(context, cartEndpoints.removeLineItem, {
       params: { number: ref.number, lineItemId: lineId },
       query: { order_token: ref.token },
     })
-    const order = await fetchOrder(request, context, ref)
+    const order = await fetchOrder(context, ref)
     if (order.line_items.length > 0) return {}
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     return { error: CART_TEXT.removeFailed }
   }
   try {
-    await createCart(request, context)
+    await createCart(context)
   } catch {
     forgetCart(context)
   }
   return {}
 }
 
-export async function applyCouponCode(
-  request: Request,
-  context: AppLoadContext,
-  code: string,
-): Promise<CartActionResult> {
+export async function applyCouponCode(context: AppLoadContext, code: string): Promise<CartActionResult> {
   const ref = readCartRef(context)
   if (!ref) return { couponError: 'Add a product to your bag first.' }
   try {
-    const { data: order } = await storeCall(request, context, cartEndpoints.applyCoupon, {
+    const { data: order } = await storeCall(context, cartEndpoints.applyCoupon, {
       ...orderArgs(ref),
       body: { coupon_code: code },
     })
@@ -229,15 +219,11 @@ export async function applyCouponCode(
   }
 }
 
-export async function removeCouponCode(
-  request: Request,
-  context: AppLoadContext,
-  code: string,
-): Promise<CartActionResult> {
+export async function removeCouponCode(context: AppLoadContext, code: string): Promise<CartActionResult> {
   const ref = readCartRef(context)
   if (!ref) return {}
   try {
-    await storeCall(request, context, cartEndpoints.removeCoupon, {
+    await storeCall(context, cartEndpoints.removeCoupon, {
       params: { number: ref.number, code },
       query: { order_token: ref.token },
     })
@@ -255,18 +241,17 @@ export type AddOutcome = 'added' | 'out-of-stock' | 'closed' | 'queue' | 'failed
  * visitor gets back the cart their account already has).
  */
 export async function addProduct(
-  request: Request,
   context: AppLoadContext,
   variantId: number,
   quantity: number,
 ): Promise<AddOutcome> {
   try {
-    let cart = await loadCart(request, context)
+    let cart = await loadCart(context)
     if (!cart) {
-      cart = (await accountCart(request, context)) ?? (await createCart(request, context))
+      cart = (await accountCart(context)) ?? (await createCart(context))
       keepCart(context, cart)
     }
-    await storeCall(request, context, cartEndpoints.addLineItem, {
+    await storeCall(context, cartEndpoints.addLineItem, {
       ...orderArgs(cart),
       body: { line_item: { variant_id: variantId, quantity } },
     })
@@ -284,14 +269,10 @@ export async function addProduct(
 }
 
 /** The open cart of the logged-in visitor's account, if any. */
-async function accountCart(
-  request: Request,
-  context: AppLoadContext,
-  token?: string,
-): Promise<OrderJson | null> {
+async function accountCart(context: AppLoadContext, token?: string): Promise<OrderJson | null> {
   const bearer = token ?? (await visitorToken(context))
   if (!bearer) return null
-  return (await storeCall(request, context, cartEndpoints.currentOrder, { token: bearer })).data
+  return (await storeCall(context, cartEndpoints.currentOrder, { token: bearer })).data
 }
 
 /**
@@ -299,16 +280,12 @@ async function accountCart(
  * cart is handed to the account, merged into the account's open cart, and the session then points
  * at the cart to keep; without a guest cart it points at the account's open cart. Never fails a login.
  */
-export async function keepCartAfterLogin(
-  request: Request,
-  context: AppLoadContext,
-  token: string,
-): Promise<void> {
+export async function keepCartAfterLogin(context: AppLoadContext, token: string): Promise<void> {
   try {
     const guest = readCartRef(context)
     if (guest) {
       try {
-        const { data: kept } = await storeCall(request, context, cartEndpoints.associateOrder, {
+        const { data: kept } = await storeCall(context, cartEndpoints.associateOrder, {
           ...orderArgs(guest),
           token,
         })
@@ -318,7 +295,7 @@ export async function keepCartAfterLogin(
         if (!isGone(error) && !(error instanceof ApiError && error.statusCode === 422)) throw error
       }
     }
-    const own = await accountCart(request, context, token)
+    const own = await accountCart(context, token)
     if (own) keepCart(context, own)
     else forgetCart(context)
   } catch (error) {

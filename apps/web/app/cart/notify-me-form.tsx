@@ -3,21 +3,20 @@
  * left empty) to write to once when it is back in stock. Checked as the fan types and again on
  * the server with core's schema; it posts to /cart/stock-alert, in place when JavaScript runs.
  */
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { stockAlertSchema } from '@fanshop/core'
 import { useFetcher, useLocation } from 'react-router'
+import { type FormResult, useCueForm } from '../site/form/cue-form.ts'
+import { FormErrors, TextField } from '../site/form/fields.tsx'
 import './cart.css'
 
 export function NotifyMeForm(props: { variantId: number; loggedIn: boolean }) {
-  const fetcher = useFetcher<{ result: SubmissionResult<string[]>; message: string | null }>()
+  const fetcher = useFetcher<{ result: FormResult; message: string | null }>()
   const location = useLocation()
-  const [form, fields] = useForm({
+  const form = useCueForm(stockAlertSchema, {
     id: `notify-${props.variantId}`,
     lastResult: fetcher.data?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: stockAlertSchema }),
     shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    autoCoercion: true,
   })
   if (fetcher.data?.message) {
     return (
@@ -27,32 +26,20 @@ export function NotifyMeForm(props: { variantId: number; loggedIn: boolean }) {
     )
   }
   return (
-    <fetcher.Form method="post" action="/cart/stock-alert" className="notify-me" {...getFormProps(form)}>
+    <fetcher.Form method="post" action="/cart/stock-alert" className="notify-me" {...form.formProps}>
       <h2 className="notify-me__title">Notify me</h2>
       <input type="hidden" name="variant_id" value={props.variantId} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      {form.errors ? (
-        <p className="form-error" id={form.errorId} role="alert">
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
-      <div className="checkout-field">
-        <label className="checkout-field__label" htmlFor={fields.email.id}>
-          {props.loggedIn ? 'E-mail (empty: your account’s)' : 'E-mail'}
-        </label>
-        <input
-          className="checkout-field__control"
-          autoComplete="email"
-          {...getInputProps(fields.email, { type: 'email' })}
-          required={!props.loggedIn}
-          key={fields.email.key}
-        />
-        {fields.email.errors ? (
-          <p className="checkout-field__error" id={fields.email.errorId}>
-            {fields.email.errors[0]}
-          </p>
-        ) : null}
-      </div>
+      <FormErrors form={form} />
+      <TextField
+        form={form}
+        look="order"
+        name="email"
+        label={props.loggedIn ? 'E-mail (empty: your account’s)' : 'E-mail'}
+        type="email"
+        autoComplete="email"
+        required={!props.loggedIn}
+      />
       <button type="submit" className="button" disabled={fetcher.state !== 'idle'}>
         E-mail me when it is back
       </button>

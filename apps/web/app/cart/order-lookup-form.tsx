@@ -3,69 +3,47 @@
  * every order page that cannot tell which order is meant. Checked as the fan types and again on
  * the server with the same schema; it posts to /order/lookup, in place when JavaScript runs.
  */
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { orderLookupSchema } from '@fanshop/core'
 import type { ReactNode } from 'react'
 import { useFetcher } from 'react-router'
+import { type FormResult, useCueForm } from '../site/form/cue-form.ts'
+import { FormErrors, TextField } from '../site/form/fields.tsx'
 
 export function OrderLookupForm(props: {
   number: string | null
-  lastResult?: SubmissionResult<string[]>
+  lastResult?: FormResult
   children: ReactNode
 }) {
-  const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>()
-  const [form, fields] = useForm({
+  const fetcher = useFetcher<{ result: FormResult }>()
+  const form = useCueForm(orderLookupSchema, {
     lastResult: fetcher.data?.result ?? props.lastResult,
     defaultValue: { number: props.number ?? '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderLookupSchema }),
     shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    autoCoercion: true,
   })
   const busy = fetcher.state !== 'idle'
   return (
-    <fetcher.Form method="post" action="/order/lookup" className="order-lookup" {...getFormProps(form)}>
+    <fetcher.Form method="post" action="/order/lookup" className="order-lookup" {...form.formProps}>
       <p className="order-page__lead">{props.children}</p>
-      {form.errors ? (
-        <p className="form-error" id={form.errorId} role="alert">
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
-      <div className="checkout-field">
-        <label className="checkout-field__label" htmlFor={fields.number.id}>
-          Order number
-        </label>
-        <input
-          className="checkout-field__control"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder="R123456789"
-          {...getInputProps(fields.number, { type: 'text' })}
-          key={fields.number.key}
-        />
-        {fields.number.errors ? (
-          <p className="checkout-field__error" id={fields.number.errorId}>
-            {fields.number.errors[0]}
-          </p>
-        ) : null}
-      </div>
-      <div className="checkout-field">
-        <label className="checkout-field__label" htmlFor={fields.email.id}>
-          E-mail address you ordered with
-        </label>
-        <input
-          className="checkout-field__control"
-          autoComplete="email"
-          {...getInputProps(fields.email, { type: 'email' })}
-          key={fields.email.key}
-        />
-        {fields.email.errors ? (
-          <p className="checkout-field__error" id={fields.email.errorId}>
-            {fields.email.errors[0]}
-          </p>
-        ) : null}
-      </div>
+      <FormErrors form={form} />
+      <TextField
+        form={form}
+        look="order"
+        name="number"
+        label="Order number"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        placeholder="R123456789"
+      />
+      <TextField
+        form={form}
+        look="order"
+        name="email"
+        label="E-mail address you ordered with"
+        type="email"
+        autoComplete="email"
+      />
       <button type="submit" className="button" disabled={busy}>
         {busy ? 'One moment…' : 'Find my order'}
       </button>

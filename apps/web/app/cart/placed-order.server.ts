@@ -21,9 +21,9 @@ export async function loadOrderForPage(request: Request, context: AppLoadContext
   if (!asked || !ORDER_NUMBER_PATTERN.test(asked)) return { order: null, asked: null }
   try {
     const ref = [placed, cart].find((candidate) => candidate?.number === asked)
-    if (ref) return { order: await fetchOrder(request, context, ref), asked }
+    if (ref) return { order: await fetchOrder(context, ref), asked }
     if (token) {
-      const { data: order } = await storeCall(request, context, cartEndpoints.order, {
+      const { data: order } = await storeCall(context, cartEndpoints.order, {
         params: { number: asked },
         token,
       })

@@ -11,7 +11,7 @@ export async function loadFrame(request: Request, context: AppLoadContext) {
   const [site, user, cart] = await Promise.all([
     loadSiteFrame(request, context),
     loadFrameUser(context),
-    loadFrameCart(request, context),
+    loadFrameCart(context),
   ])
   return {
     publicUrl: context.publicUrl,

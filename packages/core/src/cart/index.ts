@@ -2,6 +2,7 @@
 export * from './address-format.ts'
 export * from './card.ts'
 export * from './checkout.ts'
+export * from './checkout-forms.ts'
 export * from './endpoints.ts'
 export * from './hold.ts'
 export * from './limits.ts'

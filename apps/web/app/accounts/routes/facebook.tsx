@@ -25,5 +25,5 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<LoginResult>({ message: error.message }, { status: error.statusCode })
     throw error
   }
-  return completeLogin(request, context, login, formData.get('redirectTo'))
+  return completeLogin(context, login, formData.get('redirectTo'))
 }

@@ -3,13 +3,13 @@
  * the safe earlier path), and a page with the same form for visitors whose JavaScript has not
  * loaded (spec 4: a logged-in visitor on the login page goes home).
  */
-import { accountEndpoints, loginFormSchema, type TokenResponse } from '@fanshop/core'
+import { ACCOUNT_MESSAGES, accountEndpoints, loginFormSchema, type TokenResponse } from '@fanshop/core'
 import { data } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
 import { guard } from '../../guards.server.ts'
+import { parseForm } from '../../site/form/cue-form.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { completeLogin } from '../complete-login.server.ts'
-import { parseForm } from '../form-cues.ts'
 import { LoginForm, type LoginResult } from '../login-form.tsx'
 import type { Route } from './+types/login'
 
@@ -26,23 +26,34 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
-  const parsed = parseForm(loginFormSchema, formData)
-  const values = { userEmail: parsed.values.userEmail }
-  if (!parsed.success) return data<LoginResult>({ fieldErrors: parsed.errors, values }, { status: 400 })
+  const submission = parseForm(loginFormSchema, formData)
+  // What the visitor typed comes back to the form, except the password.
+  const hideFields = ['userPassword']
+  if (submission.status !== 'success')
+    return data<LoginResult>({ form: submission.reply({ hideFields }) }, { status: 400 })
 
   let login: TokenResponse['data']
   try {
     login = (
       await callData(context, accountEndpoints.login, {
-        body: { username: parsed.data.userEmail, password: parsed.data.userPassword },
+        body: { username: submission.value.userEmail, password: submission.value.userPassword },
       })
     ).data
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    if (error.statusCode === 403) return data<LoginResult>({ rejected: true, values }, { status: 403 })
-    return data<LoginResult>({ message: error.message, values }, { status: error.statusCode })
+    if (error.statusCode === 403) {
+      const fieldErrors = {
+        userEmail: [ACCOUNT_MESSAGES.emailInvalid],
+        userPassword: [ACCOUNT_MESSAGES.passwordInvalid],
+      }
+      return data<LoginResult>({ form: submission.reply({ fieldErrors, hideFields }) }, { status: 403 })
+    }
+    return data<LoginResult>(
+      { form: submission.reply({ hideFields }), message: error.message },
+      { status: error.statusCode },
+    )
   }
-  return completeLogin(request, context, login, formData.get('redirectTo'))
+  return completeLogin(context, login, formData.get('redirectTo'))
 }
 
 export default function LoginPage({ actionData }: Route.ComponentProps) {

@@ -4,14 +4,6 @@
  * form is checked as the fan types and again by the API (the phone and postcode for the country).
  */
 import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-  useForm,
-} from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import {
   accountEndpoints,
   type SavedAddressJson,
   type StateJson,
@@ -21,8 +13,9 @@ import { useEffect, useState } from 'react'
 import { data, Form, Link, useFetcher, useNavigation } from 'react-router'
 import { ApiError, call } from '../../api.server.ts'
 import { loadCountries, loadStates } from '../../cart/regions.server.ts'
+import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
+import { FormErrors, FormStatus, SelectField, TextField } from '../../site/form/fields.tsx'
 import { loadAddressBook } from '../address-book.server.ts'
-import { FormStatus } from '../fields.tsx'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-addresses'
 
@@ -52,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await call(context, accountEndpoints.removeAddress, { params: { id }, token })
     return { result: undefined, saved: 'The address has been removed.' }
   }
-  const submission = parseWithZod(form, { schema: savedAddressInputSchema })
+  const submission = parseForm(savedAddressInputSchema, form, { autoCoercion: true })
   if (submission.status !== 'success')
     return data({ result: submission.reply(), saved: null }, { status: 400 })
   try {
@@ -118,18 +111,27 @@ export default function ProfileAddresses({ loaderData, actionData }: Route.Compo
 function AddressForm(props: {
   editing: SavedAddressJson | null
   loaderData: Route.ComponentProps['loaderData']
-  lastResult: SubmissionResult<string[]> | undefined
+  lastResult: FormResult | undefined
 }) {
   const { editing, loaderData } = props
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm({
+  const form = useCueForm(savedAddressInputSchema, {
     lastResult: props.lastResult,
     defaultValue: editing
-      ? { ...editing, country_id: String(editing.country_id), state_id: String(editing.state_id ?? '') }
+      ? {
+          firstname: editing.firstname,
+          lastname: editing.lastname,
+          address1: editing.address1,
+          address2: editing.address2,
+          zipcode: editing.zipcode,
+          city: editing.city,
+          phone: editing.phone,
+          country_id: String(editing.country_id),
+          state_id: String(editing.state_id ?? ''),
+        }
       : { country_id: String(loaderData.countryId) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: savedAddressInputSchema }),
     shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    autoCoercion: true,
   })
   const [countryId, setCountryId] = useState(String(loaderData.countryId))
   const statesFetcher = useFetcher<{ states: StateJson[] }>()
@@ -141,87 +143,42 @@ function AddressForm(props: {
       void loadStatesFor(`/checkout/states?country_id=${countryId}`)
   }, [countryId, loaderData.countryId, loadStatesFor])
 
-  const text = (
-    name: 'firstname' | 'lastname' | 'address1' | 'address2' | 'zipcode' | 'city' | 'phone',
-    label: string,
-    autoComplete: string,
-    type: 'text' | 'tel' = 'text',
-  ) => {
-    const field = fields[name]
-    return (
-      <div className={`field ${field.errors ? 'field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={field.id}>
-          {label}
-        </label>
-        <input
-          className="field__control"
-          autoComplete={autoComplete}
-          {...getInputProps(field, { type })}
-          key={field.key}
-        />
-        {field.errors ? (
-          <p className="field__error" id={field.errorId}>
-            {field.errors[0]}
-          </p>
-        ) : null}
-      </div>
-    )
-  }
-
   return (
-    <Form method="post" className="account-form" {...getFormProps(form)}>
+    <Form method="post" className="account-form" {...form.formProps}>
       <h3 className="profile-card__subtitle">{editing ? 'Change this address' : 'Add an address'}</h3>
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      {form.errors ? (
-        <p className="form-status form-status--error" id={form.errorId} role="alert">
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
-      {text('firstname', 'First name', 'given-name')}
-      {text('lastname', 'Last name', 'family-name')}
-      {text('address1', 'Street and number', 'address-line1')}
-      {text('address2', 'Flat, floor, door (optional)', 'address-line2')}
-      {text('zipcode', 'Postcode', 'postal-code')}
-      {text('city', 'City', 'address-level2')}
-      <div className={`field ${fields.country_id.errors ? 'field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={fields.country_id.id}>
-          Country
-        </label>
-        <select
-          className="field__control"
-          autoComplete="country"
-          {...getSelectProps(fields.country_id)}
-          key={fields.country_id.key}
-          onChange={(event) => setCountryId(event.target.value)}
-        >
-          {loaderData.countries.map((country) => (
-            <option key={country.id} value={country.id}>
-              {country.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FormErrors form={form} className="form-status form-status--error" />
+      <TextField form={form} name="firstname" label="First name" autoComplete="given-name" />
+      <TextField form={form} name="lastname" label="Last name" autoComplete="family-name" />
+      <TextField form={form} name="address1" label="Street and number" autoComplete="address-line1" />
+      <TextField
+        form={form}
+        name="address2"
+        label="Flat, floor, door (optional)"
+        autoComplete="address-line2"
+      />
+      <TextField form={form} name="zipcode" label="Postcode" autoComplete="postal-code" />
+      <TextField form={form} name="city" label="City" autoComplete="address-level2" />
+      <SelectField
+        form={form}
+        name="country_id"
+        label="Country"
+        autoComplete="country"
+        options={loaderData.countries.map((country) => ({ value: String(country.id), label: country.name }))}
+        onPick={setCountryId}
+      />
       {states.length > 0 ? (
-        <div className={`field ${fields.state_id.errors ? 'field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={fields.state_id.id}>
-            State or province
-          </label>
-          <select
-            className="field__control"
-            autoComplete="address-level1"
-            {...getSelectProps(fields.state_id)}
-            key={`${fields.state_id.key}-${countryId}`}
-          >
-            <option value="">Choose…</option>
-            {states.map((state) => (
-              <option key={state.id} value={state.id}>
-                {state.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          form={form}
+          name="state_id"
+          label="State or province"
+          autoComplete="address-level1"
+          placeholder="Choose…"
+          optionsKey={countryId}
+          options={states.map((state) => ({ value: String(state.id), label: state.name }))}
+        />
       ) : null}
-      {text('phone', 'Phone', 'tel', 'tel')}
+      <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="tel" />
       <button type="submit" className="button account-form__submit" aria-busy={busy}>
         Save address
       </button>

@@ -12,8 +12,8 @@ import {
 import { useMemo } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { ApiError, call, callData } from '../../api.server.ts'
-import { BirthdayFields, FormStatus, GenderField, TextField } from '../fields.tsx'
-import { type FieldErrors, type FieldValues, parseForm, useFormCues } from '../form-cues.ts'
+import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
+import { BirthdayFields, FormStatus, GenderField, TextField } from '../../site/form/fields.tsx'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-details'
 
@@ -27,7 +27,7 @@ export const DETAILS_SAVED_TEXT = 'Your details have been saved.'
 interface DetailsResult {
   saved?: boolean
   message?: string
-  fieldErrors?: FieldErrors
+  form?: FormResult
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,9 +37,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, token } = await requireUser(request, context)
-  const parsed = parseForm(detailsFormSchema(new Date().getFullYear()), await request.formData())
-  if (!parsed.success) return data<DetailsResult>({ fieldErrors: parsed.errors }, { status: 400 })
-  const form = parsed.data
+  const submission = parseForm(detailsFormSchema(new Date().getFullYear()), await request.formData())
+  if (submission.status !== 'success')
+    return data<DetailsResult>({ form: submission.reply() }, { status: 400 })
+  const form = submission.value
   const birthday =
     form.birthDay && form.birthMonth && form.birthYear
       ? birthdayOf({ day: form.birthDay, month: form.birthMonth, year: form.birthYear })
@@ -68,7 +69,7 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
   const result = actionData as DetailsResult | undefined
   const currentYear = new Date().getFullYear()
   const schema = useMemo(() => detailsFormSchema(currentYear), [currentYear])
-  const initialValues = useMemo<FieldValues>(
+  const defaultValue = useMemo(
     () => ({
       firstName: details.first_name,
       lastName: details.last_name,
@@ -78,7 +79,7 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
     }),
     [details],
   )
-  const cues = useFormCues(schema, { initialValues, serverErrors: result?.fieldErrors })
+  const form = useCueForm(schema, { defaultValue, lastResult: result?.form })
   const busy = useNavigation().state === 'submitting'
   return (
     <div className="profile-card">
@@ -86,39 +87,18 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
       <p className="profile-card__note">
         E-mail: <strong>{details.email}</strong>
       </p>
-      <Form method="post" className="account-form" {...cues.formProps}>
-        <TextField
-          cues={cues}
-          name="firstName"
-          label="First name"
-          autoComplete="given-name"
-          defaultValue={details.first_name}
-          required
-        />
-        <TextField
-          cues={cues}
-          name="lastName"
-          label="Last name"
-          autoComplete="family-name"
-          defaultValue={details.last_name}
-          required
-        />
-        <GenderField cues={cues} defaultValue={details.gender ?? undefined} />
-        <BirthdayFields cues={cues} currentYear={currentYear} />
-        <TextField
-          cues={cues}
-          name="phone"
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          defaultValue={details.phone ?? ''}
-        />
+      <Form method="post" className="account-form" {...form.formProps}>
+        <TextField form={form} name="firstName" label="First name" autoComplete="given-name" required />
+        <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" required />
+        <GenderField form={form} />
+        <BirthdayFields form={form} currentYear={currentYear} />
+        <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="tel" />
         {result?.saved ? <FormStatus tone="success">{DETAILS_SAVED_TEXT}</FormStatus> : null}
         {result?.message ? <FormStatus tone="error">{result.message}</FormStatus> : null}
         <button
           type="submit"
           className="button account-form__submit"
-          aria-disabled={!cues.valid}
+          aria-disabled={!form.valid}
           aria-busy={busy}
         >
           Save details

@@ -5,8 +5,8 @@
 import { accountEndpoints, passwordChangeSchema } from '@fanshop/core'
 import { data, Form, useNavigation } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
-import { FormStatus, TextField } from '../fields.tsx'
-import { type FieldErrors, parseForm, useFormCues } from '../form-cues.ts'
+import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
+import { FormStatus, TextField } from '../../site/form/fields.tsx'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-password'
 
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
 interface PasswordResult {
   done?: string
   message?: string
-  fieldErrors?: FieldErrors
+  form?: FormResult
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,15 +28,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { token } = await requireUser(request, context)
-  const parsed = parseForm(passwordChangeSchema, await request.formData())
-  if (!parsed.success) return data<PasswordResult>({ fieldErrors: parsed.errors }, { status: 400 })
+  const submission = parseForm(passwordChangeSchema, await request.formData())
+  const hideFields = ['old_password', 'password', 'password_repeat']
+  if (submission.status !== 'success')
+    return data<PasswordResult>({ form: submission.reply({ hideFields }) }, { status: 400 })
   try {
-    const { message } = await callData(context, accountEndpoints.changePassword, { token, body: parsed.data })
+    const { message } = await callData(context, accountEndpoints.changePassword, {
+      token,
+      body: submission.value,
+    })
     return { done: message } satisfies PasswordResult
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.statusCode === 403) {
-      return data<PasswordResult>({ fieldErrors: { old_password: error.message } }, { status: 403 })
+      const fieldErrors = { old_password: [error.message] }
+      return data<PasswordResult>({ form: submission.reply({ fieldErrors, hideFields }) }, { status: 403 })
     }
     return data<PasswordResult>({ message: error.message }, { status: error.statusCode })
   }
@@ -44,12 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ProfilePassword({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as PasswordResult | undefined
-  const cues = useFormCues(passwordChangeSchema, { serverErrors: result?.fieldErrors })
+  const form = useCueForm(passwordChangeSchema, { lastResult: result?.form })
   const busy = useNavigation().state === 'submitting'
   return (
     <div className="profile-card">
       <h2 className="profile-card__title">Change your password</h2>
-      <Form method="post" className="account-form" {...cues.formProps} key={result?.done ?? 'form'}>
+      <Form method="post" className="account-form" {...form.formProps} key={result?.done ?? 'form'}>
         {/* Which account the password is for, so password managers update the right entry. */}
         <input
           type="email"
@@ -60,7 +66,7 @@ export default function ProfilePassword({ loaderData, actionData }: Route.Compon
           hidden
         />
         <TextField
-          cues={cues}
+          form={form}
           name="old_password"
           label="Current password"
           type="password"
@@ -68,7 +74,7 @@ export default function ProfilePassword({ loaderData, actionData }: Route.Compon
           required
         />
         <TextField
-          cues={cues}
+          form={form}
           name="password"
           label="New password"
           type="password"
@@ -76,7 +82,7 @@ export default function ProfilePassword({ loaderData, actionData }: Route.Compon
           required
         />
         <TextField
-          cues={cues}
+          form={form}
           name="password_repeat"
           label="Repeat the new password"
           type="password"

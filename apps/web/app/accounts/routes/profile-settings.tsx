@@ -6,7 +6,7 @@ import { accountEndpoints, CLOTHING_SIZES, userSettingsSchema } from '@fanshop/c
 import { useId } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { ApiError, call, callData } from '../../api.server.ts'
-import { FormStatus } from '../fields.tsx'
+import { FormStatus } from '../../site/form/fields.tsx'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-settings'
 

@@ -7,8 +7,8 @@ import { accountEndpoints, registrationFormSchema, toRegisterRequest } from '@fa
 import { data } from 'react-router'
 import { ApiError, call } from '../../api.server.ts'
 import { guard } from '../../guards.server.ts'
+import { parseForm } from '../../site/form/cue-form.ts'
 import type { SiteHandle } from '../../site/handle.ts'
-import { parseForm } from '../form-cues.ts'
 import { RegisterForm, type RegisterResult } from '../register-form.tsx'
 import type { Route } from './+types/register'
 
@@ -24,15 +24,19 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(registrationFormSchema(new Date().getFullYear()), await request.formData())
+  const submission = parseForm(registrationFormSchema(new Date().getFullYear()), await request.formData())
   // What the visitor typed comes back to the form, except the passwords.
-  const { password: _password, password_repeat: _repeat, ...values } = parsed.values
-  if (!parsed.success) return data<RegisterResult>({ fieldErrors: parsed.errors, values }, { status: 400 })
+  const hideFields = ['password', 'password_repeat']
+  if (submission.status !== 'success')
+    return data<RegisterResult>({ form: submission.reply({ hideFields }) }, { status: 400 })
   try {
-    await call(context, accountEndpoints.register, { body: toRegisterRequest(parsed.data) })
+    await call(context, accountEndpoints.register, { body: toRegisterRequest(submission.value) })
   } catch (error) {
     if (error instanceof ApiError)
-      return data<RegisterResult>({ formError: error.message, values }, { status: error.statusCode })
+      return data<RegisterResult>(
+        { form: submission.reply({ hideFields }), formError: error.message },
+        { status: error.statusCode },
+      )
     throw error
   }
   return { created: true } satisfies RegisterResult

@@ -6,9 +6,9 @@ import { accountEndpoints, resetRequestSchema } from '@fanshop/core'
 import { data, Form, useNavigation } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
 import { guard } from '../../guards.server.ts'
+import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
+import { FormStatus, TextField } from '../../site/form/fields.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
-import { FormStatus, TextField } from '../fields.tsx'
-import { type FieldErrors, parseForm, useFormCues } from '../form-cues.ts'
 import type { Route } from './+types/reset'
 import '../accounts.css'
 
@@ -22,8 +22,8 @@ export const meta: Route.MetaFunction = () => [
 interface ResetResult {
   sent?: string
   message?: string
-  fieldErrors?: FieldErrors
-  values?: { email?: string }
+  /** The field's message and the address typed. */
+  form?: FormResult
 }
 
 export const middleware: Route.MiddlewareFunction[] = [guard('auth', 'guest')]
@@ -34,37 +34,31 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(resetRequestSchema, await request.formData())
-  const values = { email: parsed.values.email }
-  if (!parsed.success) return data<ResetResult>({ fieldErrors: parsed.errors, values }, { status: 400 })
+  const submission = parseForm(resetRequestSchema, await request.formData())
+  if (submission.status !== 'success') return data<ResetResult>({ form: submission.reply() }, { status: 400 })
   try {
-    const { message } = await callData(context, accountEndpoints.requestReset, { body: parsed.data })
-    return { sent: message, values } satisfies ResetResult
+    const { message } = await callData(context, accountEndpoints.requestReset, { body: submission.value })
+    return { sent: message, form: submission.reply() } satisfies ResetResult
   } catch (error) {
     if (error instanceof ApiError)
-      return data<ResetResult>({ message: error.message, values }, { status: error.statusCode })
+      return data<ResetResult>(
+        { message: error.message, form: submission.reply() },
+        { status: error.statusCode },
+      )
     throw error
   }
 }
 
 export default function ResetPage({ actionData }: Route.ComponentProps) {
   const result = actionData as ResetResult | undefined
-  const cues = useFormCues(resetRequestSchema, { serverErrors: result?.fieldErrors })
+  const form = useCueForm(resetRequestSchema, { lastResult: result?.form })
   const busy = useNavigation().state === 'submitting'
   return (
     <section className="account-page">
       <h1 className="account-page__title">Reset your password</h1>
       <p>Enter the e-mail address of your account. We will send it a link to set a new password.</p>
-      <Form method="post" className="account-form" {...cues.formProps}>
-        <TextField
-          cues={cues}
-          name="email"
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          defaultValue={result?.values?.email}
-          required
-        />
+      <Form method="post" className="account-form" {...form.formProps}>
+        <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" required />
         {result?.sent ? <FormStatus tone="success">{result.sent}</FormStatus> : null}
         {result?.message ? <FormStatus tone="error">{result.message}</FormStatus> : null}
         <button type="submit" className="button account-form__submit" aria-busy={busy}>

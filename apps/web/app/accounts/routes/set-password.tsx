@@ -7,10 +7,10 @@ import { accountEndpoints, setPasswordSchema } from '@fanshop/core'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
 import { guard } from '../../guards.server.ts'
+import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
+import { FormStatus, TextField } from '../../site/form/fields.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
 import { useUi } from '../../site/ui-store.ts'
-import { FormStatus, TextField } from '../fields.tsx'
-import { type FieldErrors, parseForm, useFormCues } from '../form-cues.ts'
 import type { Route } from './+types/set-password'
 import '../accounts.css'
 
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = () => [
 interface SetPasswordResult {
   done?: string
   message?: string
-  fieldErrors?: FieldErrors
+  form?: FormResult
 }
 
 export const middleware: Route.MiddlewareFunction[] = [guard('auth', false)]
@@ -34,13 +34,18 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(setPasswordSchema, await request.formData())
-  if (!parsed.success) {
-    const { key, ...fieldErrors } = parsed.errors
-    return data<SetPasswordResult>({ fieldErrors, message: key }, { status: 400 })
+  const submission = parseForm(setPasswordSchema, await request.formData())
+  if (submission.status !== 'success') {
+    // A broken link has no field of its own: its message is the page's.
+    const { key, ...fieldErrors } = submission.error ?? {}
+    const form = submission.reply({ hideFields: ['password', 'password_repeat'] })
+    return data<SetPasswordResult>(
+      { form: { ...form, error: fieldErrors }, message: key?.[0] },
+      { status: 400 },
+    )
   }
   try {
-    const { message } = await callData(context, accountEndpoints.setPassword, { body: parsed.data })
+    const { message } = await callData(context, accountEndpoints.setPassword, { body: submission.value })
     return { done: message } satisfies SetPasswordResult
   } catch (error) {
     if (error instanceof ApiError)
@@ -51,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as SetPasswordResult | undefined
-  const cues = useFormCues(setPasswordSchema, { serverErrors: result?.fieldErrors })
+  const form = useCueForm(setPasswordSchema, { lastResult: result?.form })
   const busy = useNavigation().state === 'submitting'
   const show = useUi((s) => s.show)
   if (result?.done) {
@@ -76,10 +81,10 @@ export default function SetPasswordPage({ loaderData, actionData }: Route.Compon
     <section className="account-page">
       <h1 className="account-page__title">Set a new password</h1>
       {loaderData.key ? (
-        <Form method="post" className="account-form" {...cues.formProps}>
+        <Form method="post" className="account-form" {...form.formProps}>
           <input type="hidden" name="key" value={loaderData.key} />
           <TextField
-            cues={cues}
+            form={form}
             name="password"
             label="New password"
             type="password"
@@ -87,7 +92,7 @@ export default function SetPasswordPage({ loaderData, actionData }: Route.Compon
             required
           />
           <TextField
-            cues={cues}
+            form={form}
             name="password_repeat"
             label="Repeat the new password"
             type="password"

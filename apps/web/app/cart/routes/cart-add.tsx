@@ -41,6 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     quantity: form.get('quantity') || undefined,
   })
   if (!parsed.success) return redirect(withCartFlash(back, 'failed'))
-  const outcome = await addProduct(request, context, parsed.data.variant_id, parsed.data.quantity)
+  const outcome = await addProduct(context, parsed.data.variant_id, parsed.data.quantity)
   return redirect(withCartFlash(back, outcome))
 }

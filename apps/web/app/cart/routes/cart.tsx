@@ -34,8 +34,8 @@ export const handle: SiteHandle = { routeName: 'cart' }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Your bag' }, { name: 'robots', content: 'noindex' }]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const order = await loadCart(request, context)
+export async function loader({ context }: Route.LoaderArgs) {
+  const order = await loadCart(context)
   return { order: order && publicOrder(order), lines: order ? cartLines(order) : [], serverNow: Date.now() }
 }
 
@@ -50,36 +50,36 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<CartActionResult>({ error: CART_TEXT.outOfStock }, { status: 400 })
       }
       if (quantity < 1) return data<CartActionResult>({ confirmRemove: lineId })
-      const result = await changeQuantity(request, context, lineId, quantity)
+      const result = await changeQuantity(context, lineId, quantity)
       return data(result, { status: result.error ? 422 : 200 })
     }
     case 'remove': {
-      const result = await removeLine(request, context, lineId)
+      const result = await removeLine(context, lineId)
       return data(result, { status: result.error ? 422 : 200 })
     }
     case 'keep':
       return data<CartActionResult>({})
     case 'coupon': {
-      const result = await applyCouponCode(request, context, String(form.get('coupon_code') ?? ''))
+      const result = await applyCouponCode(context, String(form.get('coupon_code') ?? ''))
       return data(result, { status: result.couponError ? 422 : 200 })
     }
     case 'remove-coupon':
-      return data(await removeCouponCode(request, context, String(form.get('coupon_code') ?? '')))
+      return data(await removeCouponCode(context, String(form.get('coupon_code') ?? '')))
     case 'checkout':
-      return startCheckout(request, context)
+      return startCheckout(context)
     default:
       return data<CartActionResult>({ error: `Unknown cart action "${intent}".` }, { status: 400 })
   }
 }
 
 /** Moves the cart into the checkout (cart → address) and goes there. */
-async function startCheckout(request: Request, context: Route.ActionArgs['context']) {
+async function startCheckout(context: Route.ActionArgs['context']) {
   const ref = readCartRef(context)
   if (!ref) return redirect('/cart')
   try {
-    const order = await loadCart(request, context)
+    const order = await loadCart(context)
     if (order?.state === 'cart') {
-      await storeCall(request, context, cartEndpoints.nextCheckoutStep, orderArgs(ref))
+      await storeCall(context, cartEndpoints.nextCheckoutStep, orderArgs(ref))
     }
   } catch (error) {
     if (!(error instanceof ApiError) || error.statusCode >= 500) throw error

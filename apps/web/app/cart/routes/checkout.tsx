@@ -5,23 +5,29 @@
  * summary table, the coupon and the time left on the hold; on a phone these come first, the
  * summary folded into a bar with the total.
  */
-import { type CountryJson, isPast, type OrderState, type StateJson, stateIndex } from '@fanshop/core'
+import {
+  ADDRESS_TEXT_FIELDS,
+  type CountryJson,
+  isPast,
+  type OrderState,
+  type StateJson,
+  stateIndex,
+} from '@fanshop/core'
 import { useEffect, useState } from 'react'
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
 import { loadAddressBook } from '../../accounts/address-book.server.ts'
 import { useHydrated } from '../../catalog/use-hydrated.ts'
+import { CheckboxField, InputField, SelectField } from '../../site/form/order-fields.tsx'
 import { ARRIVAL_FOCUS_ATTRIBUTE } from '../../site/frame-effects.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { loadCart, type PublicOrder, publicOrder, visitorToken } from '../cart.server.ts'
 import {
-  ADDRESS_TEXT_FIELDS,
   type CheckoutResult,
   type CheckoutStep,
   payStep,
   saveAddressStep,
   saveDeliveryStep,
 } from '../checkout.server.ts'
-import { CheckboxField, InputField, SelectField } from '../checkout-fields.tsx'
 import { CouponForm } from '../coupon-form.tsx'
 import { HoldTimer } from '../hold-timer.tsx'
 import { CollapsibleSummary, OrderSummary } from '../order-summary.tsx'
@@ -51,7 +57,7 @@ const reached = (state: OrderState, step: CheckoutStep) =>
   step === 'address' || stateIndex(state) >= stateIndex(step)
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const order = await loadCart(request, context)
+  const order = await loadCart(context)
   if (!order || order.line_items.length === 0) throw redirect('/cart')
   const url = new URL(request.url)
   const asked = url.searchParams.get('step')
@@ -99,11 +105,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent')
   const result =
     intent === 'address'
-      ? await saveAddressStep(request, context, form)
+      ? await saveAddressStep(context, form)
       : intent === 'delivery'
-        ? await saveDeliveryStep(request, context, form)
+        ? await saveDeliveryStep(context, form)
         : intent === 'pay'
-          ? await payStep(request, context, form)
+          ? await payStep(context, form)
           : ({ step: 'address', error: 'Unknown checkout step.' } satisfies CheckoutResult)
   if (!result) return redirect('/checkout')
   return data(result, { status: 422 })

@@ -4,10 +4,10 @@
  * the browser that placed it, and the fan lands on the order's details. The order pages show the
  * same form when they cannot tell which order is meant; without JavaScript it posts here.
  */
-import { parseWithZod } from '@conform-to/zod/v4'
 import { cartEndpoints, orderLookupSchema } from '@fanshop/core'
 import { redirect } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
+import { parseForm } from '../../site/form/cue-form.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { keepPlacedOrder } from '../cart-cookie.server.ts'
 import { OrderLookupForm } from '../order-lookup-form.tsx'
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: orderLookupSchema })
+  const submission = parseForm(orderLookupSchema, await request.formData(), { autoCoercion: true })
   if (submission.status !== 'success') return { result: submission.reply() }
   try {
     const found = await callData(context, cartEndpoints.lookupOrder, { body: submission.value })

@@ -4,10 +4,10 @@
  * (issue 9: one message when it is back in stock). With JavaScript the form stays on the product
  * page; without, this page shows the answer and the way back.
  */
-import { parseWithZod } from '@conform-to/zod/v4'
 import { cartEndpoints, safeRedirect, stockAlertSchema } from '@fanshop/core'
 import { data, Link, redirect } from 'react-router'
 import { ApiError } from '../../api.server.ts'
+import { parseForm } from '../../site/form/cue-form.ts'
 import { storeCall } from '../cart.server.ts'
 import type { Route } from './+types/stock-alert'
 
@@ -20,11 +20,11 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const back = safeRedirect(form.get('redirectTo'), '/shop')
-  const submission = parseWithZod(form, { schema: stockAlertSchema })
+  const submission = parseForm(stockAlertSchema, form, { autoCoercion: true })
   if (submission.status !== 'success')
     return data({ result: submission.reply(), message: null, back }, { status: 400 })
   try {
-    const { data: body } = await storeCall(request, context, cartEndpoints.requestStockAlert, {
+    const { data: body } = await storeCall(context, cartEndpoints.requestStockAlert, {
       body: submission.value,
     })
     return { result: submission.reply(), message: body.message, back }

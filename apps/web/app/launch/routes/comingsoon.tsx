@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react'
 import { data, Link, useFetcher } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
 import { SITE_NAME } from '../../site/brand.ts'
+import { fieldMessages, parseForm } from '../../site/form/cue-form.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { Countdown } from '../countdown.tsx'
 import type { Route } from './+types/comingsoon'
@@ -35,14 +36,15 @@ export function loader({ context }: Route.LoaderArgs) {
 type SignupAnswer = { ok: true; created: boolean; email: string } | { ok: false; error: string }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
-  const parsed = launchSignupBodySchema.safeParse({ email: String(form.get('email') ?? '') })
-  if (!parsed.success) {
-    return data<SignupAnswer>({ ok: false, error: parsed.error.issues[0]!.message }, { status: 400 })
+  const submission = parseForm(launchSignupBodySchema, await request.formData())
+  if (submission.status !== 'success') {
+    const error = fieldMessages(submission.reply()).email ?? ''
+    return data<SignupAnswer>({ ok: false, error }, { status: 400 })
   }
   try {
-    const { created, email } = (await callData(context, launchEndpoints.subscribe, { body: parsed.data }))
-      .data
+    const { created, email } = (
+      await callData(context, launchEndpoints.subscribe, { body: submission.value })
+    ).data
     return data<SignupAnswer>({ ok: true, created, email })
   } catch (error) {
     if (error instanceof ApiError && error.statusCode < 500) {

@@ -1,10 +1,18 @@
 /**
- * The labelled controls of the checkout forms: every field has a label, its error tied to it
- * (aria-invalid, aria-describedby), and the autocomplete token that lets a phone fill it in.
+ * The field family's order look (checkout, order lookup, Notify me): every field has a label, its
+ * error tied to it (aria-invalid, aria-describedby), and the autocomplete token that lets a phone
+ * fill it in. The checkout's steps hand each field the server's message; `TextField` of
+ * fields.tsx draws a Conform-driven field in the same frame.
  */
 import { type ReactNode, useId } from 'react'
 
-function Shell(props: { error?: string; errorId: string; className?: string; children: ReactNode }) {
+/** A field's frame in the order look: the red marker while it has a message, and the message. */
+export function OrderFieldShell(props: {
+  error?: string
+  errorId: string
+  className?: string
+  children: ReactNode
+}) {
   return (
     <div
       className={`checkout-field ${props.error ? 'checkout-field--invalid' : ''} ${props.className ?? ''}`}
@@ -34,7 +42,7 @@ export function InputField(props: {
   const id = useId()
   const errorId = `${id}-error`
   return (
-    <Shell error={props.error} errorId={errorId} className={props.className}>
+    <OrderFieldShell error={props.error} errorId={errorId} className={props.className}>
       <label className="checkout-field__label" htmlFor={id}>
         {props.label}
         {props.required ? null : <span className="checkout-field__optional"> (optional)</span>}
@@ -52,7 +60,7 @@ export function InputField(props: {
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? errorId : undefined}
       />
-    </Shell>
+    </OrderFieldShell>
   )
 }
 
@@ -72,7 +80,7 @@ export function SelectField(props: {
   const id = useId()
   const errorId = `${id}-error`
   return (
-    <Shell error={props.error} errorId={errorId} className={props.className}>
+    <OrderFieldShell error={props.error} errorId={errorId} className={props.className}>
       <label className="checkout-field__label" htmlFor={id}>
         {props.label}
       </label>
@@ -95,7 +103,7 @@ export function SelectField(props: {
           </option>
         ))}
       </select>
-    </Shell>
+    </OrderFieldShell>
   )
 }
 
@@ -110,7 +118,11 @@ export function CheckboxField(props: {
   const id = useId()
   const errorId = `${id}-error`
   return (
-    <Shell error={props.error} errorId={errorId} className="checkout-field--wide checkout-field--check">
+    <OrderFieldShell
+      error={props.error}
+      errorId={errorId}
+      className="checkout-field--wide checkout-field--check"
+    >
       <input
         id={id}
         name={props.name}
@@ -124,6 +136,6 @@ export function CheckboxField(props: {
       <label className="checkout-field__check-label" htmlFor={id}>
         {props.children}
       </label>
-    </Shell>
+    </OrderFieldShell>
   )
 }
