@@ -10,8 +10,8 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuilt, startServer, waitForPort } from './testing/built-server.ts'
-import { testDialect, testPgUrl } from './testing/test-app.ts'
+import { ensureBuilt, startServer, waitForPort } from '../tests/built-server.ts'
+import { testDialect, testPgUrl } from '../tests/test-app.ts'
 
 describe(`the production server on ${testDialect}`, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-server-'))

@@ -12,8 +12,8 @@ import {
 } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { testLoadContext } from '../tests/load-context.ts'
 import { ApiError, call, callData } from './api.server.ts'
-import { testLoadContext } from './testing/load-context.ts'
 
 function contextAnswering(status: number, body: unknown, seen: Request[] = []): AppLoadContext {
   const apiFetch: typeof fetch = async (input, init) => {

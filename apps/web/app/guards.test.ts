@@ -2,11 +2,11 @@
 // private SQLite database), behind the root's visitor middleware.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedAccounts } from '../../api/src/demo/accounts.ts'
-import { createTestApp, type TestApp } from '../../api/src/testing/test-app.ts'
+import { createTestApp, type TestApp } from '../../api/tests/test-app.ts'
+import { testLoadContext } from '../tests/load-context.ts'
 import { type GuardName, type GuardOption, guard } from './guards.server.ts'
 import { visitorMiddleware } from './site/visitor.server.ts'
 import { writeSession } from './site/visitor-session.server.ts'
-import { testLoadContext } from './testing/load-context.ts'
 
 let t: TestApp
 let apiBaseUrl: string

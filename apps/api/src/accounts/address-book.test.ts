@@ -7,9 +7,9 @@ import {
   insertShopper,
   madridAddress,
   placeIds,
-} from '../cart/test-fixtures.ts'
+} from '../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { seedCart } from '../demo/cart.ts'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
 
 describe(`address book on ${testDialect}`, () => {
   let t: TestApp

@@ -2,10 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { ACCOUNT_MESSAGES, PASSWORD_TOKEN_LIFETIME_SECONDS } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, loggedInUser, login, register, registration } from '../../tests/accounts.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { DEMO_CUSTOMER, seedAccounts } from '../demo/accounts.ts'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
 import { IP_FAILURES } from './auth-routes.ts'
-import { bearer, loggedInUser, login, register, registration } from './testing.ts'
 import { DUPLICATE_EMAIL_MESSAGE } from './users.ts'
 
 describe(`register and log in on ${testDialect}`, () => {

@@ -2,14 +2,14 @@ import type { AddressInfo } from 'node:net'
 import { ACCOUNT_MESSAGES } from '@fanshop/core'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { bearer, loggedInUser, login } from '../../tests/accounts.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { IP_RESET_REQUESTS } from './auth-routes.ts'
 import {
   PASSWORD_SET_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
   RESET_REQUESTED_MESSAGE,
 } from './password-reset.ts'
-import { bearer, loggedInUser, login } from './testing.ts'
 
 interface ReceivedMail {
   to: string[]

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, loggedInUser, login } from '../../tests/accounts.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { seedAccounts } from '../demo/accounts.ts'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
 import { WRONG_OLD_PASSWORD_MESSAGE } from './profile-routes.ts'
-import { bearer, loggedInUser, login } from './testing.ts'
 
 describe(`profile calls on ${testDialect}`, () => {
   let t: TestApp

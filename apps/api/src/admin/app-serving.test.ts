@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../testing/built-server.ts'
+import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../../tests/built-server.ts'
 
 describe('the back office app on the built server', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-admin-app-'))

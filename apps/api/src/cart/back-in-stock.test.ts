@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { insertProduct, insertShopper } from '../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { seedCart } from '../demo/cart.ts'
 import type { MailMessage } from '../mail/mailer.ts'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
 import { CLAIM_MS, notifyBackInStock } from './back-in-stock.ts'
-import { insertProduct, insertShopper } from './test-fixtures.ts'
 
 describe(`back in stock on ${testDialect}`, () => {
   let t: TestApp

@@ -1,8 +1,5 @@
 import type { OrderJson } from '@fanshop/core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { seedCart } from '../demo/cart.ts'
-import type { MailMessage } from '../mail/mailer.ts'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
 import {
   addLine,
   approvedCard,
@@ -13,7 +10,10 @@ import {
   insertShopper,
   madridAddress,
   placeIds,
-} from './test-fixtures.ts'
+} from '../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { seedCart } from '../demo/cart.ts'
+import type { MailMessage } from '../mail/mailer.ts'
 
 describe(`checkout on ${testDialect}`, () => {
   let t: TestApp

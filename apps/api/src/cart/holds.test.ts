@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { addLine, createCart, fetchOrder, insertProduct, insertShopper } from '../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { sweepExpiredHolds } from './holds.ts'
-import { addLine, createCart, fetchOrder, insertProduct, insertShopper } from './test-fixtures.ts'
 
 const MINUTE = 60 * 1000
 

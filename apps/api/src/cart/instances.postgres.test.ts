@@ -11,10 +11,10 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registration } from '../accounts/testing.ts'
-import { ensureBuilt, startServer, waitForPort } from '../testing/built-server.ts'
-import { testPgUrl } from '../testing/test-app.ts'
-import { approvedCard, madridAddress } from './test-fixtures.ts'
+import { registration } from '../../tests/accounts.ts'
+import { ensureBuilt, startServer, waitForPort } from '../../tests/built-server.ts'
+import { approvedCard, madridAddress } from '../../tests/cart.ts'
+import { testPgUrl } from '../../tests/test-app.ts'
 
 interface Instance {
   base: string

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addLine, createCart, fetchOrder, insertProduct, madridAddress, placeIds } from '../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { seedCart } from '../demo/cart.ts'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
-import { addLine, createCart, fetchOrder, insertProduct, madridAddress, placeIds } from './test-fixtures.ts'
 
 describe(`guest order lookup on ${testDialect}`, () => {
   let t: TestApp

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
 import {
   addLine,
   createCart,
@@ -7,7 +6,8 @@ import {
   insertProduct,
   insertShopper,
   insertVariableProduct,
-} from './test-fixtures.ts'
+} from '../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 describe(`orders and line items on ${testDialect}`, () => {
   let t: TestApp

@@ -1,17 +1,5 @@
 import type { OrderJson } from '@fanshop/core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { seedCart } from '../demo/cart.ts'
-import type { MailMessage } from '../mail/mailer.ts'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
-import { settleOrder } from './orders.ts'
-import {
-  CHANGED_REASON,
-  chargePayment,
-  claimPayment,
-  completePlacement,
-  INTERRUPTED_REASON,
-  STALE_PROCESSING_MS,
-} from './placement.ts'
 import {
   addLine,
   approvedCard,
@@ -21,7 +9,19 @@ import {
   insertShopper,
   madridAddress,
   placeIds,
-} from './test-fixtures.ts'
+} from '../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { seedCart } from '../demo/cart.ts'
+import type { MailMessage } from '../mail/mailer.ts'
+import { settleOrder } from './orders.ts'
+import {
+  CHANGED_REASON,
+  chargePayment,
+  claimPayment,
+  completePlacement,
+  INTERRUPTED_REASON,
+  STALE_PROCESSING_MS,
+} from './placement.ts'
 
 const FROZEN = 'This order is being paid: it cannot change until the payment is decided.'
 

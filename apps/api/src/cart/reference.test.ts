@@ -1,6 +1,6 @@
 import { cartEndpoints } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 describe(`countries, states, shipping zones and the launch gate on ${testDialect}`, () => {
   let t: TestApp

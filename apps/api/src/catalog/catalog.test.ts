@@ -1,7 +1,7 @@
 import type { CategoryJson, ProductJson } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { DEMO_PRODUCTS } from '../demo/catalog-data.ts'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
 
 const PUBLISHED = DEMO_PRODUCTS.length
 const taxonomies = (value: unknown) => encodeURIComponent(JSON.stringify(value))

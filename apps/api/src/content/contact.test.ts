@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { CONTACT_MESSAGES_PER_HOUR, CONTACT_SUCCESS_TEXT } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { IP_CONTACT_MESSAGES } from './contact.ts'
 
 const message = (overrides: Record<string, unknown> = {}) => ({

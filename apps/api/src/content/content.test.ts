@@ -9,7 +9,7 @@ import {
   type Story,
 } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 describe(`content API on ${testDialect}`, () => {
   let t: TestApp

@@ -1,6 +1,6 @@
 import type { Post } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { insertContentItem } from './write.ts'
 
 const HOSTILE =

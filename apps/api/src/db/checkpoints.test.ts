@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import { testDialect } from '../testing/test-app.ts'
+import { testDialect } from '../../tests/test-app.ts'
 import { openDatabase, type ShopDatabase } from './database.ts'
 
 describe.skipIf(testDialect !== 'sqlite')('SQLite checkpoints', () => {

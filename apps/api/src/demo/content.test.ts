@@ -1,6 +1,6 @@
 import type { Post } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 // Issue 9: the seeded drop post wrote '29 October' and '07:00' whatever the launch was set to.
 describe(`the demo posts write the launch from the launch setting, on ${testDialect}`, () => {

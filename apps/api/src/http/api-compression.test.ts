@@ -4,7 +4,7 @@
  */
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { createTestApp, type TestApp } from '../../tests/test-app.ts'
 import { inProcessFetch } from './in-process-fetch.ts'
 
 describe('API compression', () => {

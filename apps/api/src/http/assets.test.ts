@@ -10,7 +10,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../testing/built-server.ts'
+import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../../tests/built-server.ts'
 
 const assetsDir = fileURLToPath(new URL('../../../web/build/client/assets', import.meta.url))
 

@@ -8,9 +8,9 @@
 import type { OrderJson } from '@fanshop/core'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loggedInUser } from '../accounts/testing.ts'
-import { addLine, createCart, fetchOrder, insertProduct } from '../cart/test-fixtures.ts'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { loggedInUser } from '../../tests/accounts.ts'
+import { addLine, createCart, fetchOrder, insertProduct } from '../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 const SEED = 14
 const REQUESTS_PER_OPERATION = 80

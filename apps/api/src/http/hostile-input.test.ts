@@ -7,7 +7,7 @@ import net from 'node:net'
 import type { OrderJson } from '@fanshop/core'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loggedInUser, registration } from '../accounts/testing.ts'
+import { loggedInUser, registration } from '../../tests/accounts.ts'
 import {
   addLine,
   approvedCard,
@@ -15,8 +15,8 @@ import {
   insertProduct,
   madridAddress,
   placeIds,
-} from '../cart/test-fixtures.ts'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+} from '../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 const TOO_BIG_ID = 2_147_483_648
 

@@ -4,7 +4,7 @@
  */
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { redactUrl } from './logging.ts'
 
 describe(`the API log on ${testDialect}`, () => {

@@ -14,7 +14,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../testing/built-server.ts'
+import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../../tests/built-server.ts'
 import { inlineScriptHashes, PERSONAL_COOKIES, shareable, writeEffect } from './page-cache.ts'
 
 const DEMO_LOGIN = { userEmail: 'demo@example.com', userPassword: 'demo-password' }

@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../testing/built-server.ts'
+import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../../tests/built-server.ts'
 
 describe('the production server', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-prod-build-'))

@@ -7,7 +7,7 @@ import type { CategoryJson, ContentItemOf, ProductJson, VariationJson } from '@f
 import WooCommerceModule from '@woocommerce/woocommerce-rest-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WPAPI from 'wpapi'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 // The package is CommonJS compiled from ES modules: its class is the `default` export.
 const WooCommerceRestApi =

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { login, register } from '../../tests/accounts.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { ACCOUNT_FAILURES } from '../accounts/auth-routes.ts'
-import { login, register } from '../accounts/testing.ts'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
 import {
   EXPIRED_BATCH,
   type RateLimiter,

@@ -5,7 +5,7 @@
  * PUBLIC_URL is https; third-party script hosts only when the shop is configured to use them.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 describe(`security headers on ${testDialect}`, () => {
   let t: TestApp | undefined

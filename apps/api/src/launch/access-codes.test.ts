@@ -1,7 +1,7 @@
 import { ACCESS_GRANT_HEADER, accessCodeSearch } from '@fanshop/core'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { createAccessCode } from './access-codes.ts'
 import { assertShoppingAllowed } from './gate.ts'
 

@@ -1,7 +1,7 @@
 import { ACCESS_GRANT_HEADER, accessCodeSearch } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertProduct } from '../cart/test-fixtures.ts'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { insertProduct } from '../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { createAccessCode } from './access-codes.ts'
 
 describe(`the launch gate on the store API's cart writes on ${testDialect}`, () => {

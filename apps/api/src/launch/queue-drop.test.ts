@@ -6,8 +6,8 @@
  */
 import { QUEUE_PASS_HEADER } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertProduct } from '../cart/test-fixtures.ts'
-import { createTestApp, createTestInstance, type TestApp, testDialect } from '../testing/test-app.ts'
+import { insertProduct } from '../../tests/cart.ts'
+import { createTestApp, createTestInstance, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { joinWithTicket, openCart, status } from './queue-test-helpers.ts'
 
 const LAUNCH = Date.parse('2999-01-01T07:00:00Z')

@@ -5,7 +5,7 @@
  */
 import { QUEUE_PASS_HEADER, QUEUE_TICKET_HEADER } from '@fanshop/core'
 import { solveChallenge } from 'altcha-lib'
-import type { TestApp } from '../testing/test-app.ts'
+import type { TestApp } from '../../tests/test-app.ts'
 
 export const QUEUE_PATH = '/wp-json/wp/v2/launch/queue'
 

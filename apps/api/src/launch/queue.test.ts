@@ -1,7 +1,7 @@
 import { ACCESS_GRANT_HEADER, accessCodeSearch, QUEUE_PASS_HEADER } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertProduct } from '../cart/test-fixtures.ts'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { insertProduct } from '../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { createAccessCode } from './access-codes.ts'
 import { join, joinWithTicket, openCart, QUEUE_PATH, solvedChallenge, status } from './queue-test-helpers.ts'
 

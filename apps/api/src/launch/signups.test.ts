@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import type { Mailer, MailMessage } from '../mail/mailer.ts'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
 import { notifyLaunch } from './signups.ts'
 
 /** A mailer that keeps what it is given and can be told to fail for one address. */

@@ -1,6 +1,6 @@
 import { DEFAULT_SOCIAL_LINKS, menuResponseSchema } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../testing/test-app.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 describe(`GET /wp-json/wp/v2/menu on ${testDialect}`, () => {
   let t: TestApp

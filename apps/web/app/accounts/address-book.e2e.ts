@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { acceptCookies, addToCart } from '../cart/e2e-shopper.ts'
+import { acceptCookies, addToCart } from '../../tests/shopper.ts'
 
 // Issue 9: a logged-in customer's checkout is filled from their address book, edited in /profile.
 test.describe.configure({ timeout: 90_000 })

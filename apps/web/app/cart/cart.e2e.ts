@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { acceptCookies, addToCart, checkOut, payByCard } from './e2e-shopper.ts'
+import { acceptCookies, addToCart, checkOut, payByCard } from '../../tests/shopper.ts'
 
 // A checkout is many page loads and form posts; on a busy machine that takes more than 30 s.
 test.describe.configure({ timeout: 90_000 })

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { addToCart } from './e2e-shopper.ts'
+import { addToCart } from '../../tests/shopper.ts'
 
 // Issue 9: the checkout took a phone 'call me maybe' and a Spanish postcode 'ZZZZZZZZZZ', and
 // never asked to accept the terms.

@@ -4,7 +4,7 @@
  * the steps, always open.
  */
 import { expect, test } from '@playwright/test'
-import { putOneInTheBag } from '../site/e2e-pages.ts'
+import { putOneInTheBag } from '../../tests/pages.ts'
 
 test('on a phone the summary is a bar at the top with the total, opening the table @phone-only', async ({
   page,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { acceptCookies, addToCart, checkOut } from './e2e-shopper.ts'
+import { acceptCookies, addToCart, checkOut } from '../../tests/shopper.ts'
 
 // Issue 9: the order pages answered 404 without `?number=`, and a guest on another device had no
 // way back to their order.

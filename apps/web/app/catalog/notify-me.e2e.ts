@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { ProductJson } from '@fanshop/core'
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '../../tests/catalog-fixtures.ts'
 
 // Issue 9: a sold-out choice offered no way to hear when it is back.
 test('a sold-out choice takes an e-mail to write to once it is back in stock @phone', async ({

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { ProductJson } from '@fanshop/core'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '../../tests/catalog-fixtures.ts'
 
 const TEE = '/product/extra-time-tour-tee'
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { ProductJson } from '@fanshop/core'
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '../../tests/catalog-fixtures.ts'
 
 // Issue 9: asking for more than is left said nothing and put what was left in the bag. Each
 // project buys its own variation, so parallel runs do not take each other's stock.

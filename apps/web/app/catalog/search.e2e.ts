@@ -3,7 +3,7 @@
 // JavaScript too.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '../../tests/catalog-fixtures.ts'
 
 const euros = (text: string) => Number(text.replace(/[^\d.]/g, ''))
 

@@ -5,7 +5,7 @@
  */
 import type { AttributeFilterJson, CategoryJson, GenderTermJson, ProductJson } from '@fanshop/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { testLoadContext } from '../testing/load-context.ts'
+import { testLoadContext } from '../../tests/load-context.ts'
 import { loader } from './routes/shop.tsx'
 
 const category = { parent: 0, description: '', image: null, count: 1 }

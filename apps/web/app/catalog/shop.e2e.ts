@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '../../tests/catalog-fixtures.ts'
 
 const CATEGORIES_IN_MENU_ORDER = [
   'T-Shirts',

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '../../tests/content-fixtures.ts'
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? './data-e2e', 'outbox')
 

@@ -1,4 +1,4 @@
-import { bySlug, expect, test } from './fixtures.ts'
+import { bySlug, expect, test } from '../../tests/content-fixtures.ts'
 
 test('the player plays a track, the time moves, and next, seek and the track list work @phone', async ({
   page,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { bySlug, type contentOf, expect, test } from './fixtures.ts'
+import { bySlug, type contentOf, expect, test } from '../../tests/content-fixtures.ts'
 
 /** Every content route answers 200, draws its own content and carries its title, description and absolute Open Graph image. */
 async function open(page: Page, path: string) {

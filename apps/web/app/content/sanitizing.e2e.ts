@@ -1,6 +1,6 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { expect, test } from './fixtures.ts'
+import { expect, test } from '../../tests/content-fixtures.ts'
 
 test('a script stored in a post never reaches the page', async ({ page }) => {
   // Write straight into the server's database, past the sanitiser on the way in, as a

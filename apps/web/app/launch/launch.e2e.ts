@@ -6,8 +6,8 @@
  */
 import { countdown } from '@fanshop/core'
 import type { Page } from '@playwright/test'
-import { cartButton, roomiestSimpleProduct } from '../site/e2e-pages.ts'
-import { expect, test } from './pre-launch-server.ts'
+import { cartButton, roomiestSimpleProduct } from '../../tests/pages.ts'
+import { expect, test } from '../../tests/pre-launch-server.ts'
 
 const box = (page: Page, n: number) => page.getByLabel(`Character ${n} of 5`)
 

@@ -7,8 +7,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect } from '@playwright/test'
 import { solveChallenge } from 'altcha-lib'
-import { cartButton, roomiestSimpleProduct } from '../site/e2e-pages.ts'
-import { type StartedShop, startShop } from './pre-launch-server.ts'
+import { cartButton, roomiestSimpleProduct } from '../../tests/pages.ts'
+import { type StartedShop, startShop } from '../../tests/pre-launch-server.ts'
 
 const test = base.extend<object, { queueShop: StartedShop }>({
   queueShop: [

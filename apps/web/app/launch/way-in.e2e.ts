@@ -6,8 +6,8 @@
  */
 import { launchMomentText } from '@fanshop/core'
 import type { Page } from '@playwright/test'
-import { roomiestSimpleProduct } from '../site/e2e-pages.ts'
-import { expect, test } from './pre-launch-server.ts'
+import { roomiestSimpleProduct } from '../../tests/pages.ts'
+import { expect, test } from '../../tests/pre-launch-server.ts'
 
 async function expectWaysIn(
   page: Page,

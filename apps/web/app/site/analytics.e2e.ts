@@ -4,7 +4,7 @@
  * and advertising signals follow the other two switches.
  */
 import type { Page } from '@playwright/test'
-import { expect, PRE_LAUNCH_ANALYTICS_ID, test } from '../launch/pre-launch-server.ts'
+import { expect, PRE_LAUNCH_ANALYTICS_ID, test } from '../../tests/pre-launch-server.ts'
 
 async function watchTag(page: Page) {
   const requested: string[] = []

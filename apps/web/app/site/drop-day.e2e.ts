@@ -5,8 +5,8 @@
  * have a footer with the legal menu and contact.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { fillAddress } from '../cart/e2e-shopper.ts'
-import { putOneInTheBag, roomiestSimpleProduct } from './e2e-pages.ts'
+import { putOneInTheBag, roomiestSimpleProduct } from '../../tests/pages.ts'
+import { fillAddress } from '../../tests/shopper.ts'
 
 const cookieBox = (page: Page) => page.locator('.cookie-bar__box')
 

@@ -3,7 +3,7 @@
  * profile page (logged in) is covered by the user-button test, which logs in.
  */
 import { expect, type Page, test } from '@playwright/test'
-import { type NamedPage, namedPages, openNamedPage } from './e2e-pages.ts'
+import { type NamedPage, namedPages, openNamedPage } from '../../tests/pages.ts'
 
 const MENU_BUTTON = ['index', 'error', 'home', 'entercode']
 const NO_CART_AND_USER = ['foundation', 'error', 'contact', 'entercode', 'auth-reset', 'checkout', 'cart']

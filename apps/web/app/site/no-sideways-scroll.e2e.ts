@@ -3,7 +3,7 @@
  * sitemap lists, plus the pages it leaves out), with a bag so that the checkout opens too.
  */
 import { type APIRequestContext, expect, test } from '@playwright/test'
-import { putOneInTheBag } from './e2e-pages.ts'
+import { putOneInTheBag } from '../../tests/pages.ts'
 
 const SPEC_ROUTES = [
   '/',

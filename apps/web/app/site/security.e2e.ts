@@ -12,8 +12,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import selfsigned from 'selfsigned'
-import { acceptCookies, addToCart, checkOut } from '../cart/e2e-shopper.ts'
-import { roomiestSimpleProduct } from './e2e-pages.ts'
+import { roomiestSimpleProduct } from '../../tests/pages.ts'
+import { acceptCookies, addToCart, checkOut } from '../../tests/shopper.ts'
 
 /** Collects what the Content-Security-Policy blocked on a page, as events and as console errors. */
 async function watchPolicy(page: Page) {

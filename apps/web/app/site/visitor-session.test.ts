@@ -1,7 +1,7 @@
 // The visitor's one signed session cookie: what it keeps, what it refuses, and how the old cookies move in.
 import { createCookie } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { testLoadContext } from '../testing/load-context.ts'
+import { testLoadContext } from '../../tests/load-context.ts'
 import { visitorMiddleware, visitorOf } from './visitor.server.ts'
 import { readSession, writeSession } from './visitor-session.server.ts'
 

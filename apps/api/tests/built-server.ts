@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const repo = fileURLToPath(new URL('../../../../', import.meta.url))
+const repo = fileURLToPath(new URL('../../../', import.meta.url))
 const serverJs = path.join(repo, 'apps/api/dist/server.js')
 
 /** Builds API, storefront and back office unless all are there (scripts/test.mjs builds before the tests). */

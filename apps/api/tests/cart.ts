@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { OrderJson } from '@fanshop/core'
-import { issueToken } from '../accounts/sessions.ts'
-import { createUser } from '../accounts/users.ts'
-import type { TestApp } from '../testing/test-app.ts'
+import { issueToken } from '../src/accounts/sessions.ts'
+import { createUser } from '../src/accounts/users.ts'
+import type { TestApp } from './test-app.ts'
 
 export async function insertProduct(
   t: TestApp,
