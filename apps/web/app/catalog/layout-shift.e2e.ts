@@ -6,6 +6,13 @@ import { expect, test } from '@playwright/test'
 
 type Shift = { value: number; hadRecentInput: boolean; sources: string[] }
 
+declare global {
+  interface Window {
+    /** The layout shifts this test's observer saw. */
+    shifts?: Shift[]
+  }
+}
+
 for (const path of [
   '/product/extra-time-tour-tee',
   '/product/number-9-dad-cap?colour=Navy&size=One+Size',
@@ -14,7 +21,7 @@ for (const path of [
   test(`${path} loads without moving what is drawn @phone-only`, async ({ page }) => {
     await page.addInitScript(() => {
       const shifts: Shift[] = []
-      Object.assign(window, { shifts })
+      window.shifts = shifts
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & {
           value: number
@@ -40,9 +47,7 @@ for (const path of [
     const shifts = await page.evaluate(
       () =>
         new Promise<Shift[]>((resolve) =>
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => resolve((window as unknown as { shifts: Shift[] }).shifts)),
-          ),
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.shifts ?? []))),
         ),
     )
     const total = shifts.reduce((sum, shift) => sum + shift.value, 0)
