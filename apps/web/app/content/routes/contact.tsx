@@ -4,8 +4,6 @@
  * which stores it and e-mails the team. A hidden honeypot field catches bots. It works without
  * JavaScript: the form posts to this route and the page shows the outcome.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   CONTACT_TOPICS,
   contactMessageSchema,
@@ -16,12 +14,13 @@ import {
 import { useEffect, useRef } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
+import { parseForm, useCueForm } from '../../site/form/cue-form.ts'
+import { FormErrors, SelectField, TextAreaField, TextField } from '../../site/form/fields.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
 import { RichText } from '../components/rich-text.tsx'
 import { fetchBySlug } from '../content.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/contact'
-import '../../accounts/accounts.css'
 import '../content.css'
 
 export const handle: SiteHandle = { routeName: 'contact' }
@@ -43,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: contactMessageSchema })
+  const submission = parseForm(contactMessageSchema, await request.formData(), { autoCoercion: true })
   if (submission.status !== 'success') return { result: submission.reply(), sent: null }
   try {
     const { message } = await callData(context, contentEndpoints.contact, { body: submission.value })
@@ -59,11 +58,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting' && navigation.formAction === '/contact'
   const status = useRef<HTMLParagraphElement>(null)
-  const [form, fields] = useForm({
+  const form = useCueForm(contactMessageSchema, {
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactMessageSchema }),
     shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
+    autoCoercion: true,
   })
 
   // After sending, move focus to the confirmation so it is read out and seen.
@@ -86,66 +84,18 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </p>
       ) : null}
 
-      <Form method="post" className="contact-form" {...getFormProps(form)}>
-        {form.errors ? (
-          <p className="notice notice--error" id={form.errorId} role="alert">
-            {form.errors.join(' ')}
-          </p>
-        ) : null}
-
-        <div className={`field ${fields.name.errors ? 'field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={fields.name.id}>
-            Your name
-          </label>
-          <input
-            className="field__control"
-            autoComplete="name"
-            {...getInputProps(fields.name, { type: 'text' })}
-            key={fields.name.key}
-          />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
-
-        <div className={`field ${fields.email.errors ? 'field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={fields.email.id}>
-            Your e-mail address
-          </label>
-          <input
-            className="field__control"
-            autoComplete="email"
-            {...getInputProps(fields.email, { type: 'email' })}
-            key={fields.email.key}
-          />
-          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-        </div>
-
-        <div className={`field ${fields.topic.errors ? 'field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={fields.topic.id}>
-            What is it about?
-          </label>
-          <select className="field__control" {...getSelectProps(fields.topic)} key={fields.topic.key}>
-            <option value="">Choose a topic</option>
-            {CONTACT_TOPICS.map((topic) => (
-              <option key={topic} value={topic}>
-                {topic}
-              </option>
-            ))}
-          </select>
-          <FieldError id={fields.topic.errorId} errors={fields.topic.errors} />
-        </div>
-
-        <div className={`field ${fields.message.errors ? 'field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={fields.message.id}>
-            Your message
-          </label>
-          <textarea
-            className="field__control"
-            rows={7}
-            {...getTextareaProps(fields.message)}
-            key={fields.message.key}
-          />
-          <FieldError id={fields.message.errorId} errors={fields.message.errors} />
-        </div>
+      <Form method="post" className="contact-form" {...form.formProps}>
+        <FormErrors form={form} className="notice notice--error" />
+        <TextField form={form} name="name" label="Your name" autoComplete="name" />
+        <TextField form={form} name="email" label="Your e-mail address" type="email" autoComplete="email" />
+        <SelectField
+          form={form}
+          name="topic"
+          label="What is it about?"
+          placeholder="Choose a topic"
+          options={CONTACT_TOPICS.map((topic) => ({ value: topic, label: topic }))}
+        />
+        <TextAreaField form={form} name="message" label="Your message" rows={7} />
 
         {/* People never see or reach this field; form-filling bots do, and give themselves away. */}
         <div className="honeypot" aria-hidden="true">
@@ -158,14 +108,5 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </button>
       </Form>
     </div>
-  )
-}
-
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null
-  return (
-    <p className="field__error" id={id}>
-      {errors[0]}
-    </p>
   )
 }

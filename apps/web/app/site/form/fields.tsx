@@ -115,6 +115,30 @@ export function TextField(
   )
 }
 
+/** A labelled box for a longer text (a message), with the same marker and message as a text field. */
+export function TextAreaField(props: FieldProps & { label: string; rows?: number; required?: boolean }) {
+  const state = useFieldState(props)
+  const field = props.form.fields[props.name]
+  const initial = field?.initialValue
+  return (
+    <FieldShell cue={state.cue} error={state.error} errorId={state.errorId}>
+      <label className="field__label" htmlFor={state.id}>
+        {props.label}
+      </label>
+      <textarea
+        key={field?.key}
+        id={state.id}
+        name={props.name}
+        className="field__control"
+        rows={props.rows}
+        defaultValue={typeof initial === 'string' ? initial : undefined}
+        aria-required={props.required}
+        {...state.controlProps}
+      />
+    </FieldShell>
+  )
+}
+
 /** The form's own messages (not a field's), read out as they appear. */
 export function FormErrors(props: { form: CueForm; className?: string }) {
   const { form } = props.form
