@@ -1,26 +1,9 @@
 /** Helpers the account tests share: a valid registration and logging in through the real calls. */
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
+import { registration } from './registration.ts'
 
-let counter = 0
-
-/** A registration body that passes every rule, with a fresh e-mail each time. */
-export function registration(overrides: Record<string, unknown> = {}) {
-  counter += 1
-  return {
-    firstname: 'Ana',
-    lastname: 'López',
-    email: `ana.${counter}.${Date.now()}@example.com`,
-    password: 'correct horse',
-    password_repeat: 'correct horse',
-    registration_checkbox: 'accepted',
-    gender: 'Female',
-    birth_day: '7',
-    birth_month: 'March',
-    birth_year: '1990',
-    ...overrides,
-  }
-}
+export { registration }
 
 export async function register(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
   const body = registration(overrides)

@@ -1,8 +1,38 @@
 /**
- * For the browser tests: a shopper's steps through the cookie bar, the bag and the checkout
- * (shared by the cart's tests and the storefront's behind-a-proxy journey).
+ * For the browser tests: a shopper's steps through registration, the cookie bar, the bag, the
+ * address forms and the checkout (shared by the cart's, the accounts' and the site's tests).
  */
-import { expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { registration } from '../../api/tests/registration.ts'
+
+/** Registers a customer through the spec's API; answers the e-mail and password to log in with. */
+export async function registerCustomer(request: APIRequestContext, overrides: Record<string, string> = {}) {
+  const body = registration(overrides)
+  const registered = await request.post('/wp-json/wp/v2/register', { data: body })
+  expect(registered.status()).toBe(201)
+  return { email: body.email, password: body.password }
+}
+
+/** Logs in through the header's login panel; the customer lands on the profile. */
+export async function logInFromPanel(page: Page, customer: { email: string; password: string }) {
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+  const login = page.getByRole('dialog', { name: 'Login' })
+  await expect(login).toBeVisible()
+  await login.getByLabel('E-mail').fill(customer.email)
+  await login.getByLabel('Password').fill(customer.password)
+  await login.getByLabel('Password').press('Enter')
+  await expect(page).toHaveURL(/\/profile$/)
+}
+
+/** Logs in on the login page; the customer lands on the profile. */
+export async function logInOnPage(page: Page, customer: { email: string; password: string }) {
+  await page.goto('/auth/login')
+  await acceptCookies(page)
+  await page.getByLabel('E-mail').fill(customer.email)
+  await page.getByLabel('Password').fill(customer.password)
+  await page.getByLabel('Password').press('Enter')
+  await expect(page).toHaveURL(/\/profile$/)
+}
 
 export async function acceptCookies(page: Page) {
   const accept = page.getByRole('button', { name: 'ACCEPT', exact: true })
@@ -18,16 +48,21 @@ export async function addToCart(page: Page, path: string) {
   return panel
 }
 
-export async function fillAddress(page: Page, email: string) {
-  await page.getByLabel('E-mail').fill(email)
+/** Fills a Spanish address (checkout or address book); a test may give a wrong postcode or phone. */
+export async function fillAddressFields(page: Page, wrong: { postcode?: string; phone?: string } = {}) {
   await page.getByLabel('First name').fill('Ana')
   await page.getByLabel('Last name').fill('García')
   await page.getByLabel('Street and number').fill('Calle Mayor 1')
-  await page.getByLabel('Postcode').fill('28013')
+  await page.getByLabel('Postcode').fill(wrong.postcode ?? '28013')
   await page.getByLabel('City').fill('Madrid')
   await expect(page.getByLabel('Country')).toHaveValue(/\d+/)
   await page.getByLabel('State or province').selectOption({ label: 'Madrid' })
-  await page.getByLabel('Phone').fill('+34 600 000 000')
+  await page.getByLabel('Phone').fill(wrong.phone ?? '+34 600 000 000')
+}
+
+export async function fillAddress(page: Page, email: string) {
+  await page.getByLabel('E-mail').fill(email)
+  await fillAddressFields(page)
   await page.getByRole('button', { name: 'Continue to shipping' }).click()
 }
 

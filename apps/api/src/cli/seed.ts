@@ -4,45 +4,31 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import pino from 'pino'
-import { ConfigError, loadConfig } from '../config.ts'
-import { openDatabase } from '../db/database.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { resetDatabase } from '../db/reset.ts'
 import { isEmpty, seedDemo } from '../demo/seed.ts'
+import { runCli } from './run-cli.ts'
 
-async function main() {
-  try {
-    process.loadEnvFile()
-  } catch {}
-  const reset = process.argv.includes('--reset')
-  const config = loadConfig()
-  const log = pino({ level: config.LOG_LEVEL })
-  const database = openDatabase(config.databaseUrl)
-  try {
+const reset = process.argv.includes('--reset')
+
+runCli(
+  async (shop) => {
     if (reset) {
-      await resetDatabase(database.db)
-      fs.rmSync(path.join(config.dataDir, 'media'), { recursive: true, force: true })
-      log.info('wiped the shop tables and media')
+      await resetDatabase(shop.db)
+      fs.rmSync(path.join(shop.config.dataDir, 'media'), { recursive: true, force: true })
+      shop.log.info('wiped the shop tables and media')
     }
-    await migrateToLatest(database.db)
-    const ctx = { config, database, db: database.db, now: Date.now, log }
-    if (!(await isEmpty(ctx))) {
+    await migrateToLatest(shop.db)
+    if (!(await isEmpty(shop))) {
       console.log(
         'The database already has content; nothing seeded. Use `npm run seed -- --reset` to start over.',
       )
       return
     }
-    await seedDemo(ctx)
+    await seedDemo(shop)
     console.log(
-      `Demo content seeded into ${database.dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}.`,
+      `Demo content seeded into ${shop.database.dialect === 'sqlite' ? shop.config.databaseUrl : 'PostgreSQL'}.`,
     )
-  } finally {
-    await database.close()
-  }
-}
-
-main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error)
-  process.exit(1)
-})
+  },
+  { migrate: false, verbose: true },
+)

@@ -5,46 +5,27 @@
  */
 import { launchInstant } from '@fanshop/core'
 import cliProgress from 'cli-progress'
-import pino from 'pino'
-import { ConfigError, loadConfig } from '../config.ts'
-import { openDatabase } from '../db/database.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { createMailer } from '../mail/mailer.ts'
+import { runCli } from '../cli/run-cli.ts'
 import { notifyLaunch } from './signups.ts'
 
-async function main() {
-  try {
-    process.loadEnvFile()
-  } catch {}
-  const config = loadConfig()
-  const launchAt = launchInstant(config.LAUNCH_AT, config.SHOP_TZ)
+runCli(async (shop) => {
+  const launchAt = launchInstant(shop.config.LAUNCH_AT, shop.config.SHOP_TZ)
   if (Date.now() < launchAt && !process.argv.includes('--force')) {
     console.error(
       `The shop opens at ${new Date(launchAt).toISOString()}; the launch e-mail says it is open. Run with --force to send it anyway.`,
     )
-    process.exit(1)
+    process.exitCode = 1
+    return
   }
-  const log = pino({ level: 'warn' })
-  const database = openDatabase(config.databaseUrl)
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    outboxDir: `${config.dataDir}/outbox`,
-    log,
-  })
   const bar = new cliProgress.SingleBar(
     { format: 'Launch e-mail [{bar}] {value}/{total} {email}', hideCursor: true },
     cliProgress.Presets.shades_classic,
   )
   try {
-    await migrateToLatest(database.db)
-    const result = await notifyLaunch(
-      { config, db: database.db, now: Date.now, mailer },
-      {
-        start: (total) => bar.start(total, 0, { email: '' }),
-        done: (email) => bar.increment({ email }),
-      },
-    )
+    const result = await notifyLaunch(shop, {
+      start: (total) => bar.start(total, 0, { email: '' }),
+      done: (email) => bar.increment({ email }),
+    })
     bar.stop()
     console.log(
       result.sent + result.failed === 0
@@ -54,12 +35,5 @@ async function main() {
     if (result.failed) process.exitCode = 1
   } finally {
     bar.stop()
-    mailer.close()
-    await database.close()
   }
-}
-
-main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error)
-  process.exit(1)
 })

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { registerCustomer } from '../../tests/shopper.ts'
 
 const uniqueEmail = () => `fan.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
 
@@ -99,22 +100,14 @@ test('a visitor registers, logs in, edits their details and logs out @phone', as
 
 test('the earlier page comes back after logging in from it', async ({ page, request }) => {
   test.slow()
-  const email = uniqueEmail()
-  const registered = await request.post('/wp-json/wp/v2/register', {
-    data: {
-      firstname: 'Bea',
-      lastname: 'Ruiz',
-      email,
-      password: 'correct horse',
-      password_repeat: 'correct horse',
-      registration_checkbox: 'accepted',
-      gender: 'Female',
-      birth_day: '3',
-      birth_month: 'May',
-      birth_year: '1995',
-    },
+  const customer = await registerCustomer(request, {
+    firstname: 'Bea',
+    lastname: 'Ruiz',
+    birth_day: '3',
+    birth_month: 'May',
+    birth_year: '1995',
   })
-  expect(registered.status()).toBe(201)
+  const { email } = customer
 
   await page.goto('/shop')
   await acceptCookies(page)

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { acceptCookies, addToCart } from '../../tests/shopper.ts'
+import { addToCart, fillAddressFields, logInOnPage, registerCustomer } from '../../tests/shopper.ts'
 
 // Issue 9: a logged-in customer's checkout is filled from their address book, edited in /profile.
 test.describe.configure({ timeout: 90_000 })
@@ -8,28 +8,9 @@ test.describe.configure({ timeout: 90_000 })
 const VINYL = '/product/offside-sessions-vinyl-lp'
 
 test('a customer keeps an address in /profile and their checkout starts from it @phone', async ({ page }) => {
-  const email = `book.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
-  const registered = await page.request.post('/wp-json/wp/v2/register', {
-    data: {
-      firstname: 'Ana',
-      lastname: 'Garcia',
-      email,
-      password: 'correct horse',
-      password_repeat: 'correct horse',
-      registration_checkbox: 'accepted',
-      gender: 'Female',
-      birth_day: '7',
-      birth_month: 'March',
-      birth_year: '1990',
-    },
-  })
-  expect(registered.status()).toBe(201)
-  await page.goto('/auth/login')
-  await acceptCookies(page)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Password').fill('correct horse')
-  await page.getByLabel('Password').press('Enter')
-  await expect(page).toHaveURL(/\/profile$/)
+  const customer = await registerCustomer(page.request)
+  const { email } = customer
+  await logInOnPage(page, customer)
 
   await page
     .getByRole('navigation', { name: 'Your account' })
@@ -37,13 +18,7 @@ test('a customer keeps an address in /profile and their checkout starts from it 
     .click()
   await expect(page).toHaveURL(/\/profile\/addresses$/)
   await expect(page.getByText('No addresses yet.')).toBeVisible()
-  await page.getByLabel('First name').fill('Ana')
-  await page.getByLabel('Last name').fill('García')
-  await page.getByLabel('Street and number').fill('Calle Mayor 1')
-  await page.getByLabel('Postcode').fill('28013')
-  await page.getByLabel('City').fill('Madrid')
-  await page.getByLabel('State or province').selectOption({ label: 'Madrid' })
-  await page.getByLabel('Phone').fill('call me maybe')
+  await fillAddressFields(page, { phone: 'call me maybe' })
   await page.getByRole('button', { name: 'Save address' }).click()
   await expect(page.getByText('Enter a phone number we can call, such as +34 612 345 678.')).toBeVisible()
   await expect(page.getByLabel('Street and number')).toHaveValue('Calle Mayor 1')

@@ -12,6 +12,7 @@ import { type FormResult, useCueForm } from '../site/form/cue-form.ts'
 import { FormStatus, TextField } from '../site/form/fields.tsx'
 import { useUi } from '../site/ui-store.ts'
 import { useFrame } from '../site/use-frame.ts'
+import { PanelLink } from './account-links.tsx'
 import { facebookAccessToken } from './facebook-sdk.ts'
 import './accounts.css'
 
@@ -29,7 +30,6 @@ export function LoginForm(props: { result?: LoginResult }) {
   const frame = useFrame()
   const [searchParams] = useSearchParams()
   const redirectTo = searchParams.get('redirectTo') ?? ''
-  const show = useUi((s) => s.show)
   const closeAll = useUi((s) => s.closeAll)
 
   const loggedIn = Boolean(frame?.user)
@@ -60,16 +60,7 @@ export function LoginForm(props: { result?: LoginResult }) {
       </fetcher.Form>
       {frame?.facebookAppId ? <FacebookButton appId={frame.facebookAppId} redirectTo={redirectTo} /> : null}
       <p className="account-panel__switch">
-        New here?{' '}
-        <Link
-          to="/auth/register"
-          onClick={(event) => {
-            event.preventDefault()
-            show('register')
-          }}
-        >
-          Register here
-        </Link>
+        New here? <PanelLink panel="register">Register here</PanelLink>
       </p>
       <p className="account-panel__switch">
         <Link to="/auth/reset" onClick={closeAll}>

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { registerCustomer } from '../../tests/shopper.ts'
 
 /** The reset link in the e-mail the server wrote to $E2E_DATA_DIR/outbox for this address. */
 async function resetLinkMailedTo(email: string): Promise<string> {
@@ -23,22 +24,17 @@ async function resetLinkMailedTo(email: string): Promise<string> {
 }
 
 test('the link from the reset e-mail sets a new password that then logs in', async ({ page, request }) => {
-  const email = `forgetful.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
-  const registered = await request.post('/wp-json/wp/v2/register', {
-    data: {
-      firstname: 'Olvido',
-      lastname: 'Sanz',
-      email,
-      password: 'the old password',
-      password_repeat: 'the old password',
-      registration_checkbox: 'accepted',
-      gender: 'Male',
-      birth_day: '12',
-      birth_month: 'October',
-      birth_year: '1988',
-    },
+  const customer = await registerCustomer(request, {
+    firstname: 'Olvido',
+    lastname: 'Sanz',
+    password: 'the old password',
+    gender: 'Male',
+    birth_day: '12',
+    birth_month: 'October',
+    birth_year: '1988',
+    password_repeat: 'the old password',
   })
-  expect(registered.status()).toBe(201)
+  const { email } = customer
 
   await page.goto('/auth/reset')
   await page.getByLabel('E-mail').fill(email)

@@ -6,10 +6,10 @@
  */
 import { registrationFormSchema } from '@fanshop/core'
 import { useMemo, useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
 import { type FormResult, useCueForm } from '../site/form/cue-form.ts'
 import { BirthdayFields, CheckboxField, GenderField, TextField } from '../site/form/fields.tsx'
-import { useUi } from '../site/ui-store.ts'
+import { NewPasswordFields, PanelLink } from './account-links.tsx'
 import { MessageDialog } from './message-dialog.tsx'
 import './accounts.css'
 
@@ -26,7 +26,6 @@ export const ACCOUNT_CREATED_TEXT = 'Your account has been created'
 export function RegisterForm(props: { result?: RegisterResult }) {
   const fetcher = useFetcher<RegisterResult>()
   const result = fetcher.data ?? props.result
-  const show = useUi((s) => s.show)
   const [dismissed, setDismissed] = useState<RegisterResult | undefined>()
   const currentYear = new Date().getFullYear()
   const schema = useMemo(() => registrationFormSchema(currentYear), [currentYear])
@@ -36,16 +35,9 @@ export function RegisterForm(props: { result?: RegisterResult }) {
     return (
       <div className="account-panel" role="status">
         <p className="account-panel__done">{ACCOUNT_CREATED_TEXT}</p>
-        <Link
-          to="/auth/login"
-          className="button account-form__submit"
-          onClick={(event) => {
-            event.preventDefault()
-            show('login')
-          }}
-        >
+        <PanelLink panel="login" className="button account-form__submit">
           Log in
-        </Link>
+        </PanelLink>
       </div>
     )
   }
@@ -63,22 +55,7 @@ export function RegisterForm(props: { result?: RegisterResult }) {
           autoComplete="email"
           required
         />
-        <TextField
-          form={form}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
-        <TextField
-          form={form}
-          name="password_repeat"
-          label="Repeat password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields form={form} label="Password" repeatLabel="Repeat password" />
         <GenderField form={form} required />
         <BirthdayFields form={form} currentYear={currentYear} required />
         <CheckboxField form={form} name="registration_checkbox" value="accepted">
@@ -100,16 +77,7 @@ export function RegisterForm(props: { result?: RegisterResult }) {
         </button>
       </fetcher.Form>
       <p className="account-panel__switch">
-        Already registered?{' '}
-        <Link
-          to="/auth/login"
-          onClick={(event) => {
-            event.preventDefault()
-            show('login')
-          }}
-        >
-          Log in here
-        </Link>
+        Already registered? <PanelLink panel="login">Log in here</PanelLink>
       </p>
       <MessageDialog
         title="Your account could not be created"

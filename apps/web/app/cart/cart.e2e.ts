@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { acceptCookies, addToCart, checkOut, payByCard } from '../../tests/shopper.ts'
+import {
+  acceptCookies,
+  addToCart,
+  checkOut,
+  logInFromPanel,
+  payByCard,
+  registerCustomer,
+} from '../../tests/shopper.ts'
 
 // A checkout is many page loads and form posts; on a busy machine that takes more than 30 s.
 test.describe.configure({ timeout: 90_000 })
@@ -110,32 +117,13 @@ test('raising a quantity beyond the stock explains it in a dialog', async ({ pag
 test('a shopper logs in, checks out with the approved card and finds the order in the profile', async ({
   page,
 }) => {
-  const email = uniqueEmail()
-  const registered = await page.request.post('/wp-json/wp/v2/register', {
-    data: {
-      firstname: 'Ana',
-      lastname: 'Garcia',
-      email,
-      password: 'correct horse',
-      password_repeat: 'correct horse',
-      registration_checkbox: 'accepted',
-      gender: 'Female',
-      birth_day: '7',
-      birth_month: 'March',
-      birth_year: '1990',
-    },
-  })
-  expect(registered.status()).toBe(201)
+  const customer = await registerCustomer(page.request, { lastname: 'Garcia' })
+  const { email } = customer
 
   // The guest's bag comes along into the account at login.
   const panel = await addToCart(page, VINYL)
   await panel.getByRole('button', { name: 'Close' }).click()
-  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
-  const login = page.getByRole('dialog', { name: 'Login' })
-  await login.getByLabel('E-mail').fill(email)
-  await login.getByLabel('Password').fill('correct horse')
-  await login.getByLabel('Password').press('Enter')
-  await expect(page).toHaveURL(/\/profile$/)
+  await logInFromPanel(page, customer)
   await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible()
 
   await checkOut(page, email, '4242 4242 4242 4242')

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { addToCart } from '../../tests/shopper.ts'
+import { addToCart, fillAddressFields } from '../../tests/shopper.ts'
 
 // Issue 9: the checkout took a phone 'call me maybe' and a Spanish postcode 'ZZZZZZZZZZ', and
 // never asked to accept the terms.
@@ -24,13 +24,7 @@ test('a phone number and a postcode are checked for the country, and the terms a
   await page.goto('/checkout')
   await expectAutocompleteOnEveryField(page)
   await page.getByLabel('E-mail').fill(`checks.${Date.now()}@example.com`)
-  await page.getByLabel('First name').fill('Ana')
-  await page.getByLabel('Last name').fill('García')
-  await page.getByLabel('Street and number').fill('Calle Mayor 1')
-  await page.getByLabel('Postcode').fill('ZZZZZZZZZZ')
-  await page.getByLabel('City').fill('Madrid')
-  await page.getByLabel('State or province').selectOption({ label: 'Madrid' })
-  await page.getByLabel('Phone').fill('call me maybe')
+  await fillAddressFields(page, { postcode: 'ZZZZZZZZZZ', phone: 'call me maybe' })
   await page.getByRole('button', { name: 'Continue to shipping' }).click()
 
   await expect(page.getByText('Enter a valid postcode for Spain.')).toBeVisible()
@@ -75,13 +69,7 @@ test('without JavaScript the server asks for the terms and keeps what was typed'
   await page.getByRole('button', { name: 'Add to cart' }).click()
   await page.goto('/checkout')
   await page.getByLabel('E-mail').fill(`nojs.${Date.now()}@example.com`)
-  await page.getByLabel('First name').fill('Ana')
-  await page.getByLabel('Last name').fill('García')
-  await page.getByLabel('Street and number').fill('Calle Mayor 1')
-  await page.getByLabel('Postcode').fill('28013')
-  await page.getByLabel('City').fill('Madrid')
-  await page.getByLabel('State or province').selectOption({ label: 'Madrid' })
-  await page.getByLabel('Phone').fill('+34 612 345 678')
+  await fillAddressFields(page)
   await page.getByRole('button', { name: 'Continue to shipping' }).click()
   await page.getByRole('button', { name: 'Continue to payment' }).click()
   await page.getByLabel('Name on card').fill('Ana García')

@@ -4,6 +4,7 @@
  */
 import { expect, type Page, test } from '@playwright/test'
 import { type NamedPage, namedPages, openNamedPage } from '../../tests/pages.ts'
+import { logInFromPanel, registerCustomer } from '../../tests/shopper.ts'
 
 const MENU_BUTTON = ['index', 'error', 'home', 'entercode']
 const NO_CART_AND_USER = ['foundation', 'error', 'contact', 'entercode', 'auth-reset', 'checkout', 'cart']
@@ -92,31 +93,10 @@ test('the user button opens the login panel for a guest and goes to the profile 
   page,
   request,
 }) => {
-  const email = `nav.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
-  const registered = await request.post('/wp-json/wp/v2/register', {
-    data: {
-      firstname: 'Nora',
-      lastname: 'Rules',
-      email,
-      password: 'correct horse',
-      password_repeat: 'correct horse',
-      registration_checkbox: 'accepted',
-      gender: 'Female',
-      birth_day: '7',
-      birth_month: 'March',
-      birth_year: '1990',
-    },
-  })
-  expect(registered.ok()).toBe(true)
+  const customer = await registerCustomer(request, { firstname: 'Nora', lastname: 'Rules' })
 
   await page.goto('/shop')
-  await header(page).getByRole('button', { name: 'Log in' }).click()
-  const login = page.getByRole('dialog', { name: 'Login' })
-  await expect(login).toBeVisible()
-  await login.getByLabel('E-mail').fill(email)
-  await login.getByLabel('Password').fill('correct horse')
-  await login.getByLabel('Password').press('Enter')
-  await expect(page).toHaveURL(/\/profile$/)
+  await logInFromPanel(page, customer)
   await expect(header(page)).toHaveAttribute('data-route-name', 'profile')
 
   // The profile page: back button, cart and user buttons, social bar, light icons.

@@ -7,6 +7,7 @@ import { data, Form, useNavigation } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
 import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
 import { FormStatus, TextField } from '../../site/form/fields.tsx'
+import { NewPasswordFields } from '../account-links.tsx'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-password'
 
@@ -73,22 +74,7 @@ export default function ProfilePassword({ loaderData, actionData }: Route.Compon
           autoComplete="current-password"
           required
         />
-        <TextField
-          form={form}
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
-        <TextField
-          form={form}
-          name="password_repeat"
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields form={form} label="New password" repeatLabel="Repeat the new password" />
         {result?.done ? <FormStatus tone="success">{result.done}</FormStatus> : null}
         {result?.message ? <FormStatus tone="error">{result.message}</FormStatus> : null}
         <button type="submit" className="button account-form__submit" aria-busy={busy}>

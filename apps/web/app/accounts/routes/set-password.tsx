@@ -8,9 +8,9 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
 import { guard } from '../../guards.server.ts'
 import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
-import { FormStatus, TextField } from '../../site/form/fields.tsx'
+import { FormStatus } from '../../site/form/fields.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
-import { useUi } from '../../site/ui-store.ts'
+import { NewPasswordFields, PanelLink } from '../account-links.tsx'
 import type { Route } from './+types/set-password'
 import '../accounts.css'
 
@@ -58,22 +58,14 @@ export default function SetPasswordPage({ loaderData, actionData }: Route.Compon
   const result = actionData as SetPasswordResult | undefined
   const form = useCueForm(setPasswordSchema, { lastResult: result?.form })
   const busy = useNavigation().state === 'submitting'
-  const show = useUi((s) => s.show)
   if (result?.done) {
     return (
       <section className="account-page">
         <h1 className="account-page__title">Set a new password</h1>
         <FormStatus tone="success">{result.done}</FormStatus>
-        <Link
-          to="/auth/login"
-          className="button account-form__submit"
-          onClick={(event) => {
-            event.preventDefault()
-            show('login')
-          }}
-        >
+        <PanelLink panel="login" className="button account-form__submit">
           Log in
-        </Link>
+        </PanelLink>
       </section>
     )
   }
@@ -83,22 +75,7 @@ export default function SetPasswordPage({ loaderData, actionData }: Route.Compon
       {loaderData.key ? (
         <Form method="post" className="account-form" {...form.formProps}>
           <input type="hidden" name="key" value={loaderData.key} />
-          <TextField
-            form={form}
-            name="password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-          <TextField
-            form={form}
-            name="password_repeat"
-            label="Repeat the new password"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields form={form} label="New password" repeatLabel="Repeat the new password" />
           {result?.message ? (
             <FormStatus tone="error">
               {result.message} <Link to="/auth/reset">Ask for a new link</Link>
