@@ -13,11 +13,10 @@ export interface AddressCountry {
   name: string
 }
 
-export type AddressFormatField = 'zipcode' | 'phone'
+type AddressFormatField = 'zipcode' | 'phone'
 
 export const PHONE_FORMAT_MESSAGE = 'Enter a phone number we can call, such as +34 612 345 678.'
-export const postcodeFormatMessage = (country: AddressCountry) =>
-  `Enter a valid postcode for ${country.name}.`
+const postcodeFormatMessage = (country: AddressCountry) => `Enter a valid postcode for ${country.name}.`
 
 /** The phone and postcode problems of an address, by field ({} when none). */
 export function addressFormatErrors(

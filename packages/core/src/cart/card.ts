@@ -27,7 +27,7 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0
 }
 
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'card'
+type CardBrand = 'visa' | 'mastercard' | 'amex' | 'card'
 
 export function cardBrand(digits: string): CardBrand {
   if (/^4/.test(digits)) return 'visa'

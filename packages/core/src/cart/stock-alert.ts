@@ -11,7 +11,6 @@ export const stockAlertSchema = z.object({
   variant_id: idParam(),
   email: text().trim().pipe(checkoutEmailSchema).optional(),
 })
-export type StockAlertRequest = z.infer<typeof stockAlertSchema>
 
 export const stockAlertMessage = (email: string) =>
   `Thank you. We will write to ${email} once, as soon as it is back in stock.`

@@ -7,13 +7,13 @@
 import type { Cents } from '../money.ts'
 
 /** The only discount type the shop handles (spec 3): a percentage off the full basket. */
-export interface PercentDiscount {
+interface PercentDiscount {
   type: 'percent'
   /** Whole percent, 1–100. */
   amount: number
 }
 
-export interface TotalsLine {
+interface TotalsLine {
   /** The unit price in cents (a variant's price already rounded to 2 decimals). */
   unitPrice: Cents
   quantity: number

@@ -5,7 +5,7 @@
 /** The category the shop never lists (spec 9): WooCommerce's default "Uncategorized". */
 export const EXCLUDED_CATEGORY_ID = 15
 
-export interface OrderedCategory {
+interface OrderedCategory {
   id: number
   menu_order: number
 }

@@ -34,7 +34,7 @@ export type TaxonomyFilter = z.infer<typeof taxonomyFilterSchema>
 const TAXONOMIES_EXAMPLE =
   '[{"taxonomy":"pa_size","terms":["m","l"]},{"taxonomy":"gender","terms":["women"]}]'
 
-export type ParsedTaxonomies = { ok: true; filter: TaxonomyFilter } | { ok: false; message: string }
+type ParsedTaxonomies = { ok: true; filter: TaxonomyFilter } | { ok: false; message: string }
 
 /** Reads the `taxonomies` query parameter; a malformed one gets a message that shows the format. */
 export function parseTaxonomyFilter(text: string): ParsedTaxonomies {

@@ -9,14 +9,14 @@ import type { ProductAttributeJson, ProductJson, VariationJson } from './schemas
 /** Attribute slug → chosen option (term name). */
 export type Selection = Record<string, string>
 
-export interface OptionState {
+interface OptionState {
   option: string
   /** Some variation with this option (and the options chosen before it) can be bought now. */
   available: boolean
   selected: boolean
 }
 
-export interface AttributeChoice {
+interface AttributeChoice {
   attribute: ProductAttributeJson
   options: OptionState[]
 }

@@ -25,7 +25,7 @@ export const joinQueueBodySchema = z.object({
   altcha: z.string().min(1).max(4000),
 })
 
-export const queueStandingSchema = z.object({
+const queueStandingSchema = z.object({
   /** 'pre-queue' until the draw at the launch instant, then 'open'. */
   phase: z.enum(['pre-queue', 'open']),
   /** Fans ahead plus one (1 is next); null before the draw; 0 once let in. */

@@ -11,7 +11,7 @@ export const CONSENT_CATEGORIES = [
   { key: 'measurement', label: 'Performance measurement' },
 ] as const
 
-export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number]['key']
+type ConsentCategory = (typeof CONSENT_CATEGORIES)[number]['key']
 export type Consent = Record<ConsentCategory, boolean>
 
 /** Every switch starts on (spec 2). */
@@ -20,7 +20,7 @@ export const DEFAULT_CONSENT: Consent = { marketing: true, performance: true, me
 /** The cookie that holds which categories the visitor allowed, beside cookie-confirmation. */
 const CONSENT_COOKIE_NAME = 'cookie-consent'
 
-export interface CookieToSet {
+interface CookieToSet {
   name: string
   value: string
   maxAgeSeconds: number
@@ -66,7 +66,7 @@ export function readCookie(header: string | null | undefined, name: string): str
   return undefined
 }
 
-export interface ConsentState {
+interface ConsentState {
   /** The visitor answered the cookie bar (cookie-confirmation=true). */
   confirmed: boolean
   consent: Consent
@@ -81,7 +81,7 @@ export function consentFromCookies(header: string | null | undefined): ConsentSt
   return { confirmed, consent }
 }
 
-export interface AnalyticsPlan {
+interface AnalyticsPlan {
   id: string
   /** Google consent mode signals. */
   analyticsStorage: 'granted' | 'denied'

@@ -32,7 +32,7 @@ const SOCIAL_BAR_ROUTES = new Set([
 /** Pages drawn with dark icons. */
 const DARK_ICON_ROUTES = new Set(['index', 'checkout', 'cart'])
 
-export interface NavigationRules {
+interface NavigationRules {
   /** The menu button (true) or the back button (false). */
   menuButton: boolean
   cartAndUserButtons: boolean

@@ -39,7 +39,7 @@ export const socialLinksSchema = z.object({
 
 export type ShareTarget = z.infer<typeof shareTargetSchema>
 export type SocialProfile = z.infer<typeof socialProfileSchema>
-export type SocialLinks = z.infer<typeof socialLinksSchema>
+type SocialLinks = z.infer<typeof socialLinksSchema>
 
 export const DEFAULT_SOCIAL_LINKS: SocialLinks = {
   invitation: {
