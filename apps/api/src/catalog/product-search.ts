@@ -15,6 +15,7 @@ import type { ShopContext } from '../context.ts'
 import { wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
+import { shownInShop } from './visibility.ts'
 
 export type ProductOrder = (typeof PRODUCT_ORDERS)[number]
 
@@ -95,7 +96,7 @@ function matchesWord(eb: ProductsScope, pattern: string) {
 }
 
 export async function searchProducts(
-  ctx: Pick<ShopContext, 'db'>,
+  ctx: Pick<ShopContext, 'db' | 'now'>,
   search: ProductSearch,
 ): Promise<{ ids: number[]; total: number }> {
   if (search.taxonomies && search.taxonomies.length > 0) await assertKnownTaxonomies(ctx, search.taxonomies)
@@ -103,7 +104,7 @@ export async function searchProducts(
   const query = ctx.db
     .selectFrom('products')
     .where('products.parent_id', 'is', null)
-    .where('products.status', '=', 'publish')
+    .where(shownInShop(ctx.now()))
     .where((eb) => {
       const conditions = []
       if (search.category !== undefined) {
