@@ -33,8 +33,8 @@ export interface ProductSearch {
 
 type ProductsScope = ExpressionBuilder<Database, 'products'>
 
-/** What a shopper pays now; for a variable product, its cheapest published variation. */
-const currentPrice = sql<number>`coalesce(
+/** What a shopper pays now; for a variable product, its cheapest published variation (the back office sorts by it too). */
+export const currentPriceSql = sql<number>`coalesce(
   (select min(coalesce(v.sale_price, v.regular_price)) from products v
     where v.parent_id = products.id and v.status = 'publish'),
   coalesce(products.sale_price, products.regular_price))`
@@ -45,7 +45,7 @@ const ORDER_COLUMNS = {
   title: sql.ref('products.name'),
   slug: sql.ref('products.slug'),
   menu_order: sql.ref('products.menu_order'),
-  price: currentPrice,
+  price: currentPriceSql,
 } satisfies Record<ProductOrder, unknown>
 
 /** Refuses taxonomies that do not exist, naming the ones that do. */
