@@ -51,9 +51,9 @@ function matchesState(eb: Scope, state: ProductState, now: number) {
 }
 
 function matchesStock(state: StockState) {
-  if (state === 'outofstock') return sql<boolean>`${availableSql} = 0`
-  if (state === 'low') return sql<boolean>`${availableSql} between 1 and ${LOW_STOCK_THRESHOLD}`
-  return sql<boolean>`${availableSql} > ${LOW_STOCK_THRESHOLD}`
+  if (state === 'outofstock') return sql<boolean>`(${availableSql} = 0)`
+  if (state === 'low') return sql<boolean>`(${availableSql} between 1 and ${LOW_STOCK_THRESHOLD})`
+  return sql<boolean>`(${availableSql} > ${LOW_STOCK_THRESHOLD})`
 }
 
 export const stockStateOf = (available: number): StockState =>
