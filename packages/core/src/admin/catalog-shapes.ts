@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { idParam, pageParam, perPageParam, text, wholeNumber } from '../input.ts'
-import { toCents } from '../money.ts'
+import { toCents, toDecimalString } from '../money.ts'
 
 export const PRODUCT_STATES = ['draft', 'published', 'scheduled'] as const
 export type ProductState = (typeof PRODUCT_STATES)[number]
@@ -148,6 +148,22 @@ export const productInputSchema = z
     }
   })
 export type ProductInput = z.output<typeof productInputSchema>
+export type ProductBody = z.input<typeof productInputSchema>
+
+/** A product read by the form's schema, as the API takes it (prices back in decimal euros). */
+export function productBody(input: ProductInput): ProductBody {
+  const euros = (cents: number | undefined) => (cents === undefined ? undefined : toDecimalString(cents))
+  return {
+    ...input,
+    price: euros(input.price),
+    salePrice: euros(input.salePrice),
+    variations: input.variations.map((variation) => ({
+      ...variation,
+      price: toDecimalString(variation.price),
+      salePrice: euros(variation.salePrice),
+    })),
+  }
+}
 
 export const adminStockSchema = z.object({
   onHand: z.number().int(),
