@@ -1,6 +1,7 @@
 import { type AdminEndpoint, adminCatalogEndpoints, endpointPath, type StaffRole } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login as customerLogin } from '../../../tests/accounts.ts'
+import { addLine, createCart } from '../../../tests/cart.ts'
 import { createTestApp, type TestApp } from '../../../tests/test-app.ts'
 import { DEMO_CUSTOMER } from '../../demo/accounts.ts'
 import { DEMO_STAFF } from '../../demo/staff.ts'
@@ -217,8 +218,12 @@ describe('creating and editing products', () => {
     expect(res.statusCode, res.body).toBe(201)
     expect(res.json()).toMatchObject({ status: 'scheduled', publishAt: at })
     expect((await shopProduct('admin-later')).statusCode).toBe(404)
+    const cart = await createCart(t)
+    const variation = res.json().variations[0].id
+    expect((await addLine(t, cart, variation)).statusCode).toBe(404)
     t.clock.advance(61 * 60 * 1000)
     expect((await shopProduct('admin-later')).statusCode).toBe(200)
+    expect((await addLine(t, cart, variation)).statusCode).toBe(201)
     const read = await call(adminCatalogEndpoints.product, { params: { id: res.json().id } })
     expect(read.json().status).toBe('published')
   })
