@@ -18,7 +18,7 @@ import {
   slugOf,
 } from '@fanshop/core'
 import { useMemo, useState } from 'react'
-import { Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
+import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { ApiError, api, load } from '../api'
 import type { Route } from './+types/product-edit'
 import { Field } from './field'
@@ -113,7 +113,7 @@ function NewTerm({ attribute }: { attribute: Attribute }) {
 export default function ProductEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { options, product } = loaderData
   const busy = useNavigation().state !== 'idle'
-  const saved = typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('saved')
+  const saved = useSearchParams()[0].has('saved')
   const [form, fields] = useForm({
     id: `product-${product?.id ?? 'new'}`,
     lastResult: actionData,

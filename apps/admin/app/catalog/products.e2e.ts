@@ -31,6 +31,10 @@ test('the manager creates a variable product with stock, publishes it, and the s
   await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible()
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(21)
   await expectNoViolations(page)
+  await nav.getByRole('link', { name: 'Categories' }).click()
+  await expect(page.getByLabel('Name of T-Shirts')).toHaveValue('T-Shirts')
+  await expectNoViolations(page)
+  await nav.getByRole('link', { name: 'Products' }).click()
 
   await page.getByRole('link', { name: 'New product' }).click()
   await expect(page.getByRole('heading', { name: 'New product' })).toBeVisible()
