@@ -8,6 +8,10 @@ export default [
     index('routes/dashboard.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('audit', 'routes/audit.tsx'),
+    route('products', 'catalog/products.tsx'),
+    route('products/new', 'catalog/product-edit.tsx', { id: 'catalog/product-new' }),
+    route('products/:id', 'catalog/product-edit.tsx'),
+    route('categories', 'catalog/categories.tsx'),
     route('security', 'routes/security.tsx'),
   ]),
 ] satisfies RouteConfig

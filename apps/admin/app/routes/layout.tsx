@@ -15,6 +15,8 @@ export function useMe(): StaffMe {
 
 const NAV: { to: string; label: string; permission: Permission | null }[] = [
   { to: '/', label: 'Dashboard', permission: 'dashboard' },
+  { to: '/products', label: 'Products', permission: 'catalogue' },
+  { to: '/categories', label: 'Categories', permission: 'catalogue' },
   { to: '/staff', label: 'Staff', permission: 'staff' },
   { to: '/audit', label: 'Audit log', permission: 'audit' },
   { to: '/security', label: 'Security', permission: null },

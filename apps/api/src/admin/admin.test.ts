@@ -1,5 +1,6 @@
 import {
   type AdminEndpoint,
+  adminCatalogEndpoints,
   adminEndpoints,
   endpointPath,
   roleCan,
@@ -45,8 +46,11 @@ async function auditOf(action: string) {
   return res.json().items as { staffEmail: string; entityId: string; before: unknown; after: unknown }[]
 }
 
+/** Every back office endpoint table: the staff's own and each domain's. */
+const allAdminEndpoints: Record<string, AdminEndpoint> = { ...adminEndpoints, ...adminCatalogEndpoints }
+
 describe('every admin endpoint checks who calls it', () => {
-  const guarded = Object.entries(adminEndpoints).filter(([, e]) => e.permission !== 'public')
+  const guarded = Object.entries(allAdminEndpoints).filter(([, e]) => e.permission !== 'public')
 
   it.each(guarded)(
     '%s answers 401 without a staff session and to a customer token',
@@ -315,7 +319,7 @@ describe('the dashboard', () => {
 describe('the OpenAPI document', () => {
   it('lists every admin endpoint under the admin tag', async () => {
     const doc = (await t.app.inject({ url: '/openapi.json' })).json()
-    for (const endpoint of Object.values(adminEndpoints)) {
+    for (const endpoint of Object.values(allAdminEndpoints)) {
       const path = endpoint.path.replace(/:(\w+)/g, '{$1}')
       expect(doc.paths[path]?.[endpoint.method.toLowerCase()]?.tags, path).toEqual(['admin'])
     }

@@ -20,6 +20,7 @@ import {
   withinPerOrderLimit,
 } from '@fanshop/core'
 import { type Kysely, sql, type Transaction } from 'kysely'
+import { isShownInShop } from '../catalog/visibility.ts'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce } from '../db/compiled.ts'
 import type { Dialect } from '../db/database.ts'
@@ -331,7 +332,9 @@ const productWithLines = compiledOnce((db, variantId: number, orderId: number) =
       'products.sku',
       'products.slug',
       'products.parent_id',
+      'products.publish_at',
       'parent.status as parent_status',
+      'parent.publish_at as parent_publish_at',
       'parent.name as parent_name',
       'parent.slug as parent_slug',
       'media.id as image_id',
@@ -401,7 +404,13 @@ export async function setLineQuantity(
     }
     return null
   }
-  if (product?.status !== 'publish' || (product.parent_status ?? 'publish') !== 'publish') {
+  const now = ctx.now()
+  const onSale =
+    product !== undefined &&
+    isShownInShop(product, now) &&
+    (product.parent_status === null ||
+      isShownInShop({ status: product.parent_status, publish_at: product.parent_publish_at }, now))
+  if (!onSale) {
     throw notFound(`Product ${variantId} is not for sale.`)
   }
   if (product.type === 'variable') {
@@ -417,7 +426,6 @@ export async function setLineQuantity(
     await assertWithinFanCap(trx, ctx.database.dialect, order, variantId, quantity, fanCap)
   }
 
-  const now = ctx.now()
   if (quantity > had) await holdMore(trx, order.id, variantId, quantity - had, now)
   else if (quantity < had) await releaseNewest(trx, order.id, variantId, had - quantity)
 

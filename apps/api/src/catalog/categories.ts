@@ -6,6 +6,7 @@ import type { CATEGORY_ORDERS, CategoryJson } from '@fanshop/core'
 import { sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { describeImage } from '../media/describe.ts'
+import { shownInShop } from './visibility.ts'
 
 export type CategoryOrder = (typeof CATEGORY_ORDERS)[number]
 
@@ -20,7 +21,7 @@ export interface CategorySearch {
 }
 
 export async function listCategories(
-  ctx: Pick<ShopContext, 'db'>,
+  ctx: Pick<ShopContext, 'db' | 'now'>,
   search: CategorySearch,
 ): Promise<{ categories: CategoryJson[]; total: number }> {
   const query = ctx.db
@@ -33,6 +34,7 @@ export async function listCategories(
       'categories.parent',
       'categories.description',
       'categories.menu_order',
+      'categories.hidden',
       'media.id as image_id',
       'media.alt as image_alt',
       'media.width as image_width',
@@ -42,7 +44,7 @@ export async function listCategories(
         .innerJoin('products', 'products.id', 'product_categories.product_id')
         .select((sub) => sub.fn.countAll<number>().as('n'))
         .whereRef('product_categories.category_id', '=', 'categories.id')
-        .where('products.status', '=', 'publish')
+        .where(shownInShop(ctx.now()))
         .where('products.parent_id', 'is', null)
         .as('count'),
     ])
@@ -50,6 +52,7 @@ export async function listCategories(
     .selectFrom(query.as('c'))
     .where((eb) =>
       eb.and([
+        eb('c.hidden', '=', 0),
         ...(search.exclude ? [eb('c.id', 'not in', search.exclude)] : []),
         ...(search.include ? [eb('c.id', 'in', search.include)] : []),
         ...(search.hideEmpty ? [eb('c.count', '>', 0)] : []),

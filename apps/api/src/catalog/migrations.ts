@@ -101,4 +101,14 @@ export const catalogMigrations: Record<string, Migration> = {
       await db.schema.createIndex('product_terms_term_idx').on('product_terms').column('term_id').execute()
     },
   },
+  /** The back office (issue 11): a product may be scheduled, and a category hidden from the shop. */
+  '2026-11-25T0010_catalog_schedule_and_hide': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('products').addColumn('publish_at', 'bigint').execute()
+      await db.schema
+        .alterTable('categories')
+        .addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+    },
+  },
 }

@@ -23,6 +23,7 @@ import type { ShopContext } from '../context.ts'
 import { describeImage, type MediaRow } from '../media/describe.ts'
 import { availableStock } from './stock.ts'
 import type { ProductsTable } from './tables.ts'
+import { isShownInShop } from './visibility.ts'
 
 type ProductRow = Selectable<ProductsTable>
 
@@ -184,9 +185,10 @@ export async function loadProductJson(
     }),
   )
 
+  const now = ctx.now()
   const byId = new Map(
     parents
-      .filter((row) => row.status === 'publish')
+      .filter((row) => isShownInShop(row, now))
       .map((row) => {
         const ownTerms = termsByProduct.get(row.id) ?? []
         const variationRows = row.type === 'variable' ? (variationsByParent.get(row.id) ?? []) : []

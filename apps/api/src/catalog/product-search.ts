@@ -15,6 +15,7 @@ import type { ShopContext } from '../context.ts'
 import { wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
+import { shownInShop } from './visibility.ts'
 
 export type ProductOrder = (typeof PRODUCT_ORDERS)[number]
 
@@ -32,8 +33,8 @@ export interface ProductSearch {
 
 type ProductsScope = ExpressionBuilder<Database, 'products'>
 
-/** What a shopper pays now; for a variable product, its cheapest published variation. */
-const currentPrice = sql<number>`coalesce(
+/** What a shopper pays now; for a variable product, its cheapest published variation (the back office sorts by it too). */
+export const currentPriceSql = sql<number>`coalesce(
   (select min(coalesce(v.sale_price, v.regular_price)) from products v
     where v.parent_id = products.id and v.status = 'publish'),
   coalesce(products.sale_price, products.regular_price))`
@@ -44,7 +45,7 @@ const ORDER_COLUMNS = {
   title: sql.ref('products.name'),
   slug: sql.ref('products.slug'),
   menu_order: sql.ref('products.menu_order'),
-  price: currentPrice,
+  price: currentPriceSql,
 } satisfies Record<ProductOrder, unknown>
 
 /** Refuses taxonomies that do not exist, naming the ones that do. */
@@ -95,7 +96,7 @@ function matchesWord(eb: ProductsScope, pattern: string) {
 }
 
 export async function searchProducts(
-  ctx: Pick<ShopContext, 'db'>,
+  ctx: Pick<ShopContext, 'db' | 'now'>,
   search: ProductSearch,
 ): Promise<{ ids: number[]; total: number }> {
   if (search.taxonomies && search.taxonomies.length > 0) await assertKnownTaxonomies(ctx, search.taxonomies)
@@ -103,7 +104,7 @@ export async function searchProducts(
   const query = ctx.db
     .selectFrom('products')
     .where('products.parent_id', 'is', null)
-    .where('products.status', '=', 'publish')
+    .where(shownInShop(ctx.now()))
     .where((eb) => {
       const conditions = []
       if (search.category !== undefined) {

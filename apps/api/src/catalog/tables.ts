@@ -13,6 +13,8 @@ export interface CategoriesTable {
   description: string
   image_id: number | null
   menu_order: number
+  /** 1: left out of the shop's category lists (the back office still lists it); else 0. */
+  hidden: Generated<number>
 }
 
 export interface ProductsTable {
@@ -23,6 +25,8 @@ export interface ProductsTable {
   name: string
   slug: string
   status: 'publish' | 'draft'
+  /** Epoch ms: a published product shows in the shop from then on (scheduled until then); null: at once. */
+  publish_at: Generated<number | null>
   /** HTML, cleaned when written (html.ts). */
   description: string
   /** HTML, cleaned when written: the product's specs. */

@@ -317,6 +317,16 @@ describe('what the page cache keeps', () => {
     expect(writeEffect('/wp-json/wp/v2/contacts')).toBe('pages')
   })
 
+  it('drops every page for a back office catalogue write, none for its sessions and staff', () => {
+    expect(writeEffect('/admin/api/products')).toBe('pages')
+    expect(writeEffect('/admin/api/products/status')).toBe('pages')
+    expect(writeEffect('/admin/api/categories/order')).toBe('pages')
+    expect(writeEffect('/admin/api/session')).toBe('none')
+    expect(writeEffect('/admin/api/me/totp')).toBe('none')
+    expect(writeEffect('/admin/api/staff/4/sessions')).toBe('none')
+    expect(writeEffect('/admin/api/invitations/accept')).toBe('none')
+  })
+
   it('hashes every inline script and no script file', () => {
     const page =
       '<script nonce="n">a()</script><script src="/x.js"></script><script type="module">b()</script>'

@@ -326,9 +326,12 @@ export async function createPageCache(ctx: ShopContext): Promise<PageCache> {
   return cache
 }
 
-/** Writes that change nothing an anonymous page shows: accounts, alerts, messages, an order lookup. */
+/**
+ * Writes that change nothing an anonymous page shows: accounts, alerts, messages, an order lookup,
+ * and the back office's own sessions, staff and security settings.
+ */
 const UNSHARED_WRITES =
-  /^\/(?:api\/v1\/(?:orders\/lookup|stock_alerts|account\/.*)|wp-json\/(?:jwt-auth\/.*|wp\/v2\/(?:register|logout|auth\/.*|users\/me|user\/.*|facebook\/.*|contact|launch\/subscribe)))$/
+  /^\/(?:api\/v1\/(?:orders\/lookup|stock_alerts|account\/.*)|wp-json\/(?:jwt-auth\/.*|wp\/v2\/(?:register|logout|auth\/.*|users\/me|user\/.*|facebook\/.*|contact|launch\/subscribe))|admin\/api\/(?:session|me\/.*|invitations\/.*|staff(?:\/.*)?))$/
 
 /** Writes to carts and orders: they change stock (holds, sales) and nothing else a page shows. */
 const STOCK_WRITES = /^\/api\/v1\/(?:orders\.json|orders\/.+|checkouts\/.+)$/
@@ -342,12 +345,16 @@ export function writeEffect(pathname: string): WriteEffect {
   return 'pages'
 }
 
-/** Successful API writes make kept pages out of date as far as they change them (registered before the domains). */
+/**
+ * Successful API writes, the back office's included (a catalogue edit there shows on the next
+ * request), make kept pages out of date as far as they change them (registered before the domains).
+ */
 export function registerPageCacheInvalidation(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS'
     const pathname = request.url.split('?')[0] ?? ''
-    const api = pathname.startsWith('/api/') || pathname.startsWith('/wp-json/')
+    const api =
+      pathname.startsWith('/api/') || pathname.startsWith('/wp-json/') || pathname.startsWith('/admin/api/')
     const cache = caches.get(app.shop)
     if (!write || !api || reply.statusCode >= 400 || !cache) return payload
     const effect = writeEffect(pathname)

@@ -1,0 +1,430 @@
+/**
+ * Creating and editing a product (issue 11): name, slug, descriptions (HTML the API cleans),
+ * categories, size guide, status with a publish time, and either a simple product's price and
+ * stock or a variable product's matrix (one row per combination of the chosen terms) with SKU,
+ * price, sale price and stock per variation. Conform drives the form with core's schema, so the
+ * browser and the API refuse the same input with the same messages.
+ */
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  type AdminProduct,
+  adminCatalogEndpoints,
+  type CatalogueOptions,
+  PRODUCT_STATE_LABELS,
+  PRODUCT_STATES,
+  productBody,
+  productInputSchema,
+  slugOf,
+} from '@fanshop/core'
+import { useMemo, useState } from 'react'
+import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from 'react-router'
+import { ApiError, api, load } from '../api'
+import type { Route } from './+types/product-edit'
+import { Field } from './field'
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const [options, product] = await Promise.all([
+    load(adminCatalogEndpoints.catalogueOptions),
+    params.id ? load(adminCatalogEndpoints.product, { params: { id: Number(params.id) } }) : null,
+  ])
+  return { options, product }
+}
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  const formData = await request.formData()
+  // The browser's local date and time, as the instant it means.
+  const publishAt = String(formData.get('publishAt') ?? '')
+  if (publishAt && !Number.isNaN(Date.parse(publishAt)))
+    formData.set('publishAt', new Date(publishAt).toISOString())
+  const submission = parseWithZod(formData, { schema: productInputSchema })
+  if (submission.status !== 'success') return submission.reply()
+  try {
+    const saved = params.id
+      ? await api(adminCatalogEndpoints.updateProduct, {
+          params: { id: Number(params.id) },
+          body: productBody(submission.value),
+        })
+      : await api(adminCatalogEndpoints.createProduct, { body: productBody(submission.value) })
+    return redirect(`/products/${saved.id}?saved=1`)
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500)
+      return submission.reply({ formErrors: [error.message] })
+    throw error
+  }
+}
+
+type Attribute = CatalogueOptions['attributes'][number]
+
+/** Every combination of the chosen terms, one term of each attribute that has any chosen. */
+function combinations(attributes: Attribute[], chosen: Set<number>): { id: number; name: string }[][] {
+  return attributes
+    .map((attribute) => attribute.terms.filter((term) => chosen.has(term.id)))
+    .filter((terms) => terms.length > 0)
+    .reduce<{ id: number; name: string }[][]>(
+      (rows, terms) => rows.flatMap((row) => terms.map((term) => [...row, term])),
+      [[]],
+    )
+    .filter((row) => row.length > 0)
+}
+
+const keyOf = (terms: readonly number[]) => [...terms].sort((a, b) => a - b).join('-')
+
+/** The local date and time of an instant, as a datetime-local field shows it. */
+function localDateTime(iso: string | null): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
+}
+
+function NewTerm({ attribute }: { attribute: Attribute }) {
+  const [name, setName] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const revalidator = useRevalidator()
+  const id = `new-term-${attribute.id}`
+  return (
+    <div className="inline">
+      <label htmlFor={id}>New {attribute.name.toLowerCase()}</label>
+      <input id={id} value={name} onChange={(event) => setName(event.target.value)} />
+      <button
+        type="button"
+        onClick={async () => {
+          try {
+            await api(adminCatalogEndpoints.createTerm, { params: { id: attribute.id }, body: { name } })
+            setName('')
+            setError(null)
+            await revalidator.revalidate()
+          } catch (failure) {
+            setError(failure instanceof ApiError ? failure.message : 'Could not add it.')
+          }
+        }}
+      >
+        Add {attribute.name.toLowerCase()}
+      </button>
+      {error ? (
+        <span role="alert" className="error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+export default function ProductEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { options, product } = loaderData
+  const busy = useNavigation().state !== 'idle'
+  const saved = useSearchParams()[0].has('saved')
+  const [form, fields] = useForm({
+    id: `product-${product?.id ?? 'new'}`,
+    lastResult: actionData,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productInputSchema }),
+  })
+  const [type, setType] = useState<'simple' | 'variable'>(product?.type ?? 'variable')
+  const [status, setStatus] = useState(product?.status ?? 'draft')
+  const [slugTouched, setSlugTouched] = useState(Boolean(product))
+  const [slug, setSlug] = useState(product?.slug ?? '')
+  const [chosen, setChosen] = useState<Set<number>>(
+    () =>
+      new Set(
+        product
+          ? [...product.terms, ...product.variations.filter((v) => v.active).flatMap((v) => v.terms)]
+          : [],
+      ),
+  )
+  const rows = useMemo(() => combinations(options.attributes, chosen), [options.attributes, chosen])
+  const existing = useMemo(() => variationsByKey(product), [product])
+  const errorsOf = (name: string) => form.allErrors[name]
+
+  return (
+    <>
+      <p>
+        <Link to="/products">← Products</Link>
+      </p>
+      <h1>{product ? `Edit ${product.name}` : 'New product'}</h1>
+      {saved && !actionData ? (
+        <p className="notice" role="status">
+          Saved.{' '}
+          {product && product.status === 'published' ? (
+            <a href={product.permalink}>See it in the shop</a>
+          ) : null}
+        </p>
+      ) : null}
+      {form.errors?.length ? (
+        <p role="alert" className="error" id={form.errorId}>
+          {form.errors.join(' ')}
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="stack product-form">
+        <section className="card stack" aria-labelledby="basics">
+          <h2 id="basics">Basics</h2>
+          {product ? (
+            <input type="hidden" name="type" value={type} />
+          ) : (
+            <fieldset className="inline">
+              <legend>Type</legend>
+              {(['simple', 'variable'] as const).map((value) => (
+                <label key={value}>
+                  <input
+                    type="radio"
+                    name="type"
+                    value={value}
+                    checked={type === value}
+                    onChange={() => setType(value)}
+                  />
+                  {value === 'simple' ? 'Simple' : 'Variable (colour × size)'}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <Field label="Name" name={fields.name.name} errors={fields.name.errors}>
+            {(control) => (
+              <input
+                {...control}
+                defaultValue={product?.name}
+                required
+                onChange={(event) => {
+                  if (!slugTouched) setSlug(slugOf(event.target.value))
+                }}
+              />
+            )}
+          </Field>
+          <Field
+            label="Slug"
+            name={fields.slug.name}
+            errors={fields.slug.errors}
+            hint="The product's address in the shop: /product/slug"
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={slug}
+                required
+                onChange={(event) => {
+                  setSlugTouched(true)
+                  setSlug(event.target.value)
+                }}
+              />
+            )}
+          </Field>
+          <Field
+            label="Description"
+            name={fields.description.name}
+            errors={fields.description.errors}
+            hint="HTML: paragraphs <p>, <strong>, <em>, lists and https links; anything else is removed."
+          >
+            {(control) => <textarea {...control} rows={6} defaultValue={product?.description} />}
+          </Field>
+          <Field
+            label="Specs (short description)"
+            name={fields.shortDescription.name}
+            errors={fields.shortDescription.errors}
+            hint="HTML, usually a list: <ul><li>100% cotton</li></ul>"
+          >
+            {(control) => <textarea {...control} rows={4} defaultValue={product?.shortDescription} />}
+          </Field>
+        </section>
+
+        <section className="card stack" aria-labelledby="shop">
+          <h2 id="shop">In the shop</h2>
+          <fieldset className="inline">
+            <legend>Categories</legend>
+            {options.categories.map((category) => (
+              <label key={category.id}>
+                <input
+                  type="checkbox"
+                  name="categories"
+                  value={category.id}
+                  defaultChecked={product?.categories.includes(category.id)}
+                />
+                {category.name}
+              </label>
+            ))}
+          </fieldset>
+          <Field
+            label="Size guide and how to measure"
+            name={fields.sizeGuideId.name}
+            errors={fields.sizeGuideId.errors}
+          >
+            {(control) => (
+              <select {...control} defaultValue={product?.sizeGuideId ?? ''}>
+                <option value="">None</option>
+                {options.sizeGuides.map((guide) => (
+                  <option key={guide.id} value={guide.id}>
+                    {guide.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <fieldset className="inline">
+            <legend>Status</legend>
+            {PRODUCT_STATES.map((value) => (
+              <label key={value}>
+                <input
+                  type="radio"
+                  name="status"
+                  value={value}
+                  checked={status === value}
+                  onChange={() => setStatus(value)}
+                />
+                {PRODUCT_STATE_LABELS[value]}
+              </label>
+            ))}
+          </fieldset>
+          {status === 'scheduled' ? (
+            <Field
+              label="Publish at"
+              name={fields.publishAt.name}
+              errors={fields.publishAt.errors}
+              hint="Your local time; the product shows in the shop from then on."
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="datetime-local"
+                  defaultValue={localDateTime(product?.publishAt ?? null)}
+                />
+              )}
+            </Field>
+          ) : null}
+        </section>
+
+        {type === 'simple' ? (
+          <section className="card inline" aria-labelledby="price-stock">
+            <h2 id="price-stock">Price and stock</h2>
+            {product?.terms.map((term, t) => (
+              <input key={term} type="hidden" name={`terms[${t}]`} value={term} />
+            ))}
+            <Field label="SKU" name={fields.sku.name} errors={fields.sku.errors}>
+              {(control) => <input {...control} defaultValue={product?.sku} />}
+            </Field>
+            <Field label="Price (€)" name={fields.price.name} errors={fields.price.errors}>
+              {(control) => <input {...control} inputMode="decimal" defaultValue={product?.price} />}
+            </Field>
+            <Field label="Sale price (€)" name={fields.salePrice.name} errors={fields.salePrice.errors}>
+              {(control) => <input {...control} inputMode="decimal" defaultValue={product?.salePrice} />}
+            </Field>
+            <Field
+              label="Stock on hand"
+              name={fields.stock.name}
+              errors={fields.stock.errors}
+              hint={product?.stock ? `${product.stock.sold} sold, ${product.stock.held} in carts` : undefined}
+            >
+              {(control) => (
+                <input {...control} inputMode="numeric" defaultValue={product?.stock?.onHand ?? ''} />
+              )}
+            </Field>
+          </section>
+        ) : (
+          <section className="card stack" aria-labelledby="variations">
+            <h2 id="variations">Variations</h2>
+            {options.attributes.map((attribute) => (
+              <div key={attribute.id} className="stack">
+                <fieldset className="inline">
+                  <legend>{attribute.name}</legend>
+                  {attribute.terms.map((term) => (
+                    <label key={term.id}>
+                      <input
+                        type="checkbox"
+                        checked={chosen.has(term.id)}
+                        onChange={(event) => {
+                          const next = new Set(chosen)
+                          if (event.target.checked) next.add(term.id)
+                          else next.delete(term.id)
+                          setChosen(next)
+                        }}
+                      />
+                      {term.name}
+                    </label>
+                  ))}
+                </fieldset>
+                <NewTerm attribute={attribute} />
+              </div>
+            ))}
+            {errorsOf('variations') ? (
+              <p className="error" role="alert">
+                Variations: {errorsOf('variations')!.join(' ')}
+              </p>
+            ) : null}
+            <div className="table-wrap">
+              <table>
+                <caption>One row per combination; a row left out is taken off sale.</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Variation</th>
+                    <th scope="col">SKU</th>
+                    <th scope="col">Price (€)</th>
+                    <th scope="col">Sale price (€)</th>
+                    <th scope="col">Stock on hand</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((terms, i) => {
+                    const label = terms.map((term) => term.name).join(', ')
+                    const had = existing.get(keyOf(terms.map((term) => term.id)))
+                    const name = (field: string) => `variations[${i}].${field}`
+                    const cell = (
+                      field: string,
+                      defaultValue: string | number | undefined,
+                      mode: 'decimal' | 'numeric' | 'text',
+                    ) => {
+                      const errors = errorsOf(name(field))
+                      return (
+                        <td>
+                          <input
+                            name={name(field)}
+                            aria-label={`${field === 'salePrice' ? 'Sale price' : field === 'sku' ? 'SKU' : field === 'price' ? 'Price' : 'Stock'} of ${label}`}
+                            inputMode={mode}
+                            defaultValue={defaultValue}
+                            aria-invalid={errors ? true : undefined}
+                          />
+                          {errors ? <span className="error">{errors.join(' ')}</span> : null}
+                        </td>
+                      )
+                    }
+                    return (
+                      <tr key={keyOf(terms.map((term) => term.id))}>
+                        <th scope="row">
+                          {label}
+                          {had ? <input type="hidden" name={name('id')} value={had.id} /> : null}
+                          {terms.map((term, t) => (
+                            <input
+                              key={term.id}
+                              type="hidden"
+                              name={`${name('terms')}[${t}]`}
+                              value={term.id}
+                            />
+                          ))}
+                        </th>
+                        {cell('sku', had?.sku, 'text')}
+                        {cell('price', had?.price, 'decimal')}
+                        {cell('salePrice', had?.salePrice, 'decimal')}
+                        {cell('stock', had?.stock.onHand, 'numeric')}
+                      </tr>
+                    )
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        )}
+        <div className="inline">
+          <button type="submit" disabled={busy}>
+            {product ? 'Save product' : 'Create product'}
+          </button>
+        </div>
+      </Form>
+    </>
+  )
+}
+
+function variationsByKey(product: AdminProduct | null) {
+  const map = new Map<string, AdminProduct['variations'][number]>()
+  for (const variation of product?.variations ?? []) {
+    const key = keyOf(variation.terms)
+    if (!map.has(key) || variation.active) map.set(key, variation)
+  }
+  return map
+}

@@ -1,0 +1,86 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+
+const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
+const FULFILMENT = { email: 'fulfilment@example.com', password: 'demo-fulfilment-password' }
+
+async function logIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/admin/login')
+  await page.getByLabel('E-mail').fill(who.email)
+  await page.getByLabel('Password').fill(who.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+}
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+}
+
+test('the manager creates a variable product with stock, publishes it, and the shop shows it', async ({
+  page,
+}) => {
+  // Many pages in one story (back office, shop, product page, back again) on a shared machine.
+  test.setTimeout(240_000)
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  const name = `Backoffice Drop Tee ${suffix}`
+  const slug = `backoffice-drop-tee-${suffix}`
+  await logIn(page, MANAGER)
+  const nav = page.getByRole('navigation', { name: 'Back office' })
+  await nav.getByRole('link', { name: 'Products' }).click()
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible()
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(21)
+  await expectNoViolations(page)
+  await nav.getByRole('link', { name: 'Categories' }).click()
+  await expect(page.getByLabel('Name of T-Shirts')).toHaveValue('T-Shirts')
+  await expectNoViolations(page)
+  await nav.getByRole('link', { name: 'Products' }).click()
+
+  await page.getByRole('link', { name: 'New product' }).click()
+  await expect(page.getByRole('heading', { name: 'New product' })).toBeVisible()
+  await page.getByLabel('Name').fill(name)
+  await expect(page.getByLabel('Slug')).toHaveValue(slug)
+  await page.getByLabel('Description', { exact: true }).fill('<p>Printed for the <strong>drop</strong>.</p>')
+  await page.getByRole('group', { name: 'Colour' }).getByLabel('Black').check()
+  const sizes = page.getByRole('group', { name: 'Size' })
+  await sizes.getByLabel('M', { exact: true }).check()
+  await sizes.getByLabel('L', { exact: true }).check()
+  for (const size of ['M', 'L']) {
+    await page.getByLabel(`SKU of Black, ${size}`).fill(`BDT-${suffix}-${size}`)
+    await page.getByLabel(`Price of Black, ${size}`, { exact: true }).fill('31.50')
+    await page.getByLabel(`Stock of Black, ${size}`).fill('6')
+  }
+  await page.getByRole('group', { name: 'Status' }).getByLabel('Published').check()
+  await expectNoViolations(page)
+  await page.getByRole('button', { name: 'Create product' }).click()
+
+  await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible()
+  await expect(page.getByRole('status')).toContainText('Saved.')
+  await expect(page.getByLabel('Stock of Black, L')).toHaveValue('6')
+
+  await page.goto('/shop?category=all&sort=newest')
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible()
+  await page.goto(`/product/${slug}`)
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByText('€31.50').first()).toBeVisible()
+
+  // Unpublished again through the list's bulk action, so the shop's other tests see the demo alone.
+  await page.goto(`/admin/products?search=${suffix}`)
+  await page.getByLabel(`Select ${name}`).check()
+  await page.getByRole('button', { name: 'Unpublish' }).click()
+  await expect(page.getByText('1 product(s) unpublished.')).toBeVisible()
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Draft')
+  const shop = await page.request.get(`/product/${slug}`)
+  expect(shop.status()).toBe(404)
+})
+
+test('fulfilment staff cannot open the products', async ({ page }) => {
+  test.slow()
+  await logIn(page, FULFILMENT)
+  const nav = page.getByRole('navigation', { name: 'Back office' })
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Products' })).toHaveCount(0)
+  await page.goto('/admin/products')
+  await expect(page.getByRole('alert')).toHaveText('Your role does not allow this.')
+  await expectNoViolations(page)
+})

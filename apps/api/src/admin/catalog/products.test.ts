@@ -1,0 +1,311 @@
+import { type AdminEndpoint, adminCatalogEndpoints, endpointPath, type StaffRole } from '@fanshop/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { login as customerLogin } from '../../../tests/accounts.ts'
+import { addLine, createCart } from '../../../tests/cart.ts'
+import { createTestApp, type TestApp } from '../../../tests/test-app.ts'
+import { DEMO_CUSTOMER } from '../../demo/accounts.ts'
+import { DEMO_STAFF } from '../../demo/staff.ts'
+import { staffCookie } from '../testing.ts'
+
+let t: TestApp
+let manager: string
+const demo = (role: StaffRole) => DEMO_STAFF.find((s) => s.role === role)!
+
+beforeAll(async () => {
+  t = await createTestApp()
+  manager = await staffCookie(t.app, demo('manager').email, demo('manager').password)
+})
+afterAll(async () => t?.close())
+
+function call(
+  endpoint: AdminEndpoint,
+  options: { cookie?: string; body?: unknown; params?: Record<string, number>; query?: string } = {},
+) {
+  const { cookie = manager, body, params = {}, query = '' } = options
+  return t.app.inject({
+    method: endpoint.method,
+    url: endpointPath(endpoint, params) + query,
+    headers: cookie ? { cookie } : {},
+    ...(body === undefined ? {} : { payload: body as object }),
+  })
+}
+
+async function auditOf(action: string) {
+  const owner = await staffCookie(t.app, demo('owner').email, demo('owner').password)
+  const res = await t.app.inject({ url: `/admin/api/audit?action=${action}`, headers: { cookie: owner } })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json().items as { staffEmail: string; entityId: string; before: unknown; after: unknown }[]
+}
+
+const shopProduct = (slug: string) => t.app.inject({ url: `/wp-json/wc/v3/products/${slug}` })
+
+/** Colour and size terms of the demo catalogue, by name. */
+async function terms() {
+  const res = await call(adminCatalogEndpoints.catalogueOptions)
+  expect(res.statusCode, res.body).toBe(200)
+  const options = res.json() as {
+    categories: { id: number; name: string }[]
+    attributes: { id: number; name: string; terms: { id: number; name: string }[] }[]
+    sizeGuides: { id: number }[]
+  }
+  const term = (attribute: string, name: string) =>
+    options.attributes.find((a) => a.name === attribute)!.terms.find((x) => x.name === name)!.id
+  return { options, term }
+}
+
+async function variableProduct(slug: string, overrides: Record<string, unknown> = {}) {
+  const { options, term } = await terms()
+  return {
+    type: 'variable',
+    name: `Admin Tee ${slug}`,
+    slug,
+    description: '<p>Heavy <strong>cotton</strong>.</p><script>alert(1)</script>',
+    shortDescription: '<ul><li>100% cotton</li></ul>',
+    status: 'published',
+    categories: [options.categories.find((c) => c.name === 'T-Shirts')!.id],
+    sizeGuideId: options.sizeGuides[0]!.id,
+    variations: [
+      { terms: [term('Colour', 'Black'), term('Size', 'M')], sku: `${slug}-BM`, price: '30.00', stock: 4 },
+      {
+        terms: [term('Colour', 'Black'), term('Size', 'L')],
+        sku: `${slug}-BL`,
+        price: '30',
+        salePrice: '25.5',
+        stock: 0,
+      },
+    ],
+    ...overrides,
+  }
+}
+
+describe('who may use the catalogue endpoints', () => {
+  const endpoints: [string, AdminEndpoint][] = Object.entries(adminCatalogEndpoints)
+  it.each(endpoints)(
+    '%s: 401 without a session or with a customer token, 403 to fulfilment and editor',
+    async (_name, endpoint) => {
+      const none = await call(endpoint, { cookie: '', params: { id: 1 } })
+      expect(none.statusCode).toBe(401)
+      expect(none.json()).toEqual({ statusCode: 401, message: expect.any(String) })
+      const token = (await customerLogin(t.app, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).json().data
+        .token
+      const customer = await t.app.inject({
+        method: endpoint.method,
+        url: endpointPath(endpoint, { id: 1 }),
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(customer.statusCode).toBe(401)
+      for (const role of ['fulfilment', 'editor'] as const) {
+        const cookie = await staffCookie(t.app, demo(role).email, demo(role).password)
+        const res = await call(endpoint, { cookie, params: { id: 1 }, body: endpoint.body ? {} : undefined })
+        expect(res.json()).toEqual({ statusCode: 403, message: 'Your role does not allow this.' })
+      }
+    },
+  )
+})
+
+describe('creating and editing products', () => {
+  it('creates a variable product with its matrix and stock, cleans its HTML, audits it, and the shop shows it', async () => {
+    const res = await call(adminCatalogEndpoints.createProduct, { body: await variableProduct('admin-tee') })
+    expect(res.statusCode, res.body).toBe(201)
+    const product = res.json()
+    expect(product.status).toBe('published')
+    expect(product.description).toBe('<p>Heavy <strong>cotton</strong>.</p>')
+    expect(product.variations.map((v: { label: string }) => v.label)).toEqual(['Black, M', 'Black, L'])
+    expect(product.variations[1]).toMatchObject({ price: '30.00', salePrice: '25.50', active: true })
+    expect(product.variations[0].stock).toEqual({ onHand: 4, sold: 0, held: 0, available: 4 })
+
+    const [entry] = await auditOf('product.create')
+    expect(entry).toMatchObject({ staffEmail: demo('manager').email, entityId: String(product.id) })
+    expect(entry!.after).toMatchObject({ slug: 'admin-tee' })
+
+    const shop = await shopProduct('admin-tee')
+    expect(shop.statusCode, shop.body).toBe(200)
+    const json = shop.json()
+    expect(json.type).toBe('variable')
+    expect(json.stock_quantity).toBe(4)
+    expect(json.variations).toHaveLength(2)
+    expect(json.categories.map((c: { name: string }) => c.name)).toEqual(['T-Shirts'])
+    expect(json.size_guide).not.toBeNull()
+    expect(json.description).not.toContain('script')
+  })
+
+  it('refuses a slug that is taken with 409', async () => {
+    const res = await call(adminCatalogEndpoints.createProduct, {
+      body: await variableProduct('admin-tee', { name: 'Another' }),
+    })
+    expect(res.json()).toEqual({
+      statusCode: 409,
+      message: 'The slug "admin-tee" is taken by another product; choose another.',
+    })
+  })
+
+  it('answers bad input with 4xx and a message: a bad slug, a sale above the price, an unknown category', async () => {
+    const badSlug = await call(adminCatalogEndpoints.createProduct, {
+      body: await variableProduct('Not A Slug'),
+    })
+    expect(badSlug.statusCode).toBe(400)
+    expect(badSlug.json().message).toMatch(/slug/)
+    const simple = {
+      type: 'simple',
+      name: 'Sticker',
+      slug: 'admin-sticker',
+      status: 'draft',
+      price: '3.00',
+      salePrice: '4.00',
+      stock: 10,
+    }
+    const sale = await call(adminCatalogEndpoints.createProduct, { body: simple })
+    expect(sale.statusCode).toBe(400)
+    expect(sale.json().message).toBe('Invalid body parameter "salePrice": must be below the price')
+    const unknown = await call(adminCatalogEndpoints.createProduct, {
+      body: { ...simple, salePrice: undefined, categories: [999_999] },
+    })
+    expect(unknown.json()).toEqual({ statusCode: 422, message: 'There is no category with id 999999.' })
+    const scheduled = await call(adminCatalogEndpoints.createProduct, {
+      body: { ...simple, salePrice: undefined, status: 'scheduled' },
+    })
+    expect(scheduled.statusCode).toBe(400)
+    expect(scheduled.json().message).toMatch(/publishAt/)
+  })
+
+  it('refuses a matrix that repeats a combination', async () => {
+    const { term } = await terms()
+    const cell = { terms: [term('Colour', 'Black'), term('Size', 'M')], price: '10', stock: 1 }
+    const res = await call(adminCatalogEndpoints.createProduct, {
+      body: await variableProduct('admin-repeat', { variations: [cell, cell] }),
+    })
+    expect(res.json()).toEqual({ statusCode: 422, message: "Variation 2 repeats another variation's terms." })
+  })
+
+  it('edits: a variation left out is taken off sale, stock never below what was sold', async () => {
+    const created = (
+      await call(adminCatalogEndpoints.createProduct, { body: await variableProduct('admin-edit') })
+    ).json()
+    const [first, second] = created.variations
+    const body = await variableProduct('admin-edit', {
+      name: 'Admin Tee renamed',
+      variations: [{ id: first.id, terms: first.terms, sku: first.sku, price: '28.00', stock: 9 }],
+    })
+    const res = await call(adminCatalogEndpoints.updateProduct, { params: { id: created.id }, body })
+    expect(res.statusCode, res.body).toBe(200)
+    const updated = res.json()
+    expect(updated.name).toBe('Admin Tee renamed')
+    expect(updated.variations.find((v: { id: number }) => v.id === second.id).active).toBe(false)
+    expect(updated.variations.find((v: { id: number }) => v.id === first.id).stock.onHand).toBe(9)
+    expect((await shopProduct('admin-edit')).json().variations).toHaveLength(1)
+    const [entry] = await auditOf('product.update')
+    expect(entry!.before).toMatchObject({ name: 'Admin Tee admin-edit' })
+    expect(entry!.after).toMatchObject({ name: 'Admin Tee renamed' })
+
+    await t.ctx.db.updateTable('products').set({ stock_sold: 3 }).where('id', '=', first.id).execute()
+    const below = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: created.id },
+      body: { ...body, variations: [{ ...body.variations[0], stock: 2 }] },
+    })
+    expect(below.json()).toEqual({
+      statusCode: 422,
+      message: 'Variation Black, M has sold 3; its stock on hand cannot go below that.',
+    })
+    const unknown = await call(adminCatalogEndpoints.updateProduct, { params: { id: 999_999 }, body })
+    expect(unknown.statusCode).toBe(404)
+  })
+
+  it('keeps a draft out of the shop, and shows a scheduled product from its time on', async () => {
+    const at = new Date(t.clock.now + 60 * 60 * 1000).toISOString()
+    const res = await call(adminCatalogEndpoints.createProduct, {
+      body: await variableProduct('admin-later', { status: 'scheduled', publishAt: at }),
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json()).toMatchObject({ status: 'scheduled', publishAt: at })
+    expect((await shopProduct('admin-later')).statusCode).toBe(404)
+    const cart = await createCart(t)
+    const variation = res.json().variations[0].id
+    expect((await addLine(t, cart, variation)).statusCode).toBe(404)
+    t.clock.advance(61 * 60 * 1000)
+    expect((await shopProduct('admin-later')).statusCode).toBe(200)
+    expect((await addLine(t, cart, variation)).statusCode).toBe(201)
+    const read = await call(adminCatalogEndpoints.product, { params: { id: res.json().id } })
+    expect(read.json().status).toBe('published')
+  })
+})
+
+describe('the products list and bulk publishing', () => {
+  it('searches, filters, sorts and pages in the API, and refuses a bad query', async () => {
+    const page = await call(adminCatalogEndpoints.listProducts, { query: '?per_page=5&sort=name&order=asc' })
+    expect(page.statusCode, page.body).toBe(200)
+    const body = page.json()
+    expect(body.items).toHaveLength(5)
+    expect(body.total).toBeGreaterThan(25)
+    const names = body.items.map((item: { name: string }) => item.name.toLowerCase())
+    expect(names).toEqual([...names].sort())
+
+    const foundRes = await call(adminCatalogEndpoints.listProducts, { query: '?search=admin%20tee' })
+    expect(foundRes.statusCode, foundRes.body).toBe(200)
+    const found = foundRes.json()
+    expect(found.items.map((i: { slug: string }) => i.slug)).toContain('admin-tee')
+    const soldOutRes = await call(adminCatalogEndpoints.listProducts, { query: '?stock=outofstock' })
+    expect(soldOutRes.statusCode, soldOutRes.body).toBe(200)
+    const soldOut = soldOutRes.json()
+    expect(soldOut.items.length).toBeGreaterThan(0)
+    for (const item of soldOut.items) expect(item).toMatchObject({ available: 0, stockState: 'outofstock' })
+    const lowRes = await call(adminCatalogEndpoints.listProducts, { query: '?stock=low&sort=stock' })
+    expect(lowRes.statusCode, lowRes.body).toBe(200)
+    const low = lowRes.json()
+    for (const item of low.items) expect(item.available).toBeGreaterThan(0)
+    for (const item of low.items) expect(item.available).toBeLessThanOrEqual(5)
+
+    const bad = await call(adminCatalogEndpoints.listProducts, { query: '?sort=colour&per_page=1000' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({ statusCode: 400, message: expect.stringMatching(/sort|per_page/) })
+  })
+
+  it('unpublishes and publishes the selected products, audited; the shop follows', async () => {
+    const { id } = (
+      await call(adminCatalogEndpoints.product, { params: { id: await idOf('admin-tee') } })
+    ).json()
+    const off = await call(adminCatalogEndpoints.productStatus, { body: { ids: [id], status: 'draft' } })
+    expect(off.json()).toEqual({ updated: 1 })
+    expect((await shopProduct('admin-tee')).statusCode).toBe(404)
+    const drafts = (await call(adminCatalogEndpoints.listProducts, { query: '?status=draft' })).json()
+    expect(drafts.items.map((i: { id: number }) => i.id)).toContain(id)
+    const [entry] = await auditOf('product.unpublish')
+    expect(entry).toMatchObject({ entityId: String(id), after: [{ id, status: 'draft' }] })
+
+    await call(adminCatalogEndpoints.productStatus, { body: { ids: [id], status: 'published' } })
+    expect((await shopProduct('admin-tee')).statusCode).toBe(200)
+    const missing = await call(adminCatalogEndpoints.productStatus, {
+      body: { ids: [id, 999_999], status: 'draft' },
+    })
+    expect(missing.json()).toEqual({ statusCode: 404, message: 'There is no product with id 999999.' })
+    const empty = await call(adminCatalogEndpoints.productStatus, { body: { ids: [], status: 'draft' } })
+    expect(empty.statusCode).toBe(400)
+  })
+})
+
+describe('attribute terms', () => {
+  it('adds a colour once, audited', async () => {
+    const { options } = await terms()
+    const colour = options.attributes.find((a) => a.name === 'Colour')!
+    const res = await call(adminCatalogEndpoints.createTerm, {
+      params: { id: colour.id },
+      body: { name: 'Teal' },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    const again = await call(adminCatalogEndpoints.createTerm, {
+      params: { id: colour.id },
+      body: { name: 'teal' },
+    })
+    expect(again.json()).toEqual({ statusCode: 409, message: 'Colour already has "teal".' })
+    const [entry] = await auditOf('attribute.term.create')
+    expect(entry).toMatchObject({ entityId: String(colour.id), after: { name: 'Teal' } })
+  })
+})
+
+async function idOf(slug: string): Promise<number> {
+  const row = await t.ctx.db
+    .selectFrom('products')
+    .select('id')
+    .where('slug', '=', slug)
+    .executeTakeFirstOrThrow()
+  return row.id
+}

@@ -1,0 +1,331 @@
+/**
+ * The back office's products (issue 11), on the catalogue's own tables: one product with its
+ * variation matrix as the edit form shows it, and saving one (simple or variable) in a single
+ * transaction with its audit entry. A variation left out of the matrix is taken off sale, never
+ * deleted, since orders may name it; stock on hand never goes below what was sold.
+ */
+import { type AdminProduct, type ProductInput, type ProductState, toDecimalString } from '@fanshop/core'
+import type { Kysely, Selectable } from 'kysely'
+import { cleanProductHtml } from '../../catalog/html.ts'
+import { permalinkOf } from '../../catalog/product-json.ts'
+import type { ProductsTable } from '../../catalog/tables.ts'
+import type { Database } from '../../db/schema.ts'
+import { HttpError, notFound, unprocessable } from '../../http/errors.ts'
+import { type Actor, recordAudit } from '../audit.ts'
+
+type Db = Kysely<Database>
+type ProductRow = Selectable<ProductsTable>
+
+export const slugTaken = (slug: string) =>
+  new HttpError(409, `The slug "${slug}" is taken by another product; choose another.`)
+
+/** How the back office names a product's state: a published product before its time is scheduled. */
+export function stateOf(row: Pick<ProductRow, 'status' | 'publish_at'>, now: number): ProductState {
+  if (row.status === 'draft') return 'draft'
+  return row.publish_at !== null && Number(row.publish_at) > now ? 'scheduled' : 'published'
+}
+
+const priceText = (cents: number | null) => (cents === null ? '' : toDecimalString(cents))
+
+function stockOf(row: ProductRow) {
+  if (row.stock_on_hand === null) return null
+  const onHand = Number(row.stock_on_hand)
+  const sold = Number(row.stock_sold)
+  const held = Number(row.stock_held)
+  return { onHand, sold, held, available: Math.max(0, onHand - sold - held) }
+}
+
+/** The product as the edit form shows it; 404 for a variation or an unknown id. */
+export async function readAdminProduct(db: Db, id: number, now: number): Promise<AdminProduct> {
+  const product = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('id', '=', id)
+    .where('parent_id', 'is', null)
+    .executeTakeFirst()
+  if (!product || product.type === 'variation') throw notFound(`There is no product with id ${id}.`)
+  const variations = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('parent_id', '=', id)
+    .orderBy('menu_order')
+    .orderBy('id')
+    .execute()
+  const ids = [id, ...variations.map((v) => v.id)]
+  const [categories, terms] = await Promise.all([
+    db
+      .selectFrom('product_categories')
+      .select('category_id')
+      .where('product_id', '=', id)
+      .orderBy('category_id')
+      .execute(),
+    db
+      .selectFrom('product_terms')
+      .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
+      .select(['product_terms.product_id', 'attribute_terms.id', 'attribute_terms.name'])
+      .where('product_terms.product_id', 'in', ids)
+      .orderBy('attribute_terms.attribute_id')
+      .orderBy('attribute_terms.menu_order')
+      .orderBy('attribute_terms.id')
+      .execute(),
+  ])
+  const termsOf = (productId: number) => terms.filter((term) => term.product_id === productId)
+  return {
+    id,
+    type: product.type,
+    name: product.name,
+    slug: product.slug,
+    permalink: permalinkOf(product.slug),
+    description: product.description,
+    shortDescription: product.short_description,
+    status: stateOf(product, now),
+    publishAt: product.publish_at === null ? null : new Date(Number(product.publish_at)).toISOString(),
+    categories: categories.map((row) => row.category_id),
+    sizeGuideId: product.size_guide_id,
+    terms: termsOf(id).map((term) => term.id),
+    sku: product.sku,
+    price: product.type === 'simple' ? priceText(product.regular_price) : '',
+    salePrice: product.type === 'simple' ? priceText(product.sale_price) : '',
+    stock: stockOf(product),
+    variations: variations.map((variation) => ({
+      id: variation.id,
+      terms: termsOf(variation.id).map((term) => term.id),
+      label: termsOf(variation.id)
+        .map((term) => term.name)
+        .join(', '),
+      sku: variation.sku,
+      price: priceText(variation.regular_price),
+      salePrice: priceText(variation.sale_price),
+      active: variation.status === 'publish',
+      stock: stockOf(variation) ?? { onHand: 0, sold: 0, held: 0, available: 0 },
+    })),
+    updatedAt: new Date(Number(product.updated_at)).toISOString(),
+  }
+}
+
+interface TermInfo {
+  id: number
+  attribute_id: number
+  name: string
+  slug: string
+}
+
+/** Refuses ids that name nothing, with the first unknown one. */
+async function assertAll(db: Db, table: 'categories' | 'size_guides', ids: number[], what: string) {
+  if (ids.length === 0) return
+  const found = new Set(
+    (await db.selectFrom(table).select('id').where('id', 'in', ids).execute()).map((row) => row.id),
+  )
+  const missing = ids.find((id) => !found.has(id))
+  if (missing !== undefined) throw unprocessable(`There is no ${what} with id ${missing}.`)
+}
+
+/**
+ * The matrix must be a matrix: each variation names one term of each of the same attributes,
+ * and no two variations name the same terms.
+ */
+function checkMatrix(input: ProductInput, termById: Map<number, TermInfo>) {
+  let attributes: string | null = null
+  const seen = new Set<string>()
+  for (const [i, variation] of input.variations.entries()) {
+    const terms = variation.terms.map((id) => termById.get(id)!)
+    const attributeIds = terms.map((term) => term.attribute_id).sort((a, b) => a - b)
+    if (new Set(attributeIds).size !== attributeIds.length) {
+      throw unprocessable(`Variation ${i + 1} names two terms of one attribute.`)
+    }
+    const key = attributeIds.join(',')
+    if (attributes !== null && key !== attributes) {
+      throw unprocessable(`Variation ${i + 1} does not use the same attributes as the others.`)
+    }
+    attributes = key
+    const combination = [...variation.terms].sort((a, b) => a - b).join(',')
+    if (seen.has(combination)) throw unprocessable(`Variation ${i + 1} repeats another variation's terms.`)
+    seen.add(combination)
+  }
+}
+
+/** Creates (id null) or replaces a product, writing its audit entry in the same transaction. */
+export async function saveProduct(
+  db: Db,
+  actor: Actor,
+  now: number,
+  id: number | null,
+  input: ProductInput,
+): Promise<AdminProduct> {
+  return db.transaction().execute(async (trx) => {
+    const before = id === null ? null : await readAdminProduct(trx, id, now)
+    if (before && before.type !== input.type) {
+      throw unprocessable(`A ${before.type} product stays ${before.type}; create a new product instead.`)
+    }
+    await assertAll(trx, 'categories', input.categories, 'category')
+    await assertAll(
+      trx,
+      'size_guides',
+      input.sizeGuideId === undefined ? [] : [input.sizeGuideId],
+      'size guide',
+    )
+    const termIds = [...new Set([...input.terms, ...input.variations.flatMap((v) => v.terms)])]
+    const terms: TermInfo[] = termIds.length
+      ? await trx
+          .selectFrom('attribute_terms')
+          .select(['id', 'attribute_id', 'name', 'slug'])
+          .where('id', 'in', termIds)
+          .orderBy('attribute_id')
+          .orderBy('menu_order')
+          .execute()
+      : []
+    const termById = new Map(terms.map((term) => [term.id, term]))
+    const unknownTerm = termIds.find((termId) => !termById.has(termId))
+    if (unknownTerm !== undefined) throw unprocessable(`There is no attribute term with id ${unknownTerm}.`)
+    checkMatrix(input, termById)
+
+    const existing = new Map((before?.variations ?? []).map((v) => [v.id, v]))
+    for (const variation of input.variations) {
+      if (variation.id === undefined) continue
+      const had = existing.get(variation.id)
+      if (!had) throw unprocessable(`Variation ${variation.id} is not one of this product's.`)
+      if (variation.stock < had.stock.sold) {
+        throw unprocessable(
+          `Variation ${had.label} has sold ${had.stock.sold}; its stock on hand cannot go below that.`,
+        )
+      }
+    }
+    if (before?.stock && input.stock !== undefined && input.stock < before.stock.sold) {
+      throw unprocessable(
+        `This product has sold ${before.stock.sold}; its stock on hand cannot go below that.`,
+      )
+    }
+
+    const slugFor = (variationTerms: number[]) =>
+      [input.slug, ...variationTerms.map((termId) => termById.get(termId)!.slug)].join('-')
+    const slugs = [input.slug, ...input.variations.map((v) => slugFor(v.terms))]
+    const own = before ? [before.id, ...before.variations.map((v) => v.id)] : []
+    const clash = await trx
+      .selectFrom('products')
+      .select('slug')
+      .where('slug', 'in', slugs)
+      .$if(own.length > 0, (q) => q.where('id', 'not in', own))
+      .executeTakeFirst()
+    if (clash) throw slugTaken(clash.slug === input.slug ? input.slug : clash.slug)
+
+    const publishAt = input.status === 'scheduled' ? Date.parse(input.publishAt!) : null
+    const variable = input.type === 'variable'
+    const fields = {
+      name: input.name,
+      slug: input.slug,
+      status: input.status === 'draft' ? ('draft' as const) : ('publish' as const),
+      publish_at: publishAt,
+      description: cleanProductHtml(input.description),
+      short_description: cleanProductHtml(input.shortDescription),
+      sku: input.sku,
+      regular_price: variable ? Math.min(...input.variations.map((v) => v.price)) : input.price!,
+      sale_price: variable ? null : (input.salePrice ?? null),
+      stock_on_hand: variable ? null : input.stock!,
+      size_guide_id: input.sizeGuideId ?? null,
+      updated_at: now,
+    }
+    let productId: number
+    if (before) {
+      productId = before.id
+      await trx.updateTable('products').set(fields).where('id', '=', productId).execute()
+    } else {
+      const menuOrder = await trx
+        .selectFrom('products')
+        .select((eb) => eb.fn.max('menu_order').as('last'))
+        .where('parent_id', 'is', null)
+        .executeTakeFirst()
+      const inserted = await trx
+        .insertInto('products')
+        .values({
+          ...fields,
+          parent_id: null,
+          type: input.type,
+          stock_sold: 0,
+          gender_id: null,
+          image_id: null,
+          menu_order: Number(menuOrder?.last ?? 0) + 1,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      productId = inserted.id
+    }
+
+    await trx.deleteFrom('product_categories').where('product_id', '=', productId).execute()
+    if (input.categories.length > 0) {
+      await trx
+        .insertInto('product_categories')
+        .values([...new Set(input.categories)].map((category_id) => ({ product_id: productId, category_id })))
+        .execute()
+    }
+    await setTerms(trx, productId, termIds)
+
+    const kept = new Set<number>()
+    for (const [position, variation] of input.variations.entries()) {
+      const label = variation.terms.map((termId) => termById.get(termId)!.name).join(', ')
+      const row = {
+        name: `${input.name} - ${label}`,
+        slug: slugFor(variation.terms),
+        status: 'publish' as const,
+        sku: variation.sku,
+        regular_price: variation.price,
+        sale_price: variation.salePrice ?? null,
+        stock_on_hand: variation.stock,
+        menu_order: position,
+        updated_at: now,
+      }
+      let variationId: number
+      if (variation.id !== undefined) {
+        variationId = variation.id
+        await trx.updateTable('products').set(row).where('id', '=', variationId).execute()
+      } else {
+        const inserted = await trx
+          .insertInto('products')
+          .values({
+            ...row,
+            parent_id: productId,
+            type: 'variation',
+            description: '',
+            short_description: '',
+            stock_sold: 0,
+            gender_id: null,
+            size_guide_id: null,
+            image_id: null,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        variationId = inserted.id
+      }
+      kept.add(variationId)
+      await setTerms(trx, variationId, variation.terms)
+    }
+    const retired = [...existing.keys()].filter((variationId) => !kept.has(variationId))
+    if (retired.length > 0) {
+      await trx
+        .updateTable('products')
+        .set({ status: 'draft', updated_at: now })
+        .where('id', 'in', retired)
+        .execute()
+    }
+
+    const after = await readAdminProduct(trx, productId, now)
+    await recordAudit(trx, actor, now, {
+      action: before ? 'product.update' : 'product.create',
+      entity: 'product',
+      entityId: productId,
+      before: before ?? undefined,
+      after,
+    })
+    return after
+  })
+}
+
+async function setTerms(db: Db, productId: number, termIds: number[]) {
+  await db.deleteFrom('product_terms').where('product_id', '=', productId).execute()
+  if (termIds.length === 0) return
+  await db
+    .insertInto('product_terms')
+    .values([...new Set(termIds)].map((term_id) => ({ product_id: productId, term_id })))
+    .execute()
+}

@@ -1,0 +1,317 @@
+/**
+ * What the back office's catalogue calls take and answer (issue 11): the products list with its
+ * filters, one product with its variation matrix, and categories. Prices travel as decimal euro
+ * strings ("25.00"), as in WooCommerce's REST API, so the admin form and the API read them with
+ * this one schema; they are stored as cents.
+ */
+import { z } from 'zod'
+import { idParam, pageParam, perPageParam, text, wholeNumber } from '../input.ts'
+import { toCents, toDecimalString } from '../money.ts'
+
+export const PRODUCT_STATES = ['draft', 'published', 'scheduled'] as const
+export type ProductState = (typeof PRODUCT_STATES)[number]
+export const PRODUCT_STATE_LABELS: Record<ProductState, string> = {
+  draft: 'Draft',
+  published: 'Published',
+  scheduled: 'Scheduled',
+}
+
+export const STOCK_STATES = ['instock', 'low', 'outofstock'] as const
+export type StockState = (typeof STOCK_STATES)[number]
+export const STOCK_STATE_LABELS: Record<StockState, string> = {
+  instock: 'In stock',
+  low: 'Low',
+  outofstock: 'Sold out',
+}
+
+export const PRODUCT_SORTS = ['name', 'sku', 'price', 'stock', 'status', 'updated'] as const
+export type ProductSort = (typeof PRODUCT_SORTS)[number]
+
+/** The most variations one product may have (a colour × size matrix of a big range fits easily). */
+export const MAX_VARIATIONS = 200
+
+/** A URL slug: lower-case letters, digits and single hyphens. */
+export const slugSchema = text({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(120, 'must be at most 120 characters')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and hyphens, e.g. tour-tee')
+
+/** The slug a name suggests ("Tour Tee 2026" → "tour-tee-2026"). */
+export function slugOf(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+}
+
+/** A price in euros as typed: "25", "25.5" or "25.00", up to 99,999.99; read as cents. */
+export const priceSchema = text({ error: 'is required' })
+  .trim()
+  .regex(/^\d{1,5}(?:\.\d{1,2})?$/, 'must be an amount in euros, e.g. 25.00')
+  .transform((value) => toCents(value))
+
+const optionalPrice = z.preprocess((value) => (value === '' ? undefined : value), priceSchema.optional())
+
+const stockSchema = wholeNumber(
+  z
+    .number({ error: 'must be a whole number from 0 to 100000' })
+    .int({ error: 'must be a whole number from 0 to 100000' })
+    .min(0, 'must be a whole number from 0 to 100000')
+    .max(100_000, 'must be a whole number from 0 to 100000'),
+)
+
+const htmlSchema = text().max(20_000, 'must be at most 20,000 characters').default('')
+const skuSchema = text().trim().max(60, 'must be at most 60 characters').default('')
+const idList = z.array(idParam()).max(500, 'must list at most 500 ids')
+
+/** One cell of the variation matrix: the terms that define it (one per attribute). */
+export const variationInputSchema = z.object({
+  /** The variation's id when it exists already; new ones have none. */
+  id: idParam().optional(),
+  terms: z.array(idParam()).min(1, 'must name a term of each attribute').max(5),
+  sku: skuSchema,
+  price: priceSchema,
+  salePrice: optionalPrice,
+  stock: stockSchema,
+})
+
+/**
+ * A product as the form sends it. A simple product has its own SKU, prices and stock; a variable
+ * one has variations, each with theirs. A scheduled product shows in the shop from `publishAt`.
+ */
+export const productInputSchema = z
+  .object({
+    type: z.enum(['simple', 'variable'], { error: 'must be simple or variable' }),
+    name: text({ error: 'is required' })
+      .trim()
+      .min(1, 'is required')
+      .max(200, 'must be at most 200 characters'),
+    slug: slugSchema,
+    description: htmlSchema,
+    shortDescription: htmlSchema,
+    status: z.enum(PRODUCT_STATES, { error: `must be one of ${PRODUCT_STATES.join(', ')}` }),
+    /** ISO 8601 instant; required when scheduled. */
+    publishAt: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      text()
+        .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date and time')
+        .optional(),
+    ),
+    categories: idList.default([]),
+    sizeGuideId: z.preprocess((value) => (value === '' ? undefined : value), idParam().optional()),
+    /** Terms the product is offered in beyond those its variations use (e.g. a fabric). */
+    terms: idList.default([]),
+    sku: skuSchema,
+    price: optionalPrice,
+    salePrice: optionalPrice,
+    stock: z.preprocess((value) => (value === '' ? undefined : value), stockSchema.optional()),
+    variations: z
+      .array(variationInputSchema)
+      .max(MAX_VARIATIONS, `must be at most ${MAX_VARIATIONS}`)
+      .default([]),
+  })
+  .superRefine((product, ctx) => {
+    if (product.status === 'scheduled' && product.publishAt === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['publishAt'], message: 'is required for a scheduled product' })
+    }
+    if (product.type === 'simple') {
+      if (product.price === undefined)
+        ctx.addIssue({ code: 'custom', path: ['price'], message: 'is required' })
+      if (product.stock === undefined)
+        ctx.addIssue({ code: 'custom', path: ['stock'], message: 'is required' })
+      if (product.variations.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variations'],
+          message: 'only a variable product has variations',
+        })
+      }
+    } else if (product.variations.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['variations'], message: 'a variable product needs a variation' })
+    }
+    const onSaleTooHigh = (price?: number, sale?: number) =>
+      price !== undefined && sale !== undefined && sale >= price
+    if (onSaleTooHigh(product.price, product.salePrice)) {
+      ctx.addIssue({ code: 'custom', path: ['salePrice'], message: 'must be below the price' })
+    }
+    for (const [i, variation] of product.variations.entries()) {
+      if (onSaleTooHigh(variation.price, variation.salePrice)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variations', i, 'salePrice'],
+          message: 'must be below the price',
+        })
+      }
+    }
+  })
+export type ProductInput = z.output<typeof productInputSchema>
+export type ProductBody = z.input<typeof productInputSchema>
+
+/** A product read by the form's schema, as the API takes it (prices back in decimal euros). */
+export function productBody(input: ProductInput): ProductBody {
+  const euros = (cents: number | undefined) => (cents === undefined ? undefined : toDecimalString(cents))
+  return {
+    ...input,
+    price: euros(input.price),
+    salePrice: euros(input.salePrice),
+    variations: input.variations.map((variation) => ({
+      ...variation,
+      price: toDecimalString(variation.price),
+      salePrice: euros(variation.salePrice),
+    })),
+  }
+}
+
+export const adminStockSchema = z.object({
+  onHand: z.number().int(),
+  sold: z.number().int(),
+  held: z.number().int(),
+  available: z.number().int(),
+})
+
+export const adminVariationSchema = z.object({
+  id: z.number().int(),
+  terms: z.array(z.number().int()),
+  /** "Black, M" */
+  label: z.string(),
+  sku: z.string(),
+  price: z.string(),
+  salePrice: z.string(),
+  /** False once taken out of the matrix (kept, since orders may name it). */
+  active: z.boolean(),
+  stock: adminStockSchema,
+})
+
+export const adminProductSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['simple', 'variable']),
+  name: z.string(),
+  slug: z.string(),
+  permalink: z.string(),
+  description: z.string(),
+  shortDescription: z.string(),
+  status: z.enum(PRODUCT_STATES),
+  publishAt: z.string().nullable(),
+  categories: z.array(z.number().int()),
+  sizeGuideId: z.number().int().nullable(),
+  terms: z.array(z.number().int()),
+  sku: z.string(),
+  price: z.string(),
+  salePrice: z.string(),
+  stock: adminStockSchema.nullable(),
+  variations: z.array(adminVariationSchema),
+  /** ISO 8601. */
+  updatedAt: z.string(),
+})
+export type AdminProduct = z.output<typeof adminProductSchema>
+
+export const productIdParams = z.object({ id: idParam() })
+
+export const productListQuerySchema = z.object({
+  search: text()
+    .trim()
+    .max(100, 'must be at most 100 characters')
+    .optional()
+    .describe('Words in the name or SKU'),
+  category: idParam().optional().describe('Only products in this category'),
+  status: z
+    .enum(PRODUCT_STATES, { error: `must be one of ${PRODUCT_STATES.join(', ')}` })
+    .optional()
+    .describe('Only drafts, published or scheduled products'),
+  stock: z
+    .enum(STOCK_STATES, { error: `must be one of ${STOCK_STATES.join(', ')}` })
+    .optional()
+    .describe('Only products in stock, low (5 or fewer available) or sold out'),
+  sort: z
+    .enum(PRODUCT_SORTS, { error: `must be one of ${PRODUCT_SORTS.join(', ')}` })
+    .default('updated')
+    .describe('Sort by this column'),
+  order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
+  page: pageParam,
+  per_page: perPageParam(100, 20),
+})
+export type ProductListQuery = z.input<typeof productListQuerySchema>
+
+export const productRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  type: z.enum(['simple', 'variable']),
+  status: z.enum(PRODUCT_STATES),
+  publishAt: z.string().nullable(),
+  sku: z.string(),
+  /** The lowest current price, decimal euros. */
+  price: z.string(),
+  available: z.number().int(),
+  stockState: z.enum(STOCK_STATES),
+  categories: z.array(z.string()),
+  updatedAt: z.string(),
+})
+export type ProductRow = z.output<typeof productRowSchema>
+
+export const productPageSchema = z.object({
+  items: z.array(productRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+})
+
+export const bulkStatusSchema = z.object({
+  ids: z.array(idParam()).min(1, 'must select at least one product').max(100, 'must be at most 100'),
+  status: z.enum(['draft', 'published'], { error: 'must be draft or published' }),
+})
+
+export const catalogueOptionsSchema = z.object({
+  categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  attributes: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      terms: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    }),
+  ),
+  sizeGuides: z.array(z.object({ id: z.number().int(), name: z.string() })),
+})
+export type CatalogueOptions = z.output<typeof catalogueOptionsSchema>
+
+export const termInputSchema = z.object({
+  name: text({ error: 'is required' }).trim().min(1, 'is required').max(60, 'must be at most 60 characters'),
+})
+export const attributeIdParams = z.object({ id: idParam() })
+
+export const adminCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  menuOrder: z.number().int(),
+  hidden: z.boolean(),
+  /** Products (not variations) in it, drafts included. */
+  products: z.number().int(),
+})
+export type AdminCategory = z.output<typeof adminCategorySchema>
+
+export const categoryInputSchema = z.object({
+  name: text({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(100, 'must be at most 100 characters'),
+  slug: slugSchema,
+  description: text().trim().max(1000, 'must be at most 1,000 characters').default(''),
+  hidden: z.boolean().default(false),
+})
+export type CategoryInput = z.output<typeof categoryInputSchema>
+
+export const categoryIdParams = z.object({ id: idParam() })
+
+/** The categories in their new menu order: every category, each once. */
+export const categoryOrderSchema = z.object({
+  ids: z
+    .array(idParam())
+    .min(1, 'must list the categories')
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, 'must name each category once'),
+})
