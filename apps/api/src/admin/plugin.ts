@@ -1,6 +1,8 @@
 /** The back office's API under /admin/api (issue 11), registered by app.ts. */
 import type { FastifyInstance } from 'fastify'
+import customerRoutes from './accounts/customers-routes.ts'
 import adminAuthRoutes from './auth-routes.ts'
+import couponRoutes from './cart/coupons-routes.ts'
 import dashboardRoutes from './dashboard.ts'
 import staffRoutes from './staff-routes.ts'
 
@@ -8,4 +10,6 @@ export default async function adminPlugin(app: FastifyInstance) {
   await app.register(adminAuthRoutes)
   await app.register(staffRoutes)
   await app.register(dashboardRoutes)
+  await app.register(customerRoutes)
+  await app.register(couponRoutes)
 }
