@@ -9,5 +9,10 @@ export default [
     route('staff', 'routes/staff.tsx'),
     route('audit', 'routes/audit.tsx'),
     route('security', 'routes/security.tsx'),
+    route('customers', 'accounts/customers.tsx'),
+    route('customers/:id', 'accounts/customer.tsx'),
+    route('coupons', 'cart/coupons.tsx'),
+    route('coupons/new', 'cart/coupons-edit.tsx', { id: 'coupon-new' }),
+    route('coupons/:id', 'cart/coupons-edit.tsx'),
   ]),
 ] satisfies RouteConfig
