@@ -10,6 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import {
+  ACCOUNT_MESSAGES,
   PASSWORD_TOKEN_LIFETIME_SECONDS,
   SOCIAL_TOKEN_LIFETIME_SECONDS,
   TOKEN_TYPE,
@@ -104,8 +105,7 @@ export async function issueToken(
 const EXPIRED = 'Your session has expired. Please log in again.'
 
 /** What a login of an account the shop's staff disabled answers (403). */
-export const ACCOUNT_DISABLED_MESSAGE =
-  'This account has been disabled. Please contact the shop if you think this is a mistake.'
+export const ACCOUNT_DISABLED_MESSAGE = ACCOUNT_MESSAGES.accountDisabled
 
 /** A disabled account opens no session, whatever the way of logging in (403). */
 export function assertNotDisabled(user: Pick<UserRow, 'disabled_at'>): void {
