@@ -1,5 +1,6 @@
 import {
   type AdminEndpoint,
+  couponEndpoints,
   customerEndpoints,
   ERASURE_KEEPS,
   endpointPath,
@@ -275,5 +276,15 @@ describe(`the back office's customers, on ${testDialect}`, () => {
       body: { disabled: false },
     })
     expect(enable.statusCode).toBe(409)
+  })
+})
+
+describe('the OpenAPI document', () => {
+  it('lists the customer and coupon endpoints under the admin tag', async () => {
+    const doc = (await t.app.inject({ url: '/openapi.json' })).json()
+    for (const endpoint of [...Object.values(customerEndpoints), ...Object.values(couponEndpoints)]) {
+      const path = endpoint.path.replace(/:(\w+)/g, '{$1}')
+      expect(doc.paths[path]?.[endpoint.method.toLowerCase()]?.tags, path).toEqual(['admin'])
+    }
   })
 })
