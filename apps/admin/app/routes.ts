@@ -13,5 +13,10 @@ export default [
     route('products/:id', 'catalog/product-edit.tsx'),
     route('categories', 'catalog/categories.tsx'),
     route('security', 'routes/security.tsx'),
+    route('customers', 'accounts/customers.tsx'),
+    route('customers/:id', 'accounts/customer.tsx'),
+    route('coupons', 'cart/coupons.tsx'),
+    route('coupons/new', 'cart/coupons-edit.tsx', { id: 'coupon-new' }),
+    route('coupons/:id', 'cart/coupons-edit.tsx'),
   ]),
 ] satisfies RouteConfig

@@ -1,4 +1,4 @@
-/** The home dashboard: orders and sales today and over 30 days (with a chart), orders waiting, low stock. */
+/** The home dashboard: orders and sales today and over 30 days (a chart with a table alternative), orders waiting, low stock. */
 import { adminEndpoints, type Dashboard, formatEuro } from '@fanshop/core'
 import { load } from '../api'
 import { TableRegion } from '../table-region'
@@ -34,6 +34,29 @@ function SalesChart({ days }: { days: Dashboard['byDay'] }) {
       <figcaption>
         Sales per day, {days[0]?.day} to {days.at(-1)?.day}
       </figcaption>
+      <details>
+        <summary>The chart as a table</summary>
+        <TableRegion label="Orders and sales per day">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Day (UTC)</th>
+                <th scope="col">Orders</th>
+                <th scope="col">Sales</th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((day) => (
+                <tr key={day.day}>
+                  <td>{day.day}</td>
+                  <td>{day.orders}</td>
+                  <td>{formatEuro(day.sales)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      </details>
     </figure>
   )
 }

@@ -17,6 +17,8 @@ const NAV: { to: string; label: string; permission: Permission | null }[] = [
   { to: '/', label: 'Dashboard', permission: 'dashboard' },
   { to: '/products', label: 'Products', permission: 'catalogue' },
   { to: '/categories', label: 'Categories', permission: 'catalogue' },
+  { to: '/customers', label: 'Customers', permission: 'customers' },
+  { to: '/coupons', label: 'Coupons', permission: 'coupons' },
   { to: '/staff', label: 'Staff', permission: 'staff' },
   { to: '/audit', label: 'Audit log', permission: 'audit' },
   { to: '/security', label: 'Security', permission: null },

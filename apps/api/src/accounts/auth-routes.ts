@@ -18,7 +18,7 @@ import {
   requestPasswordReset,
 } from './password-reset.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
-import { issueToken, requireSession, revokeSession } from './sessions.ts'
+import { assertNotDisabled, issueToken, requireSession, revokeSession } from './sessions.ts'
 import { createUser, currentUserJson, findUserByEmail, normalizeEmail } from './users.ts'
 
 const MINUTE = 60_000
@@ -62,6 +62,7 @@ export default async function authRoutes(app: FastifyInstance) {
       throw forbidden(WRONG_CREDENTIALS_MESSAGE)
     }
     await attempt.succeeded()
+    assertNotDisabled(user)
     return issueToken(ctx, user.id, 'password')
   })
 
@@ -72,6 +73,7 @@ export default async function authRoutes(app: FastifyInstance) {
       throw error
     })
     await attempt.succeeded()
+    assertNotDisabled(user)
     return issueToken(ctx, user.id, 'facebook')
   })
 

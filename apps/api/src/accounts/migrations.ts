@@ -69,4 +69,12 @@ export const accountsMigrations: Record<string, Migration> = {
   '2026-11-21T0210_accounts_rate_limits': rateLimitsMigration,
   '2026-11-23T1600_accounts_rate_limits_expiry': rateLimitsExpiryMigration,
   '2026-11-23T2000_accounts_address_book': addressBookMigration,
+  /** Staff may disable an account (it cannot log in) and erase a customer's personal data on
+   *  request (issue 11); an erased account stays as an anonymous row its orders point to. */
+  '2026-11-25T0040_accounts_disabled_and_erased': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').addColumn('disabled_at', 'bigint').execute()
+      await db.schema.alterTable('users').addColumn('erased_at', 'bigint').execute()
+    },
+  },
 }

@@ -10,6 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import {
+  ACCOUNT_MESSAGES,
   PASSWORD_TOKEN_LIFETIME_SECONDS,
   SOCIAL_TOKEN_LIFETIME_SECONDS,
   TOKEN_TYPE,
@@ -19,7 +20,7 @@ import type { FastifyRequest } from 'fastify'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import type { Selectable } from 'kysely'
 import type { ShopContext } from '../context.ts'
-import { unauthorized } from '../http/errors.ts'
+import { forbidden, unauthorized } from '../http/errors.ts'
 import type { AuthSessionsTable, UsersTable } from './tables.ts'
 
 export type UserRow = Selectable<UsersTable>
@@ -103,6 +104,14 @@ export async function issueToken(
 
 const EXPIRED = 'Your session has expired. Please log in again.'
 
+/** What a login of an account the shop's staff disabled answers (403). */
+export const ACCOUNT_DISABLED_MESSAGE = ACCOUNT_MESSAGES.accountDisabled
+
+/** A disabled account opens no session, whatever the way of logging in (403). */
+export function assertNotDisabled(user: Pick<UserRow, 'disabled_at'>): void {
+  if (user.disabled_at !== null) throw forbidden(ACCOUNT_DISABLED_MESSAGE)
+}
+
 /**
  * The session of the request's Bearer token; null when it carries none.
  * A token that is forged, expired or revoked answers 401.
@@ -132,6 +141,7 @@ export async function optionalSession(ctx: ShopContext, request: FastifyRequest)
     .where('auth_sessions.id', '=', jti)
     .where('auth_sessions.revoked_at', 'is', null)
     .where('auth_sessions.expires_at', '>', now)
+    .where('users.disabled_at', 'is', null)
     .executeTakeFirst()
   if (!user) throw unauthorized(EXPIRED)
   return { id: jti, user }
@@ -153,13 +163,18 @@ export async function revokeSession(ctx: ShopContext, sessionId: string): Promis
     .execute()
 }
 
-/** Ends every session of the user, except the one given (the user's current device). */
-export async function revokeUserSessions(ctx: ShopContext, userId: number, keep?: string): Promise<void> {
+/** Ends every session of the user, except the one given (the user's current device); answers how many. */
+export async function revokeUserSessions(
+  ctx: Pick<ShopContext, 'db' | 'now'>,
+  userId: number,
+  keep?: string,
+): Promise<number> {
   let query = ctx.db
     .updateTable('auth_sessions')
     .set({ revoked_at: ctx.now() })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
   if (keep) query = query.where('id', '!=', keep)
-  await query.execute()
+  const result = await query.executeTakeFirst()
+  return Number(result.numUpdatedRows)
 }

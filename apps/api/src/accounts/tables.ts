@@ -28,6 +28,10 @@ export interface UsersTable {
   terms_accepted_at: number | null
   created_at: number
   updated_at: number
+  /** When staff disabled the account: it cannot log in and its sessions ended. */
+  disabled_at: number | null
+  /** When its personal data was erased on request (admin/accounts/erasure.ts). */
+  erased_at: number | null
 }
 
 /** One issued token: its id is the JWT's jti. Revoked or expired rows no longer authenticate. */

@@ -1,7 +1,9 @@
 /** The back office's API under /admin/api (issue 11), registered by app.ts. */
 import type { FastifyInstance } from 'fastify'
+import customerRoutes from './accounts/customers-routes.ts'
 import adminAuthRoutes from './auth-routes.ts'
 import adminCatalogPlugin from './catalog/routes.ts'
+import couponRoutes from './cart/coupons-routes.ts'
 import dashboardRoutes from './dashboard.ts'
 import staffRoutes from './staff-routes.ts'
 
@@ -10,4 +12,6 @@ export default async function adminPlugin(app: FastifyInstance) {
   await app.register(staffRoutes)
   await app.register(dashboardRoutes)
   await app.register(adminCatalogPlugin)
+  await app.register(customerRoutes)
+  await app.register(couponRoutes)
 }

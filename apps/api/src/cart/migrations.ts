@@ -196,4 +196,19 @@ export const cartMigrations: Record<string, Migration> = {
     },
   },
   '2026-11-23T2010_cart_stock_alerts': stockAlertsMigration,
+  /** Coupons get a validity window's start, a total usage limit counted atomically at placement
+   *  and a per-customer limit (issue 11); existing coupons keep no limits and no start. */
+  '2026-11-25T0040_cart_coupon_limits': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('coupons').addColumn('starts_at', 'bigint').execute()
+      await db.schema.alterTable('coupons').addColumn('usage_limit', 'integer').execute()
+      await db.schema.alterTable('coupons').addColumn('per_customer_limit', 'integer').execute()
+      await db.schema
+        .alterTable('coupons')
+        .addColumn('uses', 'integer', (c) => c.notNull().defaultTo(0).check(sql`uses >= 0`))
+        .execute()
+      await db.schema.alterTable('coupons').addColumn('created_at', 'bigint').execute()
+      await db.schema.createIndex('orders_coupon_idx').on('orders').column('coupon_id').execute()
+    },
+  },
 }

@@ -2,14 +2,15 @@
  * Placing an order (confirm → complete), idempotently and exactly: a double submit or a retried
  * request makes one order and one charge, and the order completes only as it was when the charge
  * was authorised. Three steps, so no database lock is held while a gateway answers:
- *   1. claim: under the order's lock, the checkout payment becomes 'processing' for this
+ *   1. claim: under the order's lock, the order's coupon use is counted (cart/coupons.ts), the
+ *      checkout payment becomes 'processing' for this
  *      Idempotency-Key with the order's total and fingerprint, and the order is frozen (frozen_at):
  *      from then on every change to it answers 409 (orders.changeOrder) and its hold stays;
  *   2. charge through the payment method's gateway with a key derived from that payment;
  *   3. settle: under the order's lock, if the order is still exactly what
  *      was claimed, the holds become sales (held down, sold up) and the order completes (still frozen);
  *      a decline, or an order that no longer matches (whose charge is voided first), sends it back
- *      to `payment` and unfreezes it.
+ *      to `payment`, unfreezes it and gives its coupon use back.
  * A request that finds its key already used answers what the first one did. A payment left
  * 'processing' by a crash is resolved by the next request that reads the order once it is older
  * than STALE_PROCESSING_MS: the gateway is asked what became of the charge, which is then settled,
@@ -20,6 +21,7 @@ import type { Selectable } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { unprocessable } from '../http/errors.ts'
 import { assertGuestWithinFanCap } from '../launch/fan-cap.ts'
+import { countCouponUse, giveCouponUseBack } from './coupons.ts'
 import { holdsBecomeSales } from './holds.ts'
 import { afterOrderPlaced } from './order-placed.ts'
 import { changeOrder, conflict, type Db, isFrozen, type OrderRow } from './orders.ts'
@@ -160,6 +162,7 @@ export async function claimPayment(
       .executeTakeFirst()
     if (!payment) throw unprocessable('Choose a payment method.')
     const now = ctx.now()
+    await countCouponUse(trx, current, now)
     claim.payment = await trx
       .updateTable('payments')
       .set({
@@ -226,6 +229,7 @@ async function settlePayment(
         .set({ state: 'payment', payment_state: 'failed', frozen_at: null, updated_at: now })
         .where('id', '=', order.id)
         .execute()
+      await giveCouponUseBack(trx, order)
       if (decision.outcome === 'voided') await offerPaymentAgain(trx, current, now)
       return 'decided'
     }

@@ -68,7 +68,17 @@ export interface CouponsTable {
   type: 'percent'
   amount: number
   active: number
+  /** The end of its validity window (exclusive), or null. */
   expires_at: number | null
+  /** The start of its validity window, or null: valid from creation. */
+  starts_at: number | null
+  /** Uses over every order, or null: unlimited. */
+  usage_limit: number | null
+  /** Uses per account or guest e-mail, or null: unlimited. */
+  per_customer_limit: number | null
+  /** Orders placed (or being paid) with it: counted up at placement in one conditional write. */
+  uses: Generated<number>
+  created_at: number | null
 }
 
 export interface OrdersTable {

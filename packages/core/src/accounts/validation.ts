@@ -25,6 +25,8 @@ export const ACCOUNT_MESSAGES = {
   termsRequired: 'Please accept the terms and conditions.',
   passwordsDiffer: 'Passwords do not match.',
   phoneInvalid: 'Phone number is invalid.',
+  /** A login of an account the shop's staff disabled (403): told apart from wrong credentials. */
+  accountDisabled: 'This account has been disabled. Please contact the shop if you think this is a mistake.',
 } as const
 
 const M = ACCOUNT_MESSAGES

@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ).data
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    if (error.statusCode === 403) {
+    if (error.statusCode === 403 && error.message !== ACCOUNT_MESSAGES.accountDisabled) {
       const fieldErrors = {
         userEmail: [ACCOUNT_MESSAGES.emailInvalid],
         userPassword: [ACCOUNT_MESSAGES.passwordInvalid],

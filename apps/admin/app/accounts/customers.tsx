@@ -1,0 +1,91 @@
+/**
+ * The customer list (issue 11): search by name or e-mail, a page at a time, in a TanStack Table
+ * whose rows link to each customer's page. Search and page live in the address, so a list can be
+ * shared and the back button works.
+ */
+import { type CustomerSummary, customerEndpoints } from '@fanshop/core'
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table'
+import { Form, Link } from 'react-router'
+import { load } from '../api'
+import { TableRegion } from '../table-region'
+import type { Route } from './+types/customers'
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams
+  const search = params.get('search') ?? ''
+  const page = Number(params.get('page') ?? 1) || 1
+  return { search, result: await load(customerEndpoints.listCustomers, { query: { search, page } }) }
+}
+
+const column = createColumnHelper<CustomerSummary>()
+const columns = [
+  column.accessor('name', {
+    header: 'Name',
+    cell: (info) => <Link to={`/customers/${info.row.original.id}`}>{info.getValue() || '(no name)'}</Link>,
+  }),
+  column.accessor('email', { header: 'E-mail' }),
+  column.accessor('createdAt', { header: 'Since', cell: (info) => info.getValue().slice(0, 10) }),
+  column.accessor('orders', { header: 'Orders' }),
+  column.display({
+    id: 'status',
+    header: 'Status',
+    cell: ({ row }) => (row.original.erasedAt ? 'Erased' : row.original.disabledAt ? 'Disabled' : 'Active'),
+  }),
+]
+
+export default function CustomersPage({ loaderData: { search, result } }: Route.ComponentProps) {
+  const pages = Math.max(1, Math.ceil(result.total / result.perPage))
+  const table = useReactTable({
+    data: result.items,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    pageCount: pages,
+    getRowId: (row) => String(row.id),
+  })
+  const pageLink = (page: number) =>
+    `?${new URLSearchParams({ ...(search ? { search } : {}), page: String(page) })}`
+  return (
+    <>
+      <h1>Customers</h1>
+      <Form method="get" className="inline card" role="search" aria-label="Search customers">
+        <label>
+          Name or e-mail
+          <input name="search" type="search" defaultValue={search} maxLength={100} />
+        </label>
+        <button type="submit">Search</button>
+      </Form>
+      <p aria-live="polite">
+        {result.total} customer(s); page {result.page} of {pages}.
+      </p>
+      <TableRegion label="Customers">
+        <table>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col">
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+      <nav aria-label="Pages" className="inline">
+        {result.page > 1 ? <Link to={pageLink(result.page - 1)}>Previous page</Link> : null}
+        {result.page < pages ? <Link to={pageLink(result.page + 1)}>Next page</Link> : null}
+      </nav>
+    </>
+  )
+}

@@ -1,0 +1,137 @@
+/**
+ * Creating or editing a coupon (issue 11), one Conform form checked by core's coupon schema in
+ * the browser and again by the API. The window's times are typed in the staff member's local
+ * time and sent as instants.
+ */
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { type AdminCoupon, couponEndpoints, couponInputSchema } from '@fanshop/core'
+import { Form, Link, redirect, useNavigation } from 'react-router'
+import { ApiError, api, load } from '../api'
+import type { Route } from './+types/coupons-edit'
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  if (!params.id) return { coupon: null }
+  const { items } = await load(couponEndpoints.listCoupons)
+  const coupon = items.find((item) => item.id === Number(params.id))
+  if (!coupon) throw new Response('There is no such coupon.', { status: 404 })
+  return { coupon }
+}
+
+/** The form's local date-times (datetime-local) as instants, as the API takes them. */
+function withInstants(formData: FormData): FormData {
+  const copy = new FormData()
+  for (const [name, value] of formData) {
+    const local = (name === 'startsAt' || name === 'endsAt') && typeof value === 'string' && value !== ''
+    const instant = local ? new Date(value) : null
+    copy.append(name, instant && !Number.isNaN(instant.getTime()) ? instant.toISOString() : value)
+  }
+  return copy
+}
+
+const parse = (formData: FormData) => parseWithZod(withInstants(formData), { schema: couponInputSchema })
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  const submission = parse(await request.formData())
+  if (submission.status !== 'success') return { result: submission.reply() }
+  try {
+    if (params.id) {
+      await api(couponEndpoints.updateCoupon, { params: { id: Number(params.id) }, body: submission.value })
+    } else {
+      await api(couponEndpoints.createCoupon, { body: submission.value })
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error
+    return { result: submission.reply({ formErrors: [error.message] }) as SubmissionResult<string[]> }
+  }
+  return redirect('/coupons')
+}
+
+/** An instant as a datetime-local value in the browser's time zone. */
+function localInput(value: string | null): string | undefined {
+  if (value === null) return undefined
+  const date = new Date(value)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+function defaultsOf(coupon: AdminCoupon | null) {
+  if (!coupon) return undefined
+  return {
+    code: coupon.code,
+    amount: String(coupon.amount),
+    startsAt: localInput(coupon.startsAt),
+    endsAt: localInput(coupon.endsAt),
+    usageLimit: coupon.usageLimit === null ? undefined : String(coupon.usageLimit),
+    perCustomerLimit: coupon.perCustomerLimit === null ? undefined : String(coupon.perCustomerLimit),
+  }
+}
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  return errors ? (
+    <span id={id} className="error">
+      {errors.join(' ')}
+    </span>
+  ) : null
+}
+
+export default function CouponEditPage({ loaderData: { coupon }, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== 'idle'
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: defaultsOf(coupon),
+    onValidate: ({ formData }) => parse(formData),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const field = (
+    name: keyof typeof fields,
+    label: string,
+    type: 'text' | 'number' | 'datetime-local',
+    hint?: string,
+  ) => {
+    const meta = fields[name]
+    return (
+      <div className="field">
+        <label htmlFor={meta.id}>{label}</label>
+        <input {...getInputProps(meta, { type })} key={meta.key} />
+        {hint ? <small>{hint}</small> : null}
+        <FieldError id={meta.errorId} errors={meta.errors} />
+      </div>
+    )
+  }
+  return (
+    <>
+      <p>
+        <Link to="/coupons">All coupons</Link>
+      </p>
+      <h1>{coupon ? `Edit ${coupon.code}` : 'New coupon'}</h1>
+      {coupon ? (
+        <p>
+          Used {coupon.uses} time(s); status: {coupon.status}.
+        </p>
+      ) : null}
+      <Form method="post" className="card stack" {...getFormProps(form)}>
+        {form.errors ? (
+          <p id={form.errorId} role="alert" className="error">
+            {form.errors.join(' ')}
+          </p>
+        ) : null}
+        {field('code', 'Code', 'text', 'Letters, digits, - or _; shoppers may type it in any case.')}
+        {field('amount', 'Percent off the full basket', 'number')}
+        {field('startsAt', 'Valid from (your local time; empty: at once)', 'datetime-local')}
+        {field('endsAt', 'Valid until (your local time; empty: no end)', 'datetime-local')}
+        {field('usageLimit', 'Total uses allowed (empty: no limit)', 'number')}
+        {field(
+          'perCustomerLimit',
+          'Uses per customer (empty: no limit)',
+          'number',
+          'Guests are counted by e-mail address.',
+        )}
+        <button type="submit" disabled={busy}>
+          {coupon ? 'Save the coupon' : 'Create the coupon'}
+        </button>
+      </Form>
+    </>
+  )
+}

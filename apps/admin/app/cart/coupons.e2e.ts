@@ -1,0 +1,54 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { putOneInTheBag } from '../../../web/tests/pages.ts'
+
+const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+}
+
+test('a coupon created in the back office takes effect in the storefront’s cart', async ({ page }) => {
+  test.slow()
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`
+  await page.goto('/admin/login')
+  await page.getByLabel('E-mail').fill(MANAGER.email)
+  await page.getByLabel('Password').fill(MANAGER.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Coupons' }).click()
+  await expect(page.getByRole('heading', { name: 'Coupons' })).toBeVisible()
+  await expectNoViolations(page)
+
+  await page.getByRole('link', { name: 'New coupon' }).click()
+  await page.getByLabel('Code').fill(code.toLowerCase())
+  await page.getByLabel('Percent off the full basket').fill('0')
+  await page.getByRole('button', { name: 'Create the coupon' }).click()
+  await expect(page.getByText('must be a whole percent from 1 to 100')).toBeVisible()
+  await expectNoViolations(page)
+  await page.getByLabel('Percent off the full basket').fill('20')
+  await page.getByLabel('Total uses allowed (empty: no limit)').fill('50')
+  await page.getByLabel('Uses per customer (empty: no limit)').fill('1')
+  await page.getByRole('button', { name: 'Create the coupon' }).click()
+  const row = page.getByRole('row', { name: new RegExp(code) })
+  await expect(row).toContainText('20% on full basket')
+  await expect(row).toContainText('0 of 50')
+  await expect(row).toContainText('active')
+
+  await putOneInTheBag(page)
+  await page.goto('/cart')
+  await page.getByLabel('Coupon code').fill(code.toLowerCase())
+  await page.getByRole('button', { name: 'Apply' }).click()
+  const summary = page.getByRole('table', { name: 'Order summary' })
+  await expect(summary.getByRole('row', { name: /Coupon Code/ })).toContainText(`${code}: 20% on full basket`)
+
+  // Ended in the back office, the code is refused to the next cart with the storefront's message.
+  await page.goto('/admin/coupons')
+  await page.getByRole('button', { name: `End ${code} now` }).click()
+  await expect(page.getByText(`${code} has ended.`)).toBeVisible()
+  await page.goto('/cart')
+  await page.getByRole('button', { name: 'Remove' }).click()
+  await page.getByLabel('Coupon code').fill(code)
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByRole('alert')).toHaveText(`The coupon code "${code}" has expired.`)
+})

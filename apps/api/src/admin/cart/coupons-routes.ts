@@ -1,0 +1,148 @@
+/**
+ * The back office's coupons (issue 11): list, create, edit and end percent coupons with a validity
+ * window and usage limits. The limits are enforced where coupons are used (cart/coupons.ts); every
+ * change is written to the audit log in its own transaction.
+ */
+import { type AdminCoupon, type CouponInput, couponEndpoints, couponStatus } from '@fanshop/core'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely, Selectable } from 'kysely'
+import type { CouponsTable } from '../../cart/tables.ts'
+import type { Database } from '../../db/schema.ts'
+import { HttpError, notFound } from '../../http/errors.ts'
+import { recordAudit } from '../audit.ts'
+import { adminRoute, staffOf } from '../guard.ts'
+import { actorOf } from '../staff.ts'
+
+type CouponRow = Selectable<CouponsTable>
+
+const iso = (epochMs: number | null) => (epochMs === null ? null : new Date(Number(epochMs)).toISOString())
+const epoch = (value: string | null) => (value === null ? null : Date.parse(value))
+
+export function adminCouponJson(row: CouponRow, now: number): AdminCoupon {
+  const coupon = {
+    startsAt: row.starts_at === null ? null : Number(row.starts_at),
+    endsAt: row.expires_at === null ? null : Number(row.expires_at),
+    usageLimit: row.usage_limit,
+    uses: Number(row.uses),
+  }
+  return {
+    id: row.id,
+    code: row.code,
+    type: 'percent',
+    amount: row.amount,
+    startsAt: iso(coupon.startsAt),
+    endsAt: iso(coupon.endsAt),
+    usageLimit: row.usage_limit,
+    perCustomerLimit: row.per_customer_limit,
+    uses: coupon.uses,
+    status: couponStatus({ ...coupon, active: row.active === 1 }, now),
+  }
+}
+
+const columnsOf = (input: CouponInput) => ({
+  code: input.code,
+  amount: input.amount,
+  starts_at: epoch(input.startsAt),
+  expires_at: epoch(input.endsAt),
+  usage_limit: input.usageLimit,
+  per_customer_limit: input.perCustomerLimit,
+})
+
+const codeTaken = (code: string) => new HttpError(409, `The coupon code "${code}" exists already.`)
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+}
+
+async function findCoupon(db: Kysely<Database>, id: number): Promise<CouponRow> {
+  const row = await db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row) throw notFound('There is no such coupon.')
+  return row
+}
+
+export default async function couponRoutes(app: FastifyInstance) {
+  const ctx = app.shop
+
+  adminRoute(app, couponEndpoints.listCoupons, async () => {
+    const rows = await ctx.db.selectFrom('coupons').selectAll().orderBy('id', 'desc').execute()
+    const now = ctx.now()
+    return { items: rows.map((row) => adminCouponJson(row, now)) }
+  })
+
+  adminRoute(app, couponEndpoints.createCoupon, async (request, reply) => {
+    const now = ctx.now()
+    const created = await ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        const row = await trx
+          .insertInto('coupons')
+          .values({ ...columnsOf(request.body), type: 'percent', active: 1, created_at: now })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        const after = adminCouponJson(row, now)
+        await recordAudit(trx, actorOf(staffOf(request).staff), now, {
+          action: 'coupon.create',
+          entity: 'coupon',
+          entityId: row.id,
+          after,
+        })
+        return after
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? codeTaken(request.body.code) : error
+      })
+    return reply.status(201).send(created)
+  })
+
+  adminRoute(app, couponEndpoints.updateCoupon, async (request) => {
+    const now = ctx.now()
+    return ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        const before = await findCoupon(trx, request.params.id)
+        const row = await trx
+          .updateTable('coupons')
+          .set(columnsOf(request.body))
+          .where('id', '=', before.id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        const after = adminCouponJson(row, now)
+        await recordAudit(trx, actorOf(staffOf(request).staff), now, {
+          action: 'coupon.update',
+          entity: 'coupon',
+          entityId: row.id,
+          before: adminCouponJson(before, now),
+          after,
+        })
+        return after
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? codeTaken(request.body.code) : error
+      })
+  })
+
+  adminRoute(app, couponEndpoints.endCoupon, async (request) => {
+    const now = ctx.now()
+    return ctx.db.transaction().execute(async (trx) => {
+      const before = await findCoupon(trx, request.params.id)
+      // An end already past stays as it was: ending twice changes nothing.
+      const ends = before.expires_at !== null && Number(before.expires_at) <= now ? before.expires_at : now
+      const row = await trx
+        .updateTable('coupons')
+        .set({ expires_at: ends })
+        .where('id', '=', before.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const after = adminCouponJson(row, now)
+      await recordAudit(trx, actorOf(staffOf(request).staff), now, {
+        action: 'coupon.end',
+        entity: 'coupon',
+        entityId: row.id,
+        before: adminCouponJson(before, now),
+        after,
+      })
+      return after
+    })
+  })
+}

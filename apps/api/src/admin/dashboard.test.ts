@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto'
+import { adminEndpoints, type Dashboard } from '@fanshop/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { DEMO_STAFF } from '../demo/staff.ts'
+import { staffCookie } from './testing.ts'
+
+const DAY = 24 * 60 * 60 * 1000
+let t: TestApp
+let cookie: string
+
+beforeAll(async () => {
+  t = await createTestApp()
+  const manager = DEMO_STAFF.find((s) => s.role === 'manager')!
+  cookie = await staffCookie(t.app, manager.email, manager.password)
+})
+afterAll(async () => t?.close())
+
+async function dashboard(): Promise<Dashboard> {
+  const res = await t.app.inject({ url: adminEndpoints.dashboard.path, headers: { cookie } })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json()
+}
+
+async function insertOrder(state: 'complete' | 'cart', completedAt: number | null, total: number) {
+  await t.ctx.db
+    .insertInto('orders')
+    .values({
+      number: `R${randomUUID().slice(0, 9)}`,
+      token: randomUUID(),
+      state,
+      user_id: null,
+      email: null,
+      total,
+      coupon_id: null,
+      shipping_method_id: null,
+      bill_address: null,
+      ship_address: null,
+      payment_state: state === 'complete' ? 'paid' : null,
+      shipment_state: state === 'complete' ? 'ready' : null,
+      hold_expires_at: null,
+      expired_items: '[]',
+      created_at: completedAt ?? t.clock.now,
+      updated_at: completedAt ?? t.clock.now,
+      completed_at: completedAt,
+    })
+    .execute()
+}
+
+describe(`the dashboard's figures, on ${testDialect}`, () => {
+  it('counts and sums placed orders per UTC day, today and over 30 days', async () => {
+    const before = await dashboard()
+    const todayStart = Math.floor(t.clock.now / DAY) * DAY
+    await insertOrder('complete', todayStart + 1, 1000)
+    await insertOrder('complete', t.clock.now, 2550)
+    await insertOrder('complete', todayStart - 1, 700) // yesterday's last millisecond
+    await insertOrder('complete', todayStart - 29 * DAY, 400) // the first day shown
+    await insertOrder('complete', todayStart - 30 * DAY, 9999) // too old
+    await insertOrder('cart', null, 5000) // not placed
+    const after = await dashboard()
+    expect(after.today.orders - before.today.orders).toBe(2)
+    expect(after.today.sales - before.today.sales).toBe(3550)
+    expect(after.last30Days.orders - before.last30Days.orders).toBe(4)
+    expect(after.last30Days.sales - before.last30Days.sales).toBe(4650)
+    const delta = after.byDay.map((day, i) => day.sales - before.byDay[i]!.sales)
+    expect(delta.at(-1)).toBe(3550)
+    expect(delta.at(-2)).toBe(700)
+    expect(delta[0]).toBe(400)
+    expect(after.waitingForFulfilment - before.waitingForFulfilment).toBe(5)
+  })
+})

@@ -1,0 +1,79 @@
+/**
+ * What the back office's coupon calls take and answer (issue 11): percent coupons with a validity
+ * window, a total usage limit and a per-customer limit, and the one rule for a coupon's status.
+ */
+import { z } from 'zod'
+import { boundedNumber, idParam, text } from '../input.ts'
+
+export const couponIdParams = z.object({ id: idParam() })
+
+/** Codes are kept in capitals and matched without regard to case (cart/coupons). */
+export const couponCodeSchema = text()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9_-]{3,32}$/, 'must be 3 to 32 letters, digits, - or _')
+
+const instant = text()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value), {
+    message: 'must be a date and time with its offset, e.g. 2026-12-01T09:00:00Z',
+  })
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a real date and time')
+
+/** The largest usage limit: far above any real campaign, inside a database integer. */
+export const COUPON_LIMIT_MAX = 1_000_000
+
+export const couponInputSchema = z
+  .object({
+    code: couponCodeSchema,
+    amount: boundedNumber(1, 100, 'must be a whole percent from 1 to 100'),
+    /** ISO 8601 with offset; null: valid at once. */
+    startsAt: instant.nullable().default(null),
+    /** ISO 8601 with offset; null: never ends. */
+    endsAt: instant.nullable().default(null),
+    /** Uses over every order; null: no limit. */
+    usageLimit: boundedNumber(1, COUPON_LIMIT_MAX).nullable().default(null),
+    /** Uses per customer (an account, or a guest's e-mail address); null: no limit. */
+    perCustomerLimit: boundedNumber(1, COUPON_LIMIT_MAX).nullable().default(null),
+  })
+  .refine(
+    (coupon) => !coupon.startsAt || !coupon.endsAt || Date.parse(coupon.endsAt) > Date.parse(coupon.startsAt),
+    { message: 'must be after the start', path: ['endsAt'] },
+  )
+export type CouponInput = z.output<typeof couponInputSchema>
+
+export const COUPON_STATUSES = ['scheduled', 'active', 'used up', 'ended'] as const
+export type CouponStatus = (typeof COUPON_STATUSES)[number]
+
+export const adminCouponSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  type: z.literal('percent'),
+  amount: z.number().int(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  usageLimit: z.number().int().nullable(),
+  perCustomerLimit: z.number().int().nullable(),
+  /** Placed orders (and orders being paid) that used it. */
+  uses: z.number().int(),
+  status: z.enum(COUPON_STATUSES),
+})
+export type AdminCoupon = z.output<typeof adminCouponSchema>
+
+export const couponListSchema = z.object({ items: z.array(adminCouponSchema) })
+
+/** Where a coupon stands at `now` (epoch ms); times are epoch ms or null. */
+export function couponStatus(
+  coupon: {
+    active: boolean
+    startsAt: number | null
+    endsAt: number | null
+    usageLimit: number | null
+    uses: number
+  },
+  now: number,
+): CouponStatus {
+  if (!coupon.active || (coupon.endsAt !== null && coupon.endsAt <= now)) return 'ended'
+  if (coupon.usageLimit !== null && coupon.uses >= coupon.usageLimit) return 'used up'
+  if (coupon.startsAt !== null && coupon.startsAt > now) return 'scheduled'
+  return 'active'
+}
