@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { freePort, root } from '../lib.mjs'
@@ -26,12 +27,15 @@ export async function startProcess(args, env, ready) {
   return child
 }
 
-/** The production server on a free port over `env` (a database and a data folder). */
-export async function startShop(env) {
+/**
+ * The production server on a free port over `env` (a database and a data folder); `server` is
+ * another build of it beside dist/server.js (a copy kept from before a change, to compare).
+ */
+export async function startShop(env, server = path.join(root, 'apps/api/dist/server.js')) {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const child = await startProcess(
-    [path.join(root, 'apps/api/dist/server.js')],
+    [server],
     {
       ...process.env,
       NODE_ENV: 'production',
@@ -126,8 +130,11 @@ const n201 = (statuses) =>
 const round1 = (x) => Math.round(x * 10) / 10
 const round3 = (x) => Math.round(x * 1000) / 1000
 
-/** The SQLite part: raw vs shop, holds levels, drop. `shop` is the running bench server. */
-export async function sqliteEngineBench({ shop, dataDir, quick }) {
+/**
+ * The SQLite part: raw vs shop, holds levels, drop. `shop` is the running bench server; `others`
+ * ({ name: { shop, dataDir } }) are further builds taken in turn with the two in the comparison.
+ */
+export async function sqliteEngineBench({ shop, dataDir, quick, others = {} }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-raw-'))
   const raw = await startRaw(dir)
   const shopDb = new SQLite(path.join(dataDir, 'shop.sqlite'))
@@ -137,29 +144,43 @@ export async function sqliteEngineBench({ shop, dataDir, quick }) {
   await stockProduct(run, hot, 1_000_000_000)
   await stockProduct(run, levels, 1_000_000_000)
 
-  const rawApiOf = rawApi(raw.base)
-  const shopApiOf = shopApi(shop.base, hot)
+  const servers = {
+    raw: { api: rawApi(raw.base), pid: raw.pid },
+    shop: { api: shopApi(shop.base, hot), pid: shop.pid },
+  }
+  for (const [name, other] of Object.entries(others)) {
+    const [otherHot] = await simpleProductIds(other.shop.base)
+    const otherDb = new SQLite(path.join(other.dataDir, 'shop.sqlite'))
+    otherDb.pragma('busy_timeout = 5000')
+    await stockProduct(
+      async (text, params) => otherDb.prepare(text.replace(/\$\d/g, '?')).run(...params),
+      otherHot,
+      1_000_000_000,
+    )
+    otherDb.close()
+    servers[name] = { api: shopApi(other.shop.base, otherHot), pid: other.shop.pid }
+  }
+  const names = Object.keys(servers)
   const sizes = quick ? { 1: 200, 16: 600, 64: 600 } : { 1: 1500, 16: 4000, 64: 4000 }
   const rounds = quick ? 1 : 2
-  // Warm both up (JIT, caches) before anything is measured.
-  await iterate({ apis: [rawApiOf], pids: [raw.pid], c: 16, n: 300 })
-  await iterate({ apis: [shopApiOf], pids: [shop.pid], c: 16, n: 300 })
+  // Warm every server up (JIT, caches) before anything is measured.
+  for (const { api, pid } of Object.values(servers))
+    await iterate({ apis: [api], pids: [pid], c: 16, n: 300 })
 
   const comparison = []
   for (const c of [1, 16, 64]) {
-    const runs = { raw: [], shop: [] }
+    const runs = Object.fromEntries(names.map((name) => [name, []]))
     for (let r = 0; r < rounds; r++) {
-      const order = r % 2 === 0 ? ['raw', 'shop'] : ['shop', 'raw']
+      const order = r % 2 === 0 ? names : [...names].reverse()
       for (const which of order) {
-        const api = which === 'raw' ? rawApiOf : shopApiOf
-        const pid = which === 'raw' ? raw.pid : shop.pid
+        const { api, pid } = servers[which]
         process.stdout.write(`  ${which} c=${c} round ${r + 1}…\n`)
         runs[which].push(await iterate({ apis: [api], pids: [pid], c, n: sizes[c] }))
       }
     }
     const mean = (list, key) => list.reduce((sum, x) => sum + x[key], 0) / list.length
     const worst = (list, key) => Math.max(...list.map((x) => x[key]))
-    for (const which of ['raw', 'shop']) {
+    for (const which of names) {
       comparison.push({
         server: which,
         c,
@@ -172,16 +193,19 @@ export async function sqliteEngineBench({ shop, dataDir, quick }) {
       })
     }
   }
-  const ratios = [1, 16, 64].map((c) => {
-    const rawRow = comparison.find((row) => row.server === 'raw' && row.c === c)
-    const shopRow = comparison.find((row) => row.server === 'shop' && row.c === c)
-    return {
-      c,
-      'shop/raw it/s': `${Math.round((100 * shopRow['it/s']) / rawRow['it/s'])}%`,
-      'shop/raw CPU': `${round1(shopRow['CPU ms/it'] / rawRow['CPU ms/it'])}x`,
-      'shop p99 ms': shopRow['p99 ms'],
-    }
-  })
+  const ratios = names.slice(1).flatMap((name) =>
+    [1, 16, 64].map((c) => {
+      const rawRow = comparison.find((row) => row.server === 'raw' && row.c === c)
+      const shopRow = comparison.find((row) => row.server === name && row.c === c)
+      return {
+        ...(name === 'shop' ? {} : { server: name }),
+        c,
+        'shop/raw it/s': `${Math.round((100 * shopRow['it/s']) / rawRow['it/s'])}%`,
+        'shop/raw CPU': `${round1(shopRow['CPU ms/it'] / rawRow['CPU ms/it'])}x`,
+        'shop p99 ms': shopRow['p99 ms'],
+      }
+    }),
+  )
 
   // CPU per add as live holds pile up on the product (seeded straight into the database).
   const holdLevels = []
@@ -286,4 +310,41 @@ export async function postgresEngineBench({ quick }) {
     await admin.end()
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * The SQLite part alone: `node scripts/bench/engine.mjs [--no-build] [--compare <server.js>...]`
+ * (BENCH_QUICK=1 for a short run). Each --compare build (a copy of apps/api/dist/server.js kept
+ * beside it from before a change) runs over its own fresh data, in turn with the raw baseline and
+ * the current build, so a change's before and after are read in one run on a shared machine.
+ */
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { buildAll } = await import('../lib.mjs')
+  if (!process.argv.includes('--no-build')) await buildAll()
+  const compared = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--compare' ? [arg] : []))
+  const fresh = () => fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-bench-'))
+  const dataDir = fresh()
+  const shop = await startShop({ DATA_DIR: dataDir })
+  const others = {}
+  for (const server of compared) {
+    const otherDir = fresh()
+    others[path.basename(server, '.js')] = {
+      shop: await startShop({ DATA_DIR: otherDir }, path.resolve(server)),
+      dataDir: otherDir,
+    }
+  }
+  const quick = process.env.BENCH_QUICK === '1'
+  const loadBefore = os.loadavg()[0]
+  const engine = await sqliteEngineBench({ shop, dataDir, quick, others })
+  console.table(engine.comparison)
+  console.log('Ratios, shop / raw (targets: it/s >= 70% at c=16 and c=64, CPU <= 3x, p99 <= 15 ms at c=16):')
+  console.table(engine.ratios)
+  console.table(engine.holdLevels)
+  console.log(`Drop on SQLite, 500 shoppers on 100 units: ${JSON.stringify(engine.drop)}`)
+  console.log(`load average (1 min) before / after: ${loadBefore.toFixed(1)} / ${os.loadavg()[0].toFixed(1)}`)
+  for (const { shop: other } of Object.values(others)) other.child.kill('SIGTERM')
+  shop.child.kill('SIGTERM')
+  for (const dir of [dataDir, ...Object.values(others).map((o) => o.dataDir)])
+    fs.rmSync(dir, { recursive: true, force: true })
+  process.exit(0)
 }

@@ -211,4 +211,56 @@ export const cartMigrations: Record<string, Migration> = {
       await db.schema.createIndex('orders_coupon_idx').on('orders').column('coupon_id').execute()
     },
   },
+  /** Orders are found by number and their token compared (orders.ts), never looked up by token:
+   *  its unique index only cost every new cart a write to a random page of it (issue 13). */
+  '2026-11-25T0060_cart_orders_token_unindexed': {
+    async up(db: Kysely<unknown>) {
+      if (dialectOf(db) === 'postgres') {
+        await sql`alter table orders drop constraint orders_token_key`.execute(db)
+        return
+      }
+      await rebuildSqliteTable(db, 'orders', (create) => {
+        const without = create.replace(/("token" text not null) unique/i, '$1')
+        if (without === create) throw new Error('orders.token is not declared unique as expected.')
+        return without
+      })
+    },
+  },
+}
+
+/**
+ * SQLite cannot drop a constraint declared with a column: the table is made again from its own
+ * `create table` as `change` edits it (every column, whoever added it), its rows, indexes and
+ * AUTOINCREMENT counter carried over, as SQLite's documented procedure does. Foreign keys are off
+ * meanwhile, so that dropping the old table cascades to nothing; their check runs before commit.
+ * Runs outside a transaction (SQLite migrations do: Kysely runs them so) and opens its own.
+ */
+async function rebuildSqliteTable(db: Kysely<unknown>, table: string, change: (create: string) => string) {
+  const schema = await sql<{ type: string; sql: string }>`
+    select type, sql from sqlite_master where tbl_name = ${table} and sql is not null`.execute(db)
+  const create = schema.rows.find((row) => row.type === 'table')?.sql
+  if (!create) throw new Error(`No table ${table} to rebuild.`)
+  const rebuilt = `${table}_rebuilt`
+  const edited = change(create).replace(/^create table "?\w+"?/i, `create table "${rebuilt}"`)
+  await sql`pragma foreign_keys = off`.execute(db)
+  try {
+    await db.transaction().execute(async (trx) => {
+      const counter = await sql<{ seq: number }>`
+        select seq from sqlite_sequence where name = ${table}`.execute(trx)
+      await sql.raw(edited).execute(trx)
+      await sql`insert into ${sql.table(rebuilt)} select * from ${sql.table(table)}`.execute(trx)
+      await sql`drop table ${sql.table(table)}`.execute(trx)
+      await sql`alter table ${sql.table(rebuilt)} rename to ${sql.table(table)}`.execute(trx)
+      for (const row of schema.rows) if (row.type !== 'table') await sql.raw(row.sql).execute(trx)
+      const seq = counter.rows[0]?.seq
+      if (seq !== undefined) {
+        await sql`delete from sqlite_sequence where name = ${table}`.execute(trx)
+        await sql`insert into sqlite_sequence (name, seq) values (${table}, ${seq})`.execute(trx)
+      }
+      const broken = await sql`pragma foreign_key_check`.execute(trx)
+      if (broken.rows.length > 0) throw new Error(`Rebuilding ${table} broke foreign keys.`)
+    })
+  } finally {
+    await sql`pragma foreign_keys = on`.execute(db)
+  }
 }

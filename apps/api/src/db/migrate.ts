@@ -36,10 +36,15 @@ async function currentSchema(db: Kysely<Database>): Promise<string | undefined> 
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  await migrateUpTo(db)
+}
+
+/** Applies the pending migrations up to and including `last` (all of them without it). */
+export async function migrateUpTo(db: Kysely<Database>, last?: string): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema it can see unless told which one is
   // ours; without this, a PostgreSQL database holding other shops' (or other tests') schemas breaks.
   const migrator = new Migrator({ db, provider, migrationTableSchema: await currentSchema(db) })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await (last ? migrator.migrateTo(last) : migrator.migrateToLatest())
   const failed = results?.find((r) => r.status === 'Error')
   if (error) {
     throw new Error(
