@@ -122,7 +122,8 @@ export async function currentCartOf(ctx: ShopContext, userId: number): Promise<O
  * Gives a guest cart to a user who just logged in. Without an open cart of their own the guest cart
  * simply becomes theirs; otherwise its lines move into their cart (quantities of the same product
  * add up, to at most MAX_PER_ORDER: the newest units beyond it go back to the shelves) and the
- * guest cart is deleted. The holds move with the lines, each unit keeping its own hour.
+ * guest cart is deleted. The holds move with the lines, each unit keeping its own hour, and so
+ * does the guest cart's admission through the drop's waiting room.
  */
 export async function associateCart(
   ctx: ShopContext,
@@ -148,6 +149,15 @@ export async function associateCart(
       .where('id', '=', guest.id)
       .executeTakeFirst()
     if (lockedGuest && isFrozen(lockedGuest)) throw conflict(FROZEN_MESSAGE)
+    // The waiting room's admission travels with the lines: the later of the two carts' is kept.
+    const admittedAt = lockedGuest?.queue_admitted_at ?? null
+    if (admittedAt !== null && admittedAt > (current.queue_admitted_at ?? Number.NEGATIVE_INFINITY)) {
+      await trx
+        .updateTable('orders')
+        .set({ queue_ticket_id: lockedGuest!.queue_ticket_id, queue_admitted_at: admittedAt })
+        .where('id', '=', current.id)
+        .execute()
+    }
     const guestLines = await trx
       .selectFrom('line_items')
       .select(['variant_id', 'quantity', 'price'])

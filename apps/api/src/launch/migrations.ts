@@ -71,4 +71,14 @@ export const launchMigrations: Record<string, Migration> = {
       await db.schema.alterTable('products').dropColumn('limited').execute()
     },
   },
+  '2026-11-25T0050_launch_queue_admitted_carts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('orders').addColumn('queue_ticket_id', 'integer').execute()
+      await db.schema.alterTable('orders').addColumn('queue_admitted_at', 'bigint').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('orders').dropColumn('queue_admitted_at').execute()
+      await db.schema.alterTable('orders').dropColumn('queue_ticket_id').execute()
+    },
+  },
 }

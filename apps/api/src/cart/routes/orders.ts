@@ -25,7 +25,11 @@ export default async function orderRoutes(app: FastifyInstance) {
     cartEndpoints.createOrder,
     async (request, reply) => {
       const { user } = request.cartRequester!
-      let order = await createOrder(ctx, user && { userId: user.id, email: user.email })
+      let order = await createOrder(
+        ctx,
+        user && { userId: user.id, email: user.email },
+        request.queueCartClaim,
+      )
       if (request.body?.order?.email && !user) {
         order = await changeOrder(ctx, order.id, (trx, current) =>
           saveOrderAttributes(trx, current, { email: request.body!.order!.email }),
