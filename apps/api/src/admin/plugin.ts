@@ -2,10 +2,12 @@
 import type { FastifyInstance } from 'fastify'
 import adminAuthRoutes from './auth-routes.ts'
 import dashboardRoutes from './dashboard.ts'
+import queueSettingsRoutes from './launch/queue-settings-routes.ts'
 import staffRoutes from './staff-routes.ts'
 
 export default async function adminPlugin(app: FastifyInstance) {
   await app.register(adminAuthRoutes)
   await app.register(staffRoutes)
   await app.register(dashboardRoutes)
+  await app.register(queueSettingsRoutes)
 }

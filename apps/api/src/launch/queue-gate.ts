@@ -11,7 +11,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ShopContext } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { accessGrantSkipsQueue } from './grant.ts'
-import { claimCart, queueSettingsOf, releaseCart } from './queue-store.ts'
+import { queueInForce } from './queue-settings.ts'
+import { claimCart, releaseCart } from './queue-store.ts'
 import { queuePassTicketId } from './queue-tokens.ts'
 
 const header = (request: FastifyRequest, name: string) => {
@@ -37,7 +38,7 @@ async function cartAdmitted(ctx: ShopContext, number: string): Promise<boolean> 
 }
 
 export async function assertQueuePass(ctx: ShopContext, request: FastifyRequest) {
-  const settings = queueSettingsOf(ctx.config)
+  const { settings } = await queueInForce(ctx)
   if (!settings || ctx.now() < settings.launchAt) return
   const grant = header(request, ACCESS_GRANT_HEADER)
   if (grant && (await accessGrantSkipsQueue(ctx, grant))) return

@@ -1,4 +1,5 @@
 /** The back office's contract and its role rules. */
 export * from './endpoints.ts'
+export * from './launch-endpoints.ts'
 export * from './roles.ts'
 export * from './shapes.ts'
