@@ -9,5 +9,6 @@ export default [
     route('staff', 'routes/staff.tsx'),
     route('audit', 'routes/audit.tsx'),
     route('security', 'routes/security.tsx'),
+    route('drop', 'launch/drop.tsx'),
   ]),
 ] satisfies RouteConfig

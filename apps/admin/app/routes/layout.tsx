@@ -17,6 +17,7 @@ const NAV: { to: string; label: string; permission: Permission | null }[] = [
   { to: '/', label: 'Dashboard', permission: 'dashboard' },
   { to: '/staff', label: 'Staff', permission: 'staff' },
   { to: '/audit', label: 'Audit log', permission: 'audit' },
+  { to: '/drop', label: 'Drop', permission: 'launch' },
   { to: '/security', label: 'Security', permission: null },
 ]
 
