@@ -23,6 +23,7 @@ async function expectNoViolations(page: Page) {
 }
 
 test('a manager sets the drop’s pace, told about a wrong value first', async ({ page }) => {
+  test.slow()
   await logIn(page, MANAGER)
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Drop' }).click()
   await expect(page.getByRole('heading', { name: 'Drop' })).toBeVisible()
