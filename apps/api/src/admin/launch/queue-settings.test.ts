@@ -1,7 +1,8 @@
 import { adminLaunchEndpoints, type QueueSettingsForm, STAFF_ROLES, type StaffRole } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../../../tests/test-app.ts'
+import { createTestApp, createTestInstance, type TestApp, testDialect } from '../../../tests/test-app.ts'
 import { DEMO_STAFF } from '../../demo/staff.ts'
+import { SETTINGS_CACHE_MS } from '../../launch/queue-settings.ts'
 import { joinWithTicket, QUEUE_PATH, status } from '../../launch/queue-test-helpers.ts'
 import { staffCookie } from '../testing.ts'
 
@@ -116,6 +117,20 @@ describe(`the drop's settings in the back office on ${testDialect}`, () => {
       (await status(t, await joinWithTicket(t))).json().standing.estimated_wait_seconds
     const first = await waitOf()
     expect((await waitOf()) - first).toBe(1)
+  })
+
+  it('reaches another instance over the same database within the cache’s few seconds', async () => {
+    const other = await createTestInstance(t)
+    try {
+      const maxnumber = async () =>
+        (await other.app.inject({ url: `${QUEUE_PATH}/challenge` })).json().maxnumber
+      expect(await maxnumber()).toBe(1000)
+      expect((await put({ ...settings, powMaxNumber: 2000 }, cookies.owner)).statusCode).toBe(200)
+      await new Promise((resolve) => setTimeout(resolve, SETTINGS_CACHE_MS + 100))
+      expect(await maxnumber()).toBe(2000)
+    } finally {
+      await other.close()
+    }
   })
 
   it('switches the waiting room off: its calls answer 404 and carts open without a pass', async () => {
