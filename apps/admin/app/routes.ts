@@ -18,5 +18,6 @@ export default [
     route('coupons', 'cart/coupons.tsx'),
     route('coupons/new', 'cart/coupons-edit.tsx', { id: 'coupon-new' }),
     route('coupons/:id', 'cart/coupons-edit.tsx'),
+    route('drop', 'launch/drop.tsx'),
   ]),
 ] satisfies RouteConfig

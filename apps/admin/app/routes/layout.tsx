@@ -21,6 +21,7 @@ const NAV: { to: string; label: string; permission: Permission | null }[] = [
   { to: '/coupons', label: 'Coupons', permission: 'coupons' },
   { to: '/staff', label: 'Staff', permission: 'staff' },
   { to: '/audit', label: 'Audit log', permission: 'audit' },
+  { to: '/drop', label: 'Drop', permission: 'launch' },
   { to: '/security', label: 'Security', permission: null },
 ]
 

@@ -5,6 +5,7 @@ import adminAuthRoutes from './auth-routes.ts'
 import adminCatalogPlugin from './catalog/routes.ts'
 import couponRoutes from './cart/coupons-routes.ts'
 import dashboardRoutes from './dashboard.ts'
+import queueSettingsRoutes from './launch/queue-settings-routes.ts'
 import staffRoutes from './staff-routes.ts'
 
 export default async function adminPlugin(app: FastifyInstance) {
@@ -14,4 +15,5 @@ export default async function adminPlugin(app: FastifyInstance) {
   await app.register(adminCatalogPlugin)
   await app.register(customerRoutes)
   await app.register(couponRoutes)
+  await app.register(queueSettingsRoutes)
 }

@@ -10,6 +10,7 @@ import type { Transaction } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
+import { type OverFanCap, overFanCapAtLogin } from '../launch/fan-cap.ts'
 import { moveHolds, type RaisedLine, releaseNewest, setLineQuantity, sweepWhenDue } from './holds.ts'
 import { lineItemsJson, oneLineJson } from './order-json.ts'
 import {
@@ -122,25 +123,39 @@ export async function currentCartOf(ctx: ShopContext, userId: number): Promise<O
  * Gives a guest cart to a user who just logged in. Without an open cart of their own the guest cart
  * simply becomes theirs; otherwise its lines move into their cart (quantities of the same product
  * add up, to at most MAX_PER_ORDER: the newest units beyond it go back to the shelves) and the
- * guest cart is deleted. The holds move with the lines, each unit keeping its own hour.
+ * guest cart is deleted. The holds move with the lines, each unit keeping its own hour, and so
+ * does the guest cart's admission through the drop's waiting room. Capped items then keep only
+ * what the account may still have (the per-fan cap over its other orders and carts); the units
+ * beyond it go back to the shelves and are answered in `capped`.
  */
 export async function associateCart(
   ctx: ShopContext,
   guest: OrderRow,
   user: { id: number; email: string },
-): Promise<OrderRow> {
+): Promise<{ order: OrderRow; capped: OverFanCap[] }> {
+  const capped: OverFanCap[] = []
+  /** Trims the capped lines the account may no longer have (launch/fan-cap.ts), newest units first. */
+  const trimToFanCap = async (trx: Trx, order: OrderRow) => {
+    for (const line of await overFanCapAtLogin(trx, ctx.database.dialect, order.id, user.id)) {
+      await setLineQuantity(ctx, trx, order, line.variantId, () => line.keep)
+      capped.push(line)
+    }
+  }
   const existing = await currentCartOf(ctx, user.id)
   if (!existing || existing.id === guest.id) {
-    return changeOrder(ctx, guest.id, async (trx, current) => {
+    const order = await changeOrder(ctx, guest.id, async (trx, current) => {
       await trx
         .updateTable('orders')
         .set({ user_id: user.id, email: current.email ?? user.email })
         .where('id', '=', current.id)
         .execute()
+      await trimToFanCap(trx, current)
+      if (capped.length > 0) await rewindToCart(trx, current)
     })
+    return { order, capped }
   }
   const own = await settleOrder(ctx, existing)
-  return changeOrder(ctx, own.id, async (trx, current) => {
+  const order = await changeOrder(ctx, own.id, async (trx, current) => {
     await lockOrderRow(trx, ctx.database.dialect, guest.id)
     const lockedGuest = await trx
       .selectFrom('orders')
@@ -148,6 +163,15 @@ export async function associateCart(
       .where('id', '=', guest.id)
       .executeTakeFirst()
     if (lockedGuest && isFrozen(lockedGuest)) throw conflict(FROZEN_MESSAGE)
+    // The waiting room's admission travels with the lines: the later of the two carts' is kept.
+    const admittedAt = lockedGuest?.queue_admitted_at ?? null
+    if (admittedAt !== null && admittedAt > (current.queue_admitted_at ?? Number.NEGATIVE_INFINITY)) {
+      await trx
+        .updateTable('orders')
+        .set({ queue_ticket_id: lockedGuest!.queue_ticket_id, queue_admitted_at: admittedAt })
+        .where('id', '=', current.id)
+        .execute()
+    }
     const guestLines = await trx
       .selectFrom('line_items')
       .select(['variant_id', 'quantity', 'price'])
@@ -180,6 +204,8 @@ export async function associateCart(
     await moveHolds(trx, guest.id, current.id)
     for (const [variantId, units] of excess) await releaseNewest(trx, current.id, variantId, units)
     await trx.deleteFrom('orders').where('id', '=', guest.id).execute()
+    await trimToFanCap(trx, current)
     if (guestLines.length > 0) await rewindToCart(trx, current)
   })
+  return { order, capped }
 }

@@ -44,7 +44,16 @@ const newNumber = () => `R${String(randomInt(0, 1_000_000_000)).padStart(9, '0')
 const newToken = () => randomBytes(24).toString('base64url')
 
 const insertOrder = compiledOnce(
-  (db, number: string, token: string, userId: number | null, email: string | null, now: number) =>
+  (
+    db,
+    number: string,
+    token: string,
+    userId: number | null,
+    email: string | null,
+    now: number,
+    queueTicketId: number | null,
+    queueAdmittedAt: number | null,
+  ) =>
     db
       .insertInto('orders')
       .values({
@@ -56,19 +65,36 @@ const insertOrder = compiledOnce(
         expired_items: '[]',
         created_at: now,
         updated_at: now,
+        queue_ticket_id: queueTicketId,
+        queue_admitted_at: queueAdmittedAt,
       })
       .returningAll(),
 )
 
+/**
+ * A new cart, for its owner when logged in; `queueTicketId` when a waiting-room pass of that
+ * ticket opens it, which keeps the cart admitted while its first hold lives (launch/queue-gate.ts).
+ */
 export async function createOrder(
   ctx: ShopContext,
   owner: { userId: number; email: string } | null,
+  queueTicketId: number | null = null,
 ): Promise<OrderRow> {
   const now = ctx.now()
+  const admittedAt = queueTicketId === null ? null : now
   for (let attempt = 0; ; attempt++) {
     try {
       const [order] = (
-        await insertOrder(ctx.db, newNumber(), newToken(), owner?.userId ?? null, owner?.email ?? null, now)
+        await insertOrder(
+          ctx.db,
+          newNumber(),
+          newToken(),
+          owner?.userId ?? null,
+          owner?.email ?? null,
+          now,
+          queueTicketId,
+          admittedAt,
+        )
       ).rows
       return order!
     } catch (error) {

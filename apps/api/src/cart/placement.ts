@@ -69,7 +69,6 @@ export async function replayPlacement(
 }
 
 export async function placeOrder(ctx: ShopContext, order: OrderRow, key: string | null): Promise<OrderRow> {
-  await assertGuestWithinFanCap(ctx.db, order)
   return completePlacement(ctx, await claimPayment(ctx, order, key ?? randomUUID()))
 }
 
@@ -161,6 +160,7 @@ export async function claimPayment(
       .where('state', '=', 'checkout')
       .executeTakeFirst()
     if (!payment) throw unprocessable('Choose a payment method.')
+    await assertGuestWithinFanCap(trx, ctx.database.dialect, current)
     const now = ctx.now()
     await countCouponUse(trx, current, now)
     claim.payment = await trx

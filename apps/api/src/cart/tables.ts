@@ -112,6 +112,10 @@ export interface OrdersTable {
   created_at: number
   updated_at: number
   completed_at: number | null
+  /** The waiting-room ticket whose pass opened this cart; null when none did (launch/queue-gate.ts). */
+  queue_ticket_id: number | null
+  /** When that pass opened it: the cart stays admitted while the hold of that first add lives. */
+  queue_admitted_at: number | null
 }
 
 export interface LineItemsTable {

@@ -30,6 +30,17 @@ describe(`the per-fan cap on ${testDialect}`, () => {
   })
   afterAll(() => t.close())
 
+  const held = async (id: number) =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('products')
+          .select('stock_held')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).stock_held,
+    )
+
   const capped = async (settings: { limited?: number; max_per_fan?: number | null }) => {
     const id = await insertProduct(t, { price: 4000, stock: 100 })
     await t.ctx.db.updateTable('products').set(settings).where('id', '=', id).execute()
@@ -104,5 +115,101 @@ describe(`the per-fan cap on ${testDialect}`, () => {
     expect(again.statusCode).toBe(422)
     expect(again.json().message).toBe('This item is limited to 1 per fan.')
     expect((await checkout('someone-else@example.com')).json().state).toBe('complete')
+  })
+  const associate = (guest: OrderJson, token: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${guest.number}/associate.json?order_token=${guest.token}`,
+      headers: { authorization: `Bearer ${token}` },
+    })
+
+  it('keeps a guest cart merged at login to what the account may still have, and says so', async () => {
+    const fan = await insertShopper(t)
+    const item = await capped({ max_per_fan: 2 })
+    const free = await insertProduct(t, { price: 100, stock: 9 })
+    const own = await createCart(t, fan.token)
+    expect((await addLine(t, own, item)).statusCode).toBe(201)
+    const guest = await createCart(t)
+    expect((await addLine(t, guest, item, 2)).statusCode).toBe(201)
+    expect((await addLine(t, guest, free, 3)).statusCode).toBe(201)
+    const stockBefore = await held(item)
+
+    const merged = await associate(guest, fan.token)
+    expect(merged.statusCode).toBe(200)
+    const body = merged.json()
+    expect(body.number).toBe(own.number)
+    const quantities = Object.fromEntries(
+      body.line_items.map((line: { variant_id: number; quantity: number }) => [
+        line.variant_id,
+        line.quantity,
+      ]),
+    )
+    // The cap (2) is kept, not less; the product without a cap is untouched.
+    expect(quantities).toEqual({ [item]: 2, [free]: 3 })
+    expect(body.capped_items).toEqual([{ variant_id: item, name: expect.any(String), quantity: 1 }])
+    expect(body.message).toMatch(
+      /^Some items are limited per fan and your account already has them: 1 × .+ went back to the shop\.$/,
+    )
+    // The unit beyond the cap went back to the shelf.
+    expect(await held(item)).toBe(stockBefore - 1)
+  })
+
+  it('counts the account’s other orders when the guest cart simply becomes its cart', async () => {
+    const fan = await insertShopper(t)
+    const item = await capped({ limited: 1 })
+    const elsewhere = await createCart(t, fan.token)
+    expect((await addLine(t, elsewhere, item)).statusCode).toBe(201)
+    // The account's newest cart is the one it keeps, so make the guest cart the account's only open one.
+    await t.ctx.db
+      .updateTable('orders')
+      .set({ state: 'complete' })
+      .where('number', '=', elsewhere.number)
+      .execute()
+    const guest = await createCart(t)
+    expect((await addLine(t, guest, item)).statusCode).toBe(201)
+    const merged = await associate(guest, fan.token)
+    expect(merged.statusCode).toBe(200)
+    expect(merged.json().number).toBe(guest.number)
+    expect(merged.json().line_items).toEqual([])
+    expect(merged.json().message).toContain('went back to the shop')
+  })
+
+  it('lets one of two guest checkouts with the same e-mail at the same instant through, not both', async () => {
+    const item = await capped({ limited: 1 })
+    const email = `twin-${Date.now()}@example.com`
+    const q = (order: OrderJson) => `order_token=${order.token}`
+    const next = (order: OrderJson) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/checkouts/${order.number}/next.json?${q(order)}` })
+    const update = (order: OrderJson, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/checkouts/${order.number}.json?${q(order)}`, payload })
+    const ready = async () => {
+      const order = await createCart(t)
+      expect((await addLine(t, order, item)).statusCode).toBe(201)
+      await next(order)
+      await update(order, {
+        order: { email, bill_address_attributes: madridAddress(spain), use_billing: true },
+      })
+      await next(order)
+      await next(order)
+      await update(order, {
+        order: { payments_attributes: [{ payment_method_id: cardMethod }] },
+        payment_source: { [cardMethod]: approvedCard },
+      })
+      expect((await next(order)).json().state).toBe('confirm')
+      return order
+    }
+    const orders = await Promise.all([ready(), ready(), ready(), ready()])
+    const placed = await Promise.all(orders.map((order) => next(order)))
+    expect(placed.map((res) => res.statusCode).sort()).toEqual([200, 422, 422, 422])
+    for (const res of placed.filter((answer) => answer.statusCode === 422)) {
+      expect(res.json().message).toBe('This item is limited to 1 per fan.')
+    }
+    const complete = await t.ctx.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('email', '=', email)
+      .where('state', '=', 'complete')
+      .executeTakeFirstOrThrow()
+    expect(Number(complete.n)).toBe(1)
   })
 })

@@ -1,9 +1,11 @@
 /**
- * The per-fan cap on the add path and at checkout (core's launch/fan-cap.ts has the rule): a
- * capped item is counted across the fan's account (its other orders and open carts), or for a
- * guest in the cart and, at checkout, across the orders placed with the same e-mail address.
- * Only capped items pay for it: one indexed sum (PostgreSQL first locks the fan's account row, so
- * two carts of one fan adding at once are counted one after the other).
+ * The per-fan cap on the add path, at login and at checkout (core's launch/fan-cap.ts has the
+ * rule): a capped item is counted across the fan's account (its other orders and open carts), or
+ * for a guest in the cart and, at checkout, across the orders placed or being paid with the same
+ * e-mail address. Only capped items pay for it: one indexed sum, counted one fan at a time
+ * (PostgreSQL first locks the fan's account row, or for a guest's address a transaction-scoped
+ * advisory lock; SQLite's write transactions run one at a time anyway), so two carts or two
+ * checkouts of one fan at once are counted one after the other.
  */
 import { perFanCap, perFanCapMessage, withinPerFanCap } from '@fanshop/core'
 import { sql } from 'kysely'
@@ -11,7 +13,13 @@ import type { Db, OrderRow } from '../cart/orders.ts'
 import type { Dialect } from '../db/database.ts'
 import { unprocessable } from '../http/errors.ts'
 
-/** Throws 422 when the order would hold more of the item than its fan may have. */
+/** Locks the account's row until the transaction ends, so its capped items are counted in turn. */
+async function lockFan(trx: Db, dialect: Dialect, userId: number): Promise<void> {
+  if (dialect === 'postgres') {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+  }
+}
+
 export async function assertWithinFanCap(
   trx: Db,
   dialect: Dialect,
@@ -22,9 +30,7 @@ export async function assertWithinFanCap(
 ): Promise<void> {
   if (quantity > cap) throw unprocessable(perFanCapMessage(cap))
   if (order.user_id === null) return
-  if (dialect === 'postgres') {
-    await trx.selectFrom('users').select('id').where('id', '=', order.user_id).forUpdate().execute()
-  }
+  await lockFan(trx, dialect, order.user_id)
   const { owned } = await trx
     .selectFrom('line_items')
     .innerJoin('orders', 'orders.id', 'line_items.order_id')
@@ -36,12 +42,8 @@ export async function assertWithinFanCap(
   if (!withinPerFanCap(Number(owned), quantity, cap)) throw unprocessable(perFanCapMessage(cap))
 }
 
-/**
- * At a guest's checkout: each capped item of the order counted with the orders already placed
- * under the same e-mail address. A fan's account is checked on every add already.
- */
-export async function assertGuestWithinFanCap(db: Db, order: OrderRow): Promise<void> {
-  if (order.user_id !== null || !order.email) return
+/** The capped items among the order's lines, with their cap. */
+async function cappedLines(db: Db, orderId: number) {
   const lines = await db
     .selectFrom('line_items')
     .innerJoin('products', 'products.id', 'line_items.variant_id')
@@ -49,25 +51,83 @@ export async function assertGuestWithinFanCap(db: Db, order: OrderRow): Promise<
     .select([
       'line_items.variant_id',
       'line_items.quantity',
+      'products.name',
       'products.limited',
       'products.max_per_fan',
       'parent.limited as parent_limited',
       'parent.max_per_fan as parent_max_per_fan',
     ])
-    .where('line_items.order_id', '=', order.id)
+    .where('line_items.order_id', '=', orderId)
     .execute()
-  for (const line of lines) {
+  return lines.flatMap((line) => {
     const cap = perFanCap(line, { limited: line.parent_limited, max_per_fan: line.parent_max_per_fan })
-    if (cap === null) continue
-    const { owned } = await db
+    return cap === null ? [] : [{ variantId: line.variant_id, name: line.name, quantity: line.quantity, cap }]
+  })
+}
+
+/**
+ * At a guest's placement, inside the transaction that freezes the order for payment (so the count
+ * and the claim are one step): each capped item of the order counted with the orders placed or
+ * being paid under the same e-mail address. Two checkouts with one address at the same instant
+ * are counted one after the other: the second sees the first frozen and gets 422.
+ */
+export async function assertGuestWithinFanCap(trx: Db, dialect: Dialect, order: OrderRow): Promise<void> {
+  if (order.user_id !== null || !order.email) return
+  const lines = await cappedLines(trx, order.id)
+  if (lines.length === 0) return
+  const email = order.email.toLowerCase()
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${email}))`.execute(trx)
+  for (const line of lines) {
+    const { owned } = await trx
       .selectFrom('line_items')
       .innerJoin('orders', 'orders.id', 'line_items.order_id')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('line_items.quantity'), sql<number>`0`).as('owned'))
-      .where(sql`lower(orders.email)`, '=', order.email.toLowerCase())
-      .where('orders.state', '=', 'complete')
-      .where('line_items.variant_id', '=', line.variant_id)
+      .where(sql`lower(orders.email)`, '=', email)
+      .where((eb) => eb.or([eb('orders.state', '=', 'complete'), eb('orders.frozen_at', 'is not', null)]))
+      .where('line_items.variant_id', '=', line.variantId)
       .where('orders.id', '<>', order.id)
       .executeTakeFirstOrThrow()
-    if (!withinPerFanCap(Number(owned), line.quantity, cap)) throw unprocessable(perFanCapMessage(cap))
+    if (!withinPerFanCap(Number(owned), line.quantity, line.cap))
+      throw unprocessable(perFanCapMessage(line.cap))
   }
+}
+
+/** A capped line of a merged cart that holds more than its fan may have: keep `keep` of it. */
+export interface OverFanCap {
+  variantId: number
+  name: string
+  keep: number
+  excess: number
+}
+
+/**
+ * When a guest cart becomes (or is merged into) an account's cart at login: the capped lines of
+ * the order that go past what the account may still have, counted over its other orders and open
+ * carts with the account's row locked. The caller trims them; nothing under the cap is touched.
+ */
+export async function overFanCapAtLogin(
+  trx: Db,
+  dialect: Dialect,
+  orderId: number,
+  userId: number,
+): Promise<OverFanCap[]> {
+  const lines = await cappedLines(trx, orderId)
+  if (lines.length === 0) return []
+  await lockFan(trx, dialect, userId)
+  const over: OverFanCap[] = []
+  for (const line of lines) {
+    const { owned } = await trx
+      .selectFrom('line_items')
+      .innerJoin('orders', 'orders.id', 'line_items.order_id')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('line_items.quantity'), sql<number>`0`).as('owned'))
+      .where('orders.user_id', '=', userId)
+      .where('line_items.variant_id', '=', line.variantId)
+      .where('orders.id', '<>', orderId)
+      .executeTakeFirstOrThrow()
+    const keep = Math.max(0, line.cap - Number(owned))
+    if (line.quantity > keep) {
+      over.push({ variantId: line.variantId, name: line.name, keep, excess: line.quantity - keep })
+    }
+  }
+  return over
 }

@@ -71,4 +71,33 @@ export const launchMigrations: Record<string, Migration> = {
       await db.schema.alterTable('products').dropColumn('limited').execute()
     },
   },
+  '2026-11-25T0050_launch_queue_admitted_carts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('orders').addColumn('queue_ticket_id', 'integer').execute()
+      await db.schema.alterTable('orders').addColumn('queue_admitted_at', 'bigint').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('orders').dropColumn('queue_admitted_at').execute()
+      await db.schema.alterTable('orders').dropColumn('queue_ticket_id').execute()
+    },
+  },
+  '2026-11-25T0050_launch_queue_settings': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('queue_settings')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('enabled', 'integer', (c) => c.notNull())
+        .addColumn('pre_queue_minutes', 'integer', (c) => c.notNull())
+        .addColumn('rate_per_minute', 'integer', (c) => c.notNull())
+        .addColumn('max_shopping', 'integer')
+        .addColumn('pass_minutes', 'integer', (c) => c.notNull())
+        .addColumn('pow_max_number', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text', (c) => c.notNull())
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('queue_settings').execute()
+    },
+  },
 }

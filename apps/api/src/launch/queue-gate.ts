@@ -2,14 +2,17 @@
  * The waiting room's check point next to the launch gate: from the launch instant on, with the
  * queue on, every cart write and the order's placement need a valid admission pass (x-queue-pass)
  * or an access grant whose code skips the queue. A pass opens one cart, so a pass handed on cannot
- * open carts for others; it stops working when it expires.
+ * open carts for others; it stops working when it expires. The cart it opened stays admitted
+ * without it while the hold of its first add lives, so a slow checkout still places
+ * (docs/decisions/0011); that cart's own credentials are checked after this gate, as always.
  */
-import { ACCESS_GRANT_HEADER, QUEUE_PASS_HEADER } from '@fanshop/core'
+import { ACCESS_GRANT_HEADER, isCartAdmitted, QUEUE_PASS_HEADER } from '@fanshop/core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ShopContext } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { accessGrantSkipsQueue } from './grant.ts'
-import { claimCart, queueSettingsOf, releaseCart } from './queue-store.ts'
+import { queueInForce } from './queue-settings.ts'
+import { claimCart, releaseCart } from './queue-store.ts'
 import { queuePassTicketId } from './queue-tokens.ts'
 
 const header = (request: FastifyRequest, name: string) => {
@@ -24,18 +27,29 @@ declare module 'fastify' {
   }
 }
 
+/** Whether the order with this number was opened under a pass whose admission still lives. */
+async function cartAdmitted(ctx: ShopContext, number: string): Promise<boolean> {
+  const order = await ctx.db
+    .selectFrom('orders')
+    .select('queue_admitted_at')
+    .where('number', '=', number)
+    .executeTakeFirst()
+  return order !== undefined && isCartAdmitted(order.queue_admitted_at, ctx.now())
+}
+
 export async function assertQueuePass(ctx: ShopContext, request: FastifyRequest) {
-  const settings = queueSettingsOf(ctx.config)
+  const { settings } = await queueInForce(ctx)
   if (!settings || ctx.now() < settings.launchAt) return
   const grant = header(request, ACCESS_GRANT_HEADER)
   if (grant && (await accessGrantSkipsQueue(ctx, grant))) return
   const pass = header(request, QUEUE_PASS_HEADER)
   const ticketId = pass && (await queuePassTicketId(ctx, pass))
+  const number = (request.params as { number?: string } | undefined)?.number
   if (!ticketId) {
+    if (number && (await cartAdmitted(ctx, number))) return
     throw new HttpError(403, 'Join the waiting room: your pass is missing or has expired.')
   }
-  const opensCart = !(request.params as { number?: string } | undefined)?.number
-  if (!opensCart) return
+  if (number) return
   if (!(await claimCart(ctx, ticketId))) {
     throw new HttpError(403, 'This pass has already opened a cart.')
   }

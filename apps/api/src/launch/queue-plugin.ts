@@ -2,7 +2,8 @@
  * The drop's waiting room over HTTP: a proof-of-work challenge (ALTCHA, self-hosted: no service
  * but ours), joining with its solution, and a fan's standing, which answers the admission pass
  * once their turn has come. API clients waiting get 503 (before the draw) or 429 (in line) with
- * Retry-After and their place in the JSON. Without QUEUE_RATE_PER_MINUTE every route answers 404.
+ * Retry-After and their place in the JSON. While the queue is off (no QUEUE_RATE_PER_MINUTE, or switched off in the back office) every
+ * route answers 404.
  */
 import { randomInt } from 'node:crypto'
 import {
@@ -18,7 +19,8 @@ import type { ShopContext } from '../context.ts'
 import { badRequest, HttpError, notFound, unauthorized } from '../http/errors.ts'
 import { route } from '../http/route.ts'
 import { launchKey } from './keys.ts'
-import { joinQueue, queueSettingsOf, type TicketStanding, ticketStanding } from './queue-store.ts'
+import { type QueueInForce, queueInForce } from './queue-settings.ts'
+import { joinQueue, type TicketStanding, ticketStanding } from './queue-store.ts'
 import { issueQueuePass, issueQueueTicket, queueTicketId } from './queue-tokens.ts'
 
 /** How long a challenge may take to solve and send. */
@@ -33,10 +35,10 @@ const LAUNCH_SPREAD_S = 10
 
 const noQueue = () => notFound('There is no waiting room for this drop.')
 
-function requireQueue(ctx: ShopContext): QueueSettings {
-  const settings = queueSettingsOf(ctx.config)
-  if (!settings) throw noQueue()
-  return settings
+async function requireQueue(ctx: ShopContext): Promise<QueueInForce & { settings: QueueSettings }> {
+  const queue = await queueInForce(ctx)
+  if (!queue.settings) throw noQueue()
+  return { ...queue, settings: queue.settings }
 }
 
 const challengeKey = async (ctx: ShopContext) =>
@@ -79,17 +81,17 @@ export default async function queuePlugin(app: FastifyInstance) {
   const ctx = app.shop
 
   route(app, launchEndpoints.queueChallenge, async (_request, reply) => {
-    requireQueue(ctx)
+    const { powMaxNumber } = await requireQueue(ctx)
     const challenge = await createChallenge({
       hmacKey: await challengeKey(ctx),
-      maxnumber: ctx.config.QUEUE_POW_MAX_NUMBER,
+      maxnumber: powMaxNumber,
       expires: new Date(ctx.now() + CHALLENGE_LIFE_MS),
     })
     return reply.header('cache-control', 'no-store').send(challenge)
   })
 
   route(app, launchEndpoints.joinQueue, async (request, reply) => {
-    const settings = requireQueue(ctx)
+    const { settings } = await requireQueue(ctx)
     const signature = await solvedChallenge(ctx, request.body.altcha)
     if (!signature) throw badRequest('Solve the challenge before joining the waiting room.')
     const joined = await joinQueue(ctx, settings, signature)
@@ -109,7 +111,7 @@ export default async function queuePlugin(app: FastifyInstance) {
   })
 
   route(app, launchEndpoints.queueStatus, async (request, reply) => {
-    const settings = requireQueue(ctx)
+    const { settings } = await requireQueue(ctx)
     const ticket = request.headers[QUEUE_TICKET_HEADER]
     const ticketId = typeof ticket === 'string' ? await queueTicketId(ctx, ticket) : null
     if (!ticketId) throw unauthorized('Send your waiting-room ticket in x-queue-ticket.')

@@ -7,37 +7,17 @@ import { randomBytes } from 'node:crypto'
 import {
   admissionIntervalMs,
   fairShuffle,
-  launchInstant,
   nextAdmitAt,
   preQueueAdmitAt,
   type QueueSettings,
   type QueueStanding,
   queuePhase,
-  queueSettings,
   queueStanding,
 } from '@fanshop/core'
 import { sql } from 'kysely'
-import type { Config } from '../config.ts'
 import type { ShopContext } from '../context.ts'
 
 type QueueContext = Pick<ShopContext, 'config' | 'db' | 'now' | 'database'>
-
-/** The queue's settings from the environment, worked out once per configuration; null when off. */
-const settingsByConfig = new WeakMap<Config, QueueSettings | null>()
-export function queueSettingsOf(config: Config): QueueSettings | null {
-  let settings = settingsByConfig.get(config)
-  if (settings === undefined) {
-    settings = queueSettings({
-      launchAt: launchInstant(config.LAUNCH_AT, config.SHOP_TZ),
-      preQueueMinutes: config.QUEUE_OPENS_MINUTES_BEFORE,
-      ratePerMinute: config.QUEUE_RATE_PER_MINUTE,
-      maxShopping: config.QUEUE_MAX_SHOPPING,
-      passMinutes: config.QUEUE_PASS_MINUTES,
-    })
-    settingsByConfig.set(config, settings)
-  }
-  return settings
-}
 
 export type JoinResult = { ok: true; ticketId: number } | { ok: false; reason: 'closed' | 'challenge-used' }
 

@@ -52,9 +52,29 @@ export interface QueueTicketsTable {
   carts: Generated<number>
 }
 
+/**
+ * The drop's waiting-room settings saved from the back office: one row (id 1), absent until the
+ * first save (then the QUEUE_* environment variables apply). launch/queue-settings.ts reads it.
+ */
+export interface QueueSettingsTable {
+  id: number
+  /** 1: the waiting room is on. */
+  enabled: number
+  pre_queue_minutes: number
+  rate_per_minute: number
+  /** Null: no cap of fans shopping at once. */
+  max_shopping: number | null
+  pass_minutes: number
+  pow_max_number: number
+  updated_at: number
+  /** The e-mail of the staff member who saved. */
+  updated_by: string
+}
+
 export interface LaunchTables {
   access_codes: AccessCodesTable
   launch_signups: LaunchSignupsTable
   queue_state: QueueStateTable
   queue_tickets: QueueTicketsTable
+  queue_settings: QueueSettingsTable
 }

@@ -32,6 +32,13 @@ describe('staff roles', () => {
     expect(roleCan('manager', 'content')).toBe(false)
   })
 
+  it('lets the owner and the manager set the drop, and no one else', () => {
+    expect(roleCan('owner', 'launch')).toBe(true)
+    expect(roleCan('manager', 'launch')).toBe(true)
+    expect(roleCan('fulfilment', 'launch')).toBe(false)
+    expect(roleCan('editor', 'launch')).toBe(false)
+  })
+
   it('gives the editor content alone', () => {
     expect(permissionsOf('editor')).toEqual(['content'])
   })

@@ -25,12 +25,23 @@ export const PERMISSIONS = [
   'coupons',
   'customers',
   'content',
+  /** The drop's settings: the waiting room's switch, pace and limits. */
+  'launch',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
-  manager: ['dashboard', 'catalogue', 'stock', 'orders.view', 'orders.fulfil', 'coupons', 'customers'],
+  manager: [
+    'dashboard',
+    'catalogue',
+    'stock',
+    'orders.view',
+    'orders.fulfil',
+    'coupons',
+    'customers',
+    'launch',
+  ],
   fulfilment: ['dashboard', 'orders.view', 'orders.fulfil'],
   editor: ['content'],
 }

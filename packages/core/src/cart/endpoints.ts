@@ -138,11 +138,19 @@ export const cartEndpoints = {
     path: '/api/v1/orders/:number/associate.json',
     tags: STORE,
     summary:
-      'On login: give this guest cart (order_token) to the logged-in user, merged into their open cart if they have one. Answers the cart to keep',
+      'On login: give this guest cart (order_token) to the logged-in user, merged into their open cart if they have one. Answers the cart to keep; units over the per-fan cap of the account go back to the shop, listed in capped_items with a message',
     bearer: true,
     params: orderParams,
     query: tokenQuery,
-    responses: { 200: orderJsonSchema, ...errors },
+    responses: {
+      200: orderJsonSchema.extend({
+        capped_items: z
+          .array(z.object({ variant_id: z.number().int(), name: z.string(), quantity: z.number().int() }))
+          .optional(),
+        message: z.string().optional(),
+      }),
+      ...errors,
+    },
   }),
   orderHistory: defineEndpoint({
     method: 'GET',

@@ -32,3 +32,9 @@ export const withinPerFanCap = (ownedElsewhere: number, wanted: number, cap: num
 
 export const perFanCapMessage = (cap: number): string =>
   cap === 1 ? 'This item is limited to 1 per fan.' : `This item is limited to ${cap} per fan.`
+
+/** What a fan is told when logging in trimmed capped items of their guest cart. */
+export const cappedAtLoginMessage = (items: readonly { name: string; quantity: number }[]): string =>
+  `Some items are limited per fan and your account already has them: ${items
+    .map((item) => `${item.quantity} × ${item.name}`)
+    .join(', ')} went back to the shop.`

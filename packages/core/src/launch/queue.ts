@@ -4,6 +4,7 @@
  * arrival order after it, and the admission schedule that never lets in more fans per minute than
  * the rate nor more at once than the cap. Pure: the clock and the seed are the caller's.
  */
+import { holdExpiresAt, isHoldActive } from '../cart/hold.ts'
 
 const MINUTE_MS = 60_000
 
@@ -111,6 +112,14 @@ export function queueStanding(settings: QueueSettings, admitAt: number, now: num
 export function passExpiresAt(settings: QueueSettings, admitAt: number): number {
   return Math.floor((admitAt + settings.passMs) / 1000) * 1000
 }
+
+/**
+ * Whether a cart opened under a pass at `admittedAt` is still admitted: for as long as the hold of
+ * that first add lives (an hour), whatever is left of the pass, so a fan let in can check out
+ * without hurrying (docs/decisions/0011). Null: the cart was not opened under a pass.
+ */
+export const isCartAdmitted = (admittedAt: number | null, now: number): boolean =>
+  admittedAt !== null && isHoldActive(holdExpiresAt(admittedAt), now)
 
 /**
  * A seeded pseudo-random generator (xoshiro128**) over a 128-bit seed given as 32 hex digits.

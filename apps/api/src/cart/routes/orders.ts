@@ -3,7 +3,7 @@
  * the logged-in user's open cart, giving a guest cart to a user on login, and the account's order
  * history. Writes pass the launch gate; an order in the path is found by the `pathOrder` hook.
  */
-import { cartEndpoints } from '@fanshop/core'
+import { cappedAtLoginMessage, cartEndpoints } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { requireSession } from '../../accounts/sessions.ts'
 import { notFound, unauthorized, unprocessable } from '../../http/errors.ts'
@@ -25,7 +25,11 @@ export default async function orderRoutes(app: FastifyInstance) {
     cartEndpoints.createOrder,
     async (request, reply) => {
       const { user } = request.cartRequester!
-      let order = await createOrder(ctx, user && { userId: user.id, email: user.email })
+      let order = await createOrder(
+        ctx,
+        user && { userId: user.id, email: user.email },
+        request.queueCartClaim,
+      )
       if (request.body?.order?.email && !user) {
         order = await changeOrder(ctx, order.id, (trx, current) =>
           saveOrderAttributes(trx, current, { email: request.body!.order!.email }),
@@ -85,8 +89,15 @@ export default async function orderRoutes(app: FastifyInstance) {
     if (guest.user_id !== null && guest.user_id !== session.user.id)
       throw notFound(`Order ${guest.number} not found.`)
     if (guest.state === 'complete') throw unprocessable(`Order ${guest.number} is already complete.`)
-    const kept = await associateCart(ctx, await openOrder(ctx, guest), session.user)
-    return orderJson(ctx.db, kept)
+    const { order: kept, capped } = await associateCart(ctx, await openOrder(ctx, guest), session.user)
+    const json = await orderJson(ctx.db, kept)
+    if (capped.length === 0) return json
+    const items = capped.map((line) => ({
+      variant_id: line.variantId,
+      name: line.name,
+      quantity: line.excess,
+    }))
+    return { ...json, capped_items: items, message: cappedAtLoginMessage(items) }
   })
 
   route(app, cartEndpoints.orderHistory, async (request) => {

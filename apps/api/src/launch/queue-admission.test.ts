@@ -1,0 +1,145 @@
+import { type OrderJson, QUEUE_PASS_HEADER } from '@fanshop/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  addLine,
+  approvedCard,
+  insertProduct,
+  insertShopper,
+  madridAddress,
+  placeIds,
+} from '../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { createOrder } from '../cart/orders.ts'
+import { seedCart } from '../demo/cart.ts'
+import { joinWithTicket, openCart, status } from './queue-test-helpers.ts'
+
+const LAUNCH = Date.parse('2099-01-01T07:00:00Z')
+const MIN = 60_000
+
+describe(`a cart opened through the waiting room on ${testDialect}`, () => {
+  let t: TestApp
+  let productId: number
+  let spain: { countryId: number; stateId: number | null }
+  let cardMethod: number
+  beforeAll(async () => {
+    t = await createTestApp({
+      seed: false,
+      env: {
+        LAUNCH_AT: new Date(LAUNCH).toISOString(),
+        QUEUE_RATE_PER_MINUTE: '6000',
+        QUEUE_PASS_MINUTES: '15',
+        QUEUE_POW_MAX_NUMBER: '50',
+      },
+    })
+    await seedCart(t.ctx)
+    spain = await placeIds(t, 'ES', 'M')
+    cardMethod = (
+      await t.ctx.db
+        .selectFrom('payment_methods')
+        .select('id')
+        .where('method_type', '=', 'credit_card')
+        .executeTakeFirstOrThrow()
+    ).id
+    productId = await insertProduct(t, { price: 1000, stock: 100 })
+  })
+  afterAll(() => t.close())
+
+  /** A fan let in now: their pass. */
+  const admitted = async () => {
+    const ticket = await joinWithTicket(t)
+    t.clock.advance(1000)
+    const answer = await status(t, ticket)
+    expect(answer.statusCode).toBe(200)
+    return answer.json().data.pass as string
+  }
+
+  const q = (order: Pick<OrderJson, 'token'>) => `order_token=${order.token}`
+  const next = (order: OrderJson) =>
+    t.app.inject({ method: 'PUT', url: `/api/v1/checkouts/${order.number}/next.json?${q(order)}` })
+  const update = (order: OrderJson, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/v1/checkouts/${order.number}.json?${q(order)}`, payload })
+
+  /** The whole checkout, without any pass: the state it ends in. */
+  async function checkOut(order: OrderJson) {
+    expect((await next(order)).statusCode).toBe(200)
+    await update(order, {
+      order: { email: 'slow@example.com', bill_address_attributes: madridAddress(spain), use_billing: true },
+    })
+    await next(order)
+    await next(order)
+    await update(order, {
+      order: { payments_attributes: [{ payment_method_id: cardMethod }] },
+      payment_source: { [cardMethod]: approvedCard },
+    })
+    const confirm = await next(order)
+    expect(confirm.json(), confirm.body).toMatchObject({ state: 'confirm' })
+    const placed = await next(order)
+    expect(placed.statusCode).toBe(200)
+    return placed.json().state as string
+  }
+
+  it('places the order after the pass has expired, while the hold of its first add lives', async () => {
+    t.clock.now = LAUNCH + MIN
+    const pass = await admitted()
+    const opened = await openCart(t, productId, pass)
+    expect(opened.statusCode).toBe(201)
+    const order = opened.json() as OrderJson
+
+    // 40 minutes later: the pass (15 minutes) is long gone, the cart's hour is not.
+    t.clock.now = LAUNCH + 41 * MIN
+    expect((await openCart(t, productId, pass)).statusCode).toBe(403)
+    expect((await addLine(t, order, productId)).statusCode).toBe(201)
+    expect(await checkOut(order)).toBe('complete')
+  })
+
+  it('still needs a pass for a new cart, and lends the admission to no one without the cart’s token', async () => {
+    t.clock.now = LAUNCH + 2 * MIN
+    const order = (await openCart(t, productId, await admitted())).json() as OrderJson
+    t.clock.now = LAUNCH + 30 * MIN
+    const fresh = await openCart(t, productId)
+    expect(fresh.statusCode).toBe(403)
+    expect(fresh.json().message).toBe('Join the waiting room: your pass is missing or has expired.')
+    const stranger = await addLine(t, { number: order.number, token: 'not-the-token' }, productId)
+    expect(stranger.statusCode).toBe(404)
+  })
+
+  it('ends the admission with the hour of the first hold', async () => {
+    t.clock.now = LAUNCH + 3 * MIN
+    const order = (await openCart(t, productId, await admitted())).json() as OrderJson
+    t.clock.now = LAUNCH + 65 * MIN
+    const late = await addLine(t, order, productId)
+    expect(late.statusCode).toBe(403)
+    expect(late.json().message).toBe('Join the waiting room: your pass is missing or has expired.')
+    // A new pass lets the fan go on with the same cart.
+    const again = await admitted()
+    const withPass = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${order.number}/line_items.json?${q(order)}`,
+      headers: { [QUEUE_PASS_HEADER]: again },
+      payload: { line_item: { variant_id: productId, quantity: 1 } },
+    })
+    expect(withPass.statusCode).toBe(201)
+  })
+
+  it('keeps the admission when the guest cart is merged into the account’s cart at login', async () => {
+    t.clock.now = LAUNCH + 70 * MIN
+    const fan = await insertShopper(t)
+    const own = await createOrder(t.ctx, { userId: fan.id, email: fan.email })
+    const guest = (await openCart(t, productId, await admitted())).json() as OrderJson
+    const merged = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${guest.number}/associate.json?${q(guest)}`,
+      headers: { authorization: `Bearer ${fan.token}` },
+    })
+    expect(merged.statusCode).toBe(200)
+    expect(merged.json().number).toBe(own.number)
+    t.clock.now = LAUNCH + 100 * MIN
+    const add = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${own.number}/line_items.json`,
+      headers: { authorization: `Bearer ${fan.token}` },
+      payload: { line_item: { variant_id: productId, quantity: 1 } },
+    })
+    expect(add.statusCode).toBe(201)
+  })
+})
