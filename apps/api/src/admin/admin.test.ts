@@ -2,6 +2,9 @@ import {
   type AdminEndpoint,
   adminCatalogEndpoints,
   adminEndpoints,
+  adminLaunchEndpoints,
+  couponEndpoints,
+  customerEndpoints,
   endpointPath,
   roleCan,
   STAFF_ROLES,
@@ -47,7 +50,13 @@ async function auditOf(action: string) {
 }
 
 /** Every back office endpoint table: the staff's own and each domain's. */
-const allAdminEndpoints: Record<string, AdminEndpoint> = { ...adminEndpoints, ...adminCatalogEndpoints }
+const allAdminEndpoints: Record<string, AdminEndpoint> = {
+  ...adminEndpoints,
+  ...adminCatalogEndpoints,
+  ...customerEndpoints,
+  ...couponEndpoints,
+  ...adminLaunchEndpoints,
+}
 
 describe('every admin endpoint checks who calls it', () => {
   const guarded = Object.entries(allAdminEndpoints).filter(([, e]) => e.permission !== 'public')

@@ -58,7 +58,7 @@ export type QueueSettingsAnswer = z.output<typeof queueSettingsAnswerSchema>
 
 const defineAdminEndpoint = <const E extends AdminEndpoint>(endpoint: E): E => defineEndpoint(endpoint)
 
-const TAGS = ['admin', 'launch'] as const
+const TAGS = ['admin'] as const
 
 export const adminLaunchEndpoints = {
   queueSettings: defineAdminEndpoint({
