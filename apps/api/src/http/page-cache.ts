@@ -326,12 +326,15 @@ export async function createPageCache(ctx: ShopContext): Promise<PageCache> {
   return cache
 }
 
-/** Writes that change nothing an anonymous page shows: accounts, alerts, messages, an order lookup. */
+/**
+ * Writes that change nothing an anonymous page shows: accounts, alerts, messages, an order lookup,
+ * and the back office's own sessions and staff.
+ */
 const UNSHARED_WRITES =
-  /^\/(?:api\/v1\/(?:orders\/lookup|stock_alerts|account\/.*)|wp-json\/(?:jwt-auth\/.*|wp\/v2\/(?:register|logout|auth\/.*|users\/me|user\/.*|facebook\/.*|contact|launch\/subscribe)))$/
+  /^\/(?:api\/v1\/(?:orders\/lookup|stock_alerts|account\/.*)|wp-json\/(?:jwt-auth\/.*|wp\/v2\/(?:register|logout|auth\/.*|users\/me|user\/.*|facebook\/.*|contact|launch\/subscribe))|admin\/api\/(?:session|me\/.*|invitations\/.*|staff(?:\/.*)?))$/
 
-/** Writes to carts and orders: they change stock (holds, sales) and nothing else a page shows. */
-const STOCK_WRITES = /^\/api\/v1\/(?:orders\.json|orders\/.+|checkouts\/.+)$/
+/** Writes to carts and orders, and the back office's stock adjustments: they change stock and nothing else a page shows. */
+const STOCK_WRITES = /^\/(?:api\/v1\/(?:orders\.json|orders\/.+|checkouts\/.+)|admin\/api\/stock\/.+)$/
 
 export type WriteEffect = 'none' | 'stock' | 'pages'
 
@@ -347,7 +350,7 @@ export function registerPageCacheInvalidation(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS'
     const pathname = request.url.split('?')[0] ?? ''
-    const api = pathname.startsWith('/api/') || pathname.startsWith('/wp-json/')
+    const api = ['/api/', '/wp-json/', '/admin/api/'].some((prefix) => pathname.startsWith(prefix))
     const cache = caches.get(app.shop)
     if (!write || !api || reply.statusCode >= 400 || !cache) return payload
     const effect = writeEffect(pathname)

@@ -251,3 +251,20 @@ export const csvRejectionSchema = z.object({
   statusCode: z.literal(422),
   issues: z.array(csvIssueSchema),
 })
+
+/** The slug of a name ("10-11 Y" -> "10-11-y"), as the CSV import makes variation slugs. */
+export const slugOf = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+
+/** A new variation's slug and name: its product's, with its terms ("tee-black-m", "Tee - Black, M"). */
+export function variationIdentity(product: { slug: string; name: string }, terms: readonly string[]) {
+  return {
+    slug: [product.slug, ...terms.map(slugOf)].join('-'),
+    name: `${product.name} - ${terms.join(', ')}`,
+  }
+}

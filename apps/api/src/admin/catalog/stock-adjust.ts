@@ -223,14 +223,12 @@ export async function adjustStock(
   adjustment: StockAdjustment,
 ): Promise<{ row: StockRow; before: number }> {
   const write = () =>
-    ctx.db
-      .transaction()
-      .execute((trx) =>
-        changeOnHand(trx, actor, ctx.now(), id, adjustmentChange(adjustment), {
-          reason: adjustment.reason,
-          note: adjustment.note,
-        }),
-      )
+    ctx.db.transaction().execute((trx) =>
+      changeOnHand(trx, actor, ctx.now(), id, adjustmentChange(adjustment), {
+        reason: adjustment.reason,
+        note: adjustment.note,
+      }),
+    )
   let result: { before: number }
   try {
     result = await write()
