@@ -184,8 +184,11 @@ export async function changeOnHand(
   if (current.stock_on_hand === null) {
     throw unprocessable('A variable product keeps no stock of its own: adjust its variations.')
   }
+  // Typed, so that PostgreSQL compares numbers, not the text of two parameters.
   const next =
-    'set' in change ? sql<number>`${change.set}` : sql<number>`products.stock_on_hand + ${change.by}`
+    'set' in change
+      ? sql<number>`cast(${change.set} as integer)`
+      : sql<number>`products.stock_on_hand + cast(${change.by} as integer)`
   const updated = await trx
     .updateTable('products')
     .set({ stock_on_hand: next })
