@@ -279,15 +279,18 @@ export async function importCatalogCsv(
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<CsvImportResult> {
   const read = readCatalogCsv(text)
-  if (read.issues.length > 0) throw new CsvRejected(sortIssues(read.issues))
-  // Holds that ran out no longer count against the figures on hand is checked against.
-  const { products: before } = await plan(ctx.db, read.rows)
+  if (read.rows.length === 0) throw new CsvRejected(sortIssues(read.issues))
+  // Every row that reads well is checked against the shop too, so one answer lists every problem;
+  // holds that ran out are given back first, as they no longer count against on hand.
+  const first = await plan(ctx.db, read.rows)
   await sweepProducts(
     ctx,
-    before.flatMap((product) => product.rows.flatMap((row) => (row.existing ? [row.existing.id] : []))),
+    first.products.flatMap((product) =>
+      product.rows.flatMap((row) => (row.existing ? [row.existing.id] : [])),
+    ),
   )
   const { products, issues } = await plan(ctx.db, read.rows)
-  if (issues.length > 0) throw new CsvRejected(sortIssues(issues))
+  if (read.issues.length + issues.length > 0) throw new CsvRejected(sortIssues([...read.issues, ...issues]))
   return ctx.db
     .transaction()
     .execute((trx) => apply(trx, actor, ctx.now(), products, read.rows.length, onProgress))
