@@ -8,6 +8,8 @@ export default [
     index('routes/dashboard.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('audit', 'routes/audit.tsx'),
+    route('stock', 'catalog/stock.tsx'),
+    route('import', 'catalog/import.tsx'),
     route('security', 'routes/security.tsx'),
   ]),
 ] satisfies RouteConfig

@@ -15,6 +15,8 @@ export function useMe(): StaffMe {
 
 const NAV: { to: string; label: string; permission: Permission | null }[] = [
   { to: '/', label: 'Dashboard', permission: 'dashboard' },
+  { to: '/stock', label: 'Stock', permission: 'stock' },
+  { to: '/import', label: 'Import & export', permission: 'catalogue' },
   { to: '/staff', label: 'Staff', permission: 'staff' },
   { to: '/audit', label: 'Audit log', permission: 'audit' },
   { to: '/security', label: 'Security', permission: null },
