@@ -253,3 +253,13 @@ describe('adjusting on hand', () => {
     }
   })
 })
+
+describe('the OpenAPI document', () => {
+  it('lists every stock and CSV endpoint under the admin tag', async () => {
+    const doc = (await t.app.inject({ url: '/openapi.json' })).json()
+    for (const endpoint of Object.values(adminStockEndpoints)) {
+      const path = endpoint.path.replace(/:(\w+)/g, '{$1}')
+      expect(doc.paths[path]?.[endpoint.method.toLowerCase()]?.tags, path).toEqual(['admin'])
+    }
+  })
+})
