@@ -112,7 +112,7 @@ export const CSV_LIST_SEPARATOR = '|'
 const slugRule = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const slug = text()
   .trim()
-  .min(1, 'is required')
+  .min(1, { error: 'is required', abort: true })
   .max(200, 'must be at most 200 characters')
   .regex(slugRule, 'must be lower-case letters, digits and single hyphens')
 
@@ -159,7 +159,7 @@ export const csvRowSchema = z
     categories: text().max(500, 'must be at most 500 characters').transform(splitList).pipe(z.array(slug)),
     sku: text()
       .trim()
-      .min(1, 'is required')
+      .min(1, { error: 'is required', abort: true })
       .max(100, 'must be at most 100 characters')
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, dots, hyphens or underscores'),
     attributes: attributesCell,
