@@ -6,47 +6,32 @@
  */
 import fs from 'node:fs'
 import cliProgress from 'cli-progress'
-import { ConfigError, loadConfig } from '../../config.ts'
-import { openDatabase } from '../../db/database.ts'
-import { migrateToLatest } from '../../db/migrate.ts'
-import { HttpError } from '../../http/errors.ts'
+import { runCli } from '../../cli/run-cli.ts'
 import { CsvRejected, importCatalogCsv } from './csv-import.ts'
 
-async function main() {
-  try {
-    process.loadEnvFile()
-  } catch {}
-  const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
-  if (!file) {
-    console.error('Usage: npm run import -- FILE  (a catalogue CSV, as the back office exports it)')
-    process.exit(2)
-  }
-  let text: string
-  try {
-    text = fs.readFileSync(file, 'utf8')
-  } catch (error) {
-    console.error(`Cannot read ${file}: ${(error as Error).message}`)
-    process.exit(2)
-  }
-  const config = loadConfig()
-  const database = openDatabase(config.databaseUrl)
+const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
+if (!file) {
+  console.error('Usage: npm run import -- FILE  (a catalogue CSV, as the back office exports it)')
+  process.exit(2)
+}
+let text = ''
+try {
+  text = fs.readFileSync(file, 'utf8')
+} catch (error) {
+  console.error(`Cannot read ${file}: ${(error as Error).message}`)
+  process.exit(2)
+}
+
+runCli(async (shop) => {
   const bar = new cliProgress.SingleBar(
     { format: 'Import [{bar}] {value}/{total} rows', hideCursor: true },
     cliProgress.Presets.shades_classic,
   )
   try {
-    await migrateToLatest(database.db)
-    let started = false
-    const result = await importCatalogCsv(
-      { db: database.db, database, now: Date.now },
-      { id: null, email: 'import (CLI)' },
-      text,
-      (done, total) => {
-        if (!started) bar.start(total, 0)
-        started = true
-        bar.update(done)
-      },
-    )
+    const result = await importCatalogCsv(shop, { id: null, email: 'import (CLI)' }, text, (done, total) => {
+      if (done === 1) bar.start(total, 0)
+      bar.update(done)
+    })
     bar.stop()
     console.log(
       `Imported ${result.rows} row(s): ${result.productsCreated} product(s) created, ${result.productsUpdated} updated; ${result.variationsCreated} variation(s) created, ${result.variationsUpdated} updated; ${result.stockChanges} stock change(s).`,
@@ -59,12 +44,5 @@ async function main() {
       console.error(`  row ${issue.row}${issue.column ? `, ${issue.column}` : ''}: ${issue.message}`)
     }
     process.exitCode = 1
-  } finally {
-    await database.close()
   }
-}
-
-main().catch((error) => {
-  console.error(error instanceof ConfigError || error instanceof HttpError ? error.message : error)
-  process.exit(1)
 })
