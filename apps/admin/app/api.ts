@@ -16,6 +16,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The whole error body, for answers that say more than a message (a CSV's problems by row). */
+    readonly body: unknown = null,
   ) {
     super(message)
   }
@@ -44,10 +46,12 @@ export async function api<E extends Endpoint>(
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(await response.json().catch(() => null))
+    const body: unknown = await response.json().catch(() => null)
+    const parsed = errorBodySchema.safeParse(body)
     throw new ApiError(
       response.status,
       parsed.success ? parsed.data.message : `The server answered ${response.status}.`,
+      body,
     )
   }
   const schema = endpoint.responses[response.status]

@@ -12,6 +12,8 @@ export default [
     route('products/new', 'catalog/product-edit.tsx', { id: 'catalog/product-new' }),
     route('products/:id', 'catalog/product-edit.tsx'),
     route('categories', 'catalog/categories.tsx'),
+    route('stock', 'catalog/stock.tsx'),
+    route('import', 'catalog/import.tsx'),
     route('security', 'routes/security.tsx'),
     route('customers', 'accounts/customers.tsx'),
     route('customers/:id', 'accounts/customer.tsx'),

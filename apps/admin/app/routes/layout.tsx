@@ -19,6 +19,8 @@ const NAV: { to: string; label: string; permission: Permission | null }[] = [
   { to: '/categories', label: 'Categories', permission: 'catalogue' },
   { to: '/customers', label: 'Customers', permission: 'customers' },
   { to: '/coupons', label: 'Coupons', permission: 'coupons' },
+  { to: '/stock', label: 'Stock', permission: 'stock' },
+  { to: '/import', label: 'Import & export', permission: 'catalogue' },
   { to: '/staff', label: 'Staff', permission: 'staff' },
   { to: '/audit', label: 'Audit log', permission: 'audit' },
   { to: '/drop', label: 'Drop', permission: 'launch' },

@@ -4,6 +4,7 @@ import customerRoutes from './accounts/customers-routes.ts'
 import adminAuthRoutes from './auth-routes.ts'
 import adminCatalogPlugin from './catalog/routes.ts'
 import couponRoutes from './cart/coupons-routes.ts'
+import stockRoutes from './catalog/stock-routes.ts'
 import dashboardRoutes from './dashboard.ts'
 import queueSettingsRoutes from './launch/queue-settings-routes.ts'
 import staffRoutes from './staff-routes.ts'
@@ -16,4 +17,5 @@ export default async function adminPlugin(app: FastifyInstance) {
   await app.register(customerRoutes)
   await app.register(couponRoutes)
   await app.register(queueSettingsRoutes)
+  await app.register(stockRoutes)
 }

@@ -315,6 +315,11 @@ describe('what the page cache keeps', () => {
     expect(writeEffect('/wp-json/wc/v3/products/12')).toBe('pages')
     expect(writeEffect('/api/v1/products/12')).toBe('pages')
     expect(writeEffect('/wp-json/wp/v2/contacts')).toBe('pages')
+    // The back office: stock adjustments are stock changes, its sessions and staff change no page, the rest may.
+    expect(writeEffect('/admin/api/stock/12/adjustments')).toBe('stock')
+    expect(writeEffect('/admin/api/session')).toBe('none')
+    expect(writeEffect('/admin/api/staff/3/sessions')).toBe('none')
+    expect(writeEffect('/admin/api/catalog/import')).toBe('pages')
   })
 
   it('drops every page for a back office catalogue write, none for its sessions and staff', () => {

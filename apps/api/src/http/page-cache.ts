@@ -333,8 +333,8 @@ export async function createPageCache(ctx: ShopContext): Promise<PageCache> {
 const UNSHARED_WRITES =
   /^\/(?:api\/v1\/(?:orders\/lookup|stock_alerts|account\/.*)|wp-json\/(?:jwt-auth\/.*|wp\/v2\/(?:register|logout|auth\/.*|users\/me|user\/.*|facebook\/.*|contact|launch\/subscribe))|admin\/api\/(?:session|me\/.*|invitations\/.*|staff(?:\/.*)?))$/
 
-/** Writes to carts and orders: they change stock (holds, sales) and nothing else a page shows. */
-const STOCK_WRITES = /^\/api\/v1\/(?:orders\.json|orders\/.+|checkouts\/.+)$/
+/** Writes to carts and orders, and the back office's stock adjustments: they change stock and nothing else a page shows. */
+const STOCK_WRITES = /^\/(?:api\/v1\/(?:orders\.json|orders\/.+|checkouts\/.+)|admin\/api\/stock\/.+)$/
 
 export type WriteEffect = 'none' | 'stock' | 'pages'
 
@@ -353,8 +353,7 @@ export function registerPageCacheInvalidation(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS'
     const pathname = request.url.split('?')[0] ?? ''
-    const api =
-      pathname.startsWith('/api/') || pathname.startsWith('/wp-json/') || pathname.startsWith('/admin/api/')
+    const api = ['/api/', '/wp-json/', '/admin/api/'].some((prefix) => pathname.startsWith(prefix))
     const cache = caches.get(app.shop)
     if (!write || !api || reply.statusCode >= 400 || !cache) return payload
     const effect = writeEffect(pathname)

@@ -1,0 +1,116 @@
+/**
+ * The catalogue CSV page (issue 11): download the products and stock as CSV, and upload a file to
+ * import. The API checks every row before it changes anything; a refused file's problems are shown
+ * in a table by row and column, so they can be fixed and the file uploaded again.
+ */
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { adminStockEndpoints, CSV_COLUMNS, type CsvIssue, csvRejectionSchema } from '@fanshop/core'
+import { createColumnHelper } from '@tanstack/react-table'
+import { Form, useActionData, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { ApiError, api } from '../api'
+import type { Route } from './+types/import'
+import { DataTable } from './data-table'
+
+const uploadSchema = z.object({
+  file: z
+    .instanceof(File, { error: 'Choose a CSV file' })
+    .refine((file) => file.size > 0, 'Choose a CSV file (this one is empty)'),
+})
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: uploadSchema })
+  if (submission.status !== 'success') return { result: submission.reply(), issues: [], done: null }
+  try {
+    const done = await api(adminStockEndpoints.importCatalog, {
+      body: { csv: await submission.value.file.text() },
+    })
+    return { result: submission.reply({ resetForm: true }), issues: [], done }
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error
+    const rejection = csvRejectionSchema.safeParse(error.body)
+    return {
+      result: submission.reply({ formErrors: [error.message] }),
+      issues: rejection.success ? rejection.data.issues : [],
+      done: null,
+    }
+  }
+}
+
+const column = createColumnHelper<CsvIssue>()
+const columns = [
+  column.accessor('row', { header: 'Row' }),
+  column.accessor('column', { header: 'Column', cell: (info) => info.getValue() ?? '(whole row)' }),
+  column.accessor('message', { header: 'Problem' }),
+]
+
+export default function ImportPage() {
+  const data = useActionData<typeof clientAction>()
+  const busy = useNavigation().state !== 'idle'
+  const [form, fields] = useForm({
+    lastResult: data?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadSchema }),
+    shouldValidate: 'onSubmit',
+  })
+  const done = data?.done
+  return (
+    <>
+      <h1>Import &amp; export</h1>
+      <section aria-labelledby="export-heading" className="card">
+        <h2 id="export-heading">Export</h2>
+        <p>
+          Every product and its stock, one row per variation: <code>{CSV_COLUMNS.join(', ')}</code>.
+        </p>
+        <a href="/admin/api/catalog/export.csv" download>
+          Download the catalogue CSV
+        </a>
+      </section>
+      <section aria-labelledby="import-heading" className="card">
+        <h2 id="import-heading">Import</h2>
+        <p>
+          Products are matched by slug and variations by SKU; new ones are created. Categories are slugs and
+          attributes pairs like <code>colour:Black|size:M</code>. Every row is checked first: a file with any
+          problem changes nothing.
+        </p>
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
+          <label htmlFor={fields.file.id}>CSV file</label>
+          <input {...getInputProps(fields.file, { type: 'file' })} accept=".csv,text/csv" />
+          {fields.file.errors ? (
+            <p className="error" id={fields.file.errorId}>
+              {fields.file.errors[0]}
+            </p>
+          ) : null}
+          <div>
+            <button type="submit" disabled={busy}>
+              Import
+            </button>
+          </div>
+        </Form>
+        <div aria-live="polite">
+          {form.errors?.length ? (
+            <p role="alert" className="error">
+              {form.errors[0]}
+            </p>
+          ) : null}
+          {done ? (
+            <p className="notice">
+              Imported {done.rows} row(s): {done.productsCreated} product(s) created, {done.productsUpdated}{' '}
+              updated; {done.variationsCreated} variation(s) created, {done.variationsUpdated} updated;{' '}
+              {done.stockChanges} stock change(s).
+            </p>
+          ) : null}
+        </div>
+      </section>
+      {data?.issues.length ? (
+        <DataTable
+          label="Problems in the file"
+          columns={columns}
+          data={data.issues}
+          rowKey={(issue) => `${issue.row}-${issue.column}-${issue.message}`}
+          empty="No problems."
+        />
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,112 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+
+const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
+const HEADER = 'product_slug,product_name,status,categories,sku,attributes,price,sale_price,on_hand'
+
+async function logIn(page: Page) {
+  await page.goto('/admin/login')
+  await page.getByLabel('E-mail').fill(MANAGER.email)
+  await page.getByLabel('Password').fill(MANAGER.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+}
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+}
+
+async function csvFile(name: string, text: string) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'fanshop-e2e-csv-'))
+  const file = path.join(dir, name)
+  await fs.writeFile(file, text)
+  return file
+}
+
+test('the manager imports a product from CSV, fixing a bad row, then receives stock that the shop shows', async ({
+  page,
+  browser,
+}) => {
+  test.slow()
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  const slug = `e2e-scarf-${tag}`
+  const sku = `E2E-SCARF-${tag}`.toUpperCase()
+  await logIn(page)
+
+  // Import: one bad row refuses the whole file and says where; nothing is created.
+  await page.getByRole('link', { name: 'Import & export' }).click()
+  await expect(page.getByRole('heading', { name: 'Import & export' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Download the catalogue CSV' })).toHaveAttribute(
+    'href',
+    '/admin/api/catalog/export.csv',
+  )
+  const bad = `${HEADER}\n${slug},E2E Scarf ${tag},publish,caps-accessories,${sku},,twelve,,0\n`
+  await page.getByLabel('CSV file').setInputFiles(await csvFile('bad.csv', bad))
+  await page.getByRole('button', { name: 'Import' }).click()
+  await expect(page.getByRole('alert')).toContainText('nothing was changed')
+  const problems = page.getByRole('region', { name: 'Problems in the file' })
+  await expect(problems.getByRole('row').nth(1)).toHaveText(/2\s*price\s*must be a price in euros/)
+  await expectNoViolations(page)
+  const stockApi = await page.request.get(`/admin/api/stock?q=${sku}`)
+  expect((await stockApi.json()).items).toEqual([])
+
+  const good = bad.replace(',twelve,', ',12.00,')
+  await page.getByLabel('CSV file').setInputFiles(await csvFile('good.csv', good))
+  await page.getByRole('button', { name: 'Import' }).click()
+  await expect(page.getByText('Imported 1 row(s): 1 product(s) created')).toBeVisible()
+  await expect(problems).toHaveCount(0)
+
+  // Stock: the new product is out of stock until the delivery is received.
+  await page.getByRole('link', { name: 'Stock' }).click()
+  await page.getByLabel('SKU or product').fill(sku)
+  await page.getByLabel('Show').selectOption('out')
+  await page.getByRole('button', { name: 'Search' }).click()
+  const table = page.getByRole('region', { name: 'Stock per variation' })
+  await expect(table.getByRole('row')).toHaveCount(2)
+  await expect(table.getByRole('row').nth(1)).toContainText(`E2E Scarf ${tag}`)
+  await expectNoViolations(page)
+
+  await table.getByRole('button', { name: `Adjust ${sku}` }).click()
+  const dialog = page.getByRole('dialog', { name: /Adjust on hand/ })
+  await expect(dialog).toBeVisible()
+  // A reason is not enough: the note is required.
+  await dialog.getByLabel('Units').fill('2')
+  await dialog.getByRole('button', { name: 'Save adjustment' }).click()
+  await expect(dialog.getByText('is required')).toBeVisible()
+  await expectNoViolations(page)
+  // Escape closes the dialog without a change; it opens again as it was.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await table.getByRole('button', { name: `Adjust ${sku}` }).click()
+  await dialog.getByLabel('Reason').selectOption('received')
+  await dialog.getByLabel('Units').fill('2')
+  await dialog.getByLabel('Note (why)').fill('Delivery from the printer')
+  await dialog.getByRole('button', { name: 'Save adjustment' }).click()
+  await expect(page.getByText(`${sku}: on hand is now 2, available 2.`)).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+  await page.getByLabel('Show').selectOption('low')
+  await page.getByRole('button', { name: 'Search' }).click()
+  // On hand, held, sold and available, side by side.
+  await expect(table.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+    `E2E Scarf ${tag}`,
+    '—',
+    sku,
+    '2',
+    '0',
+    '0',
+    '2',
+    `Adjust ${sku}`,
+  ])
+
+  // The storefront's product page, as a visitor sees it, shows the new figure.
+  const visitor = await browser.newPage()
+  await expect(async () => {
+    await visitor.goto(`/product/${slug}`)
+    await expect(visitor.getByText('Only 2 left')).toBeVisible({ timeout: 1000 })
+  }).toPass({ timeout: 20_000 })
+  await visitor.close()
+})

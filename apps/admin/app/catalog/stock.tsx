@@ -1,0 +1,222 @@
+/**
+ * The stock page (issue 11): on hand, held, sold and available per variation side by side, kept
+ * live (read again every 15 seconds while the page is shown, and when the window regains focus),
+ * filtered by low or out of stock and searched by SKU or product; an adjustment of on hand with
+ * its reason and note in a modal dialog (a Conform form over core's schema), which the API
+ * refuses when it would leave less than carts hold and orders sold.
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  ADJUSTMENT_REASON_LABELS,
+  ADJUSTMENT_REASONS,
+  adminStockEndpoints,
+  STOCK_FILTERS,
+  type StockFilter,
+  type StockRow,
+  stockAdjustmentSchema,
+} from '@fanshop/core'
+import { createColumnHelper } from '@tanstack/react-table'
+import { useEffect, useRef, useState } from 'react'
+import { Form, Link, useActionData, useNavigation, useRevalidator, useSearchParams } from 'react-router'
+import { api, attempt, load } from '../api'
+import type { Route } from './+types/stock'
+import { DataTable } from './data-table'
+
+const PER_PAGE = 50
+const LIVE_EVERY_MS = 15_000
+
+const FILTER_LABELS: Record<StockFilter, string> = {
+  all: 'All stock',
+  low: 'Low stock',
+  out: 'Out of stock',
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url)
+  const filter = url.searchParams.get('filter')
+  return load(adminStockEndpoints.listStock, {
+    query: {
+      q: url.searchParams.get('q') ?? undefined,
+      filter: STOCK_FILTERS.includes(filter as StockFilter) ? (filter as StockFilter) : 'all',
+      page: Number(url.searchParams.get('page') ?? 1) || 1,
+      per_page: PER_PAGE,
+    },
+  })
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: stockAdjustmentSchema })
+  const id = Number(formData.get('id'))
+  if (submission.status !== 'success') return { result: submission.reply(), id, done: null }
+  const outcome = await attempt(() =>
+    api(adminStockEndpoints.adjustStock, { params: { id }, body: submission.value }),
+  )
+  if (!outcome.ok) return { result: submission.reply({ formErrors: [outcome.error] }), id, done: null }
+  const { row } = outcome.value
+  return {
+    result: submission.reply({ resetForm: true }),
+    id,
+    done: `${row.sku}: on hand is now ${row.onHand}, available ${row.available}.`,
+  }
+}
+
+/** Reads the page again while it is shown: every LIVE_EVERY_MS, and when the window regains focus. */
+function useLiveFigures() {
+  const { revalidate, state } = useRevalidator()
+  const idle = useRef(true)
+  idle.current = state === 'idle'
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible' && idle.current) revalidate()
+    }
+    const timer = setInterval(refresh, LIVE_EVERY_MS)
+    window.addEventListener('focus', refresh)
+    return () => {
+      clearInterval(timer)
+      window.removeEventListener('focus', refresh)
+    }
+  }, [revalidate])
+}
+
+function AdjustDialog({ row, onClose }: { row: StockRow; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const data = useActionData<typeof clientAction>()
+  const busy = useNavigation().state !== 'idle'
+  const [form, fields] = useForm({
+    id: `adjust-${row.id}`,
+    lastResult: data?.id === row.id && !data.done ? data.result : undefined,
+    defaultValue: { reason: 'received' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: stockAdjustmentSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  useEffect(() => {
+    dialog.current?.showModal()
+  }, [])
+  useEffect(() => {
+    if (data?.id === row.id && data.done) dialog.current?.close()
+  }, [data, row.id])
+  const title = `${row.productName}${row.variation ? ` (${row.variation})` : ''}`
+  return (
+    <dialog ref={dialog} aria-labelledby="adjust-heading" className="card" onClose={onClose}>
+      <h2 id="adjust-heading">Adjust on hand: {title}</h2>
+      <p>
+        On hand {row.onHand}, held {row.held}, sold {row.sold}: available {row.available}.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="id" value={row.id} />
+        {form.errors?.length ? (
+          <p role="alert" className="error" id={form.errorId}>
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <label htmlFor={fields.reason.id}>Reason</label>
+        <select {...getSelectProps(fields.reason)}>
+          {ADJUSTMENT_REASONS.map((reason) => (
+            <option key={reason} value={reason}>
+              {ADJUSTMENT_REASON_LABELS[reason]}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={fields.quantity.id}>Units</label>
+        <input {...getInputProps(fields.quantity, { type: 'number' })} min={0} inputMode="numeric" />
+        {fields.quantity.errors ? (
+          <p className="error" id={fields.quantity.errorId}>
+            {fields.quantity.errors[0]}
+          </p>
+        ) : null}
+        <label htmlFor={fields.note.id}>Note (why)</label>
+        <textarea {...getTextareaProps(fields.note)} rows={3} />
+        {fields.note.errors ? (
+          <p className="error" id={fields.note.errorId}>
+            {fields.note.errors[0]}
+          </p>
+        ) : null}
+        <div className="inline">
+          <button type="submit" disabled={busy}>
+            Save adjustment
+          </button>
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+        </div>
+      </Form>
+    </dialog>
+  )
+}
+
+const column = createColumnHelper<StockRow>()
+
+export default function StockPage({ loaderData }: Route.ComponentProps) {
+  useLiveFigures()
+  const [params] = useSearchParams()
+  const data = useActionData<typeof clientAction>()
+  const [adjusting, setAdjusting] = useState<StockRow | null>(null)
+  const filter = (params.get('filter') ?? 'all') as StockFilter
+  const page = loaderData.page
+  const pages = Math.max(1, Math.ceil(loaderData.total / loaderData.perPage))
+  const columns = [
+    column.accessor('productName', { header: 'Product' }),
+    column.accessor('variation', { header: 'Variation', cell: (info) => info.getValue() || '—' }),
+    column.accessor('sku', { header: 'SKU' }),
+    column.accessor('onHand', { header: 'On hand' }),
+    column.accessor('held', { header: 'Held' }),
+    column.accessor('sold', { header: 'Sold' }),
+    column.accessor('available', {
+      header: 'Available',
+      cell: (info) => <strong>{info.getValue()}</strong>,
+    }),
+    column.display({
+      id: 'adjust',
+      header: () => <span className="visually-hidden">Actions</span>,
+      cell: (info) => (
+        <button type="button" onClick={() => setAdjusting(info.row.original)}>
+          Adjust<span className="visually-hidden"> {info.row.original.sku}</span>
+        </button>
+      ),
+    }),
+  ]
+  const link = (to: number) => {
+    const next = new URLSearchParams(params)
+    next.set('page', String(to))
+    return `?${next}`
+  }
+  return (
+    <>
+      <h1>Stock</h1>
+      <div aria-live="polite">{data?.done ? <p className="notice">{data.done}</p> : null}</div>
+      <Form method="get" className="inline card" role="search">
+        <label htmlFor="stock-q">SKU or product</label>
+        <input id="stock-q" name="q" type="search" defaultValue={params.get('q') ?? ''} />
+        <label htmlFor="stock-filter">Show</label>
+        <select id="stock-filter" name="filter" defaultValue={filter}>
+          {STOCK_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {FILTER_LABELS[value]}
+            </option>
+          ))}
+        </select>
+        <button type="submit">Search</button>
+      </Form>
+      <p>
+        {loaderData.total} row(s); page {page} of {pages}. Figures refresh by themselves.
+      </p>
+      <DataTable
+        label="Stock per variation"
+        columns={columns}
+        data={loaderData.items}
+        rowKey={(row) => String(row.id)}
+        empty="No stock rows match."
+      />
+      <nav aria-label="Pages" className="inline">
+        {page > 1 ? <Link to={link(page - 1)}>Previous page</Link> : null}
+        {page < pages ? <Link to={link(page + 1)}>Next page</Link> : null}
+      </nav>
+      {adjusting ? (
+        <AdjustDialog key={adjusting.id} row={adjusting} onClose={() => setAdjusting(null)} />
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,262 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { STAFF_ROLES, type StaffRole } from '@fanshop/core'
+import { parse } from 'csv-parse/sync'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addLine, createCart } from '../../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect, testPgUrl } from '../../../tests/test-app.ts'
+import { DEMO_STAFF } from '../../demo/staff.ts'
+import { staffCookie } from '../testing.ts'
+
+let t: TestApp
+const cookies = {} as Record<StaffRole, string>
+const demo = (role: StaffRole) => DEMO_STAFF.find((s) => s.role === role)!
+const HEADER = 'product_slug,product_name,status,categories,sku,attributes,price,sale_price,on_hand'
+
+beforeAll(async () => {
+  t = await createTestApp()
+  for (const role of STAFF_ROLES)
+    cookies[role] = await staffCookie(t.app, demo(role).email, demo(role).password)
+})
+afterAll(async () => t?.close())
+
+const importCsv = (csv: unknown, cookie = cookies.manager) =>
+  t.app.inject({ method: 'POST', url: '/admin/api/catalog/import', headers: { cookie }, payload: { csv } })
+
+async function exported(): Promise<string> {
+  const res = await t.app.inject({
+    url: '/admin/api/catalog/export.csv',
+    headers: { cookie: cookies.manager },
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  expect(res.headers['content-type']).toMatch(/^text\/csv/)
+  expect(res.headers['content-disposition']).toMatch(
+    /attachment; filename="catalogue-\d{4}-\d{2}-\d{2}\.csv"/,
+  )
+  return res.body
+}
+
+const rowBySku = (sku: string) =>
+  t.ctx.db
+    .selectFrom('products')
+    .select(['id', 'name', 'slug', 'regular_price', 'sale_price', 'stock_on_hand', 'parent_id', 'status'])
+    .where('sku', '=', sku)
+    .executeTakeFirst()
+
+/** The catalogue's rows as the database holds them, to show that a refused file changed nothing. */
+const snapshot = () =>
+  t.ctx.db
+    .selectFrom('products')
+    .select(['id', 'name', 'sku', 'regular_price', 'sale_price', 'stock_on_hand', 'status'])
+    .orderBy('id')
+    .execute()
+
+describe('the catalogue CSV export', () => {
+  it('writes one row per variation with its product, categories, attributes, prices and on hand', async () => {
+    const records = parse(await exported(), { columns: true }) as Record<string, string>[]
+    expect(Object.keys(records[0]!).join(',')).toBe(HEADER)
+    const tee = records.find((row) => row.sku === 'ETT-TEE-BLACK-S')
+    expect(tee).toEqual({
+      product_slug: 'extra-time-tour-tee',
+      product_name: 'Extra Time Tour Tee',
+      status: 'publish',
+      categories: expect.stringMatching(/^[a-z0-9-]+(\|[a-z0-9-]+)*$/),
+      sku: 'ETT-TEE-BLACK-S',
+      attributes: 'colour:Black|size:S',
+      price: '34.90',
+      sale_price: '',
+      on_hand: '12',
+    })
+    const poster = records.find((row) => row.sku === 'ETT-POSTER')
+    expect(poster).toMatchObject({ attributes: '', on_hand: '7' })
+    // Variable products themselves carry no stock and have no row of their own.
+    expect(records.some((row) => row.sku === 'ETT-TEE')).toBe(false)
+  })
+
+  it('imports back unchanged: nothing moves', async () => {
+    const before = await snapshot()
+    const res = await importCsv(await exported())
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ productsCreated: 0, variationsCreated: 0, stockChanges: 0 })
+    expect(await snapshot()).toEqual(before)
+  })
+})
+
+describe('the catalogue CSV import', () => {
+  it('refuses a file with one bad row, naming the row and column, and changes nothing', async () => {
+    const lines = (await exported()).trimEnd().split('\n')
+    const at = lines.findIndex((line) => line.includes(',ETT-POSTER,'))
+    // A good change in row 2 that must not land, and a bad price further down.
+    lines[1] = lines[1]!.replace(/,\d+$/, ',999')
+    lines[at] = lines[at]!.replace(/,(\d+\.\d{2}),,/, ',twelve,,')
+    const before = await snapshot()
+    const res = await importCsv(lines.join('\n'))
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toEqual({
+      statusCode: 422,
+      message: expect.stringContaining('nothing was changed'),
+      issues: [{ row: at + 1, column: 'price', message: 'must be a price in euros like 29.90' }],
+    })
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('checks the rows against the shop: categories, attributes, SKUs of other products, stock held', async () => {
+    const held = (await rowBySku('OSS-LP'))!
+    expect((await addLine(t, await createCart(t), held.id, 2)).statusCode).toBe(201)
+    const csv = [
+      HEADER,
+      'new-scarf,Scarf,publish,no-such-category,SCARF-1,,15.00,,5',
+      'new-scarf-2,Scarf 2,publish,,ETT-POSTER,,15.00,,5',
+      'new-tee,New Tee,publish,,NEW-TEE-1,colour:Plaid|size:M,20.00,,5',
+      `${'x'.repeat(3)},X,publish,,X-1,,1.00,2.00,1`,
+      'the-oss-lp,OSS,draft,,OSS-LP,,20.00,,1',
+      'oss-lp-new,OSS LP,publish,,OSS-LP-2,,20.00,,1',
+    ].join('\n')
+    const res = await importCsv(csv)
+    expect(res.statusCode).toBe(422)
+    expect(res.json().issues).toEqual([
+      { row: 2, column: 'categories', message: 'no category "no-such-category" (item 1)' },
+      { row: 3, column: 'sku', message: expect.stringContaining('belongs to another product') },
+      { row: 4, column: 'attributes', message: 'attribute "colour" has no term "Plaid"' },
+      { row: 5, column: 'sale_price', message: 'must be below the price' },
+      { row: 6, column: 'sku', message: expect.stringContaining('belongs to another product') },
+    ])
+    const figures = await t.ctx.db
+      .selectFrom('products')
+      .select(['stock_held', 'stock_sold'])
+      .where('id', '=', held.id)
+      .executeTakeFirstOrThrow()
+    const committed = figures.stock_held + figures.stock_sold
+    expect(figures.stock_held).toBe(2)
+    const lp = (await exported()).split('\n').find((line) => line.includes(',OSS-LP,'))!
+    const low = await importCsv(`${HEADER}\n${lp.replace(/,\d+$/, ',1')}`)
+    expect(low.json().issues).toEqual([
+      {
+        row: 2,
+        column: 'on_hand',
+        message: `must be at least ${committed}: that many are held in carts or sold`,
+      },
+    ])
+  })
+
+  it('refuses a header without the columns, a broken file and a body without CSV', async () => {
+    const header = await importCsv('sku,price\nA,1.00')
+    expect(header.statusCode).toBe(422)
+    expect(header.json().issues).toContainEqual({
+      row: 1,
+      column: 'on_hand',
+      message: 'is missing from the header',
+    })
+    const broken = await importCsv(`${HEADER}\n"open,quote`)
+    expect(broken.statusCode).toBe(422)
+    expect(broken.json().issues).toHaveLength(1)
+    for (const csv of [undefined, 12, '']) {
+      const res = await importCsv(csv)
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({ statusCode: 400, message: expect.stringContaining('csv') })
+    }
+  })
+
+  it('applies a good file in full: new products and variations, prices, and audited stock', async () => {
+    const category = await t.ctx.db
+      .selectFrom('categories')
+      .select('slug')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    const existing = (await rowBySku('ETT-TEE-WHITE-M'))!
+    const csv = [
+      HEADER,
+      `stadium-scarf,Stadium Scarf,publish,${category.slug},SCARF-1,,15.00,12.50,30`,
+      `away-tee,Away Tee,draft,${category.slug},AWAY-BLACK-M,colour:black|size:M,25.00,,4`,
+      `away-tee,Away Tee,draft,${category.slug},AWAY-WHITE-L,colour:White|size:L,25.00,,6`,
+      `extra-time-tour-tee,Extra Time Tour Tee,publish,${category.slug},ETT-TEE-WHITE-M,colour:White|size:M,36.00,,${Number(existing.stock_on_hand) + 10}`,
+    ].join('\r\n')
+    const res = await importCsv(csv)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({
+      rows: 4,
+      productsCreated: 2,
+      productsUpdated: 1,
+      variationsCreated: 2,
+      variationsUpdated: 1,
+      stockChanges: 1,
+    })
+    expect(await rowBySku('SCARF-1')).toMatchObject({
+      slug: 'stadium-scarf',
+      regular_price: 1500,
+      sale_price: 1250,
+      stock_on_hand: 30,
+      parent_id: null,
+    })
+    const away = (await rowBySku('AWAY-BLACK-M'))!
+    expect(away).toMatchObject({ slug: 'away-tee-black-m', name: 'Away Tee - Black, M', stock_on_hand: 4 })
+    const parent = await t.ctx.db
+      .selectFrom('products')
+      .select(['type', 'status', 'stock_on_hand'])
+      .where('id', '=', away.parent_id!)
+      .executeTakeFirstOrThrow()
+    expect(parent).toEqual({ type: 'variable', status: 'draft', stock_on_hand: null })
+    expect(await rowBySku('ETT-TEE-WHITE-M')).toMatchObject({
+      regular_price: 3600,
+      stock_on_hand: Number(existing.stock_on_hand) + 10,
+    })
+    const audit = await t.ctx.db
+      .selectFrom('admin_audit')
+      .selectAll()
+      .where('entity_id', '=', String(existing.id))
+      .where('action', '=', 'stock.adjust')
+      .execute()
+    expect(audit.map((entry) => JSON.parse(entry.after!))).toEqual([
+      { onHand: Number(existing.stock_on_hand) + 10, reason: 'import', note: 'CSV import' },
+    ])
+    expect(audit[0]!.staff_email).toBe(demo('manager').email)
+    const summary = await t.ctx.db
+      .selectFrom('admin_audit')
+      .select('after')
+      .where('action', '=', 'catalog.import')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(summary.after!)).toMatchObject({ productsCreated: 2 })
+    // The new products are in the shop (the draft one only in the back office).
+    const store = await t.app.inject('/wp-json/wc/v3/products?slug=stadium-scarf')
+    expect(store.json()).toEqual([expect.objectContaining({ name: 'Stadium Scarf', stock_quantity: 30 })])
+  })
+
+  it('imports a file from the CLI (npm run import -- FILE)', async () => {
+    const file = path.join(t.ctx.config.dataDir, 'cli-import.csv')
+    fs.writeFileSync(file, `${HEADER}\ncli-mug,CLI Mug,publish,,CLI-MUG,,9.00,,11\n`)
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      DATA_DIR: t.ctx.config.dataDir,
+      DATABASE_URL: '',
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    }
+    if (testDialect === 'postgres') {
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.ctx.db)
+      env.DATABASE_URL = testPgUrl
+      env.PGOPTIONS = `-c search_path=${rows[0]!.schema}`
+    }
+    const cli = path.resolve(import.meta.dirname, 'import-cli.ts')
+    const tsx = path.resolve('node_modules/.bin/tsx')
+    const { stdout } = await promisify(execFile)(tsx, [cli, file], {
+      env,
+      cwd: t.ctx.config.dataDir,
+    })
+    expect(stdout).toContain('Imported 1 row(s): 1 product(s) created')
+    expect(await rowBySku('CLI-MUG')).toMatchObject({ slug: 'cli-mug', stock_on_hand: 11 })
+    const bad = `${HEADER}\ncli-mug,CLI Mug,publish,,CLI-MUG,,9.00,,many\n`
+    fs.writeFileSync(file, bad)
+    const refused = await promisify(execFile)(tsx, [cli, file], {
+      env,
+      cwd: t.ctx.config.dataDir,
+    }).catch((error: { code: number; stderr: string }) => error)
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('row 2, on_hand: must be a whole number'),
+    })
+    expect(await rowBySku('CLI-MUG')).toMatchObject({ stock_on_hand: 11 })
+  }, 120_000)
+})
