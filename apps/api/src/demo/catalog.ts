@@ -5,6 +5,7 @@
  * rows are written in one transaction, so seeding takes a second or two.
  */
 
+import { slugOf } from '@fanshop/core'
 import { cleanProductHtml } from '../catalog/html.ts'
 import { syncIdSequence } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
@@ -28,12 +29,6 @@ const DETAIL_VIEWS: { view: View; alt: string }[] = [
   { view: 'print', alt: 'close-up of the print' },
   { view: 'folded', alt: 'folded' },
 ]
-
-const slugify = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
 
 /**
  * Product images: one per colour, drawn in that colour (the variations of that colour show it),
@@ -63,7 +58,7 @@ function productImages(product: DemoProduct, index: number): { drawing: GarmentD
 const arrivedDaysAgo = (index: number) => (index * 11) % DEMO_PRODUCTS.length
 
 const variationSlug = (product: DemoProduct, colour: string, size: string) =>
-  `${product.slug}-${slugify(colour)}-${slugify(size)}`
+  `${product.slug}-${slugOf(colour)}-${slugOf(size)}`
 
 function perVariation(value: number | number[] | undefined, index: number): number {
   if (value === undefined) return 0
@@ -135,7 +130,7 @@ export async function seedCatalog(ctx: SeedContext): Promise<void> {
           attribute.terms.map((name, menuOrder) => ({
             attribute_id: id,
             name,
-            slug: slugify(name),
+            slug: slugOf(name),
             menu_order: menuOrder,
           })),
         )
@@ -238,7 +233,7 @@ export async function seedCatalog(ctx: SeedContext): Promise<void> {
               status: 'publish' as const,
               description: '',
               short_description: '',
-              sku: `${product.sku}-${slugify(colour)}-${slugify(size)}`.toUpperCase(),
+              sku: `${product.sku}-${slugOf(colour)}-${slugOf(size)}`.toUpperCase(),
               regular_price: product.price + surcharge,
               sale_price: product.salePrice === undefined ? null : product.salePrice + surcharge,
               stock_on_hand: perVariation(product.stock, i),

@@ -4,7 +4,6 @@
  * one needs the 'catalogue' permission; the API registers each route from this table.
  */
 import { z } from 'zod'
-import { defineEndpoint } from '../endpoint.ts'
 import {
   adminCategorySchema,
   adminProductSchema,
@@ -20,45 +19,42 @@ import {
   productPageSchema,
   termInputSchema,
 } from './catalog-shapes.ts'
-import type { AdminEndpoint } from './endpoints.ts'
+import { ADMIN_TAGS, defineAdminEndpoint } from './endpoints.ts'
 
-const define = <const E extends AdminEndpoint>(endpoint: E): E => defineEndpoint(endpoint)
-
-const TAGS = ['admin'] as const
 const permission = 'catalogue' as const
 
 export const adminCatalogEndpoints = {
-  listProducts: define({
+  listProducts: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/products',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Products (not variations), drafts included: searched, filtered, sorted and paged',
     permission,
     query: productListQuerySchema,
     responses: { 200: productPageSchema },
   }),
-  product: define({
+  product: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/products/:id',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'One product as the edit form shows it, with its variation matrix and stock',
     permission,
     params: productIdParams,
     responses: { 200: adminProductSchema },
   }),
-  createProduct: define({
+  createProduct: defineAdminEndpoint({
     method: 'POST',
     path: '/admin/api/products',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Creates a simple or variable product (409 when the slug is taken)',
     permission,
     body: productInputSchema,
     responses: { 201: adminProductSchema },
   }),
-  updateProduct: define({
+  updateProduct: defineAdminEndpoint({
     method: 'PUT',
     path: '/admin/api/products/:id',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary:
       'Replaces a product: variations left out of the matrix are taken off sale (orders may name them)',
     permission,
@@ -66,64 +62,64 @@ export const adminCatalogEndpoints = {
     body: productInputSchema,
     responses: { 200: adminProductSchema },
   }),
-  productStatus: define({
+  productStatus: defineAdminEndpoint({
     method: 'POST',
     path: '/admin/api/products/status',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Publishes or unpublishes the selected products',
     permission,
     body: bulkStatusSchema,
     responses: { 200: z.object({ updated: z.number().int() }) },
   }),
-  catalogueOptions: define({
+  catalogueOptions: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/catalogue/options',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'What a product form offers: categories, attributes with their terms, size guides',
     permission,
     responses: { 200: catalogueOptionsSchema },
   }),
-  createTerm: define({
+  createTerm: defineAdminEndpoint({
     method: 'POST',
     path: '/admin/api/attributes/:id/terms',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Adds a term to an attribute (e.g. a colour); 409 when it has one of that name',
     permission,
     params: attributeIdParams,
     body: termInputSchema,
     responses: { 201: z.object({ id: z.number().int(), name: z.string() }) },
   }),
-  listCategories: define({
+  listCategories: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/categories',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Every category in menu order, hidden ones included, with its number of products',
     permission,
     responses: { 200: z.object({ items: z.array(adminCategorySchema) }) },
   }),
-  createCategory: define({
+  createCategory: defineAdminEndpoint({
     method: 'POST',
     path: '/admin/api/categories',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Creates a category at the end of the menu (409 when the slug is taken)',
     permission,
     body: categoryInputSchema,
     responses: { 201: adminCategorySchema },
   }),
-  updateCategory: define({
+  updateCategory: defineAdminEndpoint({
     method: 'PUT',
     path: '/admin/api/categories/:id',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Renames a category, changes its slug or description, hides or shows it in the shop',
     permission,
     params: categoryIdParams,
     body: categoryInputSchema,
     responses: { 200: adminCategorySchema },
   }),
-  orderCategories: define({
+  orderCategories: defineAdminEndpoint({
     method: 'PUT',
     path: '/admin/api/categories/order',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Sets the menu order: every category, in the order the shop shows them',
     permission,
     body: categoryOrderSchema,

@@ -4,15 +4,13 @@
  */
 
 import { adminCouponSchema, couponIdParams, couponInputSchema, couponListSchema } from './coupons-shapes.ts'
-import { defineAdminEndpoint } from './endpoints.ts'
-
-const TAGS = ['admin'] as const
+import { ADMIN_TAGS, defineAdminEndpoint } from './endpoints.ts'
 
 export const couponEndpoints = {
   listCoupons: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/coupons',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Every coupon with its window, limits, uses and status, newest first',
     permission: 'coupons',
     responses: { 200: couponListSchema },
@@ -20,7 +18,7 @@ export const couponEndpoints = {
   createCoupon: defineAdminEndpoint({
     method: 'POST',
     path: '/admin/api/coupons',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Creates a percent coupon (a code already taken answers 409)',
     permission: 'coupons',
     body: couponInputSchema,
@@ -29,7 +27,7 @@ export const couponEndpoints = {
   updateCoupon: defineAdminEndpoint({
     method: 'PUT',
     path: '/admin/api/coupons/:id',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: "Changes a coupon's code, percent, window or limits (uses so far are kept)",
     permission: 'coupons',
     params: couponIdParams,
@@ -39,7 +37,7 @@ export const couponEndpoints = {
   endCoupon: defineAdminEndpoint({
     method: 'DELETE',
     path: '/admin/api/coupons/:id',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Ends a coupon now: carts can no longer apply it, orders already placed keep it',
     permission: 'coupons',
     params: couponIdParams,

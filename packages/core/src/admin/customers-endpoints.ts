@@ -14,15 +14,13 @@ import {
   customerProfileSchema,
   customerStatusBodySchema,
 } from './customers-shapes.ts'
-import { defineAdminEndpoint } from './endpoints.ts'
-
-const TAGS = ['admin'] as const
+import { ADMIN_TAGS, defineAdminEndpoint } from './endpoints.ts'
 
 export const customerEndpoints = {
   listCustomers: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/customers',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Customer accounts, newest first, searched by name or e-mail, a page at a time',
     permission: 'customers',
     query: customerListQuerySchema,
@@ -31,7 +29,7 @@ export const customerEndpoints = {
   customer: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/customers/:id',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'One customer: profile, saved addresses and orders',
     permission: 'customers',
     params: customerIdParams,
@@ -40,7 +38,7 @@ export const customerEndpoints = {
   setCustomerStatus: defineAdminEndpoint({
     method: 'PUT',
     path: '/admin/api/customers/:id/status',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Disables an account (its sessions end at once and it cannot log in) or enables it again',
     permission: 'customers',
     params: customerIdParams,
@@ -50,7 +48,7 @@ export const customerEndpoints = {
   exportCustomer: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/customers/:id/export',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: "A customer's data as a JSON download: profile, addresses, orders",
     permission: 'customers',
     params: customerIdParams,
@@ -59,7 +57,7 @@ export const customerEndpoints = {
   eraseCustomer: defineAdminEndpoint({
     method: 'DELETE',
     path: '/admin/api/customers/:id/personal-data',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary:
       "Erases a customer's personal data on request; orders keep number, date, lines, totals, tax and billing country",
     permission: 'customers',

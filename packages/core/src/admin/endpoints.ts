@@ -32,13 +32,14 @@ export interface AdminEndpoint extends Endpoint {
 
 export const defineAdminEndpoint = <const E extends AdminEndpoint>(endpoint: E): E => defineEndpoint(endpoint)
 
-const TAGS = ['admin'] as const
+/** The back office's one OpenAPI tag: every admin endpoint carries it. */
+export const ADMIN_TAGS = ['admin'] as const
 
 export const adminEndpoints = {
   login: defineAdminEndpoint({
     method: 'POST',
     path: '/admin/api/session',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary:
       'Staff login: e-mail, password and, when the account has one, the TOTP code; sets the session cookie',
     permission: 'public',
@@ -48,7 +49,7 @@ export const adminEndpoints = {
   logout: defineAdminEndpoint({
     method: 'DELETE',
     path: '/admin/api/session',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Ends the staff session of this browser',
     permission: null,
     responses: { 204: z.null() },
@@ -56,7 +57,7 @@ export const adminEndpoints = {
   me: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/me',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'The signed-in staff member and what their role allows',
     permission: null,
     responses: { 200: staffMeSchema },
@@ -64,7 +65,7 @@ export const adminEndpoints = {
   startTotp: defineAdminEndpoint({
     method: 'POST',
     path: '/admin/api/me/totp',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Starts turning on a TOTP second factor: a new secret, active once confirmed with a code',
     permission: null,
     responses: { 200: totpSetupSchema },
@@ -72,7 +73,7 @@ export const adminEndpoints = {
   confirmTotp: defineAdminEndpoint({
     method: 'PUT',
     path: '/admin/api/me/totp',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Confirms the TOTP secret with a code; from then on every login asks for one',
     permission: null,
     body: z.object({ code: totpCodeSchema }),
@@ -81,7 +82,7 @@ export const adminEndpoints = {
   acceptInvitation: defineAdminEndpoint({
     method: 'POST',
     path: '/admin/api/invitations/accept',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: "Accepts an invitation's single-use link: names the account, sets its password and signs in",
     permission: 'public',
     body: acceptInvitationSchema,
@@ -90,7 +91,7 @@ export const adminEndpoints = {
   listStaff: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/staff',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Every staff account',
     permission: 'staff',
     responses: { 200: z.object({ items: z.array(staffSchema) }) },
@@ -98,7 +99,7 @@ export const adminEndpoints = {
   invite: defineAdminEndpoint({
     method: 'POST',
     path: '/admin/api/staff/invitations',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Invites someone to the staff with a role: mails a link that works once, for 7 days',
     permission: 'staff',
     body: invitationRequestSchema,
@@ -107,7 +108,7 @@ export const adminEndpoints = {
   changeRole: defineAdminEndpoint({
     method: 'PUT',
     path: '/admin/api/staff/:id',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: "Changes a staff member's role (the last owner keeps theirs)",
     permission: 'staff',
     params: staffIdParams,
@@ -117,7 +118,7 @@ export const adminEndpoints = {
   revokeSessions: defineAdminEndpoint({
     method: 'DELETE',
     path: '/admin/api/staff/:id/sessions',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Ends every session of a staff member (they must log in again)',
     permission: 'staff',
     params: staffIdParams,
@@ -126,7 +127,7 @@ export const adminEndpoints = {
   audit: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/audit',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'The audit log of staff changes, newest first, filtered by staff, action, entity and days',
     permission: 'audit',
     query: auditQuerySchema,
@@ -135,7 +136,7 @@ export const adminEndpoints = {
   dashboard: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/dashboard',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Orders and sales today and over 30 days, orders waiting for fulfilment, low stock',
     permission: 'dashboard',
     responses: { 200: dashboardSchema },

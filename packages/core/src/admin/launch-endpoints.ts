@@ -6,9 +6,8 @@
  * back office's table of staff and audit calls stays as it is.
  */
 import { z } from 'zod'
-import { defineEndpoint } from '../endpoint.ts'
 import { boundedNumber } from '../input.ts'
-import type { AdminEndpoint } from './endpoints.ts'
+import { ADMIN_TAGS, defineAdminEndpoint } from './endpoints.ts'
 
 /** The ranges an owner or manager may set; wider than sensible on purpose, narrower than harmful. */
 export const QUEUE_SETTING_LIMITS = {
@@ -56,15 +55,11 @@ export const queueSettingsAnswerSchema = z.object({
 })
 export type QueueSettingsAnswer = z.output<typeof queueSettingsAnswerSchema>
 
-const defineAdminEndpoint = <const E extends AdminEndpoint>(endpoint: E): E => defineEndpoint(endpoint)
-
-const TAGS = ['admin'] as const
-
 export const adminLaunchEndpoints = {
   queueSettings: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/launch/queue',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary:
       'The drop’s waiting-room settings in force, and whether they come from the environment or a save',
     permission: 'launch',
@@ -73,7 +68,7 @@ export const adminLaunchEndpoints = {
   saveQueueSettings: defineAdminEndpoint({
     method: 'PUT',
     path: '/admin/api/launch/queue',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Saves the drop’s waiting-room settings; every instance follows them within seconds (audited)',
     permission: 'launch',
     body: queueSettingsSchema,

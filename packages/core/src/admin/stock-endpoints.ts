@@ -4,8 +4,7 @@
  * CSV export and import of products and stock. Each names its permission as endpoints.ts does.
  */
 import { z } from 'zod'
-import { defineEndpoint } from '../endpoint.ts'
-import type { AdminEndpoint } from './endpoints.ts'
+import { ADMIN_TAGS, defineAdminEndpoint } from './endpoints.ts'
 import {
   csvImportResultSchema,
   csvImportSchema,
@@ -17,15 +16,11 @@ import {
   stockQuerySchema,
 } from './stock-shapes.ts'
 
-const defineAdminEndpoint = <const E extends AdminEndpoint>(endpoint: E): E => defineEndpoint(endpoint)
-
-const TAGS = ['admin'] as const
-
 export const adminStockEndpoints = {
   listStock: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/stock',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary:
       'On hand, held, sold and available per variation (simple products count as one), filtered and searched',
     permission: 'stock',
@@ -35,7 +30,7 @@ export const adminStockEndpoints = {
   adjustStock: defineAdminEndpoint({
     method: 'POST',
     path: '/admin/api/stock/:id/adjustments',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary:
       'Adjusts on hand (received, damaged or a count) with a note, in the audit log; never below what is held and sold',
     permission: 'stock',
@@ -46,7 +41,7 @@ export const adminStockEndpoints = {
   exportCatalog: defineAdminEndpoint({
     method: 'GET',
     path: '/admin/api/catalog/export.csv',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary: 'Products and stock as CSV, one row per variation',
     permission: 'catalogue',
     responses: { 200: z.string() },
@@ -54,7 +49,7 @@ export const adminStockEndpoints = {
   importCatalog: defineAdminEndpoint({
     method: 'POST',
     path: '/admin/api/catalog/import',
-    tags: TAGS,
+    tags: ADMIN_TAGS,
     summary:
       'Imports products and stock from CSV: every row is checked first; any problem (422, by row and column) changes nothing',
     permission: 'catalogue',

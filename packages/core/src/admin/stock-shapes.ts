@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { boundedNumber, idParam, pageParam, perPageParam, text } from '../input.ts'
 import { toCents } from '../money.ts'
+import { slugOf } from './catalog-shapes.ts'
 
 /** The largest number of units one stock row holds (a 32-bit column, with room for held and sold). */
 export const MAX_STOCK_UNITS = 1_000_000
@@ -253,14 +254,6 @@ export const csvRejectionSchema = z.object({
 })
 
 /** The slug of a name ("10-11 Y" -> "10-11-y"), as the CSV import makes variation slugs. */
-export const slugOf = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-
 /** A new variation's slug and name: its product's, with its terms ("tee-black-m", "Tee - Black, M"). */
 export function variationIdentity(product: { slug: string; name: string }, terms: readonly string[]) {
   return {
