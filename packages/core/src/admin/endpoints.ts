@@ -30,7 +30,7 @@ export interface AdminEndpoint extends Endpoint {
   readonly permission: Permission | null | 'public'
 }
 
-const defineAdminEndpoint = <const E extends AdminEndpoint>(endpoint: E): E => defineEndpoint(endpoint)
+export const defineAdminEndpoint = <const E extends AdminEndpoint>(endpoint: E): E => defineEndpoint(endpoint)
 
 const TAGS = ['admin'] as const
 

@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   'stock',
   'orders.view',
   'orders.fulfil',
+  /** Cancel orders and refund them: money goes back to the customer. */
+  'orders.refund',
   'coupons',
   'customers',
   'content',
@@ -30,7 +32,16 @@ export type Permission = (typeof PERMISSIONS)[number]
 
 const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
-  manager: ['dashboard', 'catalogue', 'stock', 'orders.view', 'orders.fulfil', 'coupons', 'customers'],
+  manager: [
+    'dashboard',
+    'catalogue',
+    'stock',
+    'orders.view',
+    'orders.fulfil',
+    'orders.refund',
+    'coupons',
+    'customers',
+  ],
   fulfilment: ['dashboard', 'orders.view', 'orders.fulfil'],
   editor: ['content'],
 }
