@@ -103,8 +103,7 @@ export const testCardGateway = (db: Kysely<Database>): PaymentGateway => ({
         .selectAll()
         .where('idempotency_key', '=', chargeKey)
         .executeTakeFirst()
-      if (!charge || charge.outcome !== 'paid')
-        return { outcome: 'refused' as const, reason: REFUND_NO_CHARGE }
+      if (charge?.outcome !== 'paid') return { outcome: 'refused' as const, reason: REFUND_NO_CHARGE }
       const refunded = await trx
         .selectFrom('test_card_refunds')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount'), eb.lit(0)).as('total'))
