@@ -8,6 +8,8 @@ export default [
     index('routes/dashboard.tsx'),
     route('staff', 'routes/staff.tsx'),
     route('audit', 'routes/audit.tsx'),
+    route('orders', 'cart/orders.tsx'),
+    route('orders/:number', 'cart/order.tsx'),
     route('security', 'routes/security.tsx'),
   ]),
 ] satisfies RouteConfig

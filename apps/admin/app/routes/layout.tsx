@@ -15,6 +15,7 @@ export function useMe(): StaffMe {
 
 const NAV: { to: string; label: string; permission: Permission | null }[] = [
   { to: '/', label: 'Dashboard', permission: 'dashboard' },
+  { to: '/orders', label: 'Orders', permission: 'orders.view' },
   { to: '/staff', label: 'Staff', permission: 'staff' },
   { to: '/audit', label: 'Audit log', permission: 'audit' },
   { to: '/security', label: 'Security', permission: null },
