@@ -142,11 +142,11 @@ export const orderNumberParams = z.object({
 })
 
 export const fulfilOrderSchema = z.object({
-  carrier: text({ error: 'is required' })
+  carrier: text({ error: 'Enter the carrier.' })
     .trim()
     .min(1, 'Enter the carrier.')
     .max(60, 'must be at most 60 characters'),
-  trackingNumber: text({ error: 'is required' })
+  trackingNumber: text({ error: 'Enter the tracking number.' })
     .trim()
     .min(1, 'Enter the tracking number.')
     .max(100, 'must be at most 100 characters'),
@@ -157,7 +157,7 @@ export const cancelOrderSchema = z.object({
 })
 
 export const orderNoteSchema = z.object({
-  text: text({ error: 'is required' })
+  text: text({ error: 'Write the note.' })
     .trim()
     .min(1, 'Write the note.')
     .max(2000, 'must be at most 2000 characters'),
