@@ -49,7 +49,7 @@ const SCHEMAS = {
 } as const
 type Intent = keyof typeof SCHEMAS | 'resend'
 
-type ActionAnswer = { intent: Intent; result: SubmissionResult<string[]>; message?: string }
+type ActionAnswer = { intent: Intent; ok: boolean; result: SubmissionResult<string[]>; message?: string }
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return load(adminOrderEndpoints.getOrder, { params: { number: params.number } })
@@ -63,12 +63,13 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
     const sent = await attempt(() => api(adminOrderEndpoints.resendConfirmation, { params: { number } }))
     return {
       intent,
+      ok: sent.ok,
       result: { status: sent.ok ? 'success' : 'error', ...(sent.ok ? {} : { error: { '': [sent.error] } }) },
       message: sent.ok ? 'The confirmation e-mail was sent again.' : undefined,
     }
   }
   const submission = parseWithZod(form, { schema: SCHEMAS[intent] })
-  if (submission.status !== 'success') return { intent, result: submission.reply() }
+  if (submission.status !== 'success') return { intent, ok: false, result: submission.reply() }
   const value = submission.value as Record<string, unknown>
   const run = () => {
     if (intent === 'fulfil')
@@ -93,14 +94,14 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
     })
   }
   const done = await attempt(run)
-  if (!done.ok) return { intent, result: submission.reply({ formErrors: [done.error] }) }
+  if (!done.ok) return { intent, ok: false, result: submission.reply({ formErrors: [done.error] }) }
   const messages: Record<Exclude<Intent, 'resend'>, string> = {
     fulfil: 'The order is shipped and the customer has the shipping e-mail.',
     cancel: 'The order is cancelled.',
     note: 'The note is added.',
     refund: 'The refund is done.',
   }
-  return { intent, result: submission.reply({ resetForm: true }), message: messages[intent] }
+  return { intent, ok: true, result: submission.reply({ resetForm: true }), message: messages[intent] }
 }
 
 const answerFor = (answer: ActionAnswer | undefined, intent: Intent) =>
@@ -220,7 +221,7 @@ function CancelDialog({ answer, busy }: { answer: ActionAnswer | undefined; busy
     onValidate: ({ formData }) => parseWithZod(formData, { schema: cancelOrderSchema }),
   })
   useEffect(() => {
-    if (answer?.intent === 'cancel' && answer.result.status === 'success') setOpen(false)
+    if (answer?.intent === 'cancel' && answer.ok) setOpen(false)
   }, [answer])
   return (
     <ConfirmDialog opener="Cancel order…" title="Cancel this order?" open={open} onOpenChange={setOpen}>
@@ -259,7 +260,7 @@ function RefundDialog({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: refundFormSchema }),
   })
   useEffect(() => {
-    if (answer?.intent === 'refund' && answer.result.status === 'success') {
+    if (answer?.intent === 'refund' && answer.ok) {
       setOpen(false)
       setKey(crypto.randomUUID())
     }
@@ -311,7 +312,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
   const answer = useActionData<typeof clientAction>()
   const busy = useNavigation().state !== 'idle'
   const can = (permission: (typeof me.permissions)[number]) => me.permissions.includes(permission)
-  const notice = answer?.result.status === 'success' ? answer.message : undefined
+  const notice = answer?.ok ? answer.message : undefined
   return (
     <>
       <p>
@@ -431,7 +432,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
 
       <section className="card" aria-labelledby="actions-heading">
         <h2 id="actions-heading">Actions</h2>
-        {answer && answer.result.status !== 'success' && answer.intent === 'resend' ? (
+        {answer && !answer.ok && answer.intent === 'resend' ? (
           <p role="alert" className="error">
             {answer.result.error?.['']?.[0]}
           </p>
