@@ -14,6 +14,8 @@ export default [
     route('categories', 'catalog/categories.tsx'),
     route('stock', 'catalog/stock.tsx'),
     route('import', 'catalog/import.tsx'),
+    route('orders', 'cart/orders.tsx'),
+    route('orders/:number', 'cart/order.tsx'),
     route('security', 'routes/security.tsx'),
     route('customers', 'accounts/customers.tsx'),
     route('customers/:id', 'accounts/customer.tsx'),

@@ -21,6 +21,7 @@ const NAV: { to: string; label: string; permission: Permission | null }[] = [
   { to: '/coupons', label: 'Coupons', permission: 'coupons' },
   { to: '/stock', label: 'Stock', permission: 'stock' },
   { to: '/import', label: 'Import & export', permission: 'catalogue' },
+  { to: '/orders', label: 'Orders', permission: 'orders.view' },
   { to: '/staff', label: 'Staff', permission: 'staff' },
   { to: '/audit', label: 'Audit log', permission: 'audit' },
   { to: '/drop', label: 'Drop', permission: 'launch' },

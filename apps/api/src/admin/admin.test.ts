@@ -3,6 +3,8 @@ import {
   adminCatalogEndpoints,
   adminEndpoints,
   adminLaunchEndpoints,
+  adminOrderEndpoints,
+  adminStockEndpoints,
   couponEndpoints,
   customerEndpoints,
   endpointPath,
@@ -49,6 +51,9 @@ async function auditOf(action: string) {
   return res.json().items as { staffEmail: string; entityId: string; before: unknown; after: unknown }[]
 }
 
+/** Path params that name nothing: a staff member, product, customer or coupon id, an order number. */
+const UNKNOWN_PARAMS = { id: 999_999, number: 'R999999999' }
+
 /** Every back office endpoint table: the staff's own and each domain's. */
 const allAdminEndpoints: Record<string, AdminEndpoint> = {
   ...adminEndpoints,
@@ -56,6 +61,8 @@ const allAdminEndpoints: Record<string, AdminEndpoint> = {
   ...customerEndpoints,
   ...couponEndpoints,
   ...adminLaunchEndpoints,
+  ...adminOrderEndpoints,
+  ...adminStockEndpoints,
 }
 
 describe('every admin endpoint checks who calls it', () => {
@@ -64,12 +71,12 @@ describe('every admin endpoint checks who calls it', () => {
   it.each(guarded)(
     '%s answers 401 without a staff session and to a customer token',
     async (_name, endpoint) => {
-      expect((await call(endpoint, undefined, undefined, { id: 1 })).statusCode).toBe(401)
+      expect((await call(endpoint, undefined, undefined, UNKNOWN_PARAMS)).statusCode).toBe(401)
       const token = (await customerLogin(t.app, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).json().data
         .token
       const res = await t.app.inject({
         method: endpoint.method,
-        url: endpointPath(endpoint, { id: 1 }),
+        url: endpointPath(endpoint, UNKNOWN_PARAMS),
         headers: { authorization: `Bearer ${token}` },
       })
       expect(res.statusCode).toBe(401)
@@ -94,7 +101,7 @@ describe('every admin endpoint checks who calls it', () => {
         ? await staffCookie(t.app, demo(role).email, demo(role).password)
         : cookies[role]
     // The check comes before the body is read, so an empty body shows the permission alone.
-    const res = await call(endpoint, cookie, endpoint.body ? {} : undefined, { id: 999_999 })
+    const res = await call(endpoint, cookie, endpoint.body ? {} : undefined, UNKNOWN_PARAMS)
     if (allowed) expect([401, 403]).not.toContain(res.statusCode)
     else expect(res.json()).toEqual({ statusCode: 403, message: 'Your role does not allow this.' })
   })

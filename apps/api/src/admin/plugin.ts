@@ -2,8 +2,9 @@
 import type { FastifyInstance } from 'fastify'
 import customerRoutes from './accounts/customers-routes.ts'
 import adminAuthRoutes from './auth-routes.ts'
-import adminCatalogPlugin from './catalog/routes.ts'
 import couponRoutes from './cart/coupons-routes.ts'
+import orderRoutes from './cart/orders-routes.ts'
+import adminCatalogPlugin from './catalog/routes.ts'
 import stockRoutes from './catalog/stock-routes.ts'
 import dashboardRoutes from './dashboard.ts'
 import queueSettingsRoutes from './launch/queue-settings-routes.ts'
@@ -18,4 +19,5 @@ export default async function adminPlugin(app: FastifyInstance) {
   await app.register(couponRoutes)
   await app.register(queueSettingsRoutes)
   await app.register(stockRoutes)
+  await app.register(orderRoutes)
 }

@@ -196,6 +196,63 @@ export const cartMigrations: Record<string, Migration> = {
     },
   },
   '2026-11-23T2010_cart_stock_alerts': stockAlertsMigration,
+  /** The back office's work on placed orders (issue 11): shipping with carrier and tracking,
+   *  cancelling, refunds per line (with the built-in card gateway's record of them) and the
+   *  timeline of what happened to each order. */
+  '2026-11-25T0030_cart_order_fulfilment_refunds_events': {
+    async up(db: Kysely<unknown>) {
+      const dialect = dialectOf(db)
+      await db.schema.alterTable('orders').addColumn('shipped_at', 'bigint').execute()
+      await db.schema.alterTable('orders').addColumn('carrier', 'text').execute()
+      await db.schema.alterTable('orders').addColumn('tracking_number', 'text').execute()
+      await db.schema.alterTable('orders').addColumn('canceled_at', 'bigint').execute()
+      await db.schema
+        .alterTable('orders')
+        .addColumn('refunded_total', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await db.schema
+        .alterTable('line_items')
+        .addColumn('refunded_quantity', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await db.schema
+        .alterTable('line_items')
+        .addColumn('restocked_quantity', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await db.schema.createIndex('orders_completed_idx').on('orders').column('completed_at').execute()
+
+      await withIdColumn(db.schema.createTable('order_events'), dialect)
+        .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('staff_id', 'integer')
+        .addColumn('staff_email', 'text')
+        .execute()
+      await db.schema.createIndex('order_events_order_idx').on('order_events').column('order_id').execute()
+
+      await withIdColumn(db.schema.createTable('order_refunds'), dialect)
+        .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('idempotency_key', 'text', (c) => c.notNull())
+        .addColumn('amount', 'integer', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('lines', 'text', (c) => c.notNull())
+        .addColumn('restock', 'integer', (c) => c.notNull())
+        .addColumn('failure_reason', 'text')
+        .addColumn('staff_id', 'integer')
+        .addColumn('staff_email', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('order_refunds_key_unique', ['order_id', 'idempotency_key'])
+        .execute()
+
+      await db.schema
+        .createTable('test_card_refunds')
+        .addColumn('idempotency_key', 'text', (c) => c.primaryKey())
+        .addColumn('charge_key', 'text', (c) => c.notNull())
+        .addColumn('amount', 'integer', (c) => c.notNull())
+        .execute()
+    },
+  },
   /** Coupons get a validity window's start, a total usage limit counted atomically at placement
    *  and a per-customer limit (issue 11); existing coupons keep no limits and no start. */
   '2026-11-25T0040_cart_coupon_limits': {

@@ -294,10 +294,10 @@ async function offerPaymentAgain(trx: Db, failed: PaymentRow, now: number): Prom
 }
 
 /** The gateway's idempotency key for a payment: one per claimed payment, stable across retries. */
-const gatewayKey = (order: Pick<OrderRow, 'number'>, payment: Pick<PaymentRow, 'id'>) =>
+export const gatewayKey = (order: Pick<OrderRow, 'number'>, payment: Pick<PaymentRow, 'id'>) =>
   `${order.number}-P${payment.id}`
 
-async function gatewayOf(ctx: ShopContext, payment: PaymentRow): Promise<PaymentGateway> {
+export async function gatewayOf(ctx: ShopContext, payment: PaymentRow): Promise<PaymentGateway> {
   const method = await ctx.db
     .selectFrom('payment_methods')
     .select('method_type')

@@ -8,6 +8,7 @@
  * write (cart/holds.ts, ADR 0006).
  */
 
+import type { OrderEventKind, PaymentState, ShipmentState } from '@fanshop/core'
 import type { Generated } from 'kysely'
 import type { StockAlertsTable } from './back-in-stock.ts'
 
@@ -100,8 +101,8 @@ export interface OrdersTable {
   /** JSON of AddressInput, or null. */
   bill_address: string | null
   ship_address: string | null
-  payment_state: 'balance_due' | 'paid' | 'failed' | null
-  shipment_state: 'pending' | 'ready' | 'shipped' | null
+  payment_state: PaymentState | null
+  shipment_state: ShipmentState | null
   /** When the cart's earliest hold ends (each add holds for 1 hour); null when nothing is held. */
   hold_expires_at: number | null
   /** JSON list of { variant_id, name, quantity } that went back to the shelves when the hold expired. */
@@ -116,6 +117,14 @@ export interface OrdersTable {
   queue_ticket_id: number | null
   /** When that pass opened it: the cart stays admitted while the hold of that first add lives. */
   queue_admitted_at: number | null
+  /** Set by the back office: when the parcel left, with whom and its tracking number. */
+  shipped_at: number | null
+  carrier: string | null
+  tracking_number: string | null
+  /** When staff cancelled the placed order. */
+  canceled_at: number | null
+  /** Cents refunded so far (completed refunds). */
+  refunded_total: Generated<number>
 }
 
 export interface LineItemsTable {
@@ -127,6 +136,9 @@ export interface LineItemsTable {
   /** Unit price in cents when the line was last changed. */
   price: number
   created_at: number
+  /** Units refunded (or being refunded) by the back office, and of those put back on the shelf. */
+  refunded_quantity: Generated<number>
+  restocked_quantity: Generated<number>
 }
 
 /** Units one add put aside for one order, until `expires_at` (unless the order is frozen). */
@@ -175,6 +187,45 @@ export interface TestCardChargesTable {
   outcome: 'paid' | 'declined' | 'voided'
 }
 
+/** What happened to a placed order, for its timeline in the back office (placement and payment
+ *  are read from the order and its payments). */
+export interface OrderEventsTable {
+  id: Generated<number>
+  order_id: number
+  created_at: number
+  kind: OrderEventKind
+  text: string
+  staff_id: number | null
+  /** Kept as written, so the entry still says who after the account is gone. */
+  staff_email: string | null
+}
+
+/** A refund staff asked for, once per client key: 'processing' while the gateway is asked. */
+export interface OrderRefundsTable {
+  id: Generated<number>
+  order_id: number
+  idempotency_key: string
+  /** Cents. */
+  amount: number
+  state: 'processing' | 'completed' | 'failed'
+  /** JSON list of { lineItemId, quantity } refunded (shipping is in the amount). */
+  lines: string
+  /** 1 when the refunded units go back on the shelf. */
+  restock: number
+  failure_reason: string | null
+  staff_id: number | null
+  staff_email: string
+  created_at: number
+  updated_at: number
+}
+
+/** The built-in card gateway's record of its refunds, one per refund key, against a charge's key. */
+export interface TestCardRefundsTable {
+  idempotency_key: string
+  charge_key: string
+  amount: number
+}
+
 export interface CartTables {
   countries: CountriesTable
   stock_alerts: StockAlertsTable
@@ -189,4 +240,7 @@ export interface CartTables {
   holds: HoldsTable
   payments: PaymentsTable
   test_card_charges: TestCardChargesTable
+  test_card_refunds: TestCardRefundsTable
+  order_events: OrderEventsTable
+  order_refunds: OrderRefundsTable
 }

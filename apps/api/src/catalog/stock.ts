@@ -5,8 +5,10 @@
  * row by the cart domain (cart/holds.ts); holds that ran out are given back before answering,
  * so the figure never waits for the periodic sweep.
  */
+import type { Transaction } from 'kysely'
 import { sweepProducts } from '../cart/holds.ts'
 import type { ShopContext } from '../context.ts'
+import type { Database } from '../db/schema.ts'
 
 /**
  * Available units per id, for the ids that carry stock (simple products and variations;
@@ -27,4 +29,22 @@ export async function availableStock(
   return new Map(
     rows.map((row) => [row.id, Math.max(0, row.stock_on_hand! - row.stock_sold - row.stock_held)]),
   )
+}
+
+/**
+ * Sold units come back to the shelf (an order cancelled, or units refunded and restocked): per
+ * product, sold down, in id order so that two returns never lock rows in opposite orders.
+ */
+export async function returnSoldUnits(
+  trx: Transaction<Database>,
+  units: readonly { variantId: number; quantity: number }[],
+): Promise<void> {
+  for (const unit of [...units].sort((a, b) => a.variantId - b.variantId)) {
+    if (unit.quantity <= 0) continue
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ stock_sold: eb('stock_sold', '-', unit.quantity) }))
+      .where('id', '=', unit.variantId)
+      .execute()
+  }
 }

@@ -4,9 +4,17 @@ import type { OrderJson } from '@fanshop/core'
 export function orderStatus(order: Pick<OrderJson, 'state' | 'payment_state' | 'shipment_state'>): string {
   if (order.state !== 'complete')
     return order.payment_state === 'failed' ? 'Payment failed' : 'Not placed yet'
+  if (order.shipment_state === 'canceled')
+    return order.payment_state === 'refunded' ? 'Cancelled and refunded' : 'Cancelled'
   if (order.payment_state === 'balance_due') return 'Placed: waiting for your bank transfer'
-  if (order.shipment_state === 'shipped') return 'Shipped'
-  return 'Paid: being packed'
+  const refund =
+    order.payment_state === 'refunded'
+      ? ', refunded'
+      : order.payment_state === 'partially_refunded'
+        ? ', partly refunded'
+        : ''
+  if (order.shipment_state === 'shipped') return `Shipped${refund}`
+  return `Paid: being packed${refund}`
 }
 
 /** "21 November 2026" */

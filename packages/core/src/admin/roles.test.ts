@@ -16,6 +16,7 @@ describe('staff roles', () => {
   it('lets fulfilment see and fulfil orders only', () => {
     expect(permissionsOf('fulfilment')).toEqual(['dashboard', 'orders.view', 'orders.fulfil'])
     expect(roleCan('fulfilment', 'catalogue')).toBe(false)
+    expect(roleCan('fulfilment', 'orders.refund')).toBe(false)
   })
 
   it('lets the manager run catalogue, stock, orders, coupons and customers but not content', () => {
@@ -24,6 +25,7 @@ describe('staff roles', () => {
       'stock',
       'orders.view',
       'orders.fulfil',
+      'orders.refund',
       'coupons',
       'customers',
     ] as const) {

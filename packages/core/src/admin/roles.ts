@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   'stock',
   'orders.view',
   'orders.fulfil',
+  /** Cancel orders and refund them: money goes back to the customer. */
+  'orders.refund',
   'coupons',
   'customers',
   'content',
@@ -38,6 +40,7 @@ const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'stock',
     'orders.view',
     'orders.fulfil',
+    'orders.refund',
     'coupons',
     'customers',
     'launch',

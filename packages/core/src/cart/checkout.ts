@@ -9,6 +9,21 @@ import { idParam, text } from '../input.ts'
 export const ORDER_STATES = ['cart', 'address', 'delivery', 'payment', 'confirm', 'complete'] as const
 export type OrderState = (typeof ORDER_STATES)[number]
 
+/** Where a placed order's money stands (Spree's payment_state, with refunds and a cancelled order's void). */
+export const PAYMENT_STATES = [
+  'balance_due',
+  'paid',
+  'failed',
+  'partially_refunded',
+  'refunded',
+  'void',
+] as const
+export type PaymentState = (typeof PAYMENT_STATES)[number]
+
+/** Where a placed order's parcel stands (Spree's shipment_state; canceled with the order). */
+export const SHIPMENT_STATES = ['pending', 'ready', 'shipped', 'canceled'] as const
+export type ShipmentState = (typeof SHIPMENT_STATES)[number]
+
 /** The steps after the cart, as Spree lists them in `checkout_steps`. */
 export const CHECKOUT_STEPS = ORDER_STATES.slice(1) as Exclude<OrderState, 'cart'>[]
 

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { imageJsonSchema } from '../catalog/schemas.ts'
 import { idParam, text, wholeNumber } from '../input.ts'
 import { cardSourceSchema } from './card.ts'
-import { addressInputSchema, ORDER_STATES } from './checkout.ts'
+import { addressInputSchema, ORDER_STATES, PAYMENT_STATES, SHIPMENT_STATES } from './checkout.ts'
 import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './limits.ts'
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/)
@@ -100,7 +100,7 @@ const shippingRateJsonSchema = z.object({
 const shipmentJsonSchema = z.object({
   id: z.number().int(),
   number: z.string(),
-  state: z.enum(['pending', 'ready', 'shipped']),
+  state: z.enum(SHIPMENT_STATES),
   cost: money,
   display_cost: display,
   shipping_rates: z.array(shippingRateJsonSchema),
@@ -196,8 +196,8 @@ export const orderJsonSchema = z.object({
   user_id: z.number().int().nullable(),
   item_count: z.number().int(),
   ...totals,
-  payment_state: z.enum(['balance_due', 'paid', 'failed']).nullable(),
-  shipment_state: z.enum(['pending', 'ready', 'shipped']).nullable(),
+  payment_state: z.enum(PAYMENT_STATES).nullable(),
+  shipment_state: z.enum(SHIPMENT_STATES).nullable(),
   checkout_steps: z.array(z.string()),
   created_at: isoTime,
   updated_at: isoTime,

@@ -1,7 +1,8 @@
 /**
  * The one interface every way of paying implements, so a real provider plugs in beside the built-in
  * ones: `prepare` turns what the shopper typed into a reusable token (a card number is never
- * stored), `charge` takes the money once per idempotency key.
+ * stored), `charge` takes the money once per idempotency key, `refund` gives some of it back once
+ * per refund key.
  */
 import type { CardSource, PaymentMethodType } from '@fanshop/core'
 
@@ -18,6 +19,10 @@ export type ChargeResult =
   | { outcome: 'pending' }
   | { outcome: 'declined'; reason: string }
 
+export type RefundResult =
+  /** The money is on its way back to the customer. */
+  { outcome: 'refunded' } | { outcome: 'refused'; reason: string }
+
 export interface PaymentGateway {
   readonly methodType: PaymentMethodType
   /** Validates and tokenises the source; throws HttpError 422 with a shopper-readable reason. */
@@ -33,4 +38,10 @@ export interface PaymentGateway {
   lookup(idempotencyKey: string): Promise<ChargeResult | null>
   /** Cancels (or refunds) the charge made with this key; a later charge with the key is refused. */
   void(idempotencyKey: string): Promise<void>
+  /**
+   * Refunds `amount` cents of the charge made with `chargeKey`. The same idempotency key never
+   * refunds twice (asking again answers what the first time did); the refunds of one charge never
+   * add up to more than it took.
+   */
+  refund(idempotencyKey: string, amount: number, chargeKey: string): Promise<RefundResult>
 }

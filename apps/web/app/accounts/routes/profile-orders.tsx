@@ -2,9 +2,10 @@
  * /profile/orders: the order history (spec 7: order/list, newest first), one row per order with
  * its number, date, items and total; an empty history leads to the shop.
  */
-import { cartEndpoints, MONTHS, type OrderSummaryJson } from '@fanshop/core'
+import { cartEndpoints, type OrderSummaryJson } from '@fanshop/core'
 import { Link } from 'react-router'
 import { callData } from '../../api.server.ts'
+import { orderDate } from '../../cart/order-status.ts'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-orders'
 
@@ -18,16 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { orders: (await callData(context, cartEndpoints.orderHistory, { token })).data }
 }
 
-function orderDate(iso: string | null): string {
-  if (!iso) return ''
-  const date = new Date(iso)
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]?.name ?? ''} ${date.getUTCFullYear()}`
-}
-
 const SHIPMENT_TEXT: Record<NonNullable<OrderSummaryJson['shipment_state']>, string> = {
   pending: 'Preparing',
   ready: 'Ready to ship',
   shipped: 'Shipped',
+  canceled: 'Cancelled',
 }
 
 function OrderRow({ order }: { order: OrderSummaryJson }) {

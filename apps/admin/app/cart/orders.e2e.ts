@@ -1,0 +1,92 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { roomiestSimpleProduct } from '../../../web/tests/pages.ts'
+import { addToCart, checkOut } from '../../../web/tests/shopper.ts'
+
+const FULFILMENT = { email: 'fulfilment@example.com', password: 'demo-fulfilment-password' }
+const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
+
+/** The text of the server's outbox mail to this address whose subject says `subject`. */
+async function mailTo(email: string, subject: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? './data-e2e', 'outbox')
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    const files = await fs.readdir(outbox).catch(() => [] as string[])
+    for (const file of files.filter((name) => name.endsWith(`${email}.eml`))) {
+      const text = (await fs.readFile(path.join(outbox, file), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+      if (text.includes(subject)) return text
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`no mail "${subject}" to ${email} in ${outbox}`)
+}
+
+async function staffPage(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await page.goto('/admin/login')
+  await page.getByLabel('E-mail').fill(who.email)
+  await page.getByLabel('Password').fill(who.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  return page
+}
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+}
+
+test('a fan buys, fulfilment ships it with a tracking number, the manager refunds the line', async ({
+  page,
+  browser,
+}) => {
+  // A purchase, two staff sessions and three axe runs: long on a busy machine.
+  test.setTimeout(300_000)
+  const email = `fan.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
+  await addToCart(page, `/product/${await roomiestSimpleProduct(page.request)}`)
+  await checkOut(page, email, '4242 4242 4242 4242')
+  await expect(page).toHaveURL(/\/order\/confirmation\?number=R\d{9}$/)
+  const number = new URL(page.url()).searchParams.get('number')!
+
+  const fulfilment = await staffPage(browser, FULFILMENT)
+  await fulfilment
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Orders' })
+    .click()
+  await fulfilment.getByLabel('Number or e-mail').fill(email)
+  await fulfilment.getByRole('button', { name: 'Filter' }).click()
+  await expect(fulfilment.getByText('1 order(s); page 1 of 1.')).toBeVisible()
+  await expectNoViolations(fulfilment)
+  await fulfilment.getByRole('link', { name: number }).click()
+  await expect(fulfilment.getByRole('heading', { name: `Order ${number}` })).toBeVisible()
+  // Fulfilment may ship, not cancel or refund.
+  await expect(fulfilment.getByRole('button', { name: 'Refund…' })).toHaveCount(0)
+  await expect(fulfilment.getByRole('button', { name: 'Cancel order…' })).toHaveCount(0)
+  await fulfilment.getByLabel('Carrier').fill('Correos')
+  await fulfilment.getByLabel('Tracking number').fill('PQ123456789ES')
+  await fulfilment.getByRole('button', { name: 'Mark as shipped' }).click()
+  await expect(
+    fulfilment.getByText('The order is shipped and the customer has the shipping e-mail.'),
+  ).toBeVisible()
+  await expect(fulfilment.getByText('Shipped with Correos, tracking number PQ123456789ES')).toBeVisible()
+  await expect(fulfilment.getByText(`Shipping e-mail sent to ${email}`)).toBeVisible()
+  await expectNoViolations(fulfilment)
+  expect(await mailTo(email, `Your order ${number} has shipped`)).toContain('PQ123456789ES')
+
+  const manager = await staffPage(browser, MANAGER)
+  await manager.goto(`/admin/orders/${number}`)
+  await manager.getByRole('button', { name: 'Refund…' }).click()
+  const dialog = manager.getByRole('dialog', { name: 'Refund this order' })
+  await expect(dialog).toBeVisible()
+  await expectNoViolations(manager)
+  await dialog.getByLabel(/^Units of .* to refund/).fill('1')
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
+  await expect(manager.getByText('The refund is done.')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(manager.getByText(/Refunded €[\d.,]+: 1 × /)).toBeVisible()
+  await expectNoViolations(manager)
+})

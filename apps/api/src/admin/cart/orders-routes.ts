@@ -1,0 +1,89 @@
+/**
+ * The back office's orders API (issue 11): every route registered from core's orders endpoint
+ * table with its permission check (guard.ts); each action writes its audit entry and timeline
+ * event in the transaction of the change and answers the order as it is afterwards.
+ */
+import { adminOrderEndpoints } from '@fanshop/core'
+import type { FastifyInstance } from 'fastify'
+import { confirmationMail } from '../../cart/confirmation-mail.ts'
+import { orderJson } from '../../cart/order-json.ts'
+import { recordAudit } from '../audit.ts'
+import { adminRoute, staffOf } from '../guard.ts'
+import { fulfilOrder, sendAndNote } from './fulfilment.ts'
+import { addOrderEvent } from './order-events.ts'
+import { listOrders, ordersCsv } from './order-list.ts'
+import { adminOrderView, placedOrder } from './order-view.ts'
+import { cancelOrder, refundOrder } from './refunds.ts'
+
+const actorOf = (request: Parameters<typeof staffOf>[0]) => {
+  const { staff } = staffOf(request)
+  return { id: staff.id, email: staff.email }
+}
+
+export default async function orderRoutes(app: FastifyInstance) {
+  const ctx = app.shop
+  const e = adminOrderEndpoints
+
+  adminRoute(app, e.listOrders, async (request) => {
+    const { items, total } = await listOrders(ctx.db, request.query)
+    return { items, total, page: request.query.page, perPage: request.query.per_page }
+  })
+
+  adminRoute(app, e.exportOrders, async (request, reply) => {
+    const csv = await ordersCsv(ctx.db, request.query)
+    const day = new Date(ctx.now()).toISOString().slice(0, 10)
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+      .serializer((payload: unknown) => String(payload))
+      .send(csv)
+  })
+
+  adminRoute(app, e.getOrder, async (request) => adminOrderView(ctx, request.params.number))
+
+  adminRoute(app, e.fulfilOrder, async (request) => {
+    await fulfilOrder(ctx, request.params.number, request.body, actorOf(request))
+    return adminOrderView(ctx, request.params.number)
+  })
+
+  adminRoute(app, e.cancelOrder, async (request) => {
+    await cancelOrder(ctx, request.params.number, request.body, actorOf(request))
+    return adminOrderView(ctx, request.params.number)
+  })
+
+  adminRoute(app, e.refundOrder, async (request) => {
+    await refundOrder(ctx, request.params.number, request.body, actorOf(request))
+    return adminOrderView(ctx, request.params.number)
+  })
+
+  adminRoute(app, e.resendConfirmation, async (request) => {
+    const actor = actorOf(request)
+    const order = await placedOrder(ctx.db, request.params.number)
+    if (!order.email) return adminOrderView(ctx, order.number)
+    const mail = confirmationMail(await orderJson(ctx.db, order), ctx.config.publicUrl)
+    await sendAndNote(ctx, order, mail, 'Confirmation e-mail', actor)
+    await recordAudit(ctx.db, actor, ctx.now(), {
+      action: 'order.resend_confirmation',
+      entity: 'order',
+      entityId: order.number,
+      after: { to: order.email },
+    })
+    return adminOrderView(ctx, order.number)
+  })
+
+  adminRoute(app, e.addOrderNote, async (request, reply) => {
+    const actor = actorOf(request)
+    await ctx.db.transaction().execute(async (trx) => {
+      const order = await placedOrder(trx, request.params.number)
+      const now = ctx.now()
+      await addOrderEvent(trx, { orderId: order.id, at: now, kind: 'note', text: request.body.text, actor })
+      await recordAudit(trx, actor, now, {
+        action: 'order.note',
+        entity: 'order',
+        entityId: order.number,
+        after: { text: request.body.text },
+      })
+    })
+    return reply.code(201).send(await adminOrderView(ctx, request.params.number))
+  })
+}

@@ -1,0 +1,454 @@
+import {
+  type AdminEndpoint,
+  type AdminOrder,
+  adminOrderEndpoints,
+  endpointPath,
+  roleCan,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@fanshop/core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  addLine,
+  approvedCard,
+  createCart,
+  insertProduct,
+  insertShopper,
+  madridAddress,
+  placeIds,
+} from '../../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../../tests/test-app.ts'
+import { REFUND_OVER_CHARGE, testCardGateway } from '../../cart/payments/test-card-gateway.ts'
+import { seedCart } from '../../demo/cart.ts'
+import { DEMO_STAFF, seedStaff } from '../../demo/staff.ts'
+import type { MailMessage } from '../../mail/mailer.ts'
+import { staffCookie } from '../testing.ts'
+
+describe(`the back office's orders, on ${testDialect}`, () => {
+  let t: TestApp
+  let spain: { countryId: number; stateId: number | null }
+  const cookies = {} as Record<StaffRole, string>
+  const mail: MailMessage[] = []
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false, mailer: { send: async (m) => void mail.push(m), close() {} } })
+    await seedCart(t.ctx)
+    await seedStaff(t.ctx)
+    spain = await placeIds(t, 'ES', 'M')
+    for (const staff of DEMO_STAFF)
+      cookies[staff.role] = await staffCookie(t.app, staff.email, staff.password)
+  })
+  afterAll(() => t?.close())
+  beforeEach(() => {
+    mail.length = 0
+  })
+
+  const methodId = async (type: 'credit_card' | 'bank_transfer') =>
+    (
+      await t.ctx.db
+        .selectFrom('payment_methods')
+        .select('id')
+        .where('method_type', '=', type)
+        .executeTakeFirstOrThrow()
+    ).id
+
+  /** A placed order: 2 × €20.00 and 1 × €10.00, paid by the approved card (or bank transfer). */
+  async function placed(options: { pay?: 'card' | 'bank'; bearer?: string; email?: string } = {}) {
+    const tee = await insertProduct(t, { price: 2000, stock: 10, name: 'Tour tee' })
+    const cap = await insertProduct(t, { price: 1000, stock: 10, name: 'Cap' })
+    const order = await createCart(t, options.bearer)
+    expect((await addLine(t, order, tee, 2)).statusCode).toBe(201)
+    expect((await addLine(t, order, cap, 1)).statusCode).toBe(201)
+    const url = (path: string) => `/api/v1/checkouts/${order.number}${path}?order_token=${order.token}`
+    const next = () => t.app.inject({ method: 'PUT', url: url('/next.json') })
+    const update = (payload: object) => t.app.inject({ method: 'PUT', url: url('.json'), payload })
+    expect((await next()).statusCode).toBe(200)
+    const email = options.email ?? `buyer-${order.number.toLowerCase()}@example.com`
+    expect(
+      (
+        await update({
+          order: { email, bill_address_attributes: madridAddress(spain), use_billing: true },
+        })
+      ).statusCode,
+    ).toBe(200)
+    await next()
+    await next()
+    const method = await methodId(options.pay === 'bank' ? 'bank_transfer' : 'credit_card')
+    const paid = await update({
+      order: { payments_attributes: [{ payment_method_id: method }] },
+      ...(options.pay === 'bank' ? {} : { payment_source: { [method]: approvedCard } }),
+    })
+    expect(paid.statusCode, paid.body).toBe(200)
+    expect((await next()).json().state).toBe('confirm')
+    const done = await next()
+    expect(done.json().state, done.body).toBe('complete')
+    mail.length = 0
+    return { number: order.number as string, tee, cap, email, total: done.json().total as string }
+  }
+
+  const call = (
+    endpoint: AdminEndpoint,
+    options: { cookie?: string; number?: string; body?: unknown; query?: string } = {},
+  ) =>
+    t.app.inject({
+      method: endpoint.method,
+      url:
+        endpointPath(endpoint, { number: options.number ?? 'R000000001' }) +
+        (options.query ? `?${options.query}` : ''),
+      headers: options.cookie ? { cookie: options.cookie } : {},
+      ...(options.body === undefined ? {} : { payload: options.body as object }),
+    })
+
+  const view = async (number: string): Promise<AdminOrder> => {
+    const res = await call(adminOrderEndpoints.getOrder, { cookie: cookies.owner, number })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json()
+  }
+
+  const sold = async (id: number) =>
+    (
+      await t.ctx.db
+        .selectFrom('products')
+        .select('stock_sold')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).stock_sold
+
+  const auditOf = async (action: string, number: string) =>
+    t.ctx.db
+      .selectFrom('admin_audit')
+      .selectAll()
+      .where('action', '=', action)
+      .where('entity_id', '=', number)
+      .execute()
+
+  describe('who may call', () => {
+    const endpoints: [string, AdminEndpoint][] = Object.entries(adminOrderEndpoints)
+
+    it.each(endpoints)(
+      '%s answers 401 without a staff session and to a customer token',
+      async (_n, endpoint) => {
+        const none = await call(endpoint)
+        expect(none.statusCode).toBe(401)
+        expect(none.json()).toEqual({ statusCode: 401, message: expect.any(String) })
+        const shopper = await insertShopper(t)
+        const res = await t.app.inject({
+          method: endpoint.method,
+          url: endpointPath(endpoint, { number: 'R000000001' }),
+          headers: { authorization: `Bearer ${shopper.token}` },
+        })
+        expect(res.statusCode).toBe(401)
+      },
+    )
+
+    const table = endpoints.flatMap(([name, endpoint]) =>
+      STAFF_ROLES.map((role) => ({
+        name,
+        endpoint,
+        role,
+        allowed:
+          endpoint.permission !== null &&
+          endpoint.permission !== 'public' &&
+          roleCan(role, endpoint.permission),
+      })),
+    )
+    it.each(table)('$name as $role: allowed $allowed', async ({ endpoint, role, allowed }) => {
+      const res = await call(endpoint, { cookie: cookies[role], body: endpoint.body ? {} : undefined })
+      if (allowed) expect([401, 403]).not.toContain(res.statusCode)
+      else expect(res.json()).toEqual({ statusCode: 403, message: 'Your role does not allow this.' })
+    })
+
+    it('keeps cancelling and refunding from the fulfilment role', () => {
+      expect(roleCan('fulfilment', adminOrderEndpoints.fulfilOrder.permission)).toBe(true)
+      expect(roleCan('fulfilment', adminOrderEndpoints.cancelOrder.permission)).toBe(false)
+      expect(roleCan('fulfilment', adminOrderEndpoints.refundOrder.permission)).toBe(false)
+    })
+  })
+
+  describe('bad input', () => {
+    it('answers 400 with a message to a bad filter, number or body, and 404 to an unknown order', async () => {
+      const badQuery = await call(adminOrderEndpoints.listOrders, {
+        cookie: cookies.owner,
+        query: 'payment=rich',
+      })
+      expect(badQuery.statusCode).toBe(400)
+      expect(badQuery.json()).toEqual({ statusCode: 400, message: expect.stringContaining('payment') })
+      const badDate = await call(adminOrderEndpoints.listOrders, {
+        cookie: cookies.owner,
+        query: 'from=2026-13-45',
+      })
+      expect(badDate.statusCode).toBe(400)
+      const badNumber = await t.app.inject({
+        url: '/admin/api/orders/123',
+        headers: { cookie: cookies.owner },
+      })
+      expect(badNumber.statusCode).toBe(400)
+      const { number } = await placed()
+      const noCarrier = await call(adminOrderEndpoints.fulfilOrder, {
+        cookie: cookies.fulfilment,
+        number,
+        body: { carrier: ' ', trackingNumber: 'X1' },
+      })
+      expect(noCarrier.statusCode).toBe(400)
+      expect(noCarrier.json().message).toContain('carrier')
+      const nothing = await call(adminOrderEndpoints.refundOrder, {
+        cookie: cookies.manager,
+        number,
+        body: { key: 'refund-nothing-1', lines: [] },
+      })
+      expect(nothing.statusCode).toBe(400)
+      const unknown = await call(adminOrderEndpoints.getOrder, {
+        cookie: cookies.owner,
+        number: 'R999999999',
+      })
+      expect(unknown.statusCode).toBe(404)
+      expect(unknown.json()).toEqual({ statusCode: 404, message: 'Order R999999999 not found.' })
+    })
+  })
+
+  describe('the list', () => {
+    it('filters, searches, sorts and pages in the API, and exports the filtered list as CSV', async () => {
+      const shopper = await insertShopper(t)
+      const card = await placed({ bearer: shopper.token, email: shopper.email })
+      const bank = await placed({ pay: 'bank' })
+      const list = async (query: string) => {
+        const res = await call(adminOrderEndpoints.listOrders, { cookie: cookies.fulfilment, query })
+        expect(res.statusCode, res.body).toBe(200)
+        return res.json() as { items: { number: string; paymentState: string }[]; total: number }
+      }
+      expect((await list(`q=${card.number}`)).items.map((o) => o.number)).toEqual([card.number])
+      expect((await list(`q=${bank.email.toUpperCase()}`)).items.map((o) => o.number)).toEqual([bank.number])
+      expect((await list(`customer=${shopper.id}`)).items.map((o) => o.number)).toEqual([card.number])
+      const due = await list('payment=balance_due&per_page=100')
+      expect(due.items.every((o) => o.paymentState === 'balance_due')).toBe(true)
+      expect(due.items.map((o) => o.number)).toContain(bank.number)
+      expect(due.items.map((o) => o.number)).not.toContain(card.number)
+      const today = new Date(t.clock.now).toISOString().slice(0, 10)
+      expect((await list(`from=${today}&to=${today}&q=${card.number}`)).total).toBe(1)
+      expect((await list(`to=2000-01-01`)).total).toBe(0)
+      const paged = await list('per_page=1&page=2&sort=number&dir=asc')
+      const all = await list('per_page=100&sort=number&dir=asc')
+      expect(paged.items).toHaveLength(1)
+      expect(paged.items[0]!.number).toBe(all.items[1]!.number)
+      expect(paged.total).toBe(all.total)
+
+      const csv = await call(adminOrderEndpoints.exportOrders, {
+        cookie: cookies.fulfilment,
+        query: 'payment=balance_due',
+      })
+      expect(csv.statusCode).toBe(200)
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/)
+      const rows = csv.body.trim().split('\n')
+      expect(rows[0]).toBe(
+        'number,placed_at,email,customer_id,items,total,refunded,state,payment_state,fulfilment_state',
+      )
+      expect(rows).toHaveLength(due.total + 1)
+      expect(csv.body).toContain(`${bank.number},`)
+      expect(csv.body).not.toContain(card.number)
+    })
+  })
+
+  describe('fulfilment', () => {
+    it('ships a paid order with carrier and tracking, mails the customer and writes the audit entry', async () => {
+      const { number, email } = await placed()
+      const res = await call(adminOrderEndpoints.fulfilOrder, {
+        cookie: cookies.fulfilment,
+        number,
+        body: { carrier: 'Correos', trackingNumber: 'PQ123456789ES' },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const order: AdminOrder = res.json()
+      expect(order.shipmentState).toBe('shipped')
+      expect(order.shipping).toMatchObject({ carrier: 'Correos', trackingNumber: 'PQ123456789ES' })
+      expect(order.timeline.map((event) => event.kind)).toEqual(['placed', 'paid', 'fulfilled', 'email'])
+      expect(mail).toHaveLength(1)
+      expect(mail[0]!.to).toBe(email)
+      expect(mail[0]!.subject).toBe(`Your order ${number} has shipped`)
+      expect(mail[0]!.text).toContain('PQ123456789ES')
+      const [entry] = await auditOf('order.fulfil', number)
+      expect(entry).toMatchObject({ staff_email: 'fulfilment@example.com' })
+      expect(JSON.parse(entry!.after!)).toMatchObject({ shipmentState: 'shipped', carrier: 'Correos' })
+
+      const again = await call(adminOrderEndpoints.fulfilOrder, {
+        cookie: cookies.fulfilment,
+        number,
+        body: { carrier: 'Correos', trackingNumber: 'PQ1' },
+      })
+      expect(again.json()).toEqual({ statusCode: 409, message: 'This order has already been shipped.' })
+      const cancel = await call(adminOrderEndpoints.cancelOrder, {
+        cookie: cookies.manager,
+        number,
+        body: {},
+      })
+      expect(cancel.statusCode).toBe(409)
+    })
+
+    it('refuses to ship an order still waiting for its bank transfer', async () => {
+      const { number } = await placed({ pay: 'bank' })
+      const res = await call(adminOrderEndpoints.fulfilOrder, {
+        cookie: cookies.fulfilment,
+        number,
+        body: { carrier: 'Correos', trackingNumber: 'PQ2' },
+      })
+      expect(res.statusCode).toBe(409)
+      expect(mail).toHaveLength(0)
+    })
+  })
+
+  describe('cancelling', () => {
+    it('returns the stock, refunds the payment and is audited; not twice', async () => {
+      const { number, tee, cap } = await placed()
+      expect([await sold(tee), await sold(cap)]).toEqual([2, 1])
+      const res = await call(adminOrderEndpoints.cancelOrder, {
+        cookie: cookies.manager,
+        number,
+        body: { reason: 'Customer asked' },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const order: AdminOrder = res.json()
+      expect([await sold(tee), await sold(cap)]).toEqual([0, 0])
+      expect(order).toMatchObject({ state: 'canceled', shipmentState: 'canceled', paymentState: 'refunded' })
+      expect(order.refundedTotal).toBe(order.paidTotal)
+      expect(await auditOf('order.cancel', number)).toHaveLength(1)
+      const again = await call(adminOrderEndpoints.cancelOrder, { cookie: cookies.manager, number, body: {} })
+      expect(again.json()).toEqual({ statusCode: 409, message: 'This order is already cancelled.' })
+      expect([await sold(tee), await sold(cap)]).toEqual([0, 0])
+    })
+
+    it('voids an unpaid bank transfer order without a refund', async () => {
+      const { number, tee } = await placed({ pay: 'bank' })
+      const res = await call(adminOrderEndpoints.cancelOrder, { cookie: cookies.owner, number, body: {} })
+      expect(res.json()).toMatchObject({ state: 'canceled', paymentState: 'void', refunds: [] })
+      expect(await sold(tee)).toBe(0)
+    })
+  })
+
+  describe('refunds', () => {
+    it('refunds one line through the test gateway, restocks it, and never more than was paid', async () => {
+      const { number, tee, cap } = await placed()
+      const before = await view(number)
+      const teeLine = before.lines.find((line) => line.variantId === tee)!
+      const refund = (body: object) =>
+        call(adminOrderEndpoints.refundOrder, { cookie: cookies.manager, number, body })
+      const first = await refund({
+        key: `${number}-one-tee`,
+        lines: [{ lineItemId: teeLine.id, quantity: 1 }],
+      })
+      expect(first.statusCode, first.body).toBe(200)
+      const after: AdminOrder = first.json()
+      expect(after.refundedTotal).toBe(2000)
+      expect(after.paymentState).toBe('partially_refunded')
+      expect(after.lines.find((line) => line.id === teeLine.id)).toMatchObject({
+        refundedQuantity: 1,
+        restockedQuantity: 1,
+      })
+      expect([await sold(tee), await sold(cap)]).toEqual([1, 1])
+      const refunds = await t.ctx.db
+        .selectFrom('test_card_refunds')
+        .selectAll()
+        .where('idempotency_key', 'like', `${number}-F%`)
+        .execute()
+      expect(refunds.map((row) => row.amount)).toEqual([2000])
+      const [entry] = await auditOf('order.refund', number)
+      expect(JSON.parse(entry!.after!)).toMatchObject({ amount: 2000, refundedTotal: 2000 })
+
+      // The same key again: the same answer, nothing refunded twice.
+      const twice = await refund({
+        key: `${number}-one-tee`,
+        lines: [{ lineItemId: teeLine.id, quantity: 1 }],
+      })
+      expect(twice.statusCode).toBe(200)
+      expect(twice.json().refundedTotal).toBe(2000)
+      expect(await sold(tee)).toBe(1)
+      expect(await auditOf('order.refund', number)).toHaveLength(1)
+
+      // More units than are left of the line.
+      const over = await refund({
+        key: `${number}-two-tees`,
+        lines: [{ lineItemId: teeLine.id, quantity: 2 }],
+      })
+      expect(over.statusCode).toBe(422)
+      expect(over.json().message).toContain('Only 1 of line')
+      const foreign = await refund({
+        key: `${number}-foreign`,
+        lines: [{ lineItemId: 999_999, quantity: 1 }],
+      })
+      expect(foreign.statusCode).toBe(422)
+
+      // The rest and the shipping, without restocking: then nothing is left.
+      const rest = await refund({
+        key: `${number}-rest`,
+        lines: after.lines
+          .filter((line) => line.quantity > line.refundedQuantity)
+          .map((line) => ({ lineItemId: line.id, quantity: line.quantity - line.refundedQuantity })),
+        shipping: true,
+        restock: false,
+      })
+      expect(rest.statusCode, rest.body).toBe(200)
+      expect(rest.json()).toMatchObject({ paymentState: 'refunded', refundedTotal: after.paidTotal })
+      expect([await sold(tee), await sold(cap)]).toEqual([1, 1])
+      const more = await refund({ key: `${number}-more`, shipping: true })
+      expect(more.json()).toEqual({
+        statusCode: 409,
+        message: 'Everything paid for this order has been refunded.',
+      })
+    })
+
+    it('refuses to refund an order nothing was paid for', async () => {
+      const { number } = await placed({ pay: 'bank' })
+      const order = await view(number)
+      const res = await call(adminOrderEndpoints.refundOrder, {
+        cookie: cookies.owner,
+        number,
+        body: { key: 'bank-refund-1', lines: [{ lineItemId: order.lines[0]!.id, quantity: 1 }] },
+      })
+      expect(res.statusCode).toBe(409)
+    })
+
+    it('the test gateway never refunds more than the charge took, once per key', async () => {
+      const gateway = testCardGateway(t.ctx.db)
+      await gateway.charge({
+        amount: 1000,
+        currency: 'EUR',
+        token: 'test_card_approved',
+        idempotencyKey: 'gw-charge',
+      })
+      expect(await gateway.refund('gw-refund-1', 600, 'gw-charge')).toEqual({ outcome: 'refunded' })
+      expect(await gateway.refund('gw-refund-1', 600, 'gw-charge')).toEqual({ outcome: 'refunded' })
+      expect(await gateway.refund('gw-refund-2', 600, 'gw-charge')).toEqual({
+        outcome: 'refused',
+        reason: REFUND_OVER_CHARGE,
+      })
+      expect(await gateway.refund('gw-refund-3', 400, 'gw-charge')).toEqual({ outcome: 'refunded' })
+    })
+  })
+
+  describe('notes and e-mails', () => {
+    it('adds an internal note and resends the confirmation, both on the timeline and audited', async () => {
+      const { number, email } = await placed()
+      const note = await call(adminOrderEndpoints.addOrderNote, {
+        cookie: cookies.fulfilment,
+        number,
+        body: { text: 'Gift wrap, please' },
+      })
+      expect(note.statusCode).toBe(201)
+      const resent = await call(adminOrderEndpoints.resendConfirmation, {
+        cookie: cookies.fulfilment,
+        number,
+      })
+      expect(resent.statusCode).toBe(200)
+      expect(mail.map((m) => [m.to, m.subject])).toEqual([[email, `Your order ${number} is confirmed`]])
+      const timeline = (resent.json() as AdminOrder).timeline
+      expect(timeline.slice(-2)).toEqual([
+        expect.objectContaining({
+          kind: 'note',
+          text: 'Gift wrap, please',
+          staffEmail: 'fulfilment@example.com',
+        }),
+        expect.objectContaining({ kind: 'email', text: `Confirmation e-mail sent to ${email}` }),
+      ])
+      expect(await auditOf('order.note', number)).toHaveLength(1)
+      expect(await auditOf('order.resend_confirmation', number)).toHaveLength(1)
+    })
+  })
+})
