@@ -47,7 +47,7 @@ test('a coupon created in the back office takes effect in the storefront’s car
   await page.getByRole('button', { name: `End ${code} now` }).click()
   await expect(page.getByText(`${code} has ended.`)).toBeVisible()
   await page.goto('/cart')
-  await page.getByRole('button', { name: 'Remove' }).click()
+  await page.getByRole('button', { name: 'Remove', exact: true }).click()
   await page.getByLabel('Coupon code').fill(code)
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByRole('alert')).toHaveText(`The coupon code "${code}" has expired.`)
