@@ -33,7 +33,12 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-function call(endpoint: AdminEndpoint, cookie?: string, body?: unknown, params: Record<string, string | number> = {}) {
+function call(
+  endpoint: AdminEndpoint,
+  cookie?: string,
+  body?: unknown,
+  params: Record<string, string | number> = {},
+) {
   return t.app.inject({
     method: endpoint.method,
     url: endpointPath(endpoint, params),
