@@ -11,7 +11,14 @@ import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
 import { type OverFanCap, overFanCapAtLogin } from '../launch/fan-cap.ts'
-import { moveHolds, type RaisedLine, releaseNewest, setLineQuantity, sweepWhenDue } from './holds.ts'
+import {
+  moveHolds,
+  type RaisedLine,
+  releaseNewest,
+  setLineQuantity,
+  sweepWhenDue,
+  withStockRetry,
+} from './holds.ts'
 import { lineItemsJson, oneLineJson } from './order-json.ts'
 import {
   accessibleOrder,
@@ -29,6 +36,7 @@ import {
   settleOrder,
 } from './orders.ts'
 import { lockOrderByNumber, lockOrderRow } from './row-locks.ts'
+import { addOnSqlite } from './sqlite-add.ts'
 
 type Trx = Transaction<Database>
 
@@ -70,6 +78,16 @@ export async function addToOrderNumbered(
   open: () => Promise<OrderRow>,
 ): Promise<LineItemJson> {
   assertCredentials(requester)
+  const { sqlite } = ctx.database
+  if (sqlite) {
+    const fast = await withStockRetry(ctx, async () =>
+      addOnSqlite(ctx, sqlite, requester, number, variantId, quantity),
+    )
+    if (fast) {
+      await sweepWhenDue(ctx)
+      return oneLineJson(ctx.db, fast.line)
+    }
+  }
   let added: RaisedLine | undefined
   const changed = await changeLockedOrder(
     ctx,

@@ -373,6 +373,55 @@ const insertLine = compiledOnce(
       .returning('id'),
 )
 
+/** What a line's change needs to know of its product (the generic path's and the SQLite add's reads). */
+export interface AddableProduct {
+  name: string
+  type: string
+  status: string
+  publish_at: number | string | null
+  parent_status: string | null
+  parent_publish_at: number | string | null
+  regular_price: number
+  sale_price: number | null
+  limited: number | boolean | null
+  max_per_fan: number | null
+  parent_limited: number | boolean | null
+  parent_max_per_fan: number | null
+}
+
+/**
+ * The checks of a line's new quantity (`had` units before): the product is for sale (and its
+ * parent), not a variable product, within the per-order maximum when raised. Answers its unit
+ * price and its per-fan cap (null when it has none), which the caller counts in its transaction.
+ */
+export function assertAddable(
+  ctx: ShopContext,
+  product: AddableProduct | undefined,
+  variantId: number,
+  had: number,
+  quantity: number,
+  now: number,
+): { price: number; fanCap: number | null } {
+  const onSale =
+    product !== undefined &&
+    isShownInShop(product, now) &&
+    (product.parent_status === null ||
+      isShownInShop({ status: product.parent_status, publish_at: product.parent_publish_at }, now))
+  if (!onSale) {
+    throw notFound(`Product ${variantId} is not for sale.`)
+  }
+  if (product.type === 'variable') {
+    throw unprocessable(`Choose the options of "${product.name}" first: add one of its variations.`)
+  }
+  const max = ctx.config.MAX_PER_ORDER
+  if (quantity > had && !withinPerOrderLimit(quantity, max)) throw unprocessable(perOrderLimitMessage(max))
+  const fanCap = perFanCap(product, {
+    limited: product.parent_limited,
+    max_per_fan: product.parent_max_per_fan,
+  })
+  return { price: currentPrice(product), fanCap }
+}
+
 /** What a raise of a line leaves: the line as its JSON shows it, and the order's lines and hold end. */
 export interface RaisedLine {
   line: LineRow
@@ -405,23 +454,7 @@ export async function setLineQuantity(
     return null
   }
   const now = ctx.now()
-  const onSale =
-    product !== undefined &&
-    isShownInShop(product, now) &&
-    (product.parent_status === null ||
-      isShownInShop({ status: product.parent_status, publish_at: product.parent_publish_at }, now))
-  if (!onSale) {
-    throw notFound(`Product ${variantId} is not for sale.`)
-  }
-  if (product.type === 'variable') {
-    throw unprocessable(`Choose the options of "${product.name}" first: add one of its variations.`)
-  }
-  const max = ctx.config.MAX_PER_ORDER
-  if (quantity > had && !withinPerOrderLimit(quantity, max)) throw unprocessable(perOrderLimitMessage(max))
-  const fanCap = perFanCap(product, {
-    limited: product.parent_limited,
-    max_per_fan: product.parent_max_per_fan,
-  })
+  const { price, fanCap } = assertAddable(ctx, product, variantId, had, quantity, now)
   if (fanCap !== null && quantity > had) {
     await assertWithinFanCap(trx, ctx.database.dialect, order, variantId, quantity, fanCap)
   }
@@ -429,13 +462,12 @@ export async function setLineQuantity(
   if (quantity > had) await holdMore(trx, order.id, variantId, quantity - had, now)
   else if (quantity < had) await releaseNewest(trx, order.id, variantId, had - quantity)
 
-  const price = currentPrice(product)
   let lineId = mine?.line_id
   if (lineId) await updateLine(trx, lineId, quantity, price)
   else lineId = (await insertLine(trx, order.id, variantId, quantity, price, now)).rows[0]!.id
   if (quantity < had) return null
 
-  const holdEnds = product.hold_ends === null ? null : Number(product.hold_ends)
+  const holdEnds = product!.hold_ends === null ? null : Number(product!.hold_ends)
   const lines = rows.flatMap((row) =>
     row.line_variant_id === null || row.line_variant_id === variantId
       ? []
@@ -448,16 +480,16 @@ export async function setLineQuantity(
       variant_id: variantId,
       quantity,
       price,
-      bought_name: product.name,
-      bought_sku: product.sku,
-      bought_slug: product.slug,
-      parent_id: product.parent_id,
-      parent_name: product.parent_name,
-      parent_slug: product.parent_slug,
-      image_id: product.image_id,
-      image_alt: product.image_alt,
-      image_width: product.image_width,
-      image_height: product.image_height,
+      bought_name: product!.name,
+      bought_sku: product!.sku,
+      bought_slug: product!.slug,
+      parent_id: product!.parent_id,
+      parent_name: product!.parent_name,
+      parent_slug: product!.parent_slug,
+      image_id: product!.image_id,
+      image_alt: product!.image_alt,
+      image_width: product!.image_width,
+      image_height: product!.image_height,
     },
     after: {
       lines,

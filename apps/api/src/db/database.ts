@@ -30,6 +30,8 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface ShopDatabase {
   db: Kysely<Database>
   dialect: Dialect
+  /** SQLite only: the connection itself, for the hot path that runs on it directly (cart/sqlite-add.ts). */
+  sqlite?: SQLite.Database
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -120,6 +122,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): ShopDataba
   return {
     db,
     dialect: 'sqlite',
+    sqlite: database,
     ping: async () => void (await sql`select 1`.execute(db)),
     close: async () => {
       await stopCheckpoints()

@@ -1,0 +1,236 @@
+/**
+ * The store API's add to cart on SQLite, run straight on better-sqlite3 (issue 13, fifth pass):
+ * the generic change (orders.changeLockedOrder through Kysely) cost a promise chain per statement
+ * and materialised the whole `orders` row three times, and on drop day this is the one write
+ * every fan makes. Here the add is one synchronous transaction of statements prepared once, rows
+ * read as arrays and only the columns it needs: find the order by number, the product with the
+ * order's lines, the hold, the line, the totals (written, not read back), the conditional stock
+ * write. Being synchronous, nothing else runs on the connection in between, so BEGIN IMMEDIATE
+ * gives it the same guarantees as the generic change; it runs only when no other (asynchronous)
+ * transaction is open on the connection, and leaves to the generic path every order that is not a
+ * plain open cart (being paid, a hold ran out, a coupon or a shipping address to price), so
+ * every rule that path enforces for those stays in one place. The checks themselves are the
+ * generic path's (holds.assertAddable) and the arithmetic core's.
+ */
+import {
+  CART_HOLD_MS,
+  computeTotals,
+  isPast,
+  type OrderState,
+  perFanCapMessage,
+  withinPerFanCap,
+} from '@fanshop/core'
+import type SQLite from 'better-sqlite3'
+import type { ShopContext } from '../context.ts'
+import { unprocessable } from '../http/errors.ts'
+import { assertAddable, type RaisedLine, StockShortage } from './holds.ts'
+import { accessibleOrder, holdRanOut, isFrozen, type OrderRow, type Requester } from './orders.ts'
+
+/** The statements of the add, prepared once per database handle. */
+interface Statements {
+  begin: SQLite.Statement
+  commit: SQLite.Statement
+  rollback: SQLite.Statement
+  order: SQLite.Statement
+  productWithLines: SQLite.Statement
+  ownedElsewhere: SQLite.Statement
+  insertHold: SQLite.Statement
+  updateLine: SQLite.Statement
+  insertLine: SQLite.Statement
+  saveTotals: SQLite.Statement
+  takeStock: SQLite.Statement
+}
+
+const prepared = new WeakMap<SQLite.Database, Statements>()
+
+function statementsOf(database: SQLite.Database): Statements {
+  let statements = prepared.get(database)
+  if (statements) return statements
+  const raw = (sql: string) => database.prepare(sql).raw(true)
+  statements = {
+    begin: database.prepare('begin immediate'),
+    commit: database.prepare('commit'),
+    rollback: database.prepare('rollback'),
+    order: raw(
+      `select id, token, user_id, state, frozen_at, hold_expires_at, coupon_id, ship_address
+       from orders where number = ?`,
+    ),
+    productWithLines: raw(
+      `select products.name, products.type, products.status, products.regular_price, products.sale_price,
+         products.sku, products.slug, products.parent_id, products.publish_at,
+         parent.status, parent.publish_at, parent.name, parent.slug,
+         media.id, media.alt, media.width, media.height,
+         line_items.id, line_items.variant_id, line_items.quantity, line_items.price,
+         products.limited, products.max_per_fan, parent.limited, parent.max_per_fan,
+         (select min(holds.expires_at) from holds where holds.order_id = ?)
+       from products
+       left join products as parent on parent.id = products.parent_id
+       left join media on media.id = coalesce(products.image_id, parent.image_id)
+       left join line_items on line_items.order_id = ?
+       where products.id = ?
+       order by line_items.id`,
+    ),
+    ownedElsewhere: raw(
+      `select coalesce(sum(line_items.quantity), 0) from line_items
+       inner join orders on orders.id = line_items.order_id
+       where orders.user_id = ? and line_items.variant_id = ? and orders.id <> ?`,
+    ),
+    insertHold: database.prepare(
+      'insert into holds (order_id, variant_id, quantity, expires_at, created_at) values (?, ?, ?, ?, ?)',
+    ),
+    updateLine: database.prepare('update line_items set quantity = ?, price = ? where id = ?'),
+    insertLine: database.prepare(
+      'insert into line_items (order_id, variant_id, quantity, price, created_at) values (?, ?, ?, ?, ?)',
+    ),
+    saveTotals: database.prepare(
+      `update orders set state = ?, item_count = ?, item_total = ?, adjustment_total = ?, ship_total = ?,
+         total = ?, shipping_method_id = null, hold_expires_at = ?, updated_at = ?, expired_items = '[]'
+       where id = ?`,
+    ),
+    takeStock: database.prepare(
+      `update products set stock_held = stock_held + ?
+       where id = ? and stock_on_hand - stock_sold - stock_held >= ?`,
+    ),
+  }
+  prepared.set(database, statements)
+  return statements
+}
+
+// Columns of the order's row as `order` reads it.
+const O_ID = 0
+const O_TOKEN = 1
+const O_USER = 2
+const O_STATE = 3
+const O_FROZEN = 4
+const O_HOLD_ENDS = 5
+const O_COUPON = 6
+const O_SHIP_ADDRESS = 7
+
+/**
+ * Adds `quantity` units of `variantId` to the order with this number for the requester, as one
+ * synchronous transaction. Answers the added line and what the order holds afterwards, or null
+ * when the add must go the generic way (another transaction is open on the connection, or the
+ * order is not a plain open cart); throws the generic path's errors (404, 422, StockShortage
+ * after rolling back).
+ */
+export function addOnSqlite(
+  ctx: ShopContext,
+  database: SQLite.Database,
+  requester: Requester,
+  number: string,
+  variantId: number,
+  quantity: number,
+): RaisedLine | null {
+  if (database.inTransaction) return null
+  const s = statementsOf(database)
+  s.begin.run()
+  try {
+    const answer = addInTransaction(ctx, s, requester, number, variantId, quantity)
+    if (answer) s.commit.run()
+    else s.rollback.run()
+    return answer
+  } catch (error) {
+    if (database.inTransaction) s.rollback.run()
+    throw error
+  }
+}
+
+function addInTransaction(
+  ctx: ShopContext,
+  s: Statements,
+  requester: Requester,
+  number: string,
+  variantId: number,
+  quantity: number,
+): RaisedLine | null {
+  const now = ctx.now()
+  const row = s.order.get(number) as unknown[] | undefined
+  const order = accessibleOrder(
+    requester,
+    number,
+    row && ({ token: row[O_TOKEN], user_id: row[O_USER] } as OrderRow),
+  )
+  const state = row![O_STATE] as OrderState
+  const seen = {
+    state,
+    frozen_at: row![O_FROZEN],
+    hold_expires_at: row![O_HOLD_ENDS],
+  } as OrderRow
+  if (isFrozen(seen) || holdRanOut(seen, now) || row![O_COUPON] !== null || row![O_SHIP_ADDRESS] !== null)
+    return null
+  if (state === 'complete') throw unprocessable(`Order ${number} is already complete.`)
+  const orderId = row![O_ID] as number
+  const userId = order.user_id
+
+  const rows = s.productWithLines.all(orderId, orderId, variantId) as unknown[][]
+  const p = rows[0]
+  const mine = rows.find((r) => r[18] === variantId)
+  const had = (mine?.[19] as number | undefined) ?? 0
+  const wanted = had + quantity
+  const product = p && {
+    name: p[0] as string,
+    type: p[1] as string,
+    status: p[2] as string,
+    regular_price: p[3] as number,
+    sale_price: p[4] as number | null,
+    publish_at: p[8] as number | null,
+    parent_status: p[9] as string | null,
+    parent_publish_at: p[10] as number | null,
+    limited: p[21] as number,
+    max_per_fan: p[22] as number | null,
+    parent_limited: p[23] as number | null,
+    parent_max_per_fan: p[24] as number | null,
+  }
+  const { price, fanCap } = assertAddable(ctx, product, variantId, had, wanted, now)
+  if (fanCap !== null) {
+    if (wanted > fanCap) throw unprocessable(perFanCapMessage(fanCap))
+    if (userId !== null) {
+      const owned = Number((s.ownedElsewhere.get(userId, variantId, orderId) as unknown[])[0])
+      if (!withinPerFanCap(owned, wanted, fanCap)) throw unprocessable(perFanCapMessage(fanCap))
+    }
+  }
+
+  s.insertHold.run(orderId, variantId, quantity, now + CART_HOLD_MS, now)
+  let lineId = mine?.[17] as number | undefined
+  if (lineId) s.updateLine.run(wanted, price, lineId)
+  else lineId = Number(s.insertLine.run(orderId, variantId, wanted, price, now).lastInsertRowid)
+
+  const lines = rows.flatMap((r) =>
+    r[18] === null || r[18] === variantId ? [] : [{ unitPrice: r[20] as number, quantity: r[19] as number }],
+  )
+  lines.push({ unitPrice: price, quantity: wanted })
+  const holdEnds = Math.min((p![25] as number | null) ?? Number.POSITIVE_INFINITY, now + CART_HOLD_MS)
+  // No coupon and no shipping address here (those go the generic way): nothing off, no rate.
+  const totals = computeTotals({ lines, discount: null, shipping: 0 })
+  s.saveTotals.run(
+    isPast(state, 'cart') ? 'cart' : state,
+    totals.itemCount,
+    totals.itemTotal,
+    totals.adjustmentTotal,
+    totals.shipTotal,
+    totals.total,
+    holdEnds,
+    now,
+    orderId,
+  )
+  if (s.takeStock.run(quantity, variantId, quantity).changes === 0) throw new StockShortage([variantId])
+  return {
+    line: {
+      id: lineId,
+      variant_id: variantId,
+      quantity: wanted,
+      price,
+      bought_name: p![0] as string,
+      bought_sku: p![5] as string,
+      bought_slug: p![6] as string,
+      parent_id: p![7] as number | null,
+      parent_name: p![11] as string | null,
+      parent_slug: p![12] as string | null,
+      image_id: p![13] as number | null,
+      image_alt: p![14] as string | null,
+      image_width: p![15] as number | null,
+      image_height: p![16] as number | null,
+    },
+    after: { lines, holdEnds },
+  }
+}
