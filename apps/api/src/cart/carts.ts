@@ -36,7 +36,7 @@ import {
   settleOrder,
 } from './orders.ts'
 import { lockOrderByNumber, lockOrderRow } from './row-locks.ts'
-import { addOnSqlite } from './sqlite-add.ts'
+import { addOnSqlite } from './sqlite-hot-path.ts'
 
 type Trx = Transaction<Database>
 

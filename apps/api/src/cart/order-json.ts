@@ -15,12 +15,13 @@ import {
   type OrderSummaryJson,
   toDecimalString,
 } from '@fanshop/core'
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import { compiledOnce } from '../db/compiled.ts'
 import type { Database } from '../db/schema.ts'
 import { describeImage } from '../media/describe.ts'
 import { type Db, type OrderRow, parseAddress, parseExpiredItems } from './orders.ts'
-import { shippingRatesFor } from './shipping.ts'
+import { type ShippingRate, shippingRatesFor } from './shipping.ts'
+import type { CouponsTable } from './tables.ts'
 
 const money = (cents: number) => toDecimalString(cents)
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
@@ -58,6 +59,27 @@ export async function orderJson(db: Db, order: OrderRow, created = false): Promi
   ])
   const lines = lineItems.get(order.id) ?? []
   const rates = await shippingRatesFor(db, parseAddress(order.ship_address), order.item_total)
+  return buildOrderJson(order, { lines, billAddress, shipAddress, payments, paymentMethods, coupon, rates })
+}
+
+type PaymentRow = Awaited<ReturnType<typeof paymentsOf>>['rows'][number]
+
+/** What an order's JSON shows beside its row, read by orderJson (or known: a cart just created). */
+export interface OrderParts {
+  lines: LineItemJson[]
+  billAddress: AddressJson | null
+  shipAddress: AddressJson | null
+  payments: PaymentRow[]
+  paymentMethods: PaymentMethodRow[]
+  coupon: Selectable<CouponsTable> | undefined
+  rates: ShippingRate[]
+}
+
+export type PaymentMethodRow = Awaited<ReturnType<typeof activePaymentMethods>>['rows'][number]
+
+/** The order's JSON from its row and the parts it shows. */
+export function buildOrderJson(order: OrderRow, parts: OrderParts): OrderJson {
+  const { lines, billAddress, shipAddress, payments, paymentMethods, coupon, rates } = parts
   const rateJson = rates.map((rate) => ({
     id: rate.id,
     shipping_method_id: rate.shipping_method_id,

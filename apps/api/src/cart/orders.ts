@@ -26,6 +26,7 @@ import { HttpError, notFound, unauthorized, unprocessable } from '../http/errors
 import { releaseExpiredHolds, takeClaimedStock, withStockRetry } from './holds.ts'
 import { lockOrderRow } from './row-locks.ts'
 import { shippingRatesFor } from './shipping.ts'
+import { insertOrderOnSqlite } from './sqlite-hot-path.ts'
 import type { OrdersTable } from './tables.ts'
 
 export type OrderRow = Selectable<OrdersTable>
@@ -84,17 +85,21 @@ export async function createOrder(
   const admittedAt = queueTicketId === null ? null : now
   for (let attempt = 0; ; attempt++) {
     try {
+      const values = {
+        number: newNumber(),
+        token: newToken(),
+        userId: owner?.userId ?? null,
+        email: owner?.email ?? null,
+        now,
+        queueTicketId,
+        queueAdmittedAt: admittedAt,
+      }
+      const { sqlite } = ctx.database
+      const inserted = sqlite && insertOrderOnSqlite(sqlite, values)
+      if (inserted) return inserted
+      const { number, token, userId, email } = values
       const [order] = (
-        await insertOrder(
-          ctx.db,
-          newNumber(),
-          newToken(),
-          owner?.userId ?? null,
-          owner?.email ?? null,
-          now,
-          queueTicketId,
-          admittedAt,
-        )
+        await insertOrder(ctx.db, number, token, userId, email, now, queueTicketId, admittedAt)
       ).rows
       return order!
     } catch (error) {

@@ -30,7 +30,7 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface ShopDatabase {
   db: Kysely<Database>
   dialect: Dialect
-  /** SQLite only: the connection itself, for the hot path that runs on it directly (cart/sqlite-add.ts). */
+  /** SQLite only: the connection itself, for the hot path that runs on it directly (cart/sqlite-hot-path.ts). */
   sqlite?: SQLite.Database
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>

@@ -13,6 +13,7 @@ import { saveOrderAttributes } from '../checkout.ts'
 import { applyCoupon, removeCoupon } from '../coupons.ts'
 import { orderJson, orderSummariesJson } from '../order-json.ts'
 import { changeOrder, completedOrdersOf, createOrder, findOrderFor, requesterOf } from '../orders.ts'
+import { newCartJsonOnSqlite } from '../sqlite-hot-path.ts'
 import { cartGuards, openOrder } from './guards.ts'
 import { typedAnswer } from './typed-answer.ts'
 
@@ -30,12 +31,17 @@ export default async function orderRoutes(app: FastifyInstance) {
         user && { userId: user.id, email: user.email },
         request.queueCartClaim,
       )
+      const lineItems = request.body?.order?.line_items ?? []
+      const { sqlite } = ctx.database
+      const plain = sqlite && !request.body?.order?.email && lineItems.length === 0
+      const json = plain && newCartJsonOnSqlite(sqlite, order)
+      if (json) return reply.status(201).send(json)
       if (request.body?.order?.email && !user) {
         order = await changeOrder(ctx, order.id, (trx, current) =>
           saveOrderAttributes(trx, current, { email: request.body!.order!.email }),
         )
       }
-      for (const line of request.body?.order?.line_items ?? []) {
+      for (const line of lineItems) {
         order = await addToCart(ctx, order, line.variant_id, line.quantity)
       }
       return reply.status(201).send(await orderJson(ctx.db, order, true))

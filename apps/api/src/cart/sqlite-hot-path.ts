@@ -1,5 +1,6 @@
 /**
- * The store API's add to cart on SQLite, run straight on better-sqlite3 (issue 13, fifth pass):
+ * The store API's create-a-cart and add-to-cart on SQLite, run straight on better-sqlite3 (issue
+ * 13, fifth pass):
  * the generic change (orders.changeLockedOrder through Kysely) cost a promise chain per statement
  * and materialised the whole `orders` row three times, and on drop day this is the one write
  * every fan makes. Here the add is one synchronous transaction of statements prepared once, rows
@@ -16,6 +17,7 @@ import {
   CART_HOLD_MS,
   computeTotals,
   isPast,
+  type OrderJson,
   type OrderState,
   perFanCapMessage,
   withinPerFanCap,
@@ -24,9 +26,10 @@ import type SQLite from 'better-sqlite3'
 import type { ShopContext } from '../context.ts'
 import { unprocessable } from '../http/errors.ts'
 import { assertAddable, type RaisedLine, StockShortage } from './holds.ts'
+import { buildOrderJson, type PaymentMethodRow } from './order-json.ts'
 import { accessibleOrder, holdRanOut, isFrozen, type OrderRow, type Requester } from './orders.ts'
 
-/** The statements of the add, prepared once per database handle. */
+/** The statements of the create and the add, prepared once per database handle. */
 interface Statements {
   begin: SQLite.Statement
   commit: SQLite.Statement
@@ -39,6 +42,8 @@ interface Statements {
   insertLine: SQLite.Statement
   saveTotals: SQLite.Statement
   takeStock: SQLite.Statement
+  insertOrder: SQLite.Statement
+  paymentMethods: SQLite.Statement
 }
 
 const prepared = new WeakMap<SQLite.Database, Statements>()
@@ -90,6 +95,14 @@ function statementsOf(database: SQLite.Database): Statements {
     takeStock: database.prepare(
       `update products set stock_held = stock_held + ?
        where id = ? and stock_on_hand - stock_sold - stock_held >= ?`,
+    ),
+    insertOrder: database.prepare(
+      `insert into orders (number, token, state, user_id, email, expired_items, created_at, updated_at,
+         queue_ticket_id, queue_admitted_at)
+       values (?, ?, 'cart', ?, ?, '[]', ?, ?, ?, ?) returning *`,
+    ),
+    paymentMethods: database.prepare(
+      'select id, name, method_type, description from payment_methods where active = 1 order by position, id',
     ),
   }
   prepared.set(database, statements)
@@ -233,4 +246,49 @@ function addInTransaction(
     },
     after: { lines, holdEnds },
   }
+}
+
+/** A new cart's row (orders.createOrder draws its number and token), or null when a transaction is open. */
+export function insertOrderOnSqlite(
+  database: SQLite.Database,
+  values: {
+    number: string
+    token: string
+    userId: number | null
+    email: string | null
+    now: number
+    queueTicketId: number | null
+    queueAdmittedAt: number | null
+  },
+): OrderRow | null {
+  if (database.inTransaction) return null
+  const { number, token, userId, email, now, queueTicketId, queueAdmittedAt } = values
+  return statementsOf(database).insertOrder.get(
+    number,
+    token,
+    userId,
+    email,
+    now,
+    now,
+    queueTicketId,
+    queueAdmittedAt,
+  ) as OrderRow
+}
+
+/**
+ * A cart just created, as its JSON: it has no lines, addresses, payments or coupon, so only the
+ * payment methods are read. Null when a transaction is open on the connection (orderJson then).
+ */
+export function newCartJsonOnSqlite(database: SQLite.Database, order: OrderRow): OrderJson | null {
+  if (database.inTransaction) return null
+  const paymentMethods = statementsOf(database).paymentMethods.all() as PaymentMethodRow[]
+  return buildOrderJson(order, {
+    lines: [],
+    billAddress: null,
+    shipAddress: null,
+    payments: [],
+    paymentMethods,
+    coupon: undefined,
+    rates: [],
+  })
 }
