@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertProduct } from '../../tests/cart.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
@@ -25,8 +26,8 @@ describe(`the create and add hot path on ${testDialect}`, () => {
     const productId = await insertProduct(t, { price: 1200, stock: 3 })
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/orders.json', payload: {} })
     const { number, token } = created.json()
-    let add: ReturnType<typeof t.app.inject> | undefined
-    let create: ReturnType<typeof t.app.inject> | undefined
+    let add: Promise<LightMyRequestResponse> | undefined
+    let create: Promise<LightMyRequestResponse> | undefined
     await t.ctx.db
       .transaction()
       .execute(async (trx) => {

@@ -350,15 +350,17 @@ export function writeEffect(pathname: string): WriteEffect {
  * request), make kept pages out of date as far as they change them (registered before the domains).
  */
 export function registerPageCacheInvalidation(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: only a write that bumps the pages waits for anything, and
+  // the add to cart passes here on every call (issue 13's fifth pass).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS'
     const pathname = request.url.split('?')[0] ?? ''
     const api = ['/api/', '/wp-json/', '/admin/api/'].some((prefix) => pathname.startsWith(prefix))
     const cache = caches.get(app.shop)
-    if (!write || !api || reply.statusCode >= 400 || !cache) return payload
+    if (!write || !api || reply.statusCode >= 400 || !cache) return done(null, payload)
     const effect = writeEffect(pathname)
-    if (effect === 'pages') await cache.bump()
-    else if (effect === 'stock') cache.stockChanged()
-    return payload
+    if (effect === 'pages') return void cache.bump().then(() => done(null, payload), done)
+    if (effect === 'stock') cache.stockChanged()
+    done(null, payload)
   })
 }

@@ -24,9 +24,11 @@ export function decorateCartRequests(app: FastifyInstance): void {
   app.decorateRequest('cartRequester', null)
   app.decorateRequest('cartOrder', null)
   app.decorateRequest('queueCartClaim', null)
-  app.addHook('onSend', async (request, reply, payload) => {
-    await releaseUnusedCartClaim(app.shop, request, reply)
-    return payload
+  // A callback hook: only a request that claimed a cart (the create behind the waiting room)
+  // waits for anything here, and every add passes it (issue 13's fifth pass).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.queueCartClaim === null) return done(null, payload)
+    releaseUnusedCartClaim(app.shop, request, reply).then(() => done(null, payload), done)
   })
 }
 
