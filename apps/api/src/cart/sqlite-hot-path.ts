@@ -118,6 +118,12 @@ const O_FROZEN = 4
 const O_HOLD_ENDS = 5
 const O_COUPON = 6
 const O_SHIP_ADDRESS = 7
+// Columns of `productWithLines` past the product's own: the order's line of the row, the hold end.
+const L_ID = 17
+const L_VARIANT = 18
+const L_QUANTITY = 19
+const L_PRICE = 20
+const HOLD_ENDS = 25
 
 /**
  * Adds `quantity` units of `variantId` to the order with this number for the requester, as one
@@ -177,8 +183,8 @@ function addInTransaction(
 
   const rows = s.productWithLines.all(orderId, orderId, variantId) as unknown[][]
   const p = rows[0]
-  const mine = rows.find((r) => r[18] === variantId)
-  const had = (mine?.[19] as number | undefined) ?? 0
+  const mine = rows.find((r) => r[L_VARIANT] === variantId)
+  const had = (mine?.[L_QUANTITY] as number | undefined) ?? 0
   const wanted = had + quantity
   const product = p && {
     name: p[0] as string,
@@ -204,15 +210,17 @@ function addInTransaction(
   }
 
   s.insertHold.run(orderId, variantId, quantity, now + CART_HOLD_MS, now)
-  let lineId = mine?.[17] as number | undefined
+  let lineId = mine?.[L_ID] as number | undefined
   if (lineId) s.updateLine.run(wanted, price, lineId)
   else lineId = Number(s.insertLine.run(orderId, variantId, wanted, price, now).lastInsertRowid)
 
   const lines = rows.flatMap((r) =>
-    r[18] === null || r[18] === variantId ? [] : [{ unitPrice: r[20] as number, quantity: r[19] as number }],
+    r[L_VARIANT] === null || r[L_VARIANT] === variantId
+      ? []
+      : [{ unitPrice: r[L_PRICE] as number, quantity: r[L_QUANTITY] as number }],
   )
   lines.push({ unitPrice: price, quantity: wanted })
-  const holdEnds = Math.min((p![25] as number | null) ?? Number.POSITIVE_INFINITY, now + CART_HOLD_MS)
+  const holdEnds = Math.min((p![HOLD_ENDS] as number | null) ?? Number.POSITIVE_INFINITY, now + CART_HOLD_MS)
   // No coupon and no shipping address here (those go the generic way): nothing off, no rate.
   const totals = computeTotals({ lines, discount: null, shipping: 0 })
   s.saveTotals.run(
