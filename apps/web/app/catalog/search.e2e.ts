@@ -9,6 +9,8 @@ const euros = (text: string) => Number(text.replace(/[^\d.]/g, ''))
 
 async function gridPrices(page: Page, list: string): Promise<number[]> {
   const prices = page.getByRole('list', { name: list }).locator('.product-card__price')
+  // After a navigation the URL can change before the grid is parsed: wait for its first price.
+  await expect(prices.first()).toBeVisible()
   // A price on sale shows the old one too: the current price is the last amount of each box.
   return (await prices.allInnerTexts()).map((text) => euros(text.trim().split(/\s+/).at(-1)!))
 }
