@@ -13,18 +13,11 @@
  * every rule that path enforces for those stays in one place. The checks themselves are the
  * generic path's (holds.assertAddable) and the arithmetic core's.
  */
-import {
-  CART_HOLD_MS,
-  computeTotals,
-  isPast,
-  type OrderJson,
-  type OrderState,
-  perFanCapMessage,
-  withinPerFanCap,
-} from '@fanshop/core'
+import { CART_HOLD_MS, computeTotals, isPast, type OrderJson, type OrderState } from '@fanshop/core'
 import type SQLite from 'better-sqlite3'
 import type { ShopContext } from '../context.ts'
 import { unprocessable } from '../http/errors.ts'
+import { refuseOverFanCap } from '../launch/fan-cap.ts'
 import { assertAddable, type RaisedLine, StockShortage } from './holds.ts'
 import { buildOrderJson, type PaymentMethodRow } from './order-json.ts'
 import { accessibleOrder, holdRanOut, isFrozen, type OrderRow, type Requester } from './orders.ts'
@@ -118,12 +111,35 @@ const O_FROZEN = 4
 const O_HOLD_ENDS = 5
 const O_COUPON = 6
 const O_SHIP_ADDRESS = 7
-// Columns of `productWithLines` past the product's own: the order's line of the row, the hold end.
-const L_ID = 17
-const L_VARIANT = 18
-const L_QUANTITY = 19
-const L_PRICE = 20
-const HOLD_ENDS = 25
+// Columns of `productWithLines`: the product (and its parent and picture), one of the order's lines, the hold end.
+const P = {
+  name: 0,
+  type: 1,
+  status: 2,
+  regularPrice: 3,
+  salePrice: 4,
+  sku: 5,
+  slug: 6,
+  parentId: 7,
+  publishAt: 8,
+  parentStatus: 9,
+  parentPublishAt: 10,
+  parentName: 11,
+  parentSlug: 12,
+  imageId: 13,
+  imageAlt: 14,
+  imageWidth: 15,
+  imageHeight: 16,
+  lineId: 17,
+  lineVariant: 18,
+  lineQuantity: 19,
+  linePrice: 20,
+  limited: 21,
+  maxPerFan: 22,
+  parentLimited: 23,
+  parentMaxPerFan: 24,
+  holdEnds: 25,
+} as const
 
 /**
  * Adds `quantity` units of `variantId` to the order with this number for the requester, as one
@@ -183,44 +199,42 @@ function addInTransaction(
 
   const rows = s.productWithLines.all(orderId, orderId, variantId) as unknown[][]
   const p = rows[0]
-  const mine = rows.find((r) => r[L_VARIANT] === variantId)
-  const had = (mine?.[L_QUANTITY] as number | undefined) ?? 0
+  const mine = rows.find((r) => r[P.lineVariant] === variantId)
+  const had = (mine?.[P.lineQuantity] as number | undefined) ?? 0
   const wanted = had + quantity
   const product = p && {
-    name: p[0] as string,
-    type: p[1] as string,
-    status: p[2] as string,
-    regular_price: p[3] as number,
-    sale_price: p[4] as number | null,
-    publish_at: p[8] as number | null,
-    parent_status: p[9] as string | null,
-    parent_publish_at: p[10] as number | null,
-    limited: p[21] as number,
-    max_per_fan: p[22] as number | null,
-    parent_limited: p[23] as number | null,
-    parent_max_per_fan: p[24] as number | null,
+    name: p[P.name] as string,
+    type: p[P.type] as string,
+    status: p[P.status] as string,
+    regular_price: p[P.regularPrice] as number,
+    sale_price: p[P.salePrice] as number | null,
+    publish_at: p[P.publishAt] as number | null,
+    parent_status: p[P.parentStatus] as string | null,
+    parent_publish_at: p[P.parentPublishAt] as number | null,
+    limited: p[P.limited] as number,
+    max_per_fan: p[P.maxPerFan] as number | null,
+    parent_limited: p[P.parentLimited] as number | null,
+    parent_max_per_fan: p[P.parentMaxPerFan] as number | null,
   }
   const { price, fanCap } = assertAddable(ctx, product, variantId, had, wanted, now)
   if (fanCap !== null) {
-    if (wanted > fanCap) throw unprocessable(perFanCapMessage(fanCap))
-    if (userId !== null) {
-      const owned = Number((s.ownedElsewhere.get(userId, variantId, orderId) as unknown[])[0])
-      if (!withinPerFanCap(owned, wanted, fanCap)) throw unprocessable(perFanCapMessage(fanCap))
-    }
+    const owned =
+      userId === null ? 0 : Number((s.ownedElsewhere.get(userId, variantId, orderId) as unknown[])[0])
+    refuseOverFanCap(owned, wanted, fanCap)
   }
 
   s.insertHold.run(orderId, variantId, quantity, now + CART_HOLD_MS, now)
-  let lineId = mine?.[L_ID] as number | undefined
+  let lineId = mine?.[P.lineId] as number | undefined
   if (lineId) s.updateLine.run(wanted, price, lineId)
   else lineId = Number(s.insertLine.run(orderId, variantId, wanted, price, now).lastInsertRowid)
 
   const lines = rows.flatMap((r) =>
-    r[L_VARIANT] === null || r[L_VARIANT] === variantId
+    r[P.lineVariant] === null || r[P.lineVariant] === variantId
       ? []
-      : [{ unitPrice: r[L_PRICE] as number, quantity: r[L_QUANTITY] as number }],
+      : [{ unitPrice: r[P.linePrice] as number, quantity: r[P.lineQuantity] as number }],
   )
   lines.push({ unitPrice: price, quantity: wanted })
-  const holdEnds = Math.min((p![HOLD_ENDS] as number | null) ?? Number.POSITIVE_INFINITY, now + CART_HOLD_MS)
+  const holdEnds = Math.min((p![P.holdEnds] as number | null) ?? Number.POSITIVE_INFINITY, now + CART_HOLD_MS)
   // No coupon and no shipping address here (those go the generic way): nothing off, no rate.
   const totals = computeTotals({ lines, discount: null, shipping: 0 })
   s.saveTotals.run(
@@ -241,16 +255,16 @@ function addInTransaction(
       variant_id: variantId,
       quantity: wanted,
       price,
-      bought_name: p![0] as string,
-      bought_sku: p![5] as string,
-      bought_slug: p![6] as string,
-      parent_id: p![7] as number | null,
-      parent_name: p![11] as string | null,
-      parent_slug: p![12] as string | null,
-      image_id: p![13] as number | null,
-      image_alt: p![14] as string | null,
-      image_width: p![15] as number | null,
-      image_height: p![16] as number | null,
+      bought_name: p![P.name] as string,
+      bought_sku: p![P.sku] as string,
+      bought_slug: p![P.slug] as string,
+      parent_id: p![P.parentId] as number | null,
+      parent_name: p![P.parentName] as string | null,
+      parent_slug: p![P.parentSlug] as string | null,
+      image_id: p![P.imageId] as number | null,
+      image_alt: p![P.imageAlt] as string | null,
+      image_width: p![P.imageWidth] as number | null,
+      image_height: p![P.imageHeight] as number | null,
     },
     after: { lines, holdEnds },
   }

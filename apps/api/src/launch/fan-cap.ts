@@ -20,6 +20,11 @@ async function lockFan(trx: Db, dialect: Dialect, userId: number): Promise<void>
   }
 }
 
+/** Refuses (422) `wanted` units of an item capped at `cap` when the fan owns `ownedElsewhere` in other orders. */
+export function refuseOverFanCap(ownedElsewhere: number, wanted: number, cap: number): void {
+  if (!withinPerFanCap(ownedElsewhere, wanted, cap)) throw unprocessable(perFanCapMessage(cap))
+}
+
 export async function assertWithinFanCap(
   trx: Db,
   dialect: Dialect,
@@ -28,7 +33,7 @@ export async function assertWithinFanCap(
   quantity: number,
   cap: number,
 ): Promise<void> {
-  if (quantity > cap) throw unprocessable(perFanCapMessage(cap))
+  refuseOverFanCap(0, quantity, cap)
   if (order.user_id === null) return
   await lockFan(trx, dialect, order.user_id)
   const { owned } = await trx
@@ -39,7 +44,7 @@ export async function assertWithinFanCap(
     .where('line_items.variant_id', '=', variantId)
     .where('orders.id', '<>', order.id)
     .executeTakeFirstOrThrow()
-  if (!withinPerFanCap(Number(owned), quantity, cap)) throw unprocessable(perFanCapMessage(cap))
+  refuseOverFanCap(Number(owned), quantity, cap)
 }
 
 /** The capped items among the order's lines, with their cap. */
