@@ -24,6 +24,8 @@ test('a navigation slower than 200 ms shows the 2 px progress bar until the page
 test('going offline shows a note, coming back removes it', async ({ page, context }) => {
   await page.goto('/entercode')
   await expect(page.getByText('You are offline.')).toHaveCount(0)
+  // Offline before the page's scripts have loaded, it could never hydrate to notice.
+  await hydrated(page)
   await context.setOffline(true)
   await expect(page.getByText(/You are offline\./)).toBeVisible()
   await context.setOffline(false)
@@ -86,11 +88,16 @@ for (const [what, connection] of [
   })
 }
 
-async function addLowBlock(page: Page) {
-  // After hydration (the frame's effects have run), so React keeps the added block.
+/** Resolves once the page has hydrated: the frame's effects have run. */
+async function hydrated(page: Page) {
   await page.waitForFunction(
     () => document.documentElement.style.getPropertyValue('--animate-duration') !== '',
   )
+}
+
+async function addLowBlock(page: Page) {
+  // After hydration, so React keeps the added block.
+  await hydrated(page)
   await page.evaluate(() => {
     const spacer = document.createElement('div')
     spacer.style.height = '3000px'
