@@ -283,6 +283,28 @@ export const cartMigrations: Record<string, Migration> = {
       })
     },
   },
+  /** A new cart is a guest's, unplaced and without a coupon: indexes on those columns now hold
+   *  only the rows that have a value, so a new cart no longer writes three index pages whose
+   *  entries no query reads (issue 13). Every query on them compares the column to a value, or
+   *  says `is not null` (placed orders), which lets both databases use the partial index. */
+  '2026-11-25T0950_cart_orders_partial_indexes': {
+    async up(db: Kysely<unknown>) {
+      const partial = [
+        { name: 'orders_user_state_idx', columns: ['user_id', 'state'], column: 'user_id' },
+        { name: 'orders_completed_idx', columns: ['completed_at', 'id'], column: 'completed_at' },
+        { name: 'orders_coupon_idx', columns: ['coupon_id'], column: 'coupon_id' },
+      ]
+      for (const index of partial) {
+        await db.schema.dropIndex(index.name).execute()
+        await db.schema
+          .createIndex(index.name)
+          .on('orders')
+          .columns(index.columns)
+          .where(sql.ref(index.column), 'is not', null)
+          .execute()
+      }
+    },
+  },
 }
 
 /**

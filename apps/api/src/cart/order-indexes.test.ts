@@ -1,0 +1,40 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+
+// A new cart is a guest's, unplaced and without a coupon: the orders indexes on those columns hold
+// only rows with a value (issue 13), so the cart every fan makes on drop day writes none of them.
+describe(`the orders indexes on ${testDialect}`, () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false })
+  })
+  afterAll(() => t.close())
+
+  async function definitions(): Promise<Record<string, string>> {
+    const { rows } =
+      testDialect === 'postgres'
+        ? await sql<{ name: string; definition: string }>`
+            select indexname as name, indexdef as definition from pg_indexes
+            where tablename = 'orders' and schemaname = current_schema()`.execute(t.ctx.db)
+        : await sql<{ name: string; definition: string }>`
+            select name, sql as definition from sqlite_master
+            where type = 'index' and tbl_name = 'orders' and sql is not null`.execute(t.ctx.db)
+    return Object.fromEntries(rows.map((row) => [row.name, row.definition.replaceAll('"', '').toLowerCase()]))
+  }
+
+  it('indexes customers, placed orders and coupons only where the column has a value', async () => {
+    const indexes = await definitions()
+    expect(indexes.orders_user_state_idx).toMatch(/where \(?user_id is not null\)?/)
+    expect(indexes.orders_completed_idx).toMatch(/where \(?completed_at is not null\)?/)
+    expect(indexes.orders_coupon_idx).toMatch(/where \(?coupon_id is not null\)?/)
+  })
+
+  it.runIf(testDialect === 'sqlite')('pages the placed orders through the partial index', async () => {
+    const plan = await sql<{ detail: string }>`
+      explain query plan select id from orders
+      where state = 'complete' and completed_at is not null
+      order by completed_at desc, id desc limit 20`.execute(t.ctx.db)
+    expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(/USING INDEX orders_completed_idx/)
+  })
+})
