@@ -39,6 +39,17 @@ describe(`orders and line items on ${testDialect}`, () => {
       expect(order.token.length).toBeGreaterThanOrEqual(32)
     })
 
+    it('gives every cart its own token, also across refills of the token bytes', async () => {
+      const tokens = new Set<string>()
+      for (let i = 0; i < 400; i++) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/v1/orders.json', payload: {} })
+        const { token } = res.json()
+        expect(token).toMatch(/^[\w-]{32}$/)
+        tokens.add(token)
+      }
+      expect(tokens.size).toBe(400)
+    })
+
     it('creates a cart with line items in one call', async () => {
       const productId = await insertProduct(t, { price: 1500, stock: 5 })
       const res = await t.app.inject({
