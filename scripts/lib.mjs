@@ -7,6 +7,24 @@ import { fileURLToPath } from 'node:url'
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 
+/**
+ * How the production server's process starts, so that it stays within its memory under load
+ * (issue 15; measured with scripts/bench/pages.mjs, 16 concurrent visitors):
+ * - V8's old space is capped, so it collects the garbage of page rendering instead of first
+ *   growing the heap (a forced collection after a load showed the growth was all garbage);
+ *   HEAP_LIMIT_MB (MiB, default 256) raises the cap.
+ * - glibc keeps a malloc arena per thread that allocates (libuv's pool, libvips, SQLite), each
+ *   holding freed memory; two arenas, as sharp's documentation advises, took the peak of pages
+ *   rendered without the cache from 322 to 239 MiB. MALLOC_ARENA_MAX set by the operator wins.
+ */
+export function serverLaunch(env = process.env) {
+  const limit = Number(env.HEAP_LIMIT_MB ?? 256)
+  if (!Number.isInteger(limit) || limit < 64) {
+    throw new Error(`HEAP_LIMIT_MB must be a whole number of MiB, 64 or more (got ${env.HEAP_LIMIT_MB}).`)
+  }
+  return { nodeArgs: [`--max-old-space-size=${limit}`], env: { MALLOC_ARENA_MAX: '2', ...env } }
+}
+
 /** Runs a command with inherited output; resolves with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { serverLaunch } from './lib.mjs'
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 
@@ -52,13 +53,18 @@ if (stale(path.join(root, 'apps/api/dist/server.js'), [path.join(root, 'apps/api
 try {
   process.loadEnvFile()
 } catch {}
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  // A local start without SESSION_SECRET (in the environment or .env) gets one for this run:
-  // visitors' sessions then end with it.
-  env: { NODE_ENV: 'production', SESSION_SECRET: randomBytes(32).toString('base64url'), ...process.env },
+// A local start without SESSION_SECRET (in the environment or .env) gets one for this run:
+// visitors' sessions then end with it.
+const launch = serverLaunch({
+  NODE_ENV: 'production',
+  SESSION_SECRET: randomBytes(32).toString('base64url'),
+  ...process.env,
 })
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', ...launch.nodeArgs, path.join(root, 'apps/api/dist/server.js')],
+  { cwd: root, stdio: 'inherit', env: launch.env },
+)
 // Pass stop signals on, so the server can finish in-flight requests and close the database.
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)))

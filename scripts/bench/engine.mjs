@@ -9,7 +9,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
-import { freePort, root } from '../lib.mjs'
+import { freePort, root, serverLaunch } from '../lib.mjs'
 import { iterate, rawApi, shopApi } from './load.mjs'
 
 const OUT_OF_STOCK = 'Product is out of stock for requested quantity.'
@@ -34,17 +34,18 @@ export async function startProcess(args, env, ready) {
 export async function startShop(env, server = path.join(root, 'apps/api/dist/server.js')) {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
+  const launch = serverLaunch({
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters',
+    ...env,
+  })
   const child = await startProcess(
-    [server],
-    {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters',
-      ...env,
-    },
+    [...launch.nodeArgs, server],
+    launch.env,
     async () => (await fetch(`${base}/healthz`)).ok,
   )
   return { base, pid: child.pid, child }

@@ -9,6 +9,10 @@ import path from 'node:path'
 import sharp from 'sharp'
 import type { ShopContext } from '../context.ts'
 
+// Each size is encoded once and then served from disk, so libvips' operation cache (up to 50 MB
+// by default) would only keep the demo seed's and those one-off encodes' memory for nothing.
+sharp.cache(false)
+
 export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600] as const
 export const IMAGE_FORMATS = ['webp', 'avif'] as const
 export type ImageFormat = (typeof IMAGE_FORMATS)[number]
