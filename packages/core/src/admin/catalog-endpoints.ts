@@ -1,6 +1,6 @@
 /**
- * The back office's catalogue endpoints (issue 11): products with their variation matrix,
- * publishing in bulk, the choices a product form offers, attribute terms and categories. Every
+ * The back office's catalogue endpoints (issue 11): products with their variation matrix and
+ * images (uploaded as multipart/form-data), publishing in bulk, the choices a product form offers, attribute terms and categories. Every
  * one needs the 'catalogue' permission; the API registers each route from this table.
  */
 import { z } from 'zod'
