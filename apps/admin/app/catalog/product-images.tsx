@@ -108,9 +108,11 @@ export function ProductImages({
           {error}
         </p>
       ) : null}
-      <p role="status" className={status ? 'notice' : 'visually-hidden'}>
-        {status}
-      </p>
+      {status ? (
+        <p role="status" className="notice">
+          {status}
+        </p>
+      ) : null}
       {images.length === 0 ? (
         <p>No images yet. The first image is the product's main image in the shop.</p>
       ) : (
