@@ -9,10 +9,11 @@ import {
   MAX_IMAGE_BYTES,
   type StaffRole,
 } from '@fanshop/core'
+import { sql } from 'kysely'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login as customerLogin } from '../../../tests/accounts.ts'
-import { createTestApp, type TestApp } from '../../../tests/test-app.ts'
+import { createTestApp, type TestApp, testDialect } from '../../../tests/test-app.ts'
 import { DEMO_CUSTOMER } from '../../demo/accounts.ts'
 import { DEMO_STAFF } from '../../demo/staff.ts'
 import { mediaRoot } from '../../media/storage.ts'
@@ -280,6 +281,42 @@ describe('uploading', () => {
       '"wide.png" is 8000 × 6000 pixels; an image may have at most 40 megapixels.',
     )
     expect(await mediaCount()).toBe(media)
+  })
+
+  it('deletes the files it wrote when the transaction fails part way', async () => {
+    const product = await newProduct()
+    // The database refuses the product's second image, after the first one's file is written.
+    if (testDialect === 'sqlite') {
+      await sql`create trigger refuse_second_image before insert on product_images
+        when new.product_id = ${sql.lit(product.id)} and new.position >= 1
+        begin select raise(abort, 'refused for the test'); end`.execute(t.ctx.db)
+    } else {
+      await sql`create function refuse_second_image() returns trigger language plpgsql as $$
+        begin
+          if new.product_id = ${sql.lit(product.id)} and new.position >= 1 then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`.execute(t.ctx.db)
+      await sql`create trigger refuse_second_image before insert on product_images
+        for each row execute function refuse_second_image()`.execute(t.ctx.db)
+    }
+    try {
+      const [media, files] = [await mediaCount(), storedFiles()]
+      const res = await upload(
+        product.id,
+        form(
+          { name: 'one.png', data: await solid(10, 10).png().toBuffer() },
+          { name: 'two.png', data: await solid(12, 12).png().toBuffer() },
+        ),
+      )
+      expect(res.statusCode).toBe(500)
+      expect([await mediaCount(), storedFiles()]).toEqual([media, files])
+    } finally {
+      if (testDialect === 'sqlite') await sql`drop trigger refuse_second_image`.execute(t.ctx.db)
+      else {
+        await sql`drop trigger refuse_second_image on product_images`.execute(t.ctx.db)
+        await sql`drop function refuse_second_image()`.execute(t.ctx.db)
+      }
+    }
   })
 
   it('answers 415 to a JSON body, 400 to an empty form and 404 for an unknown product', async () => {

@@ -5,13 +5,16 @@
  * shop); then every image of the upload is stored and linked in one transaction with its audit
  * entry. The product's `image_id` (the cart's and orders' thumbnail) follows the first image.
  */
+
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import { type AdminProduct, MAX_IMAGE_PIXELS, MAX_PRODUCT_IMAGES } from '@fanshop/core'
 import type { Kysely } from 'kysely'
 import sharp from 'sharp'
 import type { ShopContext } from '../../context.ts'
 import type { Database } from '../../db/schema.ts'
 import { notFound, unprocessable } from '../../http/errors.ts'
-import { storeMedia } from '../../media/storage.ts'
+import { mediaRoot, storeMedia } from '../../media/storage.ts'
 import { type Actor, recordAudit } from '../audit.ts'
 import { readAdminProduct } from './products.ts'
 
@@ -126,30 +129,45 @@ async function changeImages(
   })
 }
 
-/** Stores checked images after the product's others. */
+/**
+ * Stores checked images after the product's others. Should the transaction fail once files are
+ * written, those files are deleted too: no original is left without its row.
+ */
 export async function addProductImages(
   ctx: Pick<ShopContext, 'db' | 'now' | 'config'>,
   actor: Actor,
   productId: number,
   images: CleanImage[],
 ): Promise<AdminProduct> {
-  return changeImages(ctx, actor, productId, 'product.images.add', async (trx, ids, now) => {
-    if (ids.length + images.length > MAX_PRODUCT_IMAGES) {
-      throw unprocessable(
-        `A product may have at most ${MAX_PRODUCT_IMAGES} images; this one has ${ids.length}.`,
-      )
-    }
-    const added: number[] = []
-    for (const image of images) {
-      const mediaId = await storeMedia({ config: ctx.config, db: trx, now: ctx.now }, { ...image, alt: '' })
-      await trx
-        .insertInto('product_images')
-        .values({ product_id: productId, media_id: mediaId, position: ids.length + added.length })
-        .execute()
-      added.push(mediaId)
-    }
-    await placeImages(trx, productId, [...ids, ...added], now)
-  })
+  const written: string[] = []
+  try {
+    return await changeImages(ctx, actor, productId, 'product.images.add', async (trx, ids, now) => {
+      if (ids.length + images.length > MAX_PRODUCT_IMAGES) {
+        throw unprocessable(
+          `A product may have at most ${MAX_PRODUCT_IMAGES} images; this one has ${ids.length}.`,
+        )
+      }
+      const added: number[] = []
+      for (const image of images) {
+        const mediaId = await storeMedia({ config: ctx.config, db: trx, now: ctx.now }, { ...image, alt: '' })
+        const { file } = await trx
+          .selectFrom('media')
+          .select('file')
+          .where('id', '=', mediaId)
+          .executeTakeFirstOrThrow()
+        written.push(file)
+        await trx
+          .insertInto('product_images')
+          .values({ product_id: productId, media_id: mediaId, position: ids.length + added.length })
+          .execute()
+        added.push(mediaId)
+      }
+      await placeImages(trx, productId, [...ids, ...added], now)
+    })
+  } catch (error) {
+    await Promise.all(written.map((file) => fs.rm(path.join(mediaRoot(ctx), file), { force: true })))
+    throw error
+  }
 }
 
 function assertImageOf(ids: number[], mediaId: number) {
