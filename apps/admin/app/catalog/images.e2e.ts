@@ -67,6 +67,8 @@ test('the manager creates a variable product with images and stock, and the shop
   await page.getByRole('button', { name: 'Move up image 2' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'is now image 1, the main image' })).toBeVisible()
   await expect(page.getByLabel('Alt text of image 1')).toHaveValue(`Back of the ${name}`)
+  // The keyboard stays on the moved image: at the top, on its Move down button.
+  await expect(page.getByRole('button', { name: 'Move down image 1' })).toBeFocused()
   await expect(images.getByRole('img', { name: `Back of the ${name}` })).toBeVisible()
 
   await page.getByLabel('Add images').setInputFiles({

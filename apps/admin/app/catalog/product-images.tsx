@@ -12,7 +12,7 @@ import {
   MAX_IMAGE_PIXELS,
   MAX_IMAGES_PER_UPLOAD,
 } from '@fanshop/core'
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { ApiError, api } from '../api'
 
 type Image = AdminProduct['images'][number]
@@ -36,6 +36,21 @@ export function ProductImages({
   const [error, setError] = useState<string | null>(null)
   const [status, setStatus] = useState('')
   const [alts, setAlts] = useState<Record<number, string>>({})
+  // After a move, the keyboard stays on the image it moved (its other button at an end).
+  const [follow, setFollow] = useState<{ mediaId: number; direction: 'up' | 'down' } | null>(null)
+  const buttonId = (mediaId: number, direction: 'up' | 'down') => `${id}-${direction}-${mediaId}`
+
+  useEffect(() => {
+    if (!follow || busy) return
+    const same = document.getElementById(
+      buttonId(follow.mediaId, follow.direction),
+    ) as HTMLButtonElement | null
+    const other = document.getElementById(
+      buttonId(follow.mediaId, follow.direction === 'up' ? 'down' : 'up'),
+    ) as HTMLButtonElement | null
+    ;(same && !same.disabled ? same : other)?.focus()
+    setFollow(null)
+  })
 
   async function change(run: () => Promise<AdminProduct>, done: string) {
     setBusy(true)
@@ -69,14 +84,15 @@ export function ProductImages({
     if (uploaded && fileInput.current) fileInput.current.value = ''
   }
 
-  function move(index: number, by: -1 | 1) {
+  async function move(index: number, by: -1 | 1) {
     const ids = images.map((image) => image.id)
     const [moved] = ids.splice(index, 1)
     ids.splice(index + by, 0, moved!)
-    return change(
+    const done = await change(
       () => api(adminCatalogEndpoints.orderProductImages, { params: { id: productId }, body: { ids } }),
       `Image ${index + 1} is now image ${index + by + 1}${index + by === 0 ? ', the main image' : ''}.`,
     )
+    if (done) setFollow({ mediaId: moved!, direction: by === -1 ? 'up' : 'down' })
   }
 
   return (
@@ -155,11 +171,17 @@ export function ProductImages({
                   >
                     Save alt text<span className="visually-hidden"> of image {index + 1}</span>
                   </button>
-                  <button type="button" disabled={busy || index === 0} onClick={() => move(index, -1)}>
+                  <button
+                    type="button"
+                    id={buttonId(image.id, 'up')}
+                    disabled={busy || index === 0}
+                    onClick={() => move(index, -1)}
+                  >
                     Move up<span className="visually-hidden"> image {index + 1}</span>
                   </button>
                   <button
                     type="button"
+                    id={buttonId(image.id, 'down')}
                     disabled={busy || index === images.length - 1}
                     onClick={() => move(index, 1)}
                   >
