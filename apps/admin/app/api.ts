@@ -39,11 +39,13 @@ export async function api<E extends Endpoint>(
     if (value !== undefined && value !== null && value !== '') search.set(name, String(value))
   }
   const url = endpointPath(endpoint, params) + (search.size ? `?${search}` : '')
+  // An upload's FormData goes as multipart/form-data, with the boundary the browser chooses.
+  const upload = body instanceof FormData
   const response = await fetch(url, {
     method: endpoint.method,
     credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined || upload ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : upload ? body : JSON.stringify(body),
   })
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null)

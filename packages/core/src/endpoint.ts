@@ -25,6 +25,11 @@ export interface Endpoint {
   /** Request headers the endpoint reads (an Idempotency-Key). */
   readonly headers?: z.ZodObject
   readonly body?: z.ZodType
+  /**
+   * A multipart/form-data body (file uploads) instead of JSON: its fields as OpenAPI describes
+   * them. The handler reads the parts itself; callers send a FormData.
+   */
+  readonly upload?: z.ZodObject
   /** Each status the endpoint answers, with its body. */
   readonly responses: Readonly<Record<number, z.ZodType>>
 }
@@ -58,11 +63,13 @@ export type EndpointRequest<E extends Endpoint> = (E extends { params: infer P e
   ? { params: ParamsInput<P> }
   : { params?: never }) &
   (E extends { query: infer Q extends z.ZodObject } ? { query?: QueryInput<Q> } : { query?: never }) &
-  (E extends { body: infer B extends z.ZodType }
-    ? undefined extends z.input<B>
-      ? { body?: z.input<B> }
-      : { body: z.input<B> }
-    : { body?: never })
+  (E extends { upload: z.ZodObject }
+    ? { body: FormData }
+    : E extends { body: infer B extends z.ZodType }
+      ? undefined extends z.input<B>
+        ? { body?: z.input<B> }
+        : { body: z.input<B> }
+      : { body?: never })
 
 /** The endpoint's path with its `:name` params filled in, each URL-encoded. */
 export function endpointPath(endpoint: Endpoint, params: Record<string, Scalar> = {}): string {

@@ -2,7 +2,8 @@
  * Creating and editing a product (issue 11): name, slug, descriptions (HTML the API cleans),
  * categories, size guide, status with a publish time, and either a simple product's price and
  * stock or a variable product's matrix (one row per combination of the chosen terms) with SKU,
- * price, sale price and stock per variation. Conform drives the form with core's schema, so the
+ * price, sale price, stock and image per variation. The product's images are managed beside the
+ * form (product-images.tsx) once the product exists. Conform drives the form with core's schema, so the
  * browser and the API refuse the same input with the same messages.
  */
 import { getFormProps, useForm } from '@conform-to/react'
@@ -22,6 +23,7 @@ import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } 
 import { ApiError, api, load } from '../api'
 import type { Route } from './+types/product-edit'
 import { Field } from './field'
+import { imageLabel, ProductImages } from './product-images'
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const [options, product] = await Promise.all([
@@ -136,6 +138,7 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
   const rows = useMemo(() => combinations(options.attributes, chosen), [options.attributes, chosen])
   const existing = useMemo(() => variationsByKey(product), [product])
   const errorsOf = (name: string) => form.allErrors[name]
+  const [images, setImages] = useState(product?.images ?? [])
 
   return (
     <>
@@ -156,6 +159,11 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
           {form.errors.join(' ')}
         </p>
       ) : null}
+      {product ? (
+        <ProductImages productId={product.id} images={images} onChange={setImages} />
+      ) : (
+        <p className="card">Images: create the product first, then add its images here.</p>
+      )}
       <Form method="post" {...getFormProps(form)} className="stack product-form">
         <section className="card stack" aria-labelledby="basics">
           <h2 id="basics">Basics</h2>
@@ -358,6 +366,7 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
                     <th scope="col">Price (€)</th>
                     <th scope="col">Sale price (€)</th>
                     <th scope="col">Stock on hand</th>
+                    {images.length > 0 ? <th scope="col">Image</th> : null}
                   </tr>
                 </thead>
                 <tbody>
@@ -402,6 +411,23 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
                         {cell('price', had?.price, 'decimal')}
                         {cell('salePrice', had?.salePrice, 'decimal')}
                         {cell('stock', had?.stock.onHand, 'numeric')}
+                        {images.length > 0 ? (
+                          <td>
+                            <select
+                              key={images.map((image) => image.id).join('-')}
+                              name={name('imageId')}
+                              aria-label={`Image of ${label}`}
+                              defaultValue={had?.imageId ?? ''}
+                            >
+                              <option value="">None</option>
+                              {images.map((image, index) => (
+                                <option key={image.id} value={image.id}>
+                                  {imageLabel(image, index)}
+                                </option>
+                              ))}
+                            </select>
+                          </td>
+                        ) : null}
                       </tr>
                     )
                   })}

@@ -57,7 +57,7 @@ async function auditOf(action: string) {
 }
 
 /** Path params that name nothing: a staff member, product, customer or coupon id, an order number. */
-const UNKNOWN_PARAMS = { id: 999_999, number: 'R999999999' }
+const UNKNOWN_PARAMS = { id: 999_999, mediaId: 999_999, number: 'R999999999' }
 
 /** Every back office endpoint table: the staff's own and each domain's. */
 const allAdminEndpoints: Record<string, AdminEndpoint> = {

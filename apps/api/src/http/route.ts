@@ -13,7 +13,7 @@ import type {
   RouteHandlerMethod,
   RouteShorthandOptions,
 } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 
 type SchemaOf<E extends Endpoint> = {
   params: E['params']
@@ -39,6 +39,11 @@ type RouteExtras = Pick<
   'config' | 'preHandler' | 'onRequest' | 'bodyLimit' | 'validatorCompiler' | 'serializerCompiler'
 >
 
+const skipBodyValidation: NonNullable<RouteExtras['validatorCompiler']> = (part) =>
+  part.httpPart === 'body'
+    ? () => ({ value: undefined })
+    : validatorCompiler(part as Parameters<typeof validatorCompiler>[0])
+
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
@@ -53,11 +58,17 @@ export function route<E extends Endpoint>(
   if (endpoint.params) schema.params = endpoint.params
   if (endpoint.query) schema.querystring = endpoint.query
   if (endpoint.body) schema.body = endpoint.body
+  // A multipart body is described for OpenAPI only: the handler reads its parts (@fastify/multipart).
+  const options = endpoint.upload ? { ...extras, validatorCompiler: skipBodyValidation } : extras
+  if (endpoint.upload) {
+    schema.body = endpoint.upload
+    schema.consumes = ['multipart/form-data']
+  }
   if (endpoint.headers) schema.headers = endpoint.headers
   // OpenAPI's form of "the Bearer token, or nothing" is a second, empty security requirement.
   if (endpoint.bearer) schema.security = endpoint.bearer === true ? [{ bearer: [] }] : [{}, { bearer: [] }]
   app.withTypeProvider<ZodTypeProvider>().route({
-    ...extras,
+    ...options,
     method: endpoint.method,
     url: endpoint.path,
     schema,

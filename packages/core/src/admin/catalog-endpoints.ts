@@ -1,6 +1,6 @@
 /**
- * The back office's catalogue endpoints (issue 11): products with their variation matrix,
- * publishing in bulk, the choices a product form offers, attribute terms and categories. Every
+ * The back office's catalogue endpoints (issue 11): products with their variation matrix and
+ * images (uploaded as multipart/form-data), publishing in bulk, the choices a product form offers, attribute terms and categories. Every
  * one needs the 'catalogue' permission; the API registers each route from this table.
  */
 import { z } from 'zod'
@@ -20,6 +20,12 @@ import {
   termInputSchema,
 } from './catalog-shapes.ts'
 import { ADMIN_TAGS, defineAdminEndpoint } from './endpoints.ts'
+import {
+  imageAltSchema,
+  imageOrderSchema,
+  imageUploadForm,
+  productImageParams,
+} from './product-image-shapes.ts'
 
 const permission = 'catalogue' as const
 
@@ -70,6 +76,46 @@ export const adminCatalogEndpoints = {
     permission,
     body: bulkStatusSchema,
     responses: { 200: z.object({ updated: z.number().int() }) },
+  }),
+  uploadProductImages: defineAdminEndpoint({
+    method: 'POST',
+    path: '/admin/api/products/:id/images',
+    tags: ADMIN_TAGS,
+    summary:
+      'Adds images to a product (multipart/form-data, field "files"), after its others; EXIF orientation applied, metadata stripped. 413 too large, 422 not an image or too many pixels: then none is added',
+    permission,
+    params: productIdParams,
+    upload: imageUploadForm,
+    responses: { 201: adminProductSchema },
+  }),
+  productImageAlt: defineAdminEndpoint({
+    method: 'PUT',
+    path: '/admin/api/products/:id/images/:mediaId',
+    tags: ADMIN_TAGS,
+    summary: "Changes one of a product's images' alt text",
+    permission,
+    params: productImageParams,
+    body: imageAltSchema,
+    responses: { 200: adminProductSchema },
+  }),
+  orderProductImages: defineAdminEndpoint({
+    method: 'PUT',
+    path: '/admin/api/products/:id/images/order',
+    tags: ADMIN_TAGS,
+    summary: "Reorders a product's images: every one of them, the main image first",
+    permission,
+    params: productIdParams,
+    body: imageOrderSchema,
+    responses: { 200: adminProductSchema },
+  }),
+  removeProductImage: defineAdminEndpoint({
+    method: 'DELETE',
+    path: '/admin/api/products/:id/images/:mediaId',
+    tags: ADMIN_TAGS,
+    summary: 'Takes an image off a product (and off the variations that showed it)',
+    permission,
+    params: productImageParams,
+    responses: { 200: adminProductSchema },
   }),
   catalogueOptions: defineAdminEndpoint({
     method: 'GET',

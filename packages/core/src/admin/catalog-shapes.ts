@@ -5,6 +5,7 @@
  * this one schema; they are stored as cents.
  */
 import { z } from 'zod'
+import { imageJsonSchema } from '../catalog/schemas.ts'
 import { idParam, pageParam, perPageParam, text, wholeNumber } from '../input.ts'
 import { toCents, toDecimalString } from '../money.ts'
 
@@ -76,6 +77,8 @@ export const variationInputSchema = z.object({
   price: priceSchema,
   salePrice: optionalPrice,
   stock: stockSchema,
+  /** One of the product's images shown for this variation; '' or null: none; left out: unchanged. */
+  imageId: z.preprocess((value) => (value === '' ? null : value), idParam().nullable().optional()),
 })
 
 /**
@@ -183,6 +186,8 @@ export const adminVariationSchema = z.object({
   /** False once taken out of the matrix (kept, since orders may name it). */
   active: z.boolean(),
   stock: adminStockSchema,
+  /** The product image shown for this variation, or null. */
+  imageId: z.number().int().nullable(),
 })
 
 export const adminProductSchema = z.object({
@@ -203,6 +208,8 @@ export const adminProductSchema = z.object({
   salePrice: z.string(),
   stock: adminStockSchema.nullable(),
   variations: z.array(adminVariationSchema),
+  /** In the shop's order: the first is the main image. */
+  images: z.array(imageJsonSchema),
   /** ISO 8601. */
   updatedAt: z.string(),
 })

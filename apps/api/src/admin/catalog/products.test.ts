@@ -83,20 +83,24 @@ describe('who may use the catalogue endpoints', () => {
   it.each(endpoints)(
     '%s: 401 without a session or with a customer token, 403 to fulfilment and editor',
     async (_name, endpoint) => {
-      const none = await call(endpoint, { cookie: '', params: { id: 1 } })
+      const none = await call(endpoint, { cookie: '', params: { id: 1, mediaId: 1 } })
       expect(none.statusCode).toBe(401)
       expect(none.json()).toEqual({ statusCode: 401, message: expect.any(String) })
       const token = (await customerLogin(t.app, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).json().data
         .token
       const customer = await t.app.inject({
         method: endpoint.method,
-        url: endpointPath(endpoint, { id: 1 }),
+        url: endpointPath(endpoint, { id: 1, mediaId: 1 }),
         headers: { authorization: `Bearer ${token}` },
       })
       expect(customer.statusCode).toBe(401)
       for (const role of ['fulfilment', 'editor'] as const) {
         const cookie = await staffCookie(t.app, demo(role).email, demo(role).password)
-        const res = await call(endpoint, { cookie, params: { id: 1 }, body: endpoint.body ? {} : undefined })
+        const res = await call(endpoint, {
+          cookie,
+          params: { id: 1, mediaId: 1 },
+          body: endpoint.body ? {} : undefined,
+        })
         expect(res.json()).toEqual({ statusCode: 403, message: 'Your role does not allow this.' })
       }
     },

@@ -11,6 +11,7 @@ import { permalinkOf } from '../../catalog/product-json.ts'
 import type { ProductsTable } from '../../catalog/tables.ts'
 import type { Database } from '../../db/schema.ts'
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts'
+import { describeImage } from '../../media/describe.ts'
 import { type Actor, recordAudit } from '../audit.ts'
 
 type Db = Kysely<Database>
@@ -52,7 +53,7 @@ export async function readAdminProduct(db: Db, id: number, now: number): Promise
     .orderBy('id')
     .execute()
   const ids = [id, ...variations.map((v) => v.id)]
-  const [categories, terms] = await Promise.all([
+  const [categories, terms, images] = await Promise.all([
     db
       .selectFrom('product_categories')
       .select('category_id')
@@ -68,6 +69,7 @@ export async function readAdminProduct(db: Db, id: number, now: number): Promise
       .orderBy('attribute_terms.menu_order')
       .orderBy('attribute_terms.id')
       .execute(),
+    productImages(db, id),
   ])
   const termsOf = (productId: number) => terms.filter((term) => term.product_id === productId)
   return {
@@ -98,9 +100,22 @@ export async function readAdminProduct(db: Db, id: number, now: number): Promise
       salePrice: priceText(variation.sale_price),
       active: variation.status === 'publish',
       stock: stockOf(variation) ?? { onHand: 0, sold: 0, held: 0, available: 0 },
+      imageId: variation.image_id,
     })),
+    images: images.map(describeImage),
     updatedAt: new Date(Number(product.updated_at)).toISOString(),
   }
+}
+
+/** A product's images in the shop's order (the first is the main image). */
+export function productImages(db: Db, productId: number) {
+  return db
+    .selectFrom('product_images')
+    .innerJoin('media', 'media.id', 'product_images.media_id')
+    .select(['media.id', 'media.alt', 'media.width', 'media.height'])
+    .where('product_images.product_id', '=', productId)
+    .orderBy('product_images.position')
+    .execute()
 }
 
 interface TermInfo {
@@ -178,6 +193,13 @@ export async function saveProduct(
     const unknownTerm = termIds.find((termId) => !termById.has(termId))
     if (unknownTerm !== undefined) throw unprocessable(`There is no attribute term with id ${unknownTerm}.`)
     checkMatrix(input, termById)
+
+    const imageIds = new Set((before?.images ?? []).map((image) => image.id))
+    for (const [i, variation] of input.variations.entries()) {
+      if (variation.imageId != null && !imageIds.has(variation.imageId)) {
+        throw unprocessable(`Variation ${i + 1}'s image must be one of this product's images.`)
+      }
+    }
 
     const existing = new Map((before?.variations ?? []).map((v) => [v.id, v]))
     for (const variation of input.variations) {
@@ -273,6 +295,7 @@ export async function saveProduct(
         stock_on_hand: variation.stock,
         menu_order: position,
         updated_at: now,
+        ...(variation.imageId === undefined ? {} : { image_id: variation.imageId }),
       }
       let variationId: number
       if (variation.id !== undefined) {
@@ -290,7 +313,7 @@ export async function saveProduct(
             stock_sold: 0,
             gender_id: null,
             size_guide_id: null,
-            image_id: null,
+            image_id: variation.imageId ?? null,
             created_at: now,
           })
           .returning('id')

@@ -1,0 +1,113 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
+
+const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
+
+async function logIn(page: Page) {
+  await page.goto('/admin/login')
+  await page.getByLabel('E-mail').fill(MANAGER.email)
+  await page.getByLabel('Password').fill(MANAGER.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+}
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+}
+
+/** A small photo of one colour, as a phone would send it (JPEG). */
+const photo = (r: number, g: number, b: number) =>
+  sharp({ create: { width: 600, height: 600, channels: 3, background: { r, g, b } } })
+    .jpeg()
+    .toBuffer()
+
+test('the manager creates a variable product with images and stock, and the shop shows its image', async ({
+  page,
+}) => {
+  // Back office, uploads, the shop's grid and product page, back again, on a shared machine.
+  test.setTimeout(240_000)
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  const name = `Pictured Tee ${suffix}`
+  const slug = `pictured-tee-${suffix}`
+  await logIn(page)
+  await page.goto('/admin/products/new')
+  await expect(page.getByRole('heading', { name: 'New product' })).toBeVisible()
+  await page.getByLabel('Name').fill(name)
+  await page.getByRole('group', { name: 'Colour' }).getByLabel('Black').check()
+  const sizes = page.getByRole('group', { name: 'Size' })
+  await sizes.getByLabel('M', { exact: true }).check()
+  await sizes.getByLabel('L', { exact: true }).check()
+  for (const [size, stock] of [
+    ['M', '4'],
+    ['L', '7'],
+  ] as const) {
+    await page.getByLabel(`SKU of Black, ${size}`).fill(`PT-${suffix}-${size}`)
+    await page.getByLabel(`Price of Black, ${size}`, { exact: true }).fill('28')
+    await page.getByLabel(`Stock of Black, ${size}`).fill(stock)
+  }
+  await page.getByRole('group', { name: 'Status' }).getByLabel('Published').check()
+  await page.getByRole('button', { name: 'Create product' }).click()
+  await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible()
+
+  const images = page.getByRole('list', { name: 'Product images, the main image first' })
+  await page.getByLabel('Add images').setInputFiles([
+    { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo(20, 20, 20) },
+    { name: 'back.jpg', mimeType: 'image/jpeg', buffer: await photo(240, 240, 240) },
+  ])
+  await page.getByRole('button', { name: 'Upload images' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '2 images added.' })).toBeVisible()
+  await expect(images.getByRole('listitem')).toHaveCount(2)
+
+  await page.getByLabel('Alt text of image 2').fill(`Back of the ${name}`)
+  await page.getByRole('button', { name: 'Save alt text of image 2' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Alt text of image 2 saved.' })).toBeVisible()
+  // The back becomes the main image, moved with the keyboard's button.
+  await page.getByRole('button', { name: 'Move up image 2' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'is now image 1, the main image' })).toBeVisible()
+  await expect(page.getByLabel('Alt text of image 1')).toHaveValue(`Back of the ${name}`)
+  // The keyboard stays on the moved image: at the top, on its Move down button.
+  await expect(page.getByRole('button', { name: 'Move down image 1' })).toBeFocused()
+  await expect(images.getByRole('img', { name: `Back of the ${name}` })).toBeVisible()
+
+  await page.getByLabel('Add images').setInputFiles({
+    name: 'notes.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('not a picture'),
+  })
+  await page.getByRole('button', { name: 'Upload images' }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    '"notes.jpg" is not an image the shop takes: send a JPEG, PNG, WebP or AVIF file.',
+  )
+  await expect(images.getByRole('listitem')).toHaveCount(2)
+
+  await page.getByLabel('Image of Black, L').selectOption({ label: `Image 1: Back of the ${name}` })
+  await page.getByLabel('Image of Black, M').selectOption({ label: 'Image 2' })
+  await expectNoViolations(page)
+  await page.getByRole('button', { name: 'Save product' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible()
+  await expect(page.getByLabel('Image of Black, M')).toHaveValue(/\d+/)
+  await expect(page.getByLabel('Stock of Black, L')).toHaveValue('7')
+
+  // On a phone the images stack and nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(images).toBeVisible()
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+  await page.setViewportSize({ width: 1280, height: 720 })
+
+  await page.goto('/shop?category=all&sort=newest')
+  const card = page.getByRole('link', { name: new RegExp(name) }).first()
+  await expect(card.getByRole('img', { name: `Back of the ${name}` })).toBeVisible()
+  await page.goto(`/product/${slug}`)
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByRole('img', { name: `Back of the ${name}` }).first()).toBeVisible()
+  await expectNoViolations(page)
+
+  // Unpublished again, so the shop's other tests see the demo alone.
+  await page.goto(`/admin/products?search=${suffix}`)
+  await page.getByLabel(`Select ${name}`).check()
+  await page.getByRole('button', { name: 'Unpublish' }).click()
+  await expect(page.getByText('1 product(s) unpublished.')).toBeVisible()
+})
