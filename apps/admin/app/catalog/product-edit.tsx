@@ -121,6 +121,8 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
   const saved = useSearchParams()[0].has('saved')
   const [form, fields] = useForm({
     id: `product-${product?.id ?? 'new'}`,
+    // Conform resets a select to the form's default value (a select has no defaultValue of its own).
+    defaultValue: { sizeGuideId: product?.sizeGuideId ? String(product.sizeGuideId) : '' },
     lastResult: actionData,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
