@@ -24,6 +24,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAX_PER_ORDER: 'many' })).toThrow(/^Invalid configuration: MAX_PER_ORDER /)
   })
 
+  it('takes STAFF_TOTP_KEY only as 32 bytes in base64', () => {
+    const key = Buffer.alloc(32, 7).toString('base64')
+    expect(loadConfig({ STAFF_TOTP_KEY: key }).STAFF_TOTP_KEY).toBe(key)
+    expect(() => loadConfig({ STAFF_TOTP_KEY: 'c2hvcnQ=' })).toThrow(
+      /^Invalid configuration: STAFF_TOTP_KEY /,
+    )
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toMatch(/^sqlite:/)
   })

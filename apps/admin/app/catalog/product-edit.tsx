@@ -1,8 +1,8 @@
 /**
- * Creating and editing a product (issue 11): name, slug, descriptions (HTML the API cleans),
- * categories, size guide, status with a publish time, and either a simple product's price and
- * stock or a variable product's matrix (one row per combination of the chosen terms) with SKU,
- * price, sale price, stock and image per variation. The product's images are managed beside the
+ * Creating and editing a product (issue 11): name, slug, descriptions (rich text whose HTML the
+ * API cleans), categories, size guide, status with a publish time, and either a simple product's
+ * price and stock or a variable product's matrix (one row per combination of the chosen terms) with
+ * SKU, price, sale price, stock and image per variation. The product's images are managed beside the
  * form (product-images.tsx) once the product exists. Conform drives the form with core's schema, so the
  * browser and the API refuse the same input with the same messages.
  */
@@ -18,12 +18,17 @@ import {
   productInputSchema,
   slugOf,
 } from '@fanshop/core'
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { ApiError, api, load } from '../api'
 import type { Route } from './+types/product-edit'
 import { Field } from './field'
 import { imageLabel, ProductImages } from './product-images'
+
+// The editor is fetched only when a product form opens; until then the descriptions are plain fields.
+const RichText = lazy(() => import('./rich-text'))
+
+const DESCRIPTION_HINT = 'Bold, italic, lists, headings and https links; anything else is removed.'
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const [options, product] = await Promise.all([
@@ -118,6 +123,8 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
   const saved = useSearchParams()[0].has('saved')
   const [form, fields] = useForm({
     id: `product-${product?.id ?? 'new'}`,
+    // Conform resets a select to the form's default value (a select has no defaultValue of its own).
+    defaultValue: { sizeGuideId: product?.sizeGuideId ? String(product.sizeGuideId) : '' },
     lastResult: actionData,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -216,22 +223,30 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
               />
             )}
           </Field>
-          <Field
-            label="Description"
-            name={fields.description.name}
-            errors={fields.description.errors}
-            hint="HTML: paragraphs <p>, <strong>, <em>, lists and https links; anything else is removed."
-          >
-            {(control) => <textarea {...control} rows={6} defaultValue={product?.description} />}
-          </Field>
-          <Field
-            label="Specs (short description)"
-            name={fields.shortDescription.name}
-            errors={fields.shortDescription.errors}
-            hint="HTML, usually a list: <ul><li>100% cotton</li></ul>"
-          >
-            {(control) => <textarea {...control} rows={4} defaultValue={product?.shortDescription} />}
-          </Field>
+          {(
+            [
+              ['Description', fields.description, product?.description, 6],
+              ['Specs (short description)', fields.shortDescription, product?.shortDescription, 4],
+            ] as const
+          ).map(([label, field, value, rows]) => (
+            <Suspense
+              // A save starts the editor again from what the API kept (cleaned).
+              key={`${field.name}:${value ?? ''}`}
+              fallback={
+                <Field label={label} name={field.name} errors={field.errors} hint={DESCRIPTION_HINT}>
+                  {(control) => <textarea {...control} rows={rows} defaultValue={value} />}
+                </Field>
+              }
+            >
+              <RichText
+                label={label}
+                name={field.name}
+                defaultValue={value}
+                errors={field.errors}
+                hint={DESCRIPTION_HINT}
+              />
+            </Suspense>
+          ))}
         </section>
 
         <section className="card stack" aria-labelledby="shop">

@@ -17,6 +17,7 @@ const NAV: { to: string; label: string; permission: Permission | null }[] = [
   { to: '/', label: 'Dashboard', permission: 'dashboard' },
   { to: '/products', label: 'Products', permission: 'catalogue' },
   { to: '/categories', label: 'Categories', permission: 'catalogue' },
+  { to: '/size-guides', label: 'Size guides', permission: 'catalogue' },
   { to: '/customers', label: 'Customers', permission: 'customers' },
   { to: '/coupons', label: 'Coupons', permission: 'coupons' },
   { to: '/stock', label: 'Stock', permission: 'stock' },

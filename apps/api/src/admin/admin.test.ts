@@ -4,6 +4,7 @@ import {
   adminEndpoints,
   adminLaunchEndpoints,
   adminOrderEndpoints,
+  adminSizeGuideEndpoints,
   adminStockEndpoints,
   couponEndpoints,
   customerEndpoints,
@@ -68,6 +69,7 @@ const allAdminEndpoints: Record<string, AdminEndpoint> = {
   ...adminLaunchEndpoints,
   ...adminOrderEndpoints,
   ...adminStockEndpoints,
+  ...adminSizeGuideEndpoints,
 }
 
 describe('every admin endpoint checks who calls it', () => {

@@ -14,14 +14,22 @@ import { adminRoute, staffOf } from './guard.ts'
 import { acceptInvitation, actorOf, findStaffByEmail, meJson } from './staff.ts'
 import { clearStaffCookie, openStaffSession, revokeStaffSession } from './staff-sessions.ts'
 import { matchTotp, newTotpSecret, totpUri } from './totp.ts'
+import { openTotpSecret, sealPlainTotpSecrets, sealTotpSecret } from './totp-secrets.ts'
 
 export const STAFF_WRONG_CREDENTIALS = 'The e-mail address or the password is not correct.'
 export const STAFF_WRONG_CODE =
   'The code is not correct. Enter the 6 digits your authenticator app shows now.'
+export const STAFF_TOTP_UNREADABLE =
+  'This account’s authenticator setup cannot be read on this server. Ask the shop’s owner for help.'
 
 export default async function adminAuthRoutes(app: FastifyInstance) {
   const ctx = app.shop
   const limiter = rateLimiter(ctx)
+
+  app.addHook('onReady', async () => {
+    const sealed = await sealPlainTotpSecrets(ctx)
+    if (sealed > 0) ctx.log.info({ sealed }, 'staff TOTP secrets sealed')
+  })
 
   adminRoute(app, adminEndpoints.login, async (request, reply) => {
     const { email, password, code } = request.body
@@ -40,7 +48,14 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
         await attempt.failed()
         return { status: 'code_required' as const }
       }
-      const step = matchTotp(staff.totp_secret, staff.email, code, ctx.now(), staff.totp_last_step)
+      const secret = await openTotpSecret(ctx, staff.totp_secret)
+      if (secret === null) {
+        // Altered in the database or sealed with another key: no code can be checked against it.
+        await attempt.failed()
+        ctx.log.error({ staffId: staff.id }, 'staff TOTP secret cannot be opened')
+        throw forbidden(STAFF_TOTP_UNREADABLE)
+      }
+      const step = matchTotp(secret, staff.email, code, ctx.now(), staff.totp_last_step)
       if (step === null) {
         await attempt.failed()
         throw forbidden(STAFF_WRONG_CODE)
@@ -80,7 +95,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     const secret = newTotpSecret()
     await ctx.db
       .updateTable('staff_users')
-      .set({ totp_pending_secret: secret })
+      .set({ totp_pending_secret: await sealTotpSecret(ctx, secret) })
       .where('id', '=', staff.id)
       .execute()
     return { secret, uri: totpUri(secret, staff.email) }
@@ -88,8 +103,9 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
 
   adminRoute(app, adminEndpoints.confirmTotp, async (request) => {
     const { staff } = staffOf(request)
-    if (staff.totp_pending_secret === null) throw badRequest('Start setting up the authenticator app first.')
-    const step = matchTotp(staff.totp_pending_secret, staff.email, request.body.code, ctx.now(), null)
+    const pending = staff.totp_pending_secret && (await openTotpSecret(ctx, staff.totp_pending_secret))
+    if (!pending) throw badRequest('Start setting up the authenticator app first.')
+    const step = matchTotp(pending, staff.email, request.body.code, ctx.now(), null)
     if (step === null) throw badRequest(STAFF_WRONG_CODE)
     const now = ctx.now()
     const updated = await ctx.db.transaction().execute(async (trx) => {

@@ -235,7 +235,8 @@ export async function loadProductJson(
   })
 }
 
-function parseSizeRows(json: string): SizeRow[] {
+/** A size guide's rows as stored (JSON text of spec 3's `clothes_size_data.sizes`). */
+export function parseSizeRows(json: string): SizeRow[] {
   const parsed = sizeRowsSchema.safeParse(JSON.parse(json))
   if (!parsed.success) throw new Error(`size_guides.sizes is not a list of size rows: ${json}`)
   return parsed.data

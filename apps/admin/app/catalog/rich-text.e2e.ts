@@ -1,0 +1,78 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+
+const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
+
+async function logIn(page: Page) {
+  await page.goto('/admin/login')
+  await page.getByLabel('E-mail').fill(MANAGER.email)
+  await page.getByLabel('Password').fill(MANAGER.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+}
+
+test('the description editor makes a word bold for the shop and keeps no pasted script', async ({ page }) => {
+  test.setTimeout(120_000)
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  const name = `Rich Text Scarf ${suffix}`
+  const slug = `rich-text-scarf-${suffix}`
+  await logIn(page)
+  await page.goto('/admin/products/new')
+  await page.getByRole('group', { name: 'Type' }).getByLabel('Simple').check()
+  await page.getByLabel('Name').fill(name)
+
+  const description = page.getByRole('textbox', { name: 'Description', exact: true })
+  await description.click()
+  await page.keyboard.type('Knitted for the ')
+  const toolbar = page.getByRole('toolbar', { name: 'Description formatting' })
+  await toolbar.getByRole('button', { name: 'Bold' }).click()
+  await page.keyboard.type('derby')
+  await expect(toolbar.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true')
+  await toolbar.getByRole('button', { name: 'Bold' }).click()
+  await page.keyboard.type(' day.')
+  // The toolbar is one tab stop that arrow keys move through.
+  await toolbar.getByRole('button', { name: 'Bold' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused()
+
+  const specs = page.getByRole('textbox', { name: 'Specs (short description)' })
+  await specs.click()
+  await specs.evaluate((element) => {
+    const data = new DataTransfer()
+    data.setData(
+      'text/html',
+      '<ul><li>Pure wool</li></ul><script>window.pastedScript = true</script><img src="x" onerror="window.pastedScript = true">',
+    )
+    data.setData('text/plain', 'Pure wool')
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    )
+  })
+  await expect(specs.getByRole('listitem')).toHaveText('Pure wool')
+
+  await page.getByLabel('Price (€)', { exact: true }).fill('24')
+  await page.getByLabel('Stock on hand').fill('3')
+  await page.getByRole('group', { name: 'Status' }).getByLabel('Published').check()
+  const axe = await new AxeBuilder({ page }).analyze()
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+  await page.getByRole('button', { name: 'Create product' }).click()
+  await expect(page.getByRole('status')).toContainText('Saved.')
+  await expect(page.getByRole('textbox', { name: 'Description', exact: true }).locator('strong')).toHaveText(
+    'derby',
+  )
+
+  const shop = await page.request.get(`/product/${slug}`)
+  expect(shop.status()).toBe(200)
+  const html = await shop.text()
+  expect(html).toContain('Knitted for the <strong>derby</strong> day.')
+  expect(html).not.toContain('pastedScript')
+  await page.goto(`/product/${slug}`)
+  await expect(page.locator('.product-tabs strong', { hasText: 'derby' })).toBeVisible()
+  expect(await page.evaluate(() => 'pastedScript' in window)).toBe(false)
+
+  // Unpublished again, so the shop's other tests see the demo alone.
+  await page.goto(`/admin/products?search=${suffix}`)
+  await page.getByLabel(`Select ${name}`).check()
+  await page.getByRole('button', { name: 'Unpublish' }).click()
+  await expect(page.getByText('1 product(s) unpublished.')).toBeVisible()
+})

@@ -1,0 +1,83 @@
+/**
+ * Staff TOTP secrets at rest: sealed with AES-256-GCM before they reach staff_users, so a copy of
+ * the database (a backup, a dump) hands out no one's second factor. A sealed value reads
+ * `v1:<iv>:<tag>:<ciphertext>` (base64url). The key is STAFF_TOTP_KEY, or else one derived (HKDF)
+ * from the server's signing secret, which, unlike SESSION_SECRET outside production, outlives the
+ * process. Secrets written before sealing existed are sealed once at start.
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { signingKey } from '../accounts/sessions.ts'
+import type { ShopContext } from '../context.ts'
+
+const VERSION = 'v1'
+const keys = new WeakMap<Pick<ShopContext, 'config'>, Promise<Buffer>>()
+
+function totpKey(ctx: Pick<ShopContext, 'config'>): Promise<Buffer> {
+  let key = keys.get(ctx)
+  if (!key) {
+    const configured = ctx.config.STAFF_TOTP_KEY
+    key = configured
+      ? Promise.resolve(Buffer.from(configured, 'base64'))
+      : signingKey(ctx).then((secret) =>
+          Buffer.from(hkdfSync('sha256', secret, 'fanshop-admin', 'staff-totp-secret', 32)),
+        )
+    keys.set(ctx, key)
+  }
+  return key
+}
+
+export const isSealed = (stored: string) => stored.startsWith(`${VERSION}:`)
+
+export async function sealTotpSecret(ctx: Pick<ShopContext, 'config'>, secret: string): Promise<string> {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', await totpKey(ctx), iv)
+  const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()])
+  return [VERSION, iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join(':')
+}
+
+/** The secret, or null when the stored value was altered, sealed with another key or is not sealed. */
+export async function openTotpSecret(
+  ctx: Pick<ShopContext, 'config'>,
+  stored: string,
+): Promise<string | null> {
+  const [version, iv, tag, ciphertext, ...rest] = stored.split(':')
+  if (version !== VERSION || !iv || !tag || ciphertext === undefined || rest.length > 0) return null
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', await totpKey(ctx), Buffer.from(iv, 'base64url'))
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'))
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    )
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Seals the secrets stored in plain text (before this module existed). Each row is rewritten only
+ * while it still holds the value read, so instances starting together do not seal twice.
+ */
+export async function sealPlainTotpSecrets(ctx: Pick<ShopContext, 'config' | 'db'>): Promise<number> {
+  const rows = await ctx.db
+    .selectFrom('staff_users')
+    .select(['id', 'totp_secret', 'totp_pending_secret'])
+    .where((eb) => eb.or([eb('totp_secret', 'is not', null), eb('totp_pending_secret', 'is not', null)]))
+    .execute()
+  let sealed = 0
+  for (const row of rows) {
+    for (const column of ['totp_secret', 'totp_pending_secret'] as const) {
+      const value = row[column]
+      if (value === null || isSealed(value)) continue
+      const result = await ctx.db
+        .updateTable('staff_users')
+        .set({ [column]: await sealTotpSecret(ctx, value) })
+        .where('id', '=', row.id)
+        .where(column, '=', value)
+        .executeTakeFirst()
+      sealed += Number(result.numUpdatedRows)
+    }
+  }
+  return sealed
+}
