@@ -66,7 +66,10 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   // Fulfilment may ship, not cancel or refund.
   await expect(fulfilment.getByRole('button', { name: 'Refund…' })).toHaveCount(0)
   await expect(fulfilment.getByRole('button', { name: 'Cancel order…' })).toHaveCount(0)
+  // A field left empty is named; once it is filled, the same form sends.
   await fulfilment.getByLabel('Carrier').fill('Correos')
+  await fulfilment.getByRole('button', { name: 'Mark as shipped' }).click()
+  await expect(fulfilment.getByText('Enter the tracking number.')).toBeVisible()
   await fulfilment.getByLabel('Tracking number').fill('PQ123456789ES')
   await fulfilment.getByRole('button', { name: 'Mark as shipped' }).click()
   await expect(
@@ -83,6 +86,9 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   const dialog = manager.getByRole('dialog', { name: 'Refund this order' })
   await expect(dialog).toBeVisible()
   await expectNoViolations(manager)
+  // Nothing chosen is refused in the dialog; choosing a unit then refunds it.
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
+  await expect(dialog.getByText('Choose at least one line or the shipping to refund.')).toBeVisible()
   await dialog.getByLabel(/^Units of .* to refund/).fill('1')
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
   await expect(manager.getByText('The refund is done.')).toBeVisible()
