@@ -159,6 +159,15 @@ describe(`the back office's coupons, on ${testDialect}`, () => {
     )
   })
 
+  it('reads one coupon by its id, and answers 404 with a message for an unknown one', async () => {
+    const coupon = await createCoupon({ code: `one-${testDialect}`, usageLimit: 3 })
+    const res = await call(couponEndpoints.getCoupon, { cookie: cookies.manager, id: coupon.id })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual(coupon)
+    const unknown = await call(couponEndpoints.getCoupon, { cookie: cookies.manager, id: 999_999 })
+    expect(unknown.json()).toEqual({ statusCode: 404, message: 'There is no such coupon.' })
+  })
+
   it('creates, edits and ends a coupon, each with an audit entry', async () => {
     const coupon = await createCoupon({ code: `edit-${testDialect}`, usageLimit: 5 })
     expect(coupon).toMatchObject({ code: `EDIT-${testDialect.toUpperCase()}`, uses: 0, status: 'active' })
