@@ -123,6 +123,22 @@ describe('staff login', () => {
     expect(res.json().me.permissions).toEqual(['dashboard', 'orders.view', 'orders.fulfil'])
   })
 
+  it('reads the session cookie among others, and clears it at logout', async () => {
+    const cookie = await staffCookie(t.app, demo('fulfilment').email, demo('fulfilment').password)
+    for (const header of [`theme=dark; ${cookie}`, `${cookie}; other=1`]) {
+      const res = await t.app.inject({ url: adminEndpoints.me.path, headers: { cookie: header } })
+      expect(res.statusCode, header).toBe(200)
+    }
+    const cleared = await t.app.inject({
+      method: 'DELETE',
+      url: adminEndpoints.logout.path,
+      headers: { cookie },
+    })
+    expect(String([cleared.headers['set-cookie']].flat()[0])).toMatch(
+      /^fanshop_admin=; Max-Age=0; Path=\/admin; HttpOnly; SameSite=Strict$/,
+    )
+  })
+
   it('refuses a wrong password, and a customer’s credentials, with 403', async () => {
     const wrong = await staffLogin(t.app, demo('owner').email, 'not the password', undefined, '198.51.100.20')
     expect(wrong.json()).toEqual({ statusCode: 403, message: STAFF_WRONG_CREDENTIALS })
