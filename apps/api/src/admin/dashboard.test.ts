@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { adminEndpoints, type Dashboard, type PaymentState } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
-import { DEMO_STAFF } from '../demo/staff.ts'
-import { staffCookie } from './testing.ts'
+import { type TestApp, testDialect } from '../../tests/test-app.ts'
+import { createAdminTestApp } from './testing.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 let t: TestApp
 let cookie: string
 
 beforeAll(async () => {
-  t = await createTestApp()
-  const manager = DEMO_STAFF.find((s) => s.role === 'manager')!
-  cookie = await staffCookie(t.app, manager.email, manager.password)
+  const admin = await createAdminTestApp()
+  t = admin.t
+  cookie = admin.cookies.manager
 })
 afterAll(async () => t?.close())
 
