@@ -24,6 +24,11 @@ test('a coupon created in the back office takes effect in the storefront’s car
   await expect(row).toContainText('20% on full basket')
   await expect(row).toContainText('0 of 50')
   await expect(row).toContainText('active')
+  // Its edit page reads the one coupon (GET /admin/api/coupons/:id) into the form.
+  await row.getByRole('link', { name: `Edit ${code}` }).click()
+  await expect(page.getByLabel('Code')).toHaveValue(code)
+  await expect(page.getByLabel('Percent off the full basket')).toHaveValue('20')
+  await expect(page.getByLabel('Total uses allowed (empty: no limit)')).toHaveValue('50')
 
   await putOneInTheBag(page)
   await page.goto('/cart')
