@@ -1,12 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
-
-const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
-}
+import { expect, test } from '@playwright/test'
+import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
 test('the manager finds a customer, disables the account, and its login is refused with a clear message', async ({
   page,
@@ -29,10 +22,7 @@ test('the manager finds a customer, disables the account, and its login is refus
   })
   expect(registered.ok()).toBe(true)
 
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(MANAGER.email)
-  await page.getByLabel('Password').fill(MANAGER.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
+  await logIn(page, 'manager')
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customers' }).click()
   await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible()
   await page.getByLabel('Name or e-mail').fill(email)

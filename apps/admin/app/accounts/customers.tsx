@@ -7,6 +7,7 @@ import { type CustomerSummary, customerEndpoints } from '@fanshop/core'
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table'
 import { Form, Link } from 'react-router'
 import { load } from '../api'
+import { ListStatus, Pager, pageCount } from '../catalog/data-table'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/customers'
 
@@ -34,13 +35,12 @@ const columns = [
 ]
 
 export default function CustomersPage({ loaderData: { search, result } }: Route.ComponentProps) {
-  const pages = Math.max(1, Math.ceil(result.total / result.perPage))
   const table = useReactTable({
     data: result.items,
     columns,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
-    pageCount: pages,
+    pageCount: pageCount(result),
     getRowId: (row) => String(row.id),
   })
   const pageLink = (page: number) =>
@@ -55,9 +55,7 @@ export default function CustomersPage({ loaderData: { search, result } }: Route.
         </label>
         <button type="submit">Search</button>
       </Form>
-      <p aria-live="polite">
-        {result.total} customer(s); page {result.page} of {pages}.
-      </p>
+      <ListStatus list={result} noun="customer(s)" />
       <TableRegion label="Customers">
         <table>
           <thead>
@@ -82,10 +80,7 @@ export default function CustomersPage({ loaderData: { search, result } }: Route.
           </tbody>
         </table>
       </TableRegion>
-      <nav aria-label="Pages" className="inline">
-        {result.page > 1 ? <Link to={pageLink(result.page - 1)}>Previous page</Link> : null}
-        {result.page < pages ? <Link to={pageLink(result.page + 1)}>Next page</Link> : null}
-      </nav>
+      <Pager list={result} hrefOf={pageLink} />
     </>
   )
 }

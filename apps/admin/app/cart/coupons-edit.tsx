@@ -12,10 +12,7 @@ import type { Route } from './+types/coupons-edit'
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   if (!params.id) return { coupon: null }
-  const { items } = await load(couponEndpoints.listCoupons)
-  const coupon = items.find((item) => item.id === Number(params.id))
-  if (!coupon) throw new Response('There is no such coupon.', { status: 404 })
-  return { coupon }
+  return { coupon: await load(couponEndpoints.getCoupon, { params: { id: Number(params.id) } }) }
 }
 
 /** The form's local date-times (datetime-local) as instants, as the API takes them. */

@@ -1,21 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { putOneInTheBag } from '../../../web/tests/pages.ts'
-
-const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
-}
+import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
 test('a coupon created in the back office takes effect in the storefront’s cart', async ({ page }) => {
   test.slow()
   const code = `E2E${Date.now().toString(36).toUpperCase()}`
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(MANAGER.email)
-  await page.getByLabel('Password').fill(MANAGER.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
+  await logIn(page, 'manager')
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Coupons' }).click()
   await expect(page.getByRole('heading', { name: 'Coupons' })).toBeVisible()
   await expectNoViolations(page)
@@ -34,6 +24,11 @@ test('a coupon created in the back office takes effect in the storefront’s car
   await expect(row).toContainText('20% on full basket')
   await expect(row).toContainText('0 of 50')
   await expect(row).toContainText('active')
+  // Its edit page reads the one coupon (GET /admin/api/coupons/:id) into the form.
+  await row.getByRole('link', { name: `Edit ${code}` }).click()
+  await expect(page.getByLabel('Code')).toHaveValue(code)
+  await expect(page.getByLabel('Percent off the full basket')).toHaveValue('20')
+  await expect(page.getByLabel('Total uses allowed (empty: no limit)')).toHaveValue('50')
 
   await putOneInTheBag(page)
   await page.goto('/cart')

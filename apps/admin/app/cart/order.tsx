@@ -159,6 +159,9 @@ function FulfilForm({ answer }: { answer: ActionAnswer | undefined }) {
     lastResult: answerFor(answer, 'fulfil'),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: fulfilOrderSchema }),
     shouldValidate: 'onBlur',
+    // Not again on blur: pressing the submit button blurs the field, its error line goes and the
+    // button moves from under the pointer before the click lands, so nothing is sent.
+    shouldRevalidate: 'onInput',
   })
   return (
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="stack">
@@ -193,6 +196,9 @@ function NoteForm({ answer }: { answer: ActionAnswer | undefined }) {
     lastResult: answerFor(answer, 'note'),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: orderNoteSchema }),
     shouldValidate: 'onBlur',
+    // Not again on blur: pressing the submit button blurs the field, its error line goes and the
+    // button moves from under the pointer before the click lands, so nothing is sent.
+    shouldRevalidate: 'onInput',
   })
   return (
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="stack">

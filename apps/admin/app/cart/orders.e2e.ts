@@ -1,12 +1,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { roomiestSimpleProduct } from '../../../web/tests/pages.ts'
 import { addToCart, checkOut } from '../../../web/tests/shopper.ts'
-
-const FULFILMENT = { email: 'fulfilment@example.com', password: 'demo-fulfilment-password' }
-const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
+import { expectNoViolations, staffPage } from '../../tests/staff.ts'
 
 /** The text of the server's outbox mail to this address whose subject says `subject`. */
 async function mailTo(email: string, subject: string): Promise<string> {
@@ -25,21 +22,6 @@ async function mailTo(email: string, subject: string): Promise<string> {
   throw new Error(`no mail "${subject}" to ${email} in ${outbox}`)
 }
 
-async function staffPage(browser: Browser, who: { email: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(who.email)
-  await page.getByLabel('Password').fill(who.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
-  return page
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
-}
-
 test('a fan buys, fulfilment ships it with a tracking number, the manager refunds the line', async ({
   page,
   browser,
@@ -52,7 +34,7 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   await expect(page).toHaveURL(/\/order\/confirmation\?number=R\d{9}$/)
   const number = new URL(page.url()).searchParams.get('number')!
 
-  const fulfilment = await staffPage(browser, FULFILMENT)
+  const fulfilment = await staffPage(browser, 'fulfilment')
   await fulfilment
     .getByRole('navigation', { name: 'Back office' })
     .getByRole('link', { name: 'Orders' })
@@ -66,7 +48,10 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   // Fulfilment may ship, not cancel or refund.
   await expect(fulfilment.getByRole('button', { name: 'Refund…' })).toHaveCount(0)
   await expect(fulfilment.getByRole('button', { name: 'Cancel order…' })).toHaveCount(0)
+  // A field left empty is named; once it is filled, the same form sends.
   await fulfilment.getByLabel('Carrier').fill('Correos')
+  await fulfilment.getByRole('button', { name: 'Mark as shipped' }).click()
+  await expect(fulfilment.getByText('Enter the tracking number.')).toBeVisible()
   await fulfilment.getByLabel('Tracking number').fill('PQ123456789ES')
   await fulfilment.getByRole('button', { name: 'Mark as shipped' }).click()
   await expect(
@@ -77,12 +62,15 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   await expectNoViolations(fulfilment)
   expect(await mailTo(email, `Your order ${number} has shipped`)).toContain('PQ123456789ES')
 
-  const manager = await staffPage(browser, MANAGER)
+  const manager = await staffPage(browser, 'manager')
   await manager.goto(`/admin/orders/${number}`)
   await manager.getByRole('button', { name: 'Refund…' }).click()
   const dialog = manager.getByRole('dialog', { name: 'Refund this order' })
   await expect(dialog).toBeVisible()
   await expectNoViolations(manager)
+  // Nothing chosen is refused in the dialog; choosing a unit then refunds it.
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
+  await expect(dialog.getByText('Choose at least one line or the shipping to refund.')).toBeVisible()
   await dialog.getByLabel(/^Units of .* to refund/).fill('1')
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
   await expect(manager.getByText('The refund is done.')).toBeVisible()

@@ -23,6 +23,7 @@ import {
 } from '@tanstack/react-table'
 import { Form, Link, useSearchParams } from 'react-router'
 import { load } from '../api'
+import { ListStatus, Pager } from '../catalog/data-table'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/orders'
 
@@ -121,7 +122,6 @@ export default function OrdersPage({ loaderData: { filters, result } }: Route.Co
       setSearch(params)
     },
   })
-  const pages = Math.max(1, Math.ceil(result.total / result.perPage))
   const pageLink = (page: number) => {
     const params = new URLSearchParams(search)
     params.set('page', String(page))
@@ -157,12 +157,11 @@ export default function OrdersPage({ loaderData: { filters, result } }: Route.Co
         {filters.dir ? <input type="hidden" name="dir" value={filters.dir} /> : null}
         <button type="submit">Filter</button>
       </Form>
-      <p>
-        {result.total} order(s); page {result.page} of {pages}.{' '}
+      <ListStatus list={result} noun="order(s)">
         <a href={exportUrl} download>
           Export these orders as CSV
         </a>
-      </p>
+      </ListStatus>
       <TableRegion label="Orders">
         <table>
           <thead>
@@ -208,10 +207,7 @@ export default function OrdersPage({ loaderData: { filters, result } }: Route.Co
           </tbody>
         </table>
       </TableRegion>
-      <nav aria-label="Pages" className="inline">
-        {result.page > 1 ? <Link to={pageLink(result.page - 1)}>Previous page</Link> : null}
-        {result.page < pages ? <Link to={pageLink(result.page + 1)}>Next page</Link> : null}
-      </nav>
+      <Pager list={result} hrefOf={pageLink} />
     </>
   )
 }

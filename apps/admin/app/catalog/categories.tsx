@@ -50,6 +50,9 @@ function NewCategory({ lastResult }: { lastResult?: ReturnType<typeof useActionD
     id: 'new-category',
     lastResult: submission,
     shouldValidate: 'onBlur',
+    // Not again on blur: pressing the submit button blurs the field, its error line goes and the
+    // button moves from under the pointer before the click lands, so nothing is sent.
+    shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: categoryInputSchema }),
   })
   const [slug, setSlug] = useState('')

@@ -1,21 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
-
-const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
-const FULFILMENT = { email: 'fulfilment@example.com', password: 'demo-fulfilment-password' }
-
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(who.email)
-  await page.getByLabel('Password').fill(who.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
-}
+import { expect, test } from '@playwright/test'
+import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
 test('the manager creates a variable product with stock, publishes it, and the shop shows it', async ({
   page,
@@ -25,7 +9,7 @@ test('the manager creates a variable product with stock, publishes it, and the s
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   const name = `Backoffice Drop Tee ${suffix}`
   const slug = `backoffice-drop-tee-${suffix}`
-  await logIn(page, MANAGER)
+  await logIn(page, 'manager')
   const nav = page.getByRole('navigation', { name: 'Back office' })
   await nav.getByRole('link', { name: 'Products' }).click()
   await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible()
@@ -76,7 +60,7 @@ test('the manager creates a variable product with stock, publishes it, and the s
 
 test('fulfilment staff cannot open the products', async ({ page }) => {
   test.slow()
-  await logIn(page, FULFILMENT)
+  await logIn(page, 'fulfilment')
   const nav = page.getByRole('navigation', { name: 'Back office' })
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Products' })).toHaveCount(0)

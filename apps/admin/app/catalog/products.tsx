@@ -25,6 +25,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react
 import { api, attempt, formText, load } from '../api'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/products'
+import { ListStatus, Pager, pageCount } from './data-table'
 
 const FILTERS = ['search', 'category', 'status', 'stock', 'sort', 'order', 'page'] as const
 
@@ -114,8 +115,12 @@ export default function ProductsPage({ loaderData: { result, categories } }: Rou
   const sortKey = (params.get('sort') ?? 'updated') as ProductSort
   const columnId = Object.keys(SORTABLE).find((id) => SORTABLE[id] === sortKey) ?? 'updatedAt'
   const sorting: SortingState = [{ id: columnId, desc: (params.get('order') ?? 'desc') === 'desc' }]
-  const pages = Math.max(1, Math.ceil(result.total / result.perPage))
 
+  const pageLink = (page: number) => {
+    const next = new URLSearchParams(params)
+    next.set('page', String(page))
+    return `?${next}`
+  }
   const navigate = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params)
     for (const [name, value] of Object.entries(changes)) {
@@ -133,7 +138,7 @@ export default function ProductsPage({ loaderData: { result, categories } }: Rou
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     manualPagination: true,
-    pageCount: pages,
+    pageCount: pageCount(result),
     enableSortingRemoval: false,
     state: { sorting, rowSelection: selection },
     onRowSelectionChange: setSelection,
@@ -219,9 +224,7 @@ export default function ProductsPage({ loaderData: { result, categories } }: Rou
         </button>
       </Form>
 
-      <p>
-        {result.total} product(s); page {result.page} of {pages}.
-      </p>
+      <ListStatus list={result} noun="product(s)" />
       <TableRegion label="Products">
         <table>
           <thead>
@@ -267,22 +270,7 @@ export default function ProductsPage({ loaderData: { result, categories } }: Rou
           </tbody>
         </table>
       </TableRegion>
-      <nav aria-label="Pages" className="inline">
-        <button
-          type="button"
-          disabled={result.page <= 1}
-          onClick={() => navigate({ page: String(result.page - 1) })}
-        >
-          Previous page
-        </button>
-        <button
-          type="button"
-          disabled={result.page >= pages}
-          onClick={() => navigate({ page: String(result.page + 1) })}
-        >
-          Next page
-        </button>
-      </nav>
+      <Pager list={result} hrefOf={pageLink} onNavigate={() => setSelection({})} />
     </>
   )
 }

@@ -1,24 +1,10 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
-const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
 const HEADER = 'product_slug,product_name,status,categories,sku,attributes,price,sale_price,on_hand'
-
-async function logIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(MANAGER.email)
-  await page.getByLabel('Password').fill(MANAGER.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
-}
 
 async function csvFile(name: string, text: string) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'fanshop-e2e-csv-'))
@@ -35,7 +21,7 @@ test('the manager imports a product from CSV, fixing a bad row, then receives st
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   const slug = `e2e-scarf-${tag}`
   const sku = `E2E-SCARF-${tag}`.toUpperCase()
-  await logIn(page)
+  await logIn(page, 'manager')
 
   // Import: one bad row refuses the whole file and says where; nothing is created.
   await page.getByRole('link', { name: 'Import & export' }).click()

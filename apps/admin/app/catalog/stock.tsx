@@ -18,10 +18,10 @@ import {
 } from '@fanshop/core'
 import { createColumnHelper } from '@tanstack/react-table'
 import { useEffect, useRef, useState } from 'react'
-import { Form, Link, useActionData, useNavigation, useRevalidator, useSearchParams } from 'react-router'
+import { Form, useActionData, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { api, attempt, load } from '../api'
 import type { Route } from './+types/stock'
-import { DataTable } from './data-table'
+import { DataTable, ListStatus, Pager } from './data-table'
 
 const PER_PAGE = 50
 const LIVE_EVERY_MS = 15_000
@@ -155,8 +155,6 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
   const data = useActionData<typeof clientAction>()
   const [adjusting, setAdjusting] = useState<StockRow | null>(null)
   const filter = (params.get('filter') ?? 'all') as StockFilter
-  const page = loaderData.page
-  const pages = Math.max(1, Math.ceil(loaderData.total / loaderData.perPage))
   const columns = [
     column.accessor('productName', { header: 'Product' }),
     column.accessor('variation', { header: 'Variation', cell: (info) => info.getValue() || '—' }),
@@ -200,9 +198,9 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
         </select>
         <button type="submit">Search</button>
       </Form>
-      <p>
-        {loaderData.total} row(s); page {page} of {pages}. Figures refresh by themselves.
-      </p>
+      <ListStatus list={loaderData} noun="row(s)">
+        Figures refresh by themselves.
+      </ListStatus>
       <DataTable
         label="Stock per variation"
         columns={columns}
@@ -210,10 +208,7 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
         rowKey={(row) => String(row.id)}
         empty="No stock rows match."
       />
-      <nav aria-label="Pages" className="inline">
-        {page > 1 ? <Link to={link(page - 1)}>Previous page</Link> : null}
-        {page < pages ? <Link to={link(page + 1)}>Next page</Link> : null}
-      </nav>
+      <Pager list={loaderData} hrefOf={link} />
       {adjusting ? (
         <AdjustDialog key={adjusting.id} row={adjusting} onClose={() => setAdjusting(null)} />
       ) : null}

@@ -3,28 +3,12 @@
  * explained by the field before anything is sent, and a save says so; fulfilment does not see it.
  * The waiting room stays off, as the shared test server runs without one.
  */
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
-
-const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
-const FULFILMENT = { email: 'fulfilment@example.com', password: 'demo-fulfilment-password' }
-
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(who.email)
-  await page.getByLabel('Password').fill(who.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
-}
+import { expect, test } from '@playwright/test'
+import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
 test('a manager sets the drop’s pace, told about a wrong value first', async ({ page }) => {
   test.slow()
-  await logIn(page, MANAGER)
+  await logIn(page, 'manager')
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Drop' }).click()
   await expect(page.getByRole('heading', { name: 'Drop' })).toBeVisible()
   await expectNoViolations(page)
@@ -47,7 +31,7 @@ test('a manager sets the drop’s pace, told about a wrong value first', async (
 })
 
 test('fulfilment staff do not see the drop’s settings', async ({ page }) => {
-  await logIn(page, FULFILMENT)
+  await logIn(page, 'fulfilment')
   const nav = page.getByRole('navigation', { name: 'Back office' })
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Drop' })).toHaveCount(0)

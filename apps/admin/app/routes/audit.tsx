@@ -1,7 +1,8 @@
 /** The owner's audit log: every staff change, newest first, filtered by action, kind and days. */
 import { adminEndpoints } from '@fanshop/core'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { load } from '../api'
+import { ListStatus, Pager } from '../catalog/data-table'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/audit'
 
@@ -17,7 +18,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value))
 
 export default function AuditPage({ loaderData: { filters, result } }: Route.ComponentProps) {
-  const pages = Math.max(1, Math.ceil(result.total / result.perPage))
   const pageLink = (page: number) => {
     const params = new URLSearchParams()
     for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value)
@@ -46,9 +46,7 @@ export default function AuditPage({ loaderData: { filters, result } }: Route.Com
         </label>
         <button type="submit">Filter</button>
       </Form>
-      <p>
-        {result.total} change(s); page {result.page} of {pages}.
-      </p>
+      <ListStatus list={result} noun="change(s)" />
       <TableRegion label="Changes">
         <table>
           <thead>
@@ -81,10 +79,7 @@ export default function AuditPage({ loaderData: { filters, result } }: Route.Com
           </tbody>
         </table>
       </TableRegion>
-      <nav aria-label="Pages" className="inline">
-        {result.page > 1 ? <Link to={pageLink(result.page - 1)}>Previous page</Link> : null}
-        {result.page < pages ? <Link to={pageLink(result.page + 1)}>Next page</Link> : null}
-      </nav>
+      <Pager list={result} hrefOf={pageLink} />
     </>
   )
 }

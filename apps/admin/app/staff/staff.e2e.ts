@@ -1,11 +1,8 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
-
-const OWNER = { email: 'owner@example.com', password: 'demo-owner-password' }
-const FULFILMENT = { email: 'fulfilment@example.com', password: 'demo-fulfilment-password' }
+import { demoStaff, expectNoViolations, logIn, submitLogin } from '../../tests/staff.ts'
 
 /** The invitation key in the e-mail the server wrote to $E2E_DATA_DIR/outbox for this address. */
 async function invitationKeyMailedTo(email: string): Promise<string> {
@@ -25,23 +22,11 @@ async function invitationKeyMailedTo(email: string): Promise<string> {
   throw new Error(`no invitation to ${email} in ${outbox}`)
 }
 
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(who.email)
-  await page.getByLabel('Password').fill(who.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
-}
-
 test('the owner invites a manager, who joins, turns on TOTP and logs in with a code', async ({ page }) => {
   test.slow()
   const email = `manager.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
   const password = 'a long manager password'
-  await logIn(page, OWNER)
+  await logIn(page, 'owner')
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
   await page.getByRole('link', { name: 'Staff' }).click()
   await page.getByLabel('E-mail').fill(email)
@@ -70,7 +55,7 @@ test('the owner invites a manager, who joins, turns on TOTP and logs in with a c
   await expect(page.getByText('Two-factor login is on: every login now asks for a code.')).toBeVisible()
   await page.getByRole('button', { name: 'Log out' }).click()
 
-  await logIn(page, { email, password })
+  await submitLogin(page, { email, password })
   const code = page.getByLabel('Code from your authenticator app')
   await expect(code).toBeFocused()
   await code.fill('000000')
@@ -85,7 +70,7 @@ test('the owner invites a manager, who joins, turns on TOTP and logs in with a c
 })
 
 test('a fulfilment user sees no staff page and the API refuses it', async ({ page }) => {
-  await logIn(page, FULFILMENT)
+  await logIn(page, 'fulfilment')
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
   await expect(
     page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }),
@@ -96,7 +81,7 @@ test('a fulfilment user sees no staff page and the API refuses it', async ({ pag
 
 test('the owner finds an invitation in the audit log, filtered by action', async ({ page }) => {
   const email = `editor.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
-  await logIn(page, OWNER)
+  await logIn(page, 'owner')
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
   const invited = await page.request.post('/admin/api/staff/invitations', { data: { email, role: 'editor' } })
   expect(invited.status()).toBe(201)
@@ -105,7 +90,7 @@ test('the owner finds an invitation in the audit log, filtered by action', async
   await page.getByRole('button', { name: 'Filter' }).click()
   await expect(page).toHaveURL(/action=staff.invite/)
   const row = page.getByRole('row').filter({ hasText: email })
-  await expect(row).toContainText(OWNER.email)
+  await expect(row).toContainText(demoStaff('owner').email)
   await expect(row).toContainText('"role":"editor"')
 })
 
@@ -117,7 +102,7 @@ test('the back office pages have no accessibility violations', async ({ page }) 
   await page.goto('/admin/accept-invite?key=x')
   await expect(page.getByRole('button', { name: 'Create my account' })).toBeVisible()
   await expectNoViolations(page)
-  await logIn(page, OWNER)
+  await logIn(page, 'owner')
   for (const [link, heading] of [
     ['Dashboard', 'Dashboard'],
     ['Staff', 'Staff'],

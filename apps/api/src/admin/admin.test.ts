@@ -16,21 +16,24 @@ import {
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login as customerLogin } from '../../tests/accounts.ts'
-import { createTestApp, type TestApp } from '../../tests/test-app.ts'
+import type { TestApp } from '../../tests/test-app.ts'
 import { DEMO_CUSTOMER } from '../demo/accounts.ts'
-import { DEMO_STAFF } from '../demo/staff.ts'
 import { STAFF_WRONG_CODE, STAFF_WRONG_CREDENTIALS } from './auth-routes.ts'
 import { INVITATION_INVALID_MESSAGE } from './staff.ts'
-import { invitationKeyFor, sessionCookieOf, staffCookie, staffLogin } from './testing.ts'
+import {
+  createAdminTestApp,
+  demoStaff,
+  invitationKeyFor,
+  sessionCookieOf,
+  staffCookie,
+  staffLogin,
+} from './testing.ts'
 
 let t: TestApp
-const cookies = {} as Record<StaffRole, string>
-const demo = (role: StaffRole) => DEMO_STAFF.find((s) => s.role === role)!
+let cookies: Record<StaffRole, string>
 
 beforeAll(async () => {
-  t = await createTestApp()
-  for (const role of STAFF_ROLES)
-    cookies[role] = await staffCookie(t.app, demo(role).email, demo(role).password)
+  ;({ t, cookies } = await createAdminTestApp())
 })
 afterAll(async () => t?.close())
 
@@ -105,7 +108,7 @@ describe('every admin endpoint checks who calls it', () => {
     // Logging out ends the session, so it gets one of its own.
     const cookie =
       endpoint === adminEndpoints.logout
-        ? await staffCookie(t.app, demo(role).email, demo(role).password)
+        ? await staffCookie(t.app, demoStaff(role).email, demoStaff(role).password)
         : cookies[role]
     // The check comes before the body is read, so an empty body shows the permission alone.
     const res = await call(endpoint, cookie, endpoint.body ? {} : undefined, UNKNOWN_PARAMS)
@@ -116,7 +119,7 @@ describe('every admin endpoint checks who calls it', () => {
 
 describe('staff login', () => {
   it('sets an httpOnly, SameSite=Strict cookie for /admin and answers the role’s permissions', async () => {
-    const res = await staffLogin(t.app, demo('fulfilment').email, demo('fulfilment').password)
+    const res = await staffLogin(t.app, demoStaff('fulfilment').email, demoStaff('fulfilment').password)
     expect(res.statusCode).toBe(200)
     const header = String([res.headers['set-cookie']].flat()[0])
     expect(header).toMatch(/HttpOnly/)
@@ -125,8 +128,30 @@ describe('staff login', () => {
     expect(res.json().me.permissions).toEqual(['dashboard', 'orders.view', 'orders.fulfil'])
   })
 
+  it('reads the session cookie among others, and clears it at logout', async () => {
+    const cookie = await staffCookie(t.app, demoStaff('fulfilment').email, demoStaff('fulfilment').password)
+    for (const header of [`theme=dark; ${cookie}`, `${cookie}; other=1`]) {
+      const res = await t.app.inject({ url: adminEndpoints.me.path, headers: { cookie: header } })
+      expect(res.statusCode, header).toBe(200)
+    }
+    const cleared = await t.app.inject({
+      method: 'DELETE',
+      url: adminEndpoints.logout.path,
+      headers: { cookie },
+    })
+    expect(String([cleared.headers['set-cookie']].flat()[0])).toMatch(
+      /^fanshop_admin=; Max-Age=0; Path=\/admin; HttpOnly; SameSite=Strict$/,
+    )
+  })
+
   it('refuses a wrong password, and a customer’s credentials, with 403', async () => {
-    const wrong = await staffLogin(t.app, demo('owner').email, 'not the password', undefined, '198.51.100.20')
+    const wrong = await staffLogin(
+      t.app,
+      demoStaff('owner').email,
+      'not the password',
+      undefined,
+      '198.51.100.20',
+    )
     expect(wrong.json()).toEqual({ statusCode: 403, message: STAFF_WRONG_CREDENTIALS })
     const customer = await staffLogin(
       t.app,
@@ -141,8 +166,14 @@ describe('staff login', () => {
   it('locks an address out after 10 failures from one client', async () => {
     const ip = '198.51.100.21'
     for (let i = 0; i < 10; i++)
-      await staffLogin(t.app, demo('manager').email, 'wrong password!', undefined, ip)
-    const locked = await staffLogin(t.app, demo('manager').email, demo('manager').password, undefined, ip)
+      await staffLogin(t.app, demoStaff('manager').email, 'wrong password!', undefined, ip)
+    const locked = await staffLogin(
+      t.app,
+      demoStaff('manager').email,
+      demoStaff('manager').password,
+      undefined,
+      ip,
+    )
     expect(locked.statusCode).toBe(429)
   })
 
@@ -167,7 +198,7 @@ describe('staff login', () => {
   })
 
   it('logs out: the cookie opens nothing afterwards', async () => {
-    const cookie = await staffCookie(t.app, demo('editor').email, demo('editor').password)
+    const cookie = await staffCookie(t.app, demoStaff('editor').email, demoStaff('editor').password)
     expect((await call(adminEndpoints.logout, cookie)).statusCode).toBe(204)
     expect((await call(adminEndpoints.me, cookie)).statusCode).toBe(401)
   })
@@ -188,7 +219,7 @@ describe('invitations, TOTP and the audit log', () => {
     expect(res.json()).toMatchObject({ email, role: 'manager' })
     const [entry] = await auditOf('staff.invite')
     expect(entry).toMatchObject({
-      staffEmail: demo('owner').email,
+      staffEmail: demoStaff('owner').email,
       entityId: email,
       after: { email, role: 'manager' },
     })

@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import { adminEndpoints, type Dashboard } from '@fanshop/core'
+import { adminEndpoints, type Dashboard, type PaymentState } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
-import { DEMO_STAFF } from '../demo/staff.ts'
-import { staffCookie } from './testing.ts'
+import { type TestApp, testDialect } from '../../tests/test-app.ts'
+import { createAdminTestApp } from './testing.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 let t: TestApp
 let cookie: string
 
 beforeAll(async () => {
-  t = await createTestApp()
-  const manager = DEMO_STAFF.find((s) => s.role === 'manager')!
-  cookie = await staffCookie(t.app, manager.email, manager.password)
+  const admin = await createAdminTestApp()
+  t = admin.t
+  cookie = admin.cookies.manager
 })
 afterAll(async () => t?.close())
 
@@ -22,7 +21,12 @@ async function dashboard(): Promise<Dashboard> {
   return res.json()
 }
 
-async function insertOrder(state: 'complete' | 'cart', completedAt: number | null, total: number) {
+async function insertOrder(
+  state: 'complete' | 'cart',
+  completedAt: number | null,
+  total: number,
+  money: { payment: PaymentState; refunded?: number; canceledAt?: number } = { payment: 'paid' },
+) {
   await t.ctx.db
     .insertInto('orders')
     .values({
@@ -36,8 +40,10 @@ async function insertOrder(state: 'complete' | 'cart', completedAt: number | nul
       shipping_method_id: null,
       bill_address: null,
       ship_address: null,
-      payment_state: state === 'complete' ? 'paid' : null,
-      shipment_state: state === 'complete' ? 'ready' : null,
+      payment_state: state === 'complete' ? money.payment : null,
+      shipment_state: state === 'complete' ? (money.canceledAt ? 'canceled' : 'ready') : null,
+      canceled_at: money.canceledAt ?? null,
+      refunded_total: money.refunded ?? 0,
       hold_expires_at: null,
       expired_items: '[]',
       created_at: completedAt ?? t.clock.now,
@@ -67,5 +73,24 @@ describe(`the dashboard's figures, on ${testDialect}`, () => {
     expect(delta.at(-2)).toBe(700)
     expect(delta[0]).toBe(400)
     expect(after.waitingForFulfilment - before.waitingForFulfilment).toBe(5)
+  })
+
+  it('counts only paid orders not cancelled, and takes refunds off the sales', async () => {
+    const before = await dashboard()
+    const now = t.clock.now
+    await insertOrder('complete', now, 1000) // paid: counted
+    await insertOrder('complete', now, 2000, { payment: 'partially_refunded', refunded: 500 }) // 1500 kept
+    await insertOrder('complete', now, 3000, { payment: 'refunded', refunded: 3000 }) // all given back
+    await insertOrder('complete', now, 4000, { payment: 'refunded', refunded: 4000, canceledAt: now })
+    await insertOrder('complete', now, 5000, { payment: 'void', canceledAt: now }) // cancelled unpaid
+    await insertOrder('complete', now, 6000, { payment: 'balance_due' }) // never paid
+    await insertOrder('complete', now, 7000, { payment: 'failed' })
+    const after = await dashboard()
+    expect(after.today.orders - before.today.orders).toBe(2)
+    expect(after.today.sales - before.today.sales).toBe(2500)
+    expect(after.last30Days.orders - before.last30Days.orders).toBe(2)
+    expect(after.last30Days.sales - before.last30Days.sales).toBe(2500)
+    expect(after.byDay.at(-1)!.orders - before.byDay.at(-1)!.orders).toBe(2)
+    expect(after.byDay.at(-1)!.sales - before.byDay.at(-1)!.sales).toBe(2500)
   })
 })

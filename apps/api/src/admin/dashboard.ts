@@ -1,9 +1,9 @@
 /**
- * The back office's home figures: placed orders and sales today and per day over 30 days (UTC
- * days, counted and summed by the database), paid orders waiting to be shipped, and stock running low. Available stock comes from the
+ * The back office's home figures: sales (orders paid and not cancelled, net of refunds) today and
+ * per day over 30 days (UTC days, counted and summed by the database), paid orders waiting to be shipped, and stock running low. Available stock comes from the
  * catalogue's own rule (catalog/stock.ts), which gives expired holds back first.
  */
-import { adminEndpoints, type Dashboard, LOW_STOCK_THRESHOLD } from '@fanshop/core'
+import { adminEndpoints, type Dashboard, LOW_STOCK_THRESHOLD, SALE_PAYMENT_STATES } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { availableStock } from '../catalog/stock.ts'
@@ -20,23 +20,27 @@ export async function dashboardFigures(ctx: ShopContext): Promise<Dashboard> {
   // Whole UTC days since the first one, by integer division on both databases (constants inlined,
   // so the grouped expression is the selected one).
   const dayIndex = sql<number>`(${sql.ref('completed_at')} - ${sql.lit(firstDay)}) / ${sql.lit(DAY)}`
+  // What the shop kept of an order: its total less what was refunded.
+  const kept = sql<number>`${sql.ref('total')} - ${sql.ref('refunded_total')}`
+  const sales = ctx.db
+    .selectFrom('orders')
+    .where('state', '=', 'complete')
+    .where('canceled_at', 'is', null)
+    .where('payment_state', 'in', SALE_PAYMENT_STATES)
+    .where('completed_at', '>=', firstDay)
   const [perDay, totals, waiting, candidates] = await Promise.all([
-    ctx.db
-      .selectFrom('orders')
+    sales
       .select([
         dayIndex.as('day_index'),
         (eb) => eb.fn.countAll<string | number>().as('orders'),
-        (eb) => eb.fn.sum<string | number>('total').as('sales'),
+        (eb) => eb.fn.sum<string | number>(kept).as('sales'),
       ])
-      .where('state', '=', 'complete')
-      .where('completed_at', '>=', firstDay)
       .groupBy(dayIndex)
       .execute(),
-    ctx.db
-      .selectFrom('orders')
+    sales
       .select([
         (eb) => eb.fn.countAll<string | number>().as('orders'),
-        (eb) => eb.fn.coalesce(eb.fn.sum<string | number>('total'), sql.lit(0)).as('sales'),
+        (eb) => eb.fn.coalesce(eb.fn.sum<string | number>(kept), sql.lit(0)).as('sales'),
         sql<
           string | number
         >`coalesce(sum(case when completed_at >= ${sql.lit(todayStart)} then 1 else 0 end), 0)`.as(
@@ -44,12 +48,10 @@ export async function dashboardFigures(ctx: ShopContext): Promise<Dashboard> {
         ),
         sql<
           string | number
-        >`coalesce(sum(case when completed_at >= ${sql.lit(todayStart)} then total else 0 end), 0)`.as(
+        >`coalesce(sum(case when completed_at >= ${sql.lit(todayStart)} then ${kept} else 0 end), 0)`.as(
           'today_sales',
         ),
       ])
-      .where('state', '=', 'complete')
-      .where('completed_at', '>=', firstDay)
       .executeTakeFirstOrThrow(),
     ctx.db
       .selectFrom('orders')

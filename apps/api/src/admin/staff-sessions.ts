@@ -4,6 +4,7 @@
  * session (and a stolen database opens none). Nothing here is shared with customers' sessions.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { parse, serialize } from 'cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import type { ShopContext } from '../context.ts'
@@ -18,9 +19,14 @@ export const STAFF_SESSION_MS = 12 * 60 * 60 * 1000
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')
 
-function cookieAttributes(ctx: ShopContext, maxAgeSeconds: number): string {
-  const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : ''
-  return `Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`
+function staffCookie(ctx: ShopContext, value: string, maxAgeSeconds: number): string {
+  return serialize(STAFF_COOKIE, value, {
+    path: '/admin',
+    httpOnly: true,
+    sameSite: 'strict',
+    maxAge: maxAgeSeconds,
+    secure: ctx.config.publicUrl.startsWith('https:'),
+  })
 }
 
 export async function openStaffSession(
@@ -45,22 +51,16 @@ export async function openStaffSession(
       revoked_at: null,
     })
     .execute()
-  reply.header('set-cookie', `${STAFF_COOKIE}=${key}; ${cookieAttributes(ctx, STAFF_SESSION_MS / 1000)}`)
+  reply.header('set-cookie', staffCookie(ctx, key, STAFF_SESSION_MS / 1000))
 }
 
 export function clearStaffCookie(ctx: ShopContext, reply: FastifyReply): void {
-  reply.header('set-cookie', `${STAFF_COOKIE}=; ${cookieAttributes(ctx, 0)}`)
+  reply.header('set-cookie', staffCookie(ctx, '', 0))
 }
 
 /** The session key the request's cookie carries, if any. */
 function cookieKey(request: FastifyRequest): string | null {
-  const header = request.headers.cookie
-  if (!header) return null
-  for (const part of header.split(';')) {
-    const [name, ...value] = part.trim().split('=')
-    if (name === STAFF_COOKIE) return value.join('=') || null
-  }
-  return null
+  return parse(request.headers.cookie ?? '')[STAFF_COOKIE] || null
 }
 
 export interface StaffSession {

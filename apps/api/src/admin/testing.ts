@@ -1,8 +1,34 @@
-/** Helpers the back office's tests share: staff login through the real call, and the outbox's invitations. */
+/**
+ * Helpers the back office's tests share: the test app with every demo role logged in, staff login
+ * through the real call, and the outbox's invitations.
+ */
 import fs from 'node:fs'
 import path from 'node:path'
+import { STAFF_ROLES, type StaffRole } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
+import { createTestApp, type TestApp, type TestAppOptions } from '../../tests/test-app.ts'
+import { DEMO_STAFF } from '../demo/staff.ts'
+
+/** The demo staff member of a role (demo/staff.ts). */
+export const demoStaff = (role: StaffRole) => DEMO_STAFF.find((staff) => staff.role === role)!
+
+/**
+ * A test app (tests/test-app.ts) and a session cookie for each demo role, logged in through the
+ * real call; `prepare` runs before the logins (seeding the demo staff, setting the clock).
+ */
+export async function createAdminTestApp(
+  options: TestAppOptions = {},
+  prepare?: (t: TestApp) => Promise<void> | void,
+): Promise<{ t: TestApp; cookies: Record<StaffRole, string> }> {
+  const t = await createTestApp(options)
+  await prepare?.(t)
+  const cookies = {} as Record<StaffRole, string>
+  for (const role of STAFF_ROLES) {
+    cookies[role] = await staffCookie(t.app, demoStaff(role).email, demoStaff(role).password)
+  }
+  return { t, cookies }
+}
 
 /** Logs in (and answers the session cookie, `name=value`); fails the test on anything else. */
 export async function staffCookie(app: FastifyInstance, email: string, password: string, code?: string) {

@@ -234,6 +234,41 @@ describe(`content API on ${testDialect}`, () => {
       expect(productIds.every((id) => publishedIds.has(id))).toBe(true)
     })
 
+    it('leaves out of a lookbook the products the shop does not show: scheduled for later, or drafts', async () => {
+      const lookbookProducts = async () =>
+        (
+          (await get('/wp-json/wp/v2/lookbooks?slug=extra-time-autumn-winter')).json() as Lookbook[]
+        )[0]!.setups.flatMap((s) => s.product_ids)
+      const [scheduled, draft] = await lookbookProducts()
+      expect(draft).toBeDefined()
+      const before = await t.ctx.db
+        .selectFrom('products')
+        .select(['id', 'status', 'publish_at'])
+        .where('id', 'in', [scheduled!, draft!])
+        .execute()
+      await t.ctx.db
+        .updateTable('products')
+        .set({ publish_at: t.clock.now + 60_000 })
+        .where('id', '=', scheduled!)
+        .execute()
+      await t.ctx.db.updateTable('products').set({ status: 'draft' }).where('id', '=', draft!).execute()
+      try {
+        const shown = await lookbookProducts()
+        expect(shown).not.toContain(scheduled)
+        expect(shown).not.toContain(draft)
+        t.clock.advance(60_000)
+        expect(await lookbookProducts()).toContain(scheduled)
+      } finally {
+        for (const row of before) {
+          await t.ctx.db
+            .updateTable('products')
+            .set({ status: row.status, publish_at: row.publish_at })
+            .where('id', '=', row.id)
+            .execute()
+        }
+      }
+    })
+
     it('gives the foundation and book pages their facts, sections and call to action', async () => {
       const pages = (await get('/wp-json/wp/v2/pages?per_page=100')).json() as Page[]
       const foundation = pages.find((p) => p.template === 'foundation')!

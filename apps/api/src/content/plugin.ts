@@ -70,12 +70,12 @@ export default async function contentPlugin(app: FastifyInstance) {
         query.termId = q.feed_taxonomy
       }
       if (q.story !== undefined) {
-        if (!(await findContent(app.shop.db, 'stories', q.story))) {
+        if (!(await findContent(app.shop.db, 'stories', q.story, app.shop.now()))) {
           throw notFound(`There is no story with id ${q.story}.`)
         }
         query.storyId = q.story
       }
-      const { items, total } = await listContent(app.shop.db, type, query)
+      const { items, total } = await listContent(app.shop.db, type, query, app.shop.now())
       if (query.slugs && total === 0) {
         throw notFound(`There is no ${label} with the slug "${query.slugs.join('", "')}".`)
       }
@@ -86,7 +86,7 @@ export default async function contentPlugin(app: FastifyInstance) {
 
     const item: ContentItemEndpoint<ContentType> = contentItemEndpoints[type]
     route(app, item, async (request, reply) => {
-      const item = await findContent(app.shop.db, type, request.params.id)
+      const item = await findContent(app.shop.db, type, request.params.id, app.shop.now())
       if (!item) throw notFound(`There is no ${label} with id ${request.params.id}.`)
       reply.header('cache-control', 'public, max-age=60')
       return item

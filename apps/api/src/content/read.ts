@@ -1,6 +1,6 @@
 /**
  * Reads content items: lists (paged, searched, filtered by term or story) and single items of
- * one REST type, published only; shape.ts turns the rows into WordPress post objects.
+ * one REST type, published only (the products they name as the shop shows them at `now`); shape.ts turns the rows into WordPress post objects.
  */
 import { type ContentItemOf, type ContentType, pageOffset } from '@fanshop/core'
 import { type Kysely, sql } from 'kysely'
@@ -42,6 +42,7 @@ export async function listContent<T extends ContentType>(
   db: Db,
   type: T,
   query: ListQuery,
+  now: number,
 ): Promise<{ items: ContentItemOf<T>[]; total: number }> {
   const stored = REST_TYPES[type].stored
   let base = db.selectFrom('content_items').where('type', '=', stored).where('status', '=', 'publish')
@@ -69,13 +70,14 @@ export async function listContent<T extends ContentType>(
       ? rows.orderBy('menu_order', 'asc').orderBy('id', 'asc')
       : rows.orderBy('date', 'desc').orderBy('id', 'desc')
   const page = await rows.limit(query.perPage).offset(pageOffset(query.page, query.perPage)).execute()
-  return { items: await shapeItems(db, type, page), total: Number(total) }
+  return { items: await shapeItems(db, type, page, now), total: Number(total) }
 }
 
 export async function findContent<T extends ContentType>(
   db: Db,
   type: T,
   id: number,
+  now: number,
 ): Promise<ContentItemOf<T> | undefined> {
   const row = await db
     .selectFrom('content_items')
@@ -85,5 +87,5 @@ export async function findContent<T extends ContentType>(
     .where('status', '=', 'publish')
     .executeTakeFirst()
   if (!row) return undefined
-  return (await shapeItems(db, type, [row]))[0]
+  return (await shapeItems(db, type, [row], now))[0]
 }

@@ -13,6 +13,7 @@ import {
   readingMinutes,
 } from '@fanshop/core'
 import type { Kysely, Selectable } from 'kysely'
+import { shownInShop } from '../catalog/visibility.ts'
 import type { Database } from '../db/schema.ts'
 import { describeImage, mediaFileUrl } from '../media/describe.ts'
 import { readFields } from './fields.ts'
@@ -188,7 +189,7 @@ async function shapeArticles(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'ar
   })
 }
 
-async function shapeLookbooks(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'lookbooks'>[]> {
+async function shapeLookbooks(db: Db, rows: ItemRow[], now: number): Promise<ContentItemOf<'lookbooks'>[]> {
   const ids = rows.map((r) => r.id)
   const featured = rows.map((r) => r.featured_media)
   const setups = ids.length
@@ -213,7 +214,7 @@ async function shapeLookbooks(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'l
           .innerJoin('products', 'products.id', 'lookbook_setup_products.product_id')
           .select(['lookbook_setup_products.setup_id', 'lookbook_setup_products.product_id'])
           .where('lookbook_setup_products.setup_id', 'in', setupIds)
-          .where('products.status', '=', 'publish')
+          .where(shownInShop(now))
           .orderBy('lookbook_setup_products.position')
           .execute(),
       ])
@@ -370,7 +371,9 @@ async function shapeHomeBlocks(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'
   })
 }
 
-type Shapers = { [T in ContentType]: (db: Db, rows: ItemRow[]) => Promise<ContentItemOf<T>[]> }
+type Shapers = {
+  [T in ContentType]: (db: Db, rows: ItemRow[], now: number) => Promise<ContentItemOf<T>[]>
+}
 
 const SHAPERS: Shapers = {
   posts: shapePosts,
@@ -383,11 +386,12 @@ const SHAPERS: Shapers = {
   home_blocks: shapeHomeBlocks,
 }
 
-/** The rows of one REST type as that type's post objects, in the rows' order. */
+/** The rows of one REST type as that type's post objects, in the rows' order; products only as the shop shows them at `now`. */
 export function shapeItems<T extends ContentType>(
   db: Db,
   type: T,
   rows: ItemRow[],
+  now: number,
 ): Promise<ContentItemOf<T>[]> {
-  return SHAPERS[type](db, rows)
+  return SHAPERS[type](db, rows, now)
 }

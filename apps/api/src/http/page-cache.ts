@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { consentFromCookies, launchInstant } from '@fanshop/core'
+import { parse } from 'cookie'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import type { ShopContext } from '../context.ts'
@@ -71,10 +72,6 @@ export function inlineScriptHashes(html: string): string {
     )
   }
   return [...hashes].join(' ')
-}
-
-function cookieNames(header: string | undefined): string[] {
-  return (header ?? '').split(';').map((part) => part.slice(0, part.indexOf('=')).trim())
 }
 
 const redisKey = (scope: string, key: string) => `fanshop:pages:${scope}:${key}`
@@ -176,7 +173,8 @@ export class PageCache {
     if (this.ttlMs <= 0 || (request.method !== 'GET' && request.method !== 'HEAD')) return null
     if (request.headers.authorization) return null
     const cookie = request.headers.cookie
-    if (cookieNames(cookie).some((name) => PERSONAL_COOKIES.includes(name))) return null
+    const sent = parse(cookie ?? '')
+    if (PERSONAL_COOKIES.some((name) => name in sent)) return null
     const url = new URL(request.url, origin)
     if (!SHARED_PAGES.test(url.pathname) || url.pathname.endsWith('.data')) return null
     for (const name of url.searchParams.keys()) if (PERSONAL_PARAMS.includes(name)) return null

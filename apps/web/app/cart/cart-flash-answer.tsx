@@ -1,5 +1,5 @@
 /**
- * The product page's add to cart, answered on whichever page it lands: the cart panel opens
+ * The product page's add to cart (and a login whose merged cart the per-fan cap trimmed), answered on whichever page it lands: the cart panel opens
  * after an add, a dialog explains a failure (before the launch with the ways in), and before
  * JavaScript runs the same answer shows as a notice on the page. The failure dialog's code loads only when there is one to show.
  */
@@ -19,6 +19,8 @@ const FLASH_MESSAGES: Record<Exclude<CartFlash, 'added'>, string> = {
   closed: 'The shop is not open yet. Enter your access code to shop before the launch.',
   queue: 'The drop is busy: join the waiting room, it lets you in when it is your turn.',
   failed: 'The product could not be added to your bag. Try again.',
+  capped:
+    'Some items are limited per fan and your account already had them, so the extra units from your bag went back to the shop.',
 }
 
 /** Before the launch, the refusal leads on: to the access code, or the sign-up for the opening. */

@@ -1,17 +1,19 @@
 /**
  * After adding to the cart the visitor comes back to the page they were on, with `?cart=<outcome>`
- * in the address: the cart panel opens on "added", a dialog explains any other outcome.
+ * in the address: the cart panel opens on "added", a dialog explains any other outcome. A login
+ * whose merged cart the per-fan cap trimmed lands with "capped".
  */
 export const CART_FLASH_PARAM = 'cart'
 
-export type CartFlash = 'added' | 'out-of-stock' | 'closed' | 'queue' | 'failed'
+export type CartFlash = 'added' | 'out-of-stock' | 'closed' | 'queue' | 'failed' | 'capped'
 
 export const isCartFlash = (value: string | null): value is CartFlash =>
   value === 'added' ||
   value === 'out-of-stock' ||
   value === 'closed' ||
   value === 'queue' ||
-  value === 'failed'
+  value === 'failed' ||
+  value === 'capped'
 
 /** `path` (an internal path, maybe with a query and hash) with the flash parameter set. */
 export function withCartFlash(path: string, flash: CartFlash): string {

@@ -278,9 +278,11 @@ async function accountCart(context: AppLoadContext, token?: string): Promise<Ord
 /**
  * What a login brings along for the cart (spec: a guest's cart is kept when they log in): the guest
  * cart is handed to the account, merged into the account's open cart, and the session then points
- * at the cart to keep; without a guest cart it points at the account's open cart. Never fails a login.
+ * at the cart to keep; without a guest cart it points at the account's open cart. Answers
+ * 'capped' when the per-fan cap sent merged units back to the shop, for the page to say so.
+ * Never fails a login.
  */
-export async function keepCartAfterLogin(context: AppLoadContext, token: string): Promise<void> {
+export async function keepCartAfterLogin(context: AppLoadContext, token: string): Promise<'capped' | null> {
   try {
     const guest = readCartRef(context)
     if (guest) {
@@ -290,7 +292,7 @@ export async function keepCartAfterLogin(context: AppLoadContext, token: string)
           token,
         })
         keepCart(context, kept)
-        return
+        return kept.capped_items?.length ? 'capped' : null
       } catch (error) {
         if (!isGone(error) && !(error instanceof ApiError && error.statusCode === 422)) throw error
       }
@@ -301,4 +303,5 @@ export async function keepCartAfterLogin(context: AppLoadContext, token: string)
   } catch (error) {
     console.error('error during fetching existing cart', error)
   }
+  return null
 }

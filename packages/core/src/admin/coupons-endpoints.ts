@@ -1,6 +1,6 @@
 /**
  * The back office's coupon calls (issue 11), under /admin/api/coupons, behind the 'coupons'
- * permission: list, create, edit and end percent coupons.
+ * permission: list, read one, create, edit and end percent coupons.
  */
 
 import { adminCouponSchema, couponIdParams, couponInputSchema, couponListSchema } from './coupons-shapes.ts'
@@ -23,6 +23,15 @@ export const couponEndpoints = {
     permission: 'coupons',
     body: couponInputSchema,
     responses: { 201: adminCouponSchema },
+  }),
+  getCoupon: defineAdminEndpoint({
+    method: 'GET',
+    path: '/admin/api/coupons/:id',
+    tags: ADMIN_TAGS,
+    summary: 'One coupon with its window, limits, uses and status (an unknown id answers 404)',
+    permission: 'coupons',
+    params: couponIdParams,
+    responses: { 200: adminCouponSchema },
   }),
   updateCoupon: defineAdminEndpoint({
     method: 'PUT',

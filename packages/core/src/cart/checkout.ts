@@ -20,6 +20,9 @@ export const PAYMENT_STATES = [
 ] as const
 export type PaymentState = (typeof PAYMENT_STATES)[number]
 
+/** The payment states of a placed order that counts as a sale: paid, and not all of it refunded. */
+export const SALE_PAYMENT_STATES = ['paid', 'partially_refunded'] as const satisfies readonly PaymentState[]
+
 /** Where a placed order's parcel stands (Spree's shipment_state; canceled with the order). */
 export const SHIPMENT_STATES = ['pending', 'ready', 'shipped', 'canceled'] as const
 export type ShipmentState = (typeof SHIPMENT_STATES)[number]

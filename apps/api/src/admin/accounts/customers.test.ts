@@ -18,21 +18,16 @@ import {
   madridAddress,
   placeIds,
 } from '../../../tests/cart.ts'
-import { createTestApp, type TestApp, testDialect } from '../../../tests/test-app.ts'
+import { type TestApp, testDialect } from '../../../tests/test-app.ts'
 import { ACCOUNT_DISABLED_MESSAGE } from '../../accounts/sessions.ts'
 import { DEMO_CUSTOMER } from '../../demo/accounts.ts'
-import { DEMO_STAFF } from '../../demo/staff.ts'
-import { staffCookie } from '../testing.ts'
+import { createAdminTestApp } from '../testing.ts'
 
 let t: TestApp
-const cookies = {} as Record<StaffRole, string>
+let cookies: Record<StaffRole, string>
 
 beforeAll(async () => {
-  t = await createTestApp()
-  for (const role of STAFF_ROLES) {
-    const staff = DEMO_STAFF.find((s) => s.role === role)!
-    cookies[role] = await staffCookie(t.app, staff.email, staff.password)
-  }
+  ;({ t, cookies } = await createAdminTestApp())
 })
 afterAll(async () => t?.close())
 

@@ -1,5 +1,5 @@
 /**
- * The back office's coupons (issue 11): list, create, edit and end percent coupons with a validity
+ * The back office's coupons (issue 11): list, read one, create, edit and end percent coupons with a validity
  * window and usage limits. The limits are enforced where coupons are used (cart/coupons.ts); every
  * change is written to the audit log in its own transaction.
  */
@@ -69,6 +69,10 @@ export default async function couponRoutes(app: FastifyInstance) {
     const now = ctx.now()
     return { items: rows.map((row) => adminCouponJson(row, now)) }
   })
+
+  adminRoute(app, couponEndpoints.getCoupon, async (request) =>
+    adminCouponJson(await findCoupon(ctx.db, request.params.id), ctx.now()),
+  )
 
   adminRoute(app, couponEndpoints.createCoupon, async (request, reply) => {
     const now = ctx.now()

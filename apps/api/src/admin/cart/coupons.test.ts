@@ -18,25 +18,20 @@ import {
   madridAddress,
   placeIds,
 } from '../../../tests/cart.ts'
-import { createTestApp, type TestApp, testDialect } from '../../../tests/test-app.ts'
+import { type TestApp, testDialect } from '../../../tests/test-app.ts'
 import { couponMessages } from '../../cart/coupons.ts'
 import { DEMO_CUSTOMER } from '../../demo/accounts.ts'
-import { DEMO_STAFF } from '../../demo/staff.ts'
-import { staffCookie } from '../testing.ts'
+import { createAdminTestApp } from '../testing.ts'
 
 let t: TestApp
-const cookies = {} as Record<StaffRole, string>
+let cookies: Record<StaffRole, string>
 let spain: { countryId: number; stateId: number | null }
 let cardMethod: number
 let productId: number
 const HOUR = 60 * 60 * 1000
 
 beforeAll(async () => {
-  t = await createTestApp()
-  for (const role of STAFF_ROLES) {
-    const staff = DEMO_STAFF.find((s) => s.role === role)!
-    cookies[role] = await staffCookie(t.app, staff.email, staff.password)
-  }
+  ;({ t, cookies } = await createAdminTestApp())
   spain = await placeIds(t, 'ES', 'M')
   cardMethod = (
     await t.ctx.db
@@ -157,6 +152,15 @@ describe(`the back office's coupons, on ${testDialect}`, () => {
     expect((await call(couponEndpoints.endCoupon, { cookie: cookies.manager, id: 999_999 })).statusCode).toBe(
       404,
     )
+  })
+
+  it('reads one coupon by its id, and answers 404 with a message for an unknown one', async () => {
+    const coupon = await createCoupon({ code: `one-${testDialect}`, usageLimit: 3 })
+    const res = await call(couponEndpoints.getCoupon, { cookie: cookies.manager, id: coupon.id })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual(coupon)
+    const unknown = await call(couponEndpoints.getCoupon, { cookie: cookies.manager, id: 999_999 })
+    expect(unknown.json()).toEqual({ statusCode: 404, message: 'There is no such coupon.' })
   })
 
   it('creates, edits and ends a coupon, each with an audit entry', async () => {

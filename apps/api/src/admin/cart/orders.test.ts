@@ -17,26 +17,28 @@ import {
   madridAddress,
   placeIds,
 } from '../../../tests/cart.ts'
-import { createTestApp, type TestApp, testDialect } from '../../../tests/test-app.ts'
+import { type TestApp, testDialect } from '../../../tests/test-app.ts'
 import { REFUND_OVER_CHARGE, testCardGateway } from '../../cart/payments/test-card-gateway.ts'
 import { seedCart } from '../../demo/cart.ts'
-import { DEMO_STAFF, seedStaff } from '../../demo/staff.ts'
+import { seedStaff } from '../../demo/staff.ts'
 import type { MailMessage } from '../../mail/mailer.ts'
-import { staffCookie } from '../testing.ts'
+import { createAdminTestApp } from '../testing.ts'
 
 describe(`the back office's orders, on ${testDialect}`, () => {
   let t: TestApp
   let spain: { countryId: number; stateId: number | null }
-  const cookies = {} as Record<StaffRole, string>
+  let cookies: Record<StaffRole, string>
   const mail: MailMessage[] = []
 
   beforeAll(async () => {
-    t = await createTestApp({ seed: false, mailer: { send: async (m) => void mail.push(m), close() {} } })
-    await seedCart(t.ctx)
-    await seedStaff(t.ctx)
+    ;({ t, cookies } = await createAdminTestApp(
+      { seed: false, mailer: { send: async (m) => void mail.push(m), close() {} } },
+      async (app) => {
+        await seedCart(app.ctx)
+        await seedStaff(app.ctx)
+      },
+    ))
     spain = await placeIds(t, 'ES', 'M')
-    for (const staff of DEMO_STAFF)
-      cookies[staff.role] = await staffCookie(t.app, staff.email, staff.password)
   })
   afterAll(() => t?.close())
   beforeEach(() => {

@@ -1,18 +1,17 @@
-import { adminCatalogEndpoints, endpointPath, type StaffRole } from '@fanshop/core'
+import { adminCatalogEndpoints, endpointPath } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../tests/test-app.ts'
-import { DEMO_STAFF } from '../../demo/staff.ts'
-import { staffCookie } from '../testing.ts'
+import type { TestApp } from '../../../tests/test-app.ts'
+import { createAdminTestApp, demoStaff } from '../testing.ts'
 
 let t: TestApp
 let manager: string
 let owner: string
-const demo = (role: StaffRole) => DEMO_STAFF.find((s) => s.role === role)!
 
 beforeAll(async () => {
-  t = await createTestApp()
-  manager = await staffCookie(t.app, demo('manager').email, demo('manager').password)
-  owner = await staffCookie(t.app, demo('owner').email, demo('owner').password)
+  const admin = await createAdminTestApp()
+  t = admin.t
+  manager = admin.cookies.manager
+  owner = admin.cookies.owner
 })
 afterAll(async () => t?.close())
 
@@ -59,7 +58,7 @@ describe('categories in the back office', () => {
     const created = res.json()
     expect(created).toMatchObject({ name: 'Vinyl', slug: 'vinyl', hidden: false, products: 0, menuOrder: 6 })
     expect(await latestAudit('category.create')).toMatchObject({
-      staffEmail: demo('manager').email,
+      staffEmail: demoStaff('manager').email,
       entityId: String(created.id),
       after: { name: 'Vinyl' },
     })

@@ -2,24 +2,20 @@ import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { STAFF_ROLES, type StaffRole } from '@fanshop/core'
+import type { StaffRole } from '@fanshop/core'
 import { parse } from 'csv-parse/sync'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addLine, createCart } from '../../../tests/cart.ts'
-import { createTestApp, type TestApp, testDialect, testPgUrl } from '../../../tests/test-app.ts'
-import { DEMO_STAFF } from '../../demo/staff.ts'
-import { staffCookie } from '../testing.ts'
+import { type TestApp, testDialect, testPgUrl } from '../../../tests/test-app.ts'
+import { createAdminTestApp, demoStaff } from '../testing.ts'
 
 let t: TestApp
-const cookies = {} as Record<StaffRole, string>
-const demo = (role: StaffRole) => DEMO_STAFF.find((s) => s.role === role)!
+let cookies: Record<StaffRole, string>
 const HEADER = 'product_slug,product_name,status,categories,sku,attributes,price,sale_price,on_hand'
 
 beforeAll(async () => {
-  t = await createTestApp()
-  for (const role of STAFF_ROLES)
-    cookies[role] = await staffCookie(t.app, demo(role).email, demo(role).password)
+  ;({ t, cookies } = await createAdminTestApp())
 })
 afterAll(async () => t?.close())
 
@@ -212,7 +208,7 @@ describe('the catalogue CSV import', () => {
     expect(audit.map((entry) => JSON.parse(entry.after!))).toEqual([
       { onHand: Number(existing.stock_on_hand) + 10, reason: 'import', note: 'CSV import' },
     ])
-    expect(audit[0]!.staff_email).toBe(demo('manager').email)
+    expect(audit[0]!.staff_email).toBe(demoStaff('manager').email)
     const summary = await t.ctx.db
       .selectFrom('admin_audit')
       .select('after')

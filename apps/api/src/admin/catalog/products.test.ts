@@ -2,18 +2,15 @@ import { type AdminEndpoint, adminCatalogEndpoints, endpointPath, type StaffRole
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login as customerLogin } from '../../../tests/accounts.ts'
 import { addLine, createCart } from '../../../tests/cart.ts'
-import { createTestApp, type TestApp } from '../../../tests/test-app.ts'
+import type { TestApp } from '../../../tests/test-app.ts'
 import { DEMO_CUSTOMER } from '../../demo/accounts.ts'
-import { DEMO_STAFF } from '../../demo/staff.ts'
-import { staffCookie } from '../testing.ts'
+import { createAdminTestApp, demoStaff } from '../testing.ts'
 
 let t: TestApp
-let manager: string
-const demo = (role: StaffRole) => DEMO_STAFF.find((s) => s.role === role)!
+let cookies: Record<StaffRole, string>
 
 beforeAll(async () => {
-  t = await createTestApp()
-  manager = await staffCookie(t.app, demo('manager').email, demo('manager').password)
+  ;({ t, cookies } = await createAdminTestApp())
 })
 afterAll(async () => t?.close())
 
@@ -21,7 +18,7 @@ function call(
   endpoint: AdminEndpoint,
   options: { cookie?: string; body?: unknown; params?: Record<string, number>; query?: string } = {},
 ) {
-  const { cookie = manager, body, params = {}, query = '' } = options
+  const { cookie = cookies.manager, body, params = {}, query = '' } = options
   return t.app.inject({
     method: endpoint.method,
     url: endpointPath(endpoint, params) + query,
@@ -31,8 +28,10 @@ function call(
 }
 
 async function auditOf(action: string) {
-  const owner = await staffCookie(t.app, demo('owner').email, demo('owner').password)
-  const res = await t.app.inject({ url: `/admin/api/audit?action=${action}`, headers: { cookie: owner } })
+  const res = await t.app.inject({
+    url: `/admin/api/audit?action=${action}`,
+    headers: { cookie: cookies.owner },
+  })
   expect(res.statusCode, res.body).toBe(200)
   return res.json().items as { staffEmail: string; entityId: string; before: unknown; after: unknown }[]
 }
@@ -95,9 +94,8 @@ describe('who may use the catalogue endpoints', () => {
       })
       expect(customer.statusCode).toBe(401)
       for (const role of ['fulfilment', 'editor'] as const) {
-        const cookie = await staffCookie(t.app, demo(role).email, demo(role).password)
         const res = await call(endpoint, {
-          cookie,
+          cookie: cookies[role],
           params: { id: 1, mediaId: 1 },
           body: endpoint.body ? {} : undefined,
         })
@@ -119,7 +117,7 @@ describe('creating and editing products', () => {
     expect(product.variations[0].stock).toEqual({ onHand: 4, sold: 0, held: 0, available: 4 })
 
     const [entry] = await auditOf('product.create')
-    expect(entry).toMatchObject({ staffEmail: demo('manager').email, entityId: String(product.id) })
+    expect(entry).toMatchObject({ staffEmail: demoStaff('manager').email, entityId: String(product.id) })
     expect(entry!.after).toMatchObject({ slug: 'admin-tee' })
 
     const shop = await shopProduct('admin-tee')

@@ -10,19 +10,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login as customerLogin } from '../../../tests/accounts.ts'
 import { addLine, createCart, insertProduct, insertVariableProduct } from '../../../tests/cart.ts'
-import { createTestApp, type TestApp } from '../../../tests/test-app.ts'
+import type { TestApp } from '../../../tests/test-app.ts'
 import { DEMO_CUSTOMER } from '../../demo/accounts.ts'
-import { DEMO_STAFF } from '../../demo/staff.ts'
-import { staffCookie } from '../testing.ts'
+import { createAdminTestApp, demoStaff } from '../testing.ts'
 
 let t: TestApp
-const cookies = {} as Record<StaffRole, string>
-const demo = (role: StaffRole) => DEMO_STAFF.find((s) => s.role === role)!
+let cookies: Record<StaffRole, string>
 
 beforeAll(async () => {
-  t = await createTestApp()
-  for (const role of STAFF_ROLES)
-    cookies[role] = await staffCookie(t.app, demo(role).email, demo(role).password)
+  ;({ t, cookies } = await createAdminTestApp())
 })
 afterAll(async () => t?.close())
 
@@ -164,7 +160,7 @@ describe('adjusting on hand', () => {
     expect(res.json()).toEqual({ before: 4, row: expect.objectContaining({ id, onHand: 10, available: 10 }) })
     const entries = await auditFor(id)
     expect(entries).toHaveLength(1)
-    expect(entries[0]).toMatchObject({ staff_email: demo('manager').email, entity: 'product' })
+    expect(entries[0]).toMatchObject({ staff_email: demoStaff('manager').email, entity: 'product' })
     expect(JSON.parse(entries[0]!.before!)).toEqual({ onHand: 4 })
     expect(JSON.parse(entries[0]!.after!)).toEqual({ onHand: 10, reason: 'received', note: 'Delivery 4411' })
   })

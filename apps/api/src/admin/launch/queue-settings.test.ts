@@ -1,10 +1,10 @@
-import { adminLaunchEndpoints, type QueueSettingsForm, STAFF_ROLES, type StaffRole } from '@fanshop/core'
+import { adminLaunchEndpoints, type QueueSettingsForm, type StaffRole } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, createTestInstance, type TestApp, testDialect } from '../../../tests/test-app.ts'
+import { createTestInstance, type TestApp, testDialect } from '../../../tests/test-app.ts'
 import { DEMO_STAFF } from '../../demo/staff.ts'
 import { SETTINGS_CACHE_MS } from '../../launch/queue-settings.ts'
 import { joinWithTicket, QUEUE_PATH, status } from '../../launch/queue-test-helpers.ts'
-import { staffCookie } from '../testing.ts'
+import { createAdminTestApp } from '../testing.ts'
 
 const LAUNCH = Date.parse('2999-01-01T07:00:00Z')
 const PATH = '/admin/api/launch/queue'
@@ -20,20 +20,20 @@ const settings: QueueSettingsForm = {
 
 describe(`the drop's settings in the back office on ${testDialect}`, () => {
   let t: TestApp
-  const cookies = {} as Record<StaffRole, string>
+  let cookies: Record<StaffRole, string>
   beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        LAUNCH_AT: new Date(LAUNCH).toISOString(),
-        QUEUE_RATE_PER_MINUTE: '6',
-        QUEUE_POW_MAX_NUMBER: '50',
+    ;({ t, cookies } = await createAdminTestApp(
+      {
+        env: {
+          LAUNCH_AT: new Date(LAUNCH).toISOString(),
+          QUEUE_RATE_PER_MINUTE: '6',
+          QUEUE_POW_MAX_NUMBER: '50',
+        },
       },
-    })
-    t.clock.now = LAUNCH + 60_000
-    for (const role of STAFF_ROLES) {
-      const staff = DEMO_STAFF.find((s) => s.role === role)!
-      cookies[role] = await staffCookie(t.app, staff.email, staff.password)
-    }
+      (app) => {
+        app.clock.now = LAUNCH + 60_000
+      },
+    ))
   })
   afterAll(() => t.close())
 
