@@ -13,19 +13,18 @@ import { sql } from 'kysely'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login as customerLogin } from '../../../tests/accounts.ts'
-import { createTestApp, type TestApp, testDialect } from '../../../tests/test-app.ts'
+import { type TestApp, testDialect } from '../../../tests/test-app.ts'
 import { DEMO_CUSTOMER } from '../../demo/accounts.ts'
-import { DEMO_STAFF } from '../../demo/staff.ts'
 import { mediaRoot } from '../../media/storage.ts'
-import { staffCookie } from '../testing.ts'
+import { createAdminTestApp, demoStaff as demo } from '../testing.ts'
 
 let t: TestApp
+let cookies: Record<StaffRole, string>
 let manager: string
-const demo = (role: StaffRole) => DEMO_STAFF.find((s) => s.role === role)!
 
 beforeAll(async () => {
-  t = await createTestApp()
-  manager = await staffCookie(t.app, demo('manager').email, demo('manager').password)
+  ;({ t, cookies } = await createAdminTestApp())
+  manager = cookies.manager
 })
 afterAll(async () => t?.close())
 
@@ -115,7 +114,7 @@ async function newProduct(): Promise<AdminProduct> {
 }
 
 async function auditOf(action: string) {
-  const owner = await staffCookie(t.app, demo('owner').email, demo('owner').password)
+  const owner = cookies.owner
   const res = await t.app.inject({ url: `/admin/api/audit?action=${action}`, headers: { cookie: owner } })
   expect(res.statusCode, res.body).toBe(200)
   return res.json().items as { staffEmail: string; entityId: string; before: unknown; after: unknown }[]
@@ -153,7 +152,7 @@ describe('who may change product images', () => {
       })
       expect(customer.statusCode).toBe(401)
       for (const role of ['fulfilment', 'editor'] as const) {
-        const cookie = await staffCookie(t.app, demo(role).email, demo(role).password)
+        const cookie = cookies[role]
         const res =
           endpoint === endpoints.uploadProductImages
             ? await upload(1, form({ name: 'a.png', data: await solid(8, 8).png().toBuffer() }), cookie)
@@ -165,7 +164,7 @@ describe('who may change product images', () => {
 
   it('the owner may upload too', async () => {
     const product = await newProduct()
-    const owner = await staffCookie(t.app, demo('owner').email, demo('owner').password)
+    const owner = cookies.owner
     const res = await upload(
       product.id,
       form({ name: 'a.png', data: await solid(8, 8).png().toBuffer() }),

@@ -6,18 +6,14 @@ import {
   type StaffRole,
 } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../tests/test-app.ts'
-import { DEMO_STAFF } from '../../demo/staff.ts'
-import { staffCookie } from '../testing.ts'
+import type { TestApp } from '../../../tests/test-app.ts'
+import { createAdminTestApp, demoStaff as demo } from '../testing.ts'
 
 let t: TestApp
-const cookies = {} as Record<StaffRole, string>
-const demo = (role: StaffRole) => DEMO_STAFF.find((s) => s.role === role)!
+let cookies: Record<StaffRole, string>
 
 beforeAll(async () => {
-  t = await createTestApp()
-  for (const role of STAFF_ROLES)
-    cookies[role] = await staffCookie(t.app, demo(role).email, demo(role).password)
+  ;({ t, cookies } = await createAdminTestApp())
 })
 afterAll(async () => t?.close())
 
