@@ -13,7 +13,9 @@ describe('remembered results', () => {
     const calls = () => vi.mocked(sanitizeHtml).mock.calls.length
     const before = calls()
     for (let i = 0; i < 3; i++) {
-      expect(sanitizeRichText('<p>Read on every page<script>x</script></p>')).toBe('<p>Read on every page</p>')
+      expect(sanitizeRichText('<p>Read on every page<script>x</script></p>')).toBe(
+        '<p>Read on every page</p>',
+      )
       expect(sanitizePlainText('<b>Every</b> page')).toBe('Every page')
     }
     expect(sanitizeRichText('<p>Another</p>')).toBe('<p>Another</p>')

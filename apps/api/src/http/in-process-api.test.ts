@@ -17,6 +17,8 @@ import {
 import type { AppLoadContext } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiError, call } from '../../../web/app/api.server.ts'
+// The storefront's load context type (its module augmentation of react-router's).
+import type {} from '../../../web/app/load-context.ts'
 import { testLoadContext } from '../../../web/tests/load-context.ts'
 import { createTestApp, type TestApp } from '../../tests/test-app.ts'
 import { inProcessApi } from './in-process-api.ts'
