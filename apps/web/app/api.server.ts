@@ -3,7 +3,9 @@
  * configured API base"). `call` takes an endpoint of core's contract tables, so its path, params,
  * query and body are typed, and checks the answer against the endpoint's schema before the
  * storefront reads it. It asks for JSON, sends the Bearer token and the store-host header, and
- * turns any answer whose status or body carries statusCode >= 400 into an ApiError.
+ * turns any answer whose status or body carries statusCode >= 400 into an ApiError. In the API's
+ * own process, a read call (no token, body or headers) reaches the endpoint's handler directly
+ * (load context `apiInProcess`, docs/decisions/0008) and its object is checked the same way.
  */
 import {
   type Endpoint,
