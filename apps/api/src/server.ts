@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, sessionSecret } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { isEmpty, seedDemo } from './demo/seed.ts'
+import { inProcessApi } from './http/in-process-api.ts'
 import { inProcessFetch } from './http/in-process-fetch.ts'
 import storefrontPlugin from './http/storefront.ts'
 
@@ -59,6 +60,7 @@ async function main() {
     shopTz: config.SHOP_TZ,
     socialLinks: parseSocialLinks(config.SOCIAL_LINKS),
     apiFetch: config.API_BASE_URL ? fetch : inProcessFetch(app),
+    apiInProcess: config.API_BASE_URL ? null : inProcessApi(app),
     sessionSecret: secret,
   }
   await app.register(adminAppPlugin, { adminRoot })

@@ -3,7 +3,9 @@
  * configured API base"). `call` takes an endpoint of core's contract tables, so its path, params,
  * query and body are typed, and checks the answer against the endpoint's schema before the
  * storefront reads it. It asks for JSON, sends the Bearer token and the store-host header, and
- * turns any answer whose status or body carries statusCode >= 400 into an ApiError.
+ * turns any answer whose status or body carries statusCode >= 400 into an ApiError. In the API's
+ * own process, a read call (no token, body or headers) reaches the endpoint's handler directly
+ * (load context `apiInProcess`, docs/decisions/0008) and its object is checked the same way.
  */
 import {
   type Endpoint,
@@ -80,18 +82,23 @@ async function send(
       )
     }
   }
+  return answered(response.status, response.headers, body, response.statusText)
+}
+
+/** An answer, whichever way it came: an ApiError when its status or body carries statusCode >= 400. */
+function answered(status: number, headers: Headers, body: unknown, statusText = ''): ApiResponse<unknown> {
   const bodyStatus =
     body && typeof body === 'object' && 'statusCode' in body
       ? Number((body as { statusCode: unknown }).statusCode)
       : 0
-  if (!response.ok || bodyStatus >= 400) {
+  if (status >= 300 || bodyStatus >= 400) {
     const message =
       body && typeof body === 'object' && 'message' in body
         ? String((body as { message: unknown }).message)
         : ''
-    throw new ApiError(bodyStatus >= 400 ? bodyStatus : response.status, message || response.statusText)
+    throw new ApiError(bodyStatus >= 400 ? bodyStatus : status, message || statusText)
   }
-  return { data: body, status: response.status, headers: response.headers }
+  return { data: body, status, headers }
 }
 
 /** What a call sends beside the endpoint's own params, query and body. */
@@ -132,14 +139,12 @@ export async function call<E extends Endpoint>(
 ): Promise<ApiResponse<EndpointResponse<E>>> {
   const { params, query, body, token, headers, signal } = (request ?? {}) as SentRequest
   const path = endpointPath(endpoint, params)
-  const response = await send(context, path, {
-    method: endpoint.method,
-    query,
-    body,
-    token,
-    headers,
-    signal,
-  })
+  // In the API's process, a read endpoint's handler answers without HTTP (issue 15).
+  const inProcess =
+    token || body !== undefined || headers ? null : context.apiInProcess?.(endpoint, { params, query })
+  const response = inProcess
+    ? await inProcess.then((answer) => answered(answer.status, answer.headers, answer.body))
+    : await send(context, path, { method: endpoint.method, query, body, token, headers, signal })
   const schema = endpoint.responses[response.status]
   if (!schema) {
     throw new ApiError(

@@ -5,7 +5,7 @@
  * values on it, so loaders read `context.apiBaseUrl` as before, and typed values (the visitor) with
  * `context.get(...)`.
  */
-import type { StorefrontSettings } from '@fanshop/core'
+import type { InProcessApi, StorefrontSettings } from '@fanshop/core'
 
 export interface StorefrontContext extends StorefrontSettings {
   /**
@@ -14,6 +14,11 @@ export interface StorefrontContext extends StorefrontSettings {
    * still in flight during a graceful shutdown keep reaching the API.
    */
   apiFetch: typeof fetch
+  /**
+   * In the API's own process, its read endpoints (catalogue, content, menus) answered without HTTP:
+   * the same handlers and validation, the answer handed over as an object. Null otherwise.
+   */
+  apiInProcess: InProcessApi | null
   /** The visitor's IP address, forwarded to the API (X-Forwarded-For) for per-visitor rate limits. */
   clientIp: string | null
   /** This response's Content-Security-Policy nonce: every inline script the render emits carries it. */

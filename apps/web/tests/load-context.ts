@@ -16,6 +16,7 @@ export function testLoadContext(
     shopTz: 'UTC',
     socialLinks: { invitation: { subject: 's', text: 't' }, share: [], profiles: [], streams: [] },
     apiFetch,
+    apiInProcess: null,
     clientIp: null,
     cspNonce: 'n',
     sessionSecret: 'a-test-session-secret-of-32-characters',

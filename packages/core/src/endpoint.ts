@@ -79,3 +79,22 @@ export function endpointPath(endpoint: Endpoint, params: Record<string, Scalar> 
     return encodeURIComponent(String(value))
   })
 }
+
+/** What a caller sends to an endpoint that reads only its path and query. */
+export interface InProcessRequest {
+  params?: Record<string, Scalar>
+  query?: Record<string, Scalar | null | undefined>
+}
+
+/** An endpoint's answer handed over inside one process: what its HTTP answer would carry, unchecked. */
+export interface InProcessAnswer {
+  status: number
+  headers: Headers
+  body: unknown
+}
+
+/**
+ * The API's read endpoints reached without HTTP when the storefront shares the API's process:
+ * null for an endpoint it does not cover (the caller then goes over HTTP).
+ */
+export type InProcessApi = (endpoint: Endpoint, request: InProcessRequest) => Promise<InProcessAnswer> | null

@@ -5,14 +5,15 @@
  * Read-only.
  */
 import { attributeTaxonomy, catalogEndpoints, pagingHeaders } from '@fanshop/core'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { notFound } from '../http/errors.ts'
-import { route } from '../http/route.ts'
+import type { AnswerHeaders } from '../http/in-process-api.ts'
+import { readRoute } from '../http/route.ts'
 import { listCategories } from './categories.ts'
 import { loadProductJson } from './product-json.ts'
 import { type ProductSearch, searchProducts } from './product-search.ts'
 
-function sendPage<T>(reply: FastifyReply, items: T[], total: number, perPage: number): T[] {
+function sendPage<T>(reply: AnswerHeaders, items: T[], total: number, perPage: number): T[] {
   reply.headers(pagingHeaders(total, perPage))
   return items
 }
@@ -20,12 +21,12 @@ function sendPage<T>(reply: FastifyReply, items: T[], total: number, perPage: nu
 export default async function catalogPlugin(app: FastifyInstance) {
   const ctx = app.shop
 
-  async function productPage(reply: FastifyReply, search: ProductSearch) {
+  async function productPage(reply: AnswerHeaders, search: ProductSearch) {
     const { ids, total } = await searchProducts(ctx, search)
     return sendPage(reply, await loadProductJson(ctx, ids), total, search.perPage)
   }
 
-  route(app, catalogEndpoints.categories, async (request, reply) => {
+  readRoute(app, catalogEndpoints.categories, async (request, reply) => {
     const q = request.query
     const { categories, total } = await listCategories(ctx, {
       exclude: q.exclude,
@@ -39,12 +40,12 @@ export default async function catalogPlugin(app: FastifyInstance) {
     return sendPage(reply, categories, total, q.per_page)
   })
 
-  route(app, catalogEndpoints.products, async (request, reply) => {
+  readRoute(app, catalogEndpoints.products, async (request, reply) => {
     const q = request.query
     return productPage(reply, { ...q, perPage: q.per_page })
   })
 
-  route(app, catalogEndpoints.product, async (request) => {
+  readRoute(app, catalogEndpoints.product, async (request) => {
     const { id } = request.params
     const byId = /^\d+$/.test(id)
     const { ids } = await searchProducts(ctx, {
@@ -59,7 +60,7 @@ export default async function catalogPlugin(app: FastifyInstance) {
     return product
   })
 
-  route(app, catalogEndpoints.variations, async (request, reply) => {
+  readRoute(app, catalogEndpoints.variations, async (request, reply) => {
     const { id } = request.params
     const { page, per_page } = request.query
     const { ids } = await searchProducts(ctx, {
@@ -80,12 +81,12 @@ export default async function catalogPlugin(app: FastifyInstance) {
     )
   })
 
-  route(app, catalogEndpoints.filteredProducts, async (request, reply) => {
+  readRoute(app, catalogEndpoints.filteredProducts, async (request, reply) => {
     const q = request.query
     return productPage(reply, { ...q, perPage: q.per_page })
   })
 
-  route(app, catalogEndpoints.attributes, async () => {
+  readRoute(app, catalogEndpoints.attributes, async () => {
     const [attributes, terms] = await Promise.all([
       ctx.db.selectFrom('attributes').select(['id', 'name', 'slug']).orderBy('id').execute(),
       ctx.db
@@ -104,7 +105,7 @@ export default async function catalogPlugin(app: FastifyInstance) {
     }))
   })
 
-  route(app, catalogEndpoints.genders, async () => {
+  readRoute(app, catalogEndpoints.genders, async () => {
     const genders = await ctx.db.selectFrom('genders').select(['id', 'name', 'slug']).orderBy('id').execute()
     return genders.map((gender) => ({ term_id: gender.id, name: gender.name, slug: gender.slug }))
   })

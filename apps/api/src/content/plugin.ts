@@ -18,14 +18,15 @@ import {
   pagingHeaders,
   totalPages,
 } from '@fanshop/core'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { badRequest, notFound } from '../http/errors.ts'
-import { route } from '../http/route.ts'
+import type { AnswerHeaders } from '../http/in-process-api.ts'
+import { readRoute, route } from '../http/route.ts'
 import { countContactMessage, receiveContactMessage } from './contact.ts'
 import { findContent, type ListQuery, listContent } from './read.ts'
 import { findFeedTerm, listFeedTerms } from './terms.ts'
 
-function setPagingHeaders(reply: FastifyReply, total: number, perPage: number) {
+function setPagingHeaders(reply: AnswerHeaders, total: number, perPage: number) {
   reply.headers(pagingHeaders(total, perPage))
   reply.header('cache-control', 'public, max-age=60')
 }
@@ -52,7 +53,7 @@ export default async function contentPlugin(app: FastifyInstance) {
     const label = CONTENT_LABELS[type]
 
     const list: ContentListEndpoint<ContentType> = contentListEndpoints[type]
-    route(app, list, async (request, reply) => {
+    readRoute(app, list, async (request, reply) => {
       const q: { page: number; per_page: number; slug?: string; search?: string } & {
         feed_taxonomy?: number
         story?: number
@@ -85,7 +86,7 @@ export default async function contentPlugin(app: FastifyInstance) {
     })
 
     const item: ContentItemEndpoint<ContentType> = contentItemEndpoints[type]
-    route(app, item, async (request, reply) => {
+    readRoute(app, item, async (request, reply) => {
       const item = await findContent(app.shop.db, type, request.params.id, app.shop.now())
       if (!item) throw notFound(`There is no ${label} with id ${request.params.id}.`)
       reply.header('cache-control', 'public, max-age=60')
@@ -93,7 +94,7 @@ export default async function contentPlugin(app: FastifyInstance) {
     })
   }
 
-  route(app, contentEndpoints.feedTerms, async (request, reply) => {
+  readRoute(app, contentEndpoints.feedTerms, async (request, reply) => {
     const { page, per_page, slug } = request.query
     const slugs = parseSlugs(slug)
     const { terms, total } = await listFeedTerms(app.shop.db, { page, perPage: per_page, slugs })
@@ -104,7 +105,7 @@ export default async function contentPlugin(app: FastifyInstance) {
     return terms
   })
 
-  route(app, contentEndpoints.feedTerm, async (request, reply) => {
+  readRoute(app, contentEndpoints.feedTerm, async (request, reply) => {
     const term = await findFeedTerm(app.shop.db, request.params.id)
     if (!term) throw notFound(`There is no feed taxonomy term with id ${request.params.id}.`)
     reply.header('cache-control', 'public, max-age=60')

@@ -1,5 +1,27 @@
-import { describe, expect, it } from 'vitest'
+import sanitizeHtml from 'sanitize-html'
+import { describe, expect, it, vi } from 'vitest'
 import { sanitizePlainText, sanitizeRichText, sanitizeUrl } from './sanitize.ts'
+
+// sanitize-html as it is, counted: the same stored text is sanitised once, not on every read.
+vi.mock('sanitize-html', async (importOriginal) => {
+  const actual = (await importOriginal()) as { default: typeof sanitizeHtml }
+  return { default: vi.fn(actual.default) }
+})
+
+describe('remembered results', () => {
+  it('sanitises a text once however often pages read it, and each text on its own', () => {
+    const calls = () => vi.mocked(sanitizeHtml).mock.calls.length
+    const before = calls()
+    for (let i = 0; i < 3; i++) {
+      expect(sanitizeRichText('<p>Read on every page<script>x</script></p>')).toBe(
+        '<p>Read on every page</p>',
+      )
+      expect(sanitizePlainText('<b>Every</b> page')).toBe('Every page')
+    }
+    expect(sanitizeRichText('<p>Another</p>')).toBe('<p>Another</p>')
+    expect(calls() - before).toBe(3)
+  })
+})
 
 describe('sanitizeRichText', () => {
   it('keeps the editorial markup', () => {

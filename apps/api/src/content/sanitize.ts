@@ -1,7 +1,9 @@
 /**
  * Every piece of editorial HTML passes through here on the way into the database and again on
  * the way out of the API, so no script, event handler or javascript: URL ever reaches a page,
- * whatever was stored. Titles and other short texts keep no markup at all.
+ * whatever was stored. Titles and other short texts keep no markup at all. Sanitising is a pure
+ * function of the text, and every page reads the same stored texts again: each result is
+ * remembered by its text (within a bounded number of characters), so it is computed once.
  */
 import sanitizeHtml from 'sanitize-html'
 
@@ -49,10 +51,32 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
 
 const NO_MARKUP: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} }
 
-/** Rich text (paragraphs, headings, lists, quotes, links) with everything else removed. */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, RICH_TEXT).trim()
+/** How many characters of texts and results each sanitiser keeps: the editorial content several times over. */
+const REMEMBERED_CHARACTERS = 2_000_000
+
+/** `clean` remembered by its input; the texts remembered longest are forgotten first. */
+function remembered(clean: (text: string) => string): (text: string) => string {
+  const results = new Map<string, string>()
+  let characters = 0
+  return (text) => {
+    const known = results.get(text)
+    if (known !== undefined) return known
+    const result = clean(text)
+    const size = text.length + result.length
+    if (size > REMEMBERED_CHARACTERS) return result
+    for (const [oldest, value] of results) {
+      if (characters + size <= REMEMBERED_CHARACTERS) break
+      results.delete(oldest)
+      characters -= oldest.length + value.length
+    }
+    results.set(text, result)
+    characters += size
+    return result
+  }
 }
+
+/** Rich text (paragraphs, headings, lists, quotes, links) with everything else removed. */
+export const sanitizeRichText = remembered((html) => sanitizeHtml(html, RICH_TEXT).trim())
 
 /**
  * A link target that is safe in an href: a path on this site, or an http(s), mailto or tel
@@ -64,6 +88,4 @@ export function sanitizeUrl(url: string): string {
 }
 
 /** Text with every tag removed; `&`, `<` and `>` stay escaped, as WordPress renders titles. */
-export function sanitizePlainText(text: string): string {
-  return sanitizeHtml(text, NO_MARKUP).trim()
-}
+export const sanitizePlainText = remembered((text) => sanitizeHtml(text, NO_MARKUP).trim())

@@ -4,7 +4,7 @@
  */
 import http from 'node:http'
 import type { Socket } from 'node:net'
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 
 export class HttpError extends Error {
   constructor(
@@ -26,19 +26,24 @@ export interface ErrorBody {
   statusCode: number
 }
 
-interface ValidationIssue {
+export interface ValidationIssue {
   instancePath?: string
   message?: string
   params?: { issue?: { path?: PropertyKey[]; message?: string } }
 }
 
-/** Turns a schema validation failure into one readable sentence naming the field. */
-function describeValidation(error: FastifyError): string {
-  const issues = (error.validation ?? []) as ValidationIssue[]
+/**
+ * Turns a schema validation failure into one readable sentence naming the field: `issues` as the
+ * validator compiler reports them, `where` the part of the request (querystring, params, body).
+ */
+export function describeValidation(
+  issues: readonly ValidationIssue[],
+  where: string,
+  fallback: string,
+): string {
   const first = issues[0]
-  const where = error.validationContext ?? 'request'
   const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || ''
-  const what = first?.message ?? error.message
+  const what = first?.message ?? fallback
   return field ? `Invalid ${where} parameter "${field}": ${what}` : `Invalid ${where}: ${what}`
 }
 
@@ -73,17 +78,22 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   socket.destroy(error)
 }
 
+/** The answer to an error a handler threw: a 4xx as it is, anything else a 500 logged as a bug. */
+export function errorBody(error: FastifyError, log: FastifyBaseLogger): ErrorBody {
+  if (error.validation) {
+    const where = error.validationContext ?? 'request'
+    return { statusCode: 400, message: describeValidation(error.validation, where, error.message) }
+  }
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return { statusCode: error.statusCode, message: error.message }
+  }
+  log.error({ err: error }, 'unhandled error')
+  return { statusCode: 500, message: 'Something went wrong on our side. Please try again.' }
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    let body: ErrorBody
-    if (error.validation) {
-      body = { statusCode: 400, message: describeValidation(error) }
-    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      body = { statusCode: error.statusCode, message: error.message }
-    } else {
-      request.log.error({ err: error }, 'unhandled error')
-      body = { statusCode: 500, message: 'Something went wrong on our side. Please try again.' }
-    }
+    const body = errorBody(error, request.log)
     return reply.status(body.statusCode).send(body)
   })
 

@@ -14,6 +14,8 @@ import type {
   RouteShorthandOptions,
 } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
+import { type ReadHandlerOf, registerInProcess } from './in-process-api.ts'
 
 type SchemaOf<E extends Endpoint> = {
   params: E['params']
@@ -74,4 +76,42 @@ export function route<E extends Endpoint>(
     schema,
     handler: handler as RouteHandlerMethod,
   })
+}
+
+/** An endpoint that reads only its path and query: no token, no body, no headers of its own. */
+type ReadEndpoint = Endpoint & {
+  method: 'GET'
+  bearer?: undefined
+  body?: undefined
+  headers?: undefined
+  responses: { 200: z.ZodType }
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : Record<string, never>
+
+export type ReadHandler<E extends ReadEndpoint> = ReadHandlerOf<
+  Output<E['params']>,
+  Output<E['query']>,
+  z.input<E['responses'][200]>
+>
+
+/**
+ * Registers a read endpoint for both transports: its Fastify route, and the same handler for the
+ * storefront's in-process calls (in-process-api.ts), so one definition answers both.
+ */
+export function readRoute<E extends ReadEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: ReadHandler<E>,
+) {
+  route(
+    app,
+    endpoint,
+    (request, reply) =>
+      handler(
+        { params: request.params, query: request.query } as Parameters<ReadHandler<E>>[0],
+        reply,
+      ) as ReturnType<EndpointHandler<E>>,
+  )
+  registerInProcess(app, endpoint, handler)
 }

@@ -21,7 +21,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { pathToFileURL } from 'node:url'
 import { gunzipSync } from 'node:zlib'
-import { type StorefrontSettings, storefrontSettingsSchema } from '@fanshop/core'
+import { type InProcessApi, type StorefrontSettings, storefrontSettingsSchema } from '@fanshop/core'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router'
@@ -36,7 +36,11 @@ export interface StorefrontOptions {
    * What the storefront's loaders receive as their load context: the settings, how to reach the
    * API, and the secret that signs the visitor's session cookie (never sent to the browser).
    */
-  loadContext: StorefrontSettings & { apiFetch: typeof fetch; sessionSecret: string }
+  loadContext: StorefrontSettings & {
+    apiFetch: typeof fetch
+    apiInProcess: InProcessApi | null
+    sessionSecret: string
+  }
 }
 
 const API_PREFIXES = ['/wp-json/', '/api/', '/media/']
@@ -305,6 +309,7 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
   const loadContext = {
     ...storefrontSettingsSchema.parse(options.loadContext),
     apiFetch: options.loadContext.apiFetch,
+    apiInProcess: options.loadContext.apiInProcess,
     sessionSecret: options.loadContext.sessionSecret,
   }
   const contextWith =

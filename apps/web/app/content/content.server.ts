@@ -76,6 +76,19 @@ export async function fetchList<T extends ContentType>(
   }
 }
 
+/** The newest item of a content list, or undefined when it is empty: one item asked, not a page. */
+export async function fetchNewest<T extends ContentType>(
+  context: AppLoadContext,
+  type: T,
+): Promise<ContentItemOf<T> | undefined> {
+  try {
+    const [newest] = await callData(context, listOf(type), { query: { page: 1, per_page: 1 } })
+    return newest as ContentItemOf<T> | undefined
+  } catch (error) {
+    failure(error)
+  }
+}
+
 /** One item by id; a missing or malformed id is the 404 page. */
 export async function fetchItem<T extends ContentType>(
   context: AppLoadContext,

@@ -3,9 +3,9 @@
  * /home/*): the home blocks, the feed with its topics (optionally narrowed to one topic), the
  * latest release and lookbook. The variants differ in layout only.
  */
-import type { FeedTerm, HomeBlock } from '@fanshop/core'
+import type { ContentItemOf, FeedTerm, HomeBlock } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
-import { fetchFeedTerms, fetchList, notFound } from './content.server.ts'
+import { fetchFeedTerms, fetchList, fetchNewest, notFound } from './content.server.ts'
 import { type PageSeo, pageSeo } from './seo.ts'
 
 export interface HomeData {
@@ -16,9 +16,9 @@ export interface HomeData {
   /** The topic the feed is narrowed to, if any. */
   current: FeedTerm | null
   feed: Awaited<ReturnType<typeof fetchList<'feed'>>>['items']
-  latestRelease: Awaited<ReturnType<typeof fetchList<'music'>>>['items'][number] | undefined
-  latestLookbook: Awaited<ReturnType<typeof fetchList<'lookbooks'>>>['items'][number] | undefined
-  latestStory: Awaited<ReturnType<typeof fetchList<'stories'>>>['items'][number] | undefined
+  latestRelease: ContentItemOf<'music'> | undefined
+  latestLookbook: ContentItemOf<'lookbooks'> | undefined
+  latestStory: ContentItemOf<'stories'> | undefined
   seo: PageSeo
   timeZone: string
 }
@@ -27,17 +27,16 @@ export async function loadHome(
   context: AppLoadContext,
   options: { path: string; title: string; topicSlug?: string },
 ): Promise<HomeData> {
-  const [blocks, terms, music, lookbooks, stories] = await Promise.all([
+  const [blocks, terms, latestRelease, latestLookbook, latestStory] = await Promise.all([
     fetchList(context, 'home_blocks'),
     fetchFeedTerms(context),
-    fetchList(context, 'music'),
-    fetchList(context, 'lookbooks'),
-    fetchList(context, 'stories'),
+    fetchNewest(context, 'music'),
+    fetchNewest(context, 'lookbooks'),
+    fetchNewest(context, 'stories'),
   ])
   const current = options.topicSlug ? (terms.find((t) => t.slug === options.topicSlug) ?? notFound()) : null
   const feed = await fetchList(context, 'feed', current ? { feed_taxonomy: current.id } : {})
   const block = (kind: HomeBlock['block']) => blocks.items.find((b) => b.block === kind)
-  const latestRelease = music.items[0]
   const description = current
     ? `${current.name}: ${current.description}`
     : 'News, music, stories, lookbooks and the fan shop of the Number 9: everything from the pitch and the stage.'
@@ -49,8 +48,8 @@ export async function loadHome(
     current,
     feed: feed.items,
     latestRelease,
-    latestLookbook: lookbooks.items[0],
-    latestStory: stories.items[0],
+    latestLookbook,
+    latestStory,
     timeZone: context.shopTz,
     seo: pageSeo({
       publicUrl: context.publicUrl,

@@ -6,7 +6,7 @@ import { LOOKBOOK_LAYOUTS, type LookbookLayout, plainText } from '@fanshop/core'
 import { NavLink } from 'react-router'
 import { LOOKBOOK_LAYOUT_NAMES, LookbookSetupView, productsOf } from '../components/lookbook-setup.tsx'
 import { RichText } from '../components/rich-text.tsx'
-import { fetchList, notFound } from '../content.server.ts'
+import { fetchNewest, notFound } from '../content.server.ts'
 import { withProducts } from '../lookbook.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/lookbook-variant'
@@ -15,7 +15,7 @@ import '../content.css'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const match = /^\/lookbook-0([1-6])$/.exec(new URL(request.url).pathname)
   const layout = Number(match?.[1] ?? notFound()) as LookbookLayout
-  const newest = (await fetchList(context, 'lookbooks')).items[0] ?? notFound()
+  const newest = (await fetchNewest(context, 'lookbooks')) ?? notFound()
   const { lookbook, products } = await withProducts(context, newest)
   return {
     layout,

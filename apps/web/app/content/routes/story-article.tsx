@@ -7,7 +7,7 @@ import { Link } from 'react-router'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
 import { formatDate } from '../components/dates.ts'
 import { RichText } from '../components/rich-text.tsx'
-import { fetchItem, fetchList, notFound } from '../content.server.ts'
+import { fetchItem, fetchNewest, notFound } from '../content.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/story-article'
 import '../content.css'
@@ -15,7 +15,7 @@ import '../content.css'
 export async function loader({ params, context }: Route.LoaderArgs) {
   let id = params.id
   if (!id) {
-    const newest = (await fetchList(context, 'stories')).items[0]
+    const newest = await fetchNewest(context, 'stories')
     id = String(newest?.articles[0]?.id ?? notFound())
   }
   const article = await fetchItem(context, 'articles', id)

@@ -1,0 +1,76 @@
+/**
+ * A page leaves compressed as React streams it: what React writes in one go goes out as one
+ * flushed piece (not one per small chunk), and a part written later still reaches the browser
+ * before the page ends.
+ */
+import type { ServerResponse } from 'node:http'
+import { PassThrough } from 'node:stream'
+import zlib from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { writeCompressed } from './page-compression.ts'
+
+const SHELL = Array.from(
+  { length: 40 },
+  (_, i) => `<div class="card">Product ${i}: a tee in many colours</div>`,
+)
+
+function response() {
+  const res = new PassThrough()
+  const pieces: Buffer[] = []
+  res.on('data', (piece: Buffer) => pieces.push(piece))
+  return { res, pieces }
+}
+
+describe('writeCompressed', () => {
+  it('flushes the chunks React writes in one go once, and the page arrives whole', async () => {
+    const encoder = new TextEncoder()
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const part of SHELL) controller.enqueue(encoder.encode(part))
+        controller.close()
+      },
+    })
+    const { res, pieces } = response()
+    await writeCompressed(body, res as unknown as ServerResponse, 'br')
+    expect(zlib.brotliDecompressSync(Buffer.concat(pieces)).toString()).toBe(SHELL.join(''))
+    // The whole page in one go: as small as one compression of it (each flush adds bytes).
+    const once = zlib.brotliCompressSync(SHELL.join(''), {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    })
+    expect(Buffer.concat(pieces).length).toBeLessThanOrEqual(once.length + 8)
+  })
+
+  it('sends what was written before a pause before the rest of the page is written', async () => {
+    const encoder = new TextEncoder()
+    let more!: () => void
+    const later = new Promise<void>((resolve) => {
+      more = resolve
+    })
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        for (const part of SHELL) controller.enqueue(encoder.encode(part))
+        await later
+        controller.enqueue(encoder.encode('<script>deferred</script>'))
+        controller.close()
+      },
+    })
+    const { res, pieces } = response()
+    const inflate = zlib.createBrotliDecompress()
+    let seen = ''
+    inflate.on('data', (text: Buffer) => {
+      seen += text.toString()
+    })
+    res.pipe(inflate)
+    const written = writeCompressed(body, res as unknown as ServerResponse, 'br')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(seen).toBe(SHELL.join(''))
+    more()
+    await written
+    await new Promise((resolve) => inflate.once('end', resolve))
+    expect(seen).toBe(`${SHELL.join('')}<script>deferred</script>`)
+    expect(pieces.length).toBeGreaterThan(1)
+  })
+})
