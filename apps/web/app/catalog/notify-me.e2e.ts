@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { ProductJson } from '@fanshop/core'
 import { expect, test } from '../../tests/catalog-fixtures.ts'
+import { hydrated } from '../../tests/pages.ts'
 
 // Issue 9: a sold-out choice offered no way to hear when it is back.
 test('a sold-out choice takes an e-mail to write to once it is back in stock @phone', async ({
@@ -11,6 +12,7 @@ test('a sold-out choice takes an e-mail to write to once it is back in stock @ph
   const navy = cap.variations.find((v) => v.attributes[0]?.option === 'Navy')!
   expect(navy.stock_status).toBe('outofstock')
   await page.goto('/product/number-9-dad-cap?colour=Navy&size=One+Size')
+  await hydrated(page)
   await expect(page.getByRole('button', { name: 'Sold out' })).toBeDisabled()
   const form = page.locator('form.notify-me')
   await expect(form.getByRole('heading', { name: 'Notify me' })).toBeVisible()
@@ -63,5 +65,31 @@ test.describe('without JavaScript', () => {
     await expect(form).toHaveAttribute('action', '/cart/stock-alert')
     await expect(form.getByLabel('E-mail')).toBeEditable()
     await expect(form.getByRole('button', { name: 'E-mail me when it is back' })).toBeVisible()
+  })
+
+  // The route's loader sent every visit to /shop, and after a posted form React Router runs the
+  // loaders too: the answer to a form posted without JavaScript was that redirect, and nothing said.
+  test('the posted form answers on its own page, with the way back @phone', async ({ page }) => {
+    await page.goto('/product/number-9-dad-cap?colour=Navy&size=One+Size&nojs=1')
+    const form = page.locator('form.notify-me')
+    const email = `notify.nojs.${Date.now()}@example.com`
+    await form.getByLabel('E-mail').fill(email)
+    await form.getByRole('button', { name: 'E-mail me when it is back' }).click()
+    await expect(page).toHaveURL(/\/cart\/stock-alert$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Notify me' })).toBeVisible()
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      `Thank you. We will write to ${email} once, as soon as it is back in stock.`,
+    )
+    await page.getByRole('link', { name: 'Back to the product' }).click()
+    await expect(page).toHaveURL(/\/product\/number-9-dad-cap\?colour=Navy&size=One\+Size&nojs=1$/)
+  })
+
+  test('an address the shop cannot use is explained on that page', async ({ page }) => {
+    await page.goto('/product/number-9-dad-cap?colour=Navy&size=One+Size&nojs=1')
+    const form = page.locator('form.notify-me')
+    await form.getByLabel('E-mail').fill('fan@localhost')
+    await form.getByRole('button', { name: 'E-mail me when it is back' }).click()
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('valid e-mail')
+    await expect(page.getByRole('link', { name: 'Back to the product' })).toBeVisible()
   })
 })

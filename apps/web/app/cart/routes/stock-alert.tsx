@@ -5,17 +5,13 @@
  * page; without, this page shows the answer and the way back.
  */
 import { cartEndpoints, safeRedirect, stockAlertSchema } from '@fanshop/core'
-import { data, Link, redirect } from 'react-router'
+import { data, Link } from 'react-router'
 import { ApiError } from '../../api.server.ts'
 import { parseForm } from '../../site/form/cue-form.ts'
 import { storeCall } from '../cart.server.ts'
 import type { Route } from './+types/stock-alert'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Notify me' }, { name: 'robots', content: 'noindex' }]
-
-export async function loader() {
-  return redirect('/shop')
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
@@ -37,15 +33,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+// No loader: after a form posted without JavaScript, React Router runs the page's loaders as well,
+// and a loader's redirect would replace the action's answer. Opened without posting, the page
+// says where the form is.
 export default function StockAlert({ actionData }: Route.ComponentProps) {
   const error = actionData?.result.error
   const problems = error ? Object.values(error).flat() : []
   return (
     <section className="order-page">
       <h1 className="order-page__title">Notify me</h1>
-      <p className="order-page__lead" role={actionData?.message ? 'status' : 'alert'}>
-        {actionData?.message ?? problems.join(' ')}
-      </p>
+      {actionData ? (
+        <p className="order-page__lead" role={actionData.message ? 'status' : 'alert'}>
+          {actionData.message ?? problems.join(' ')}
+        </p>
+      ) : (
+        <p className="order-page__lead">
+          Choose a sold-out size on a product page to be told when it is back.
+        </p>
+      )}
       <Link to={actionData?.back ?? '/shop'} className="button">
         Back to the product
       </Link>
