@@ -74,3 +74,10 @@ export async function openNamedPage(page: Page, named: NamedPage): Promise<void>
   await page.goto(named.path)
   await expect(page.getByRole('banner')).toHaveAttribute('data-route-name', named.routeName)
 }
+
+/** Resolves once the page has hydrated: the frame's effects have run. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () => document.documentElement.style.getPropertyValue('--animate-duration') !== '',
+  )
+}

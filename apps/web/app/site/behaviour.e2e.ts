@@ -4,6 +4,7 @@
  * data-saver or on 2g), animate-on-scroll (not on phones) and the reload after a failed chunk.
  */
 import { expect, type Page, test } from '@playwright/test'
+import { hydrated } from '../../tests/pages.ts'
 
 test('a navigation slower than 200 ms shows the 2 px progress bar until the page arrives', async ({
   page,
@@ -86,13 +87,6 @@ for (const [what, connection] of [
     await page.waitForTimeout(2500)
     await expect(prefetchLinks(page)).toHaveCount(0)
   })
-}
-
-/** Resolves once the page has hydrated: the frame's effects have run. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () => document.documentElement.style.getPropertyValue('--animate-duration') !== '',
-  )
 }
 
 async function addLowBlock(page: Page) {

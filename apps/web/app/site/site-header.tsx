@@ -7,6 +7,7 @@ import { backTarget, navigationRules } from '@fanshop/core'
 import { Link, useNavigate } from 'react-router'
 import { SITE_NAME } from './brand.ts'
 import { BackIcon, BagIcon, DotsIcon, MenuIcon, UserIcon } from './icons.tsx'
+import { panelTrigger } from './panel-code.ts'
 import { useRouteName } from './route-name.ts'
 import { SearchLink } from './search-link.tsx'
 import { useUi } from './ui-store.ts'
@@ -51,6 +52,7 @@ function MenuButton() {
       aria-expanded={open}
       aria-haspopup="dialog"
       onClick={() => toggle('navigation')}
+      {...panelTrigger('navigation')}
     >
       <MenuIcon />
     </button>
@@ -85,6 +87,7 @@ function SocialBarButton() {
       aria-expanded={open}
       aria-haspopup="dialog"
       onClick={() => toggle('socialBar')}
+      {...panelTrigger('socialBar')}
     >
       <DotsIcon />
     </button>
@@ -101,6 +104,7 @@ function CartButton() {
       aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
       aria-haspopup="dialog"
       onClick={() => toggle('cart')}
+      {...panelTrigger('cart')}
     >
       <BagIcon />
       {count > 0 ? (
@@ -129,6 +133,7 @@ function UserButton() {
       aria-label="Log in"
       aria-haspopup="dialog"
       onClick={() => toggle('login')}
+      {...panelTrigger('login')}
     >
       <UserIcon />
     </button>

@@ -8,6 +8,7 @@ import { type ShareTarget, shareHref } from '@fanshop/core'
 import { useLocation } from 'react-router'
 import { CopyLink } from './copy-link.tsx'
 import { MailIcon, MessageIcon, MusicIcon, PlayIcon, ShareIcon } from './icons.tsx'
+import { panelTrigger } from './panel-code.ts'
 import { SidePanel } from './side-panel.tsx'
 import { useUi } from './ui-store.ts'
 import { useFrame } from './use-frame.ts'
@@ -54,11 +55,21 @@ export function SocialBarPanel() {
         })}
       </ul>
       <div className="social-bar__more">
-        <button type="button" className="button button--ghost" onClick={() => show('socialShare')}>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => show('socialShare')}
+          {...panelTrigger('socialShare')}
+        >
           <PlayIcon />
           Follow
         </button>
-        <button type="button" className="button button--ghost" onClick={() => show('socialStream')}>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => show('socialStream')}
+          {...panelTrigger('socialStream')}
+        >
           <MusicIcon />
           Listen
         </button>

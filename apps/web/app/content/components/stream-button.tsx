@@ -1,4 +1,5 @@
 /** Opens the stream popup (spec 2: the music streaming services), which the site frame draws. */
+import { panelTrigger } from '../../site/panel-code.ts'
 import { useUi } from '../../site/ui-store.ts'
 
 export function StreamButton({ label }: { label: string }) {
@@ -11,6 +12,7 @@ export function StreamButton({ label }: { label: string }) {
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={() => toggle('socialStream')}
+      {...panelTrigger('socialStream')}
     >
       {label}
     </button>
