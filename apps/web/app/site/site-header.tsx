@@ -7,7 +7,6 @@ import { backTarget, navigationRules } from '@fanshop/core'
 import { Link, useNavigate } from 'react-router'
 import { SITE_NAME } from './brand.ts'
 import { BackIcon, BagIcon, DotsIcon, MenuIcon, UserIcon } from './icons.tsx'
-import { panelTrigger } from './panel-code.ts'
 import { useRouteName } from './route-name.ts'
 import { SearchLink } from './search-link.tsx'
 import { useUi } from './ui-store.ts'
@@ -52,7 +51,7 @@ function MenuButton() {
       aria-expanded={open}
       aria-haspopup="dialog"
       onClick={() => toggle('navigation')}
-      {...panelTrigger('navigation')}
+      data-panel-trigger="navigation"
     >
       <MenuIcon />
     </button>
@@ -87,7 +86,7 @@ function SocialBarButton() {
       aria-expanded={open}
       aria-haspopup="dialog"
       onClick={() => toggle('socialBar')}
-      {...panelTrigger('socialBar')}
+      data-panel-trigger="socialBar"
     >
       <DotsIcon />
     </button>
@@ -104,7 +103,7 @@ function CartButton() {
       aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
       aria-haspopup="dialog"
       onClick={() => toggle('cart')}
-      {...panelTrigger('cart')}
+      data-panel-trigger="cart"
     >
       <BagIcon />
       {count > 0 ? (
@@ -133,7 +132,7 @@ function UserButton() {
       aria-label="Log in"
       aria-haspopup="dialog"
       onClick={() => toggle('login')}
-      {...panelTrigger('login')}
+      data-panel-trigger="login"
     >
       <UserIcon />
     </button>

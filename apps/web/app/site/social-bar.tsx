@@ -8,7 +8,6 @@ import { type ShareTarget, shareHref } from '@fanshop/core'
 import { useLocation } from 'react-router'
 import { CopyLink } from './copy-link.tsx'
 import { MailIcon, MessageIcon, MusicIcon, PlayIcon, ShareIcon } from './icons.tsx'
-import { panelTrigger } from './panel-code.ts'
 import { SidePanel } from './side-panel.tsx'
 import { useUi } from './ui-store.ts'
 import { useFrame } from './use-frame.ts'
@@ -59,7 +58,7 @@ export function SocialBarPanel() {
           type="button"
           className="button button--ghost"
           onClick={() => show('socialShare')}
-          {...panelTrigger('socialShare')}
+          data-panel-trigger="socialShare"
         >
           <PlayIcon />
           Follow
@@ -68,7 +67,7 @@ export function SocialBarPanel() {
           type="button"
           className="button button--ghost"
           onClick={() => show('socialStream')}
-          {...panelTrigger('socialStream')}
+          data-panel-trigger="socialStream"
         >
           <MusicIcon />
           Listen

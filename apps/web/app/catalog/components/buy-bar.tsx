@@ -9,7 +9,6 @@
  */
 import type { Purchasable } from '@fanshop/core'
 import { type FormEvent, useId } from 'react'
-import { panelTrigger } from '../../site/panel-code.ts'
 import { euro } from './price.tsx'
 
 export function BuyBar(props: {
@@ -51,7 +50,7 @@ export function BuyBar(props: {
         className="button buy-bar__button"
         disabled={offer.state !== 'ready'}
         aria-describedby={hint ? hintId : undefined}
-        {...panelTrigger('cart')}
+        data-panel-trigger="cart"
       >
         {offer.state === 'soldout' ? 'Sold out' : 'Add to cart'}
       </button>

@@ -1,5 +1,4 @@
 /** Opens the stream popup (spec 2: the music streaming services), which the site frame draws. */
-import { panelTrigger } from '../../site/panel-code.ts'
 import { useUi } from '../../site/ui-store.ts'
 
 export function StreamButton({ label }: { label: string }) {
@@ -12,7 +11,7 @@ export function StreamButton({ label }: { label: string }) {
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={() => toggle('socialStream')}
-      {...panelTrigger('socialStream')}
+      data-panel-trigger="socialStream"
     >
       {label}
     </button>
