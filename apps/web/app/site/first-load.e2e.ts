@@ -38,3 +38,24 @@ test('home, /shop and a product page load without zod, dialogs, the carousel or 
     expect(panels, `panel code on the first load of ${path}`).toEqual([])
   }
 })
+
+test('the head of home, /shop and a product page preloads the first visible image, in AVIF', async ({
+  request,
+}) => {
+  const products = (await (await request.get('/wp-json/wc/v3/products?per_page=1')).json()) as {
+    slug: string
+  }[]
+  for (const path of ['/', '/shop', `/product/${products[0]!.slug}`]) {
+    const html = await (await request.get(path)).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    const preload =
+      /<link rel="preload" as="image" type="image\/avif" fetchPriority="high" imageSrcSet="([^"]+)"/.exec(
+        head,
+      )
+    expect(preload, `an image preload in the head of ${path}`).not.toBeNull()
+    // The same AVIF candidates as the first image the page draws eagerly, so that the preload is the one used.
+    const eager =
+      /<source type="image\/avif" srcSet="([^"]+)"[^>]*\/><source[^>]*\/><img[^>]*loading="eager"/.exec(html)
+    expect(eager?.[1], `the first eager image of ${path}`).toBe(preload![1])
+  }
+})
