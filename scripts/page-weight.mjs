@@ -8,7 +8,8 @@ export async function pageWeight(base, pathname) {
   const html = await (await fetch(base + pathname)).text()
   const references = (pattern) => [...new Set([...html.matchAll(pattern)].map((m) => m[1]))]
   const scripts = references(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)
-  const styles = references(/href="(\/assets\/[^"]+\.css)"/g)
+  // React Router links a stylesheet that a lazy chunk also imports with a trailing '#'.
+  const styles = references(/href="(\/assets\/[^"]+\.css)#?"/g)
   const blockingStyles = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].filter(
     (m) => !/\bmedia="print"|\bdisabled\b/.test(m[0]),
   ).length

@@ -58,23 +58,45 @@ function reactRouterProductionBuild(): Plugin {
   }
 }
 
+/**
+ * packages/core is pure rules (no I/O), yet it builds its zod schemas at module level beside the
+ * small rules pages use (an access code's alphabet beside its request's schema, a menu rule beside
+ * the menu's schema). The bundler cannot tell that a builder chain (`z.object(...).refine(...)`)
+ * changes nothing outside itself, so a page using one rule of such a module downloaded zod. In the
+ * browser build each top-level `const x = call(...)` of core becomes a pure call of a function that
+ * returns it, arguments and all: unused, it is dropped whole.
+ */
+function pureCoreDeclarations(): Plugin {
+  const core = path.resolve(import.meta.dirname, '../../packages/core/src') + path.sep
+  return {
+    name: 'fanshop:pure-core-declarations',
+    apply: 'build',
+    enforce: 'post',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    transform(code, id) {
+      if (!id.startsWith(core)) return null
+      const initializers: Array<{ start: number; end: number }> = []
+      for (const statement of this.parse(code).body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement
+        if (declaration?.type !== 'VariableDeclaration') continue
+        for (const { init } of declaration.declarations)
+          if (init?.type === 'CallExpression')
+            initializers.push(init as unknown as { start: number; end: number })
+      }
+      if (initializers.length === 0) return null
+      let marked = code
+      for (const { start, end } of initializers.reverse())
+        marked = `${marked.slice(0, start)}/* @__PURE__ */ (() => ${marked.slice(start, end)})()${marked.slice(end)}`
+      return { code: marked, map: null }
+    },
+  }
+}
+
 const ROUTER_PACKAGES = ['react-router', '@react-router/node', 'cookie', 'set-cookie-parser']
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [reactRouterProductionBuild(), reactRouter(), precompress()],
+  plugins: [reactRouterProductionBuild(), pureCoreDeclarations(), reactRouter(), precompress()],
   build: { target: 'es2022', ...(isSsrBuild ? { rollupOptions: { input: './server-build.ts' } } : {}) },
   // The router is bundled with its own dependencies (their versions nested under it in node_modules).
   ...(command === 'build' ? { ssr: { noExternal: ROUTER_PACKAGES } } : {}),
-  environments: {
-    client: {
-      // Building a zod schema (with zod or packages/core/src/input.ts's builders) changes nothing
-      // outside it: a page that never checks with one does not download zod (packages/core mixes
-      // small rules and schemas in one module).
-      build: {
-        rolldownOptions: {
-          treeshake: { manualPureFunctions: ['z', 'text', 'wholeNumber', 'boundedNumber'] },
-        },
-      },
-    },
-  },
 }))

@@ -1,8 +1,10 @@
 /**
  * An image from the API in responsive sizes: AVIF and WebP sources, width and height set so the
- * page never shifts, lazy below the fold and eager (high priority) for the first visible image.
+ * page never shifts, lazy below the fold and eager (high priority) for the first visible image,
+ * which the head also preloads (its AVIF source), so that it is fetched before the page's scripts.
  */
 import type { ImageJson } from '@fanshop/core'
+import { preload } from 'react-dom'
 
 export function ResponsiveImage(props: {
   image: ImageJson
@@ -13,6 +15,15 @@ export function ResponsiveImage(props: {
   alt?: string
 }) {
   const { image } = props
+  if (props.priority) {
+    preload(image.src, {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: image.srcset.avif,
+      imageSizes: props.sizes,
+      fetchPriority: 'high',
+    })
+  }
   return (
     <picture>
       <source type="image/avif" srcSet={image.srcset.avif} sizes={props.sizes} />

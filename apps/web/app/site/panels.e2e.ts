@@ -2,8 +2,10 @@
  * Spec 2 and 4 panels: one panel at a time over one dark overlay, a click on the overlay closes
  * everything, panels are dialogs that trap focus and give it back, every route change closes
  * them, and the navigation panel's contents (login, main menu, legal menu on small screens).
+ * A panel's code is not part of the page: it is fetched as the visitor reaches for its trigger.
  */
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+import { hydrated } from '../../tests/pages.ts'
 
 test('opening a panel closes the other; the overlay stays while one is open and goes 100 ms after', async ({
   page,
@@ -90,4 +92,50 @@ test.describe('on a small screen', () => {
     await expect(page).toHaveURL(/\/terms-and-conditions$/)
     await expect(page.getByRole('dialog')).toHaveCount(0)
   })
+})
+
+/** The URLs of a panel's own chunk (e.g. cart-panel-<hash>.js) the page asks for, as they are asked. */
+function chunkRequests(page: Page, chunk: string) {
+  const pattern = new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`)
+  const urls: string[] = []
+  page.on('request', (request) => {
+    if (pattern.test(request.url())) urls.push(request.url())
+  })
+  return urls
+}
+
+async function pastIdle(page: Page) {
+  // The 404 page's links prefetch their pages once the browser is idle: hydrated and idle by then.
+  await expect(page.locator('link[rel="prefetch"]').first()).toBeAttached()
+  await page.waitForTimeout(500)
+}
+
+test('a panel’s code is fetched when its trigger is pointed at, not with the page', async ({ page }) => {
+  const requests = chunkRequests(page, 'navigation-panel')
+  await page.goto('/this-page-does-not-exist')
+  await pastIdle(page)
+  expect(requests).toEqual([])
+
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' })
+  await menu.hover()
+  await expect.poll(() => requests.length).toBe(1)
+  await menu.click()
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+})
+
+test('with data-saver on, a panel’s code waits for the panel to open', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', {
+      value: Object.assign(new EventTarget(), { effectiveType: '4g', saveData: true }),
+    })
+  })
+  const requests = chunkRequests(page, 'cart-panel')
+  await page.goto('/')
+  await hydrated(page)
+  await page.getByRole('banner').getByRole('button', { name: /^Cart/ }).focus()
+  await page.waitForTimeout(1000)
+  expect(requests).toEqual([])
+  await page.getByRole('banner').getByRole('button', { name: /^Cart/ }).click()
+  await expect(page.getByRole('dialog', { name: 'NO ITEMS HERE YET' })).toBeVisible()
+  expect(requests).toHaveLength(1)
 })

@@ -1,42 +1,64 @@
 /**
  * Every side panel of spec 2 (login, register, cart, after-login, social bar, navigation...),
  * mounted once by each layout. Each domain adds its own panel here; the UI store decides which is open.
- * Each panel's code stays off the first load and is fetched once the browser is idle, under the
- * same rules as link prefetching (spec 9: not on 2g, with data-saver on or offline), or when the
- * panel first opens (when-opened.tsx), whichever comes first.
+ * Each panel's code stays off the first load: it is fetched when a trigger of the panel (any
+ * element marked data-panel-trigger="<panel>") is pointed at, touched or focused, so that the click
+ * that follows finds it there, under the network rules of link prefetching (spec 9: not on 2g, with
+ * data-saver on, or offline); otherwise when the panel first opens (when-opened.tsx).
  */
 import { type ComponentType, lazy, useEffect } from 'react'
 import { useLoginWhenSentThere } from '../accounts/sent-to-login.ts'
 import { CartFlashAnswer } from '../cart/cart-flash-answer.tsx'
-import { usePrefetchAllowed } from './prefetch.ts'
+import { networkAllowsPrefetch } from './prefetch.ts'
 import { WhenOpened } from './when-opened.tsx'
 
-const loaders: Array<() => Promise<unknown>> = []
+const PANEL_CODE = {
+  navigation: () => import('./navigation-panel.tsx'),
+  socialBar: () => import('./social-bar.tsx'),
+  socialShare: () => import('./social-popups.tsx'),
+  socialStream: () => import('./social-popups.tsx'),
+  login: () => import('../accounts/account-panels.tsx'),
+  register: () => import('../accounts/account-panels.tsx'),
+  cart: () => import('../cart/cart-panel.tsx'),
+}
+
+const hasCode = (panel: string): panel is keyof typeof PANEL_CODE => Object.hasOwn(PANEL_CODE, panel)
+
+function useWarmPanelsWhenReached() {
+  useEffect(() => {
+    const warmed = new Set<string>()
+    const warm = (event: Event) => {
+      const trigger = event.target instanceof Element ? event.target.closest('[data-panel-trigger]') : null
+      const panel = trigger?.getAttribute('data-panel-trigger')
+      if (!panel || !hasCode(panel) || warmed.has(panel) || !networkAllowsPrefetch()) return
+      warmed.add(panel)
+      // A warm-up that fails is tried again when the panel opens.
+      PANEL_CODE[panel]().catch(() => warmed.delete(panel))
+    }
+    document.addEventListener('pointerover', warm)
+    document.addEventListener('focusin', warm)
+    return () => {
+      document.removeEventListener('pointerover', warm)
+      document.removeEventListener('focusin', warm)
+    }
+  }, [])
+}
 
 function onFirstOpen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  loaders.push(load)
   return lazy(() => load().then((module) => ({ default: module[name] })))
 }
 
-function useWarmPanelsWhenIdle() {
-  const allowed = usePrefetchAllowed()
-  useEffect(() => {
-    // A warm-up that fails is tried again when the panel opens.
-    if (allowed) for (const load of loaders) load().catch(() => {})
-  }, [allowed])
-}
-
-const NavigationPanel = onFirstOpen(() => import('./navigation-panel.tsx'), 'NavigationPanel')
-const SocialBarPanel = onFirstOpen(() => import('./social-bar.tsx'), 'SocialBarPanel')
-const SocialSharePopup = onFirstOpen(() => import('./social-popups.tsx'), 'SocialSharePopup')
-const SocialStreamPopup = onFirstOpen(() => import('./social-popups.tsx'), 'SocialStreamPopup')
-const LoginPanel = onFirstOpen(() => import('../accounts/account-panels.tsx'), 'LoginPanel')
-const RegisterPanel = onFirstOpen(() => import('../accounts/account-panels.tsx'), 'RegisterPanel')
-const CartPanel = onFirstOpen(() => import('../cart/cart-panel.tsx'), 'CartPanel')
+const NavigationPanel = onFirstOpen(PANEL_CODE.navigation, 'NavigationPanel')
+const SocialBarPanel = onFirstOpen(PANEL_CODE.socialBar, 'SocialBarPanel')
+const SocialSharePopup = onFirstOpen(PANEL_CODE.socialShare, 'SocialSharePopup')
+const SocialStreamPopup = onFirstOpen(PANEL_CODE.socialStream, 'SocialStreamPopup')
+const LoginPanel = onFirstOpen(PANEL_CODE.login, 'LoginPanel')
+const RegisterPanel = onFirstOpen(PANEL_CODE.register, 'RegisterPanel')
+const CartPanel = onFirstOpen(PANEL_CODE.cart, 'CartPanel')
 
 export function Panels() {
   useLoginWhenSentThere()
-  useWarmPanelsWhenIdle()
+  useWarmPanelsWhenReached()
   return (
     <>
       <WhenOpened panel="navigation">

@@ -42,15 +42,17 @@ function subscribe(listener: () => void) {
   }
 }
 
-function allowed(): boolean {
+/** Whether the network allows fetching ahead (spec 9: not on 2g, with data-saver on, or offline). */
+export function networkAllowsPrefetch(): boolean {
   const hints = connection()
-  return (
-    idle &&
-    shouldPrefetch({
-      online: navigator.onLine,
-      connection: hints ? { effectiveType: hints.effectiveType, saveData: hints.saveData } : undefined,
-    })
-  )
+  return shouldPrefetch({
+    online: navigator.onLine,
+    connection: hints ? { effectiveType: hints.effectiveType, saveData: hints.saveData } : undefined,
+  })
+}
+
+function allowed(): boolean {
+  return idle && networkAllowsPrefetch()
 }
 
 export function usePrefetchAllowed(): boolean {

@@ -51,6 +51,7 @@ function MenuButton() {
       aria-expanded={open}
       aria-haspopup="dialog"
       onClick={() => toggle('navigation')}
+      data-panel-trigger="navigation"
     >
       <MenuIcon />
     </button>
@@ -85,6 +86,7 @@ function SocialBarButton() {
       aria-expanded={open}
       aria-haspopup="dialog"
       onClick={() => toggle('socialBar')}
+      data-panel-trigger="socialBar"
     >
       <DotsIcon />
     </button>
@@ -101,6 +103,7 @@ function CartButton() {
       aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
       aria-haspopup="dialog"
       onClick={() => toggle('cart')}
+      data-panel-trigger="cart"
     >
       <BagIcon />
       {count > 0 ? (
@@ -129,6 +132,7 @@ function UserButton() {
       aria-label="Log in"
       aria-haspopup="dialog"
       onClick={() => toggle('login')}
+      data-panel-trigger="login"
     >
       <UserIcon />
     </button>

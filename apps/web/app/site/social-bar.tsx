@@ -54,11 +54,21 @@ export function SocialBarPanel() {
         })}
       </ul>
       <div className="social-bar__more">
-        <button type="button" className="button button--ghost" onClick={() => show('socialShare')}>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => show('socialShare')}
+          data-panel-trigger="socialShare"
+        >
           <PlayIcon />
           Follow
         </button>
-        <button type="button" className="button button--ghost" onClick={() => show('socialStream')}>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => show('socialStream')}
+          data-panel-trigger="socialStream"
+        >
           <MusicIcon />
           Listen
         </button>

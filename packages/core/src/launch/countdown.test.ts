@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { countdown } from './countdown.ts'
-import { launchInstant } from './gate.ts'
+import { launchInstant } from './launch-instant.ts'
 
 describe('countdown', () => {
   const launchAt = Date.UTC(2030, 0, 1)

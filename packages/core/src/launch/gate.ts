@@ -1,27 +1,8 @@
 /**
  * The shopping gate of spec 4: before the launch instant, shopping is allowed only to a visitor
  * holding an access grant (the spec's allowedToShop flag '1'); from the launch instant on, always.
- * LAUNCH_AT is a wall-clock time in the shop's time zone (SHOP_TZ), or an ISO instant with offset.
+ * The launch instant comes from the setting (launch-instant.ts).
  */
-import { TZDate } from '@date-fns/tz'
-
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
-
-/** The launch as epoch milliseconds; throws RangeError on a value that is not a date-time. */
-export function launchInstant(launchAt: string, timeZone: string): number {
-  const local = LOCAL.exec(launchAt)
-  if (local) {
-    const [y, mo, d, h, mi, s] = local.slice(1).map((part) => Number(part ?? 0)) as number[]
-    return new TZDate(y!, mo! - 1, d!, h!, mi!, s!, timeZone).getTime()
-  }
-  const instant = Date.parse(launchAt)
-  if (Number.isNaN(instant) || !/(Z|[+-]\d{2}:?\d{2})$/.test(launchAt)) {
-    throw new RangeError(
-      `not a launch time: ${launchAt} (use 2020-10-29T07:00 or an ISO instant with offset)`,
-    )
-  }
-  return instant
-}
 
 export function isShoppingAllowed(input: { now: number; launchAt: number; allowedToShop: boolean }): boolean {
   return input.now >= input.launchAt || input.allowedToShop

@@ -4,7 +4,8 @@
  * variant_id: the chosen variation, or the simple product itself. The quantity field elsewhere
  * on the page belongs to this form. Until a variation is chosen the button is disabled and
  * says what is missing; a sold-out choice says so. The page checks the quantity as it is sent
- * (`onSubmit`); without JavaScript the server answers a quantity above the stock.
+ * (`onSubmit`); without JavaScript the server answers a quantity above the stock. Reaching for
+ * the button fetches the cart panel's code, which the page after the add opens.
  */
 import type { Purchasable } from '@fanshop/core'
 import { type FormEvent, useId } from 'react'
@@ -49,6 +50,7 @@ export function BuyBar(props: {
         className="button buy-bar__button"
         disabled={offer.state !== 'ready'}
         aria-describedby={hint ? hintId : undefined}
+        data-panel-trigger="cart"
       >
         {offer.state === 'soldout' ? 'Sold out' : 'Add to cart'}
       </button>

@@ -1,12 +1,17 @@
 /**
  * The product page's top image slider (spec 2): swipe on phones (Embla), previous/next buttons
  * and one dot per image, announced as a carousel of slides. The first image loads eagerly,
- * the others lazily; with reduced motion the slider jumps instead of gliding.
+ * the others lazily; with reduced motion the slider jumps instead of gliding. Embla arrives after
+ * the page is up (slider-motion.tsx).
  */
 import type { ImageJson } from '@fanshop/core'
-import useEmblaCarousel from 'embla-carousel-react'
-import { useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
+import type { Carousel } from './slider-motion.tsx'
+
+const SliderMotion = lazy(() =>
+  import('./slider-motion.tsx').then((module) => ({ default: module.SliderMotion })),
+)
 
 const SLIDE_SIZES = '(max-width: 991px) 100vw, 50vw'
 
@@ -21,7 +26,8 @@ export function ImageSlider(props: {
   focusImageId?: number
 }) {
   const { images } = props
-  const [viewportRef, embla] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps' })
+  const [viewport, setViewport] = useState<HTMLElement | null>(null)
+  const [embla, setEmbla] = useState<Carousel>()
   const [selected, setSelected] = useState(0)
 
   useEffect(() => {
@@ -45,7 +51,12 @@ export function ImageSlider(props: {
   const count = images.length
   return (
     <section className="slider" aria-roledescription="carousel" aria-label={props.label}>
-      <div className="slider__viewport" ref={viewportRef}>
+      {viewport ? (
+        <Suspense fallback={null}>
+          <SliderMotion viewport={viewport} onCarousel={setEmbla} />
+        </Suspense>
+      ) : null}
+      <div className="slider__viewport" ref={setViewport}>
         <div className="slider__container">
           {images.map((image, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide as a group

@@ -20,7 +20,6 @@ import {
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
-import { TooManyDialog } from '../../cart/cart-dialogs.tsx'
 import { NOT_FOUND_TEXT } from '../../site/error-page.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
 import { useFrame } from '../../site/use-frame.ts'
@@ -45,6 +44,14 @@ export const handle: SiteHandle = { routeName: 'product' }
 const NotifyMeForm = lazy(() =>
   import('../../cart/notify-me-form.tsx').then((module) => ({ default: module.NotifyMeForm })),
 )
+
+const loadCartDialogs = () => import('../../cart/cart-dialogs.tsx')
+
+/**
+ * The choice when more is asked than is left (the dialog library with it) loads once a quantity
+ * above what is left is typed, the only way to open it, so it is there when the fan sends it.
+ */
+const TooManyDialog = lazy(() => loadCartDialogs().then((module) => ({ default: module.TooManyDialog })))
 
 const BUY_FORM_ID = 'buy-form'
 /** Below this many units left, the page says how many. */
@@ -96,6 +103,8 @@ function ProductView({ product }: { product: ProductJson }) {
   const stock = offer.state === 'ready' ? offer.maxQuantity : undefined
   const allowed = stock === undefined ? undefined : Math.min(stock, product.max_per_order ?? stock)
   const [tooMany, setTooMany] = useState<number | null>(null)
+  /** Mounted from its first opening on, so that closing it can hand focus back. */
+  const [tooManyAsked, setTooManyAsked] = useState(false)
   const quantityInput = useRef<HTMLInputElement>(null)
   const loggedIn = Boolean(useFrame()?.user)
   /** The sold-out choice a fan may ask to hear about: the chosen variation, or the simple product. */
@@ -107,6 +116,12 @@ function ProductView({ product }: { product: ProductJson }) {
     if (allowed === undefined || !(asked > allowed)) return
     event.preventDefault()
     setTooMany(asked)
+    setTooManyAsked(true)
+  }
+
+  function changeQuantity(value: string) {
+    setQuantity(value)
+    if (allowed !== undefined && Number(value) > allowed) loadCartDialogs().catch(() => {})
   }
 
   function addAllowed() {
@@ -172,7 +187,7 @@ function ProductView({ product }: { product: ProductJson }) {
             value={quantity}
             max={allowed}
             formId={BUY_FORM_ID}
-            onChange={setQuantity}
+            onChange={changeQuantity}
             inputRef={quantityInput}
           />
         ) : null}
@@ -194,16 +209,20 @@ function ProductView({ product }: { product: ProductJson }) {
         offer={offer}
         onSubmit={checkQuantity}
       />
-      <TooManyDialog
-        open={tooMany !== null && allowed !== undefined}
-        asked={tooMany ?? 0}
-        stock={stock ?? 0}
-        allowed={allowed ?? 0}
-        limitNote={product.max_per_order ? perOrderLimitNote(product.max_per_order) : null}
-        onAddAllowed={addAllowed}
-        onChangeQuantity={() => setTooMany(null)}
-        focusAfter={() => quantityInput.current?.focus()}
-      />
+      {tooManyAsked ? (
+        <Suspense fallback={null}>
+          <TooManyDialog
+            open={tooMany !== null && allowed !== undefined}
+            asked={tooMany ?? 0}
+            stock={stock ?? 0}
+            allowed={allowed ?? 0}
+            limitNote={product.max_per_order ? perOrderLimitNote(product.max_per_order) : null}
+            onAddAllowed={addAllowed}
+            onChangeQuantity={() => setTooMany(null)}
+            focusAfter={() => quantityInput.current?.focus()}
+          />
+        </Suspense>
+      ) : null}
     </article>
   )
 }

@@ -11,6 +11,7 @@ export function StreamButton({ label }: { label: string }) {
       aria-haspopup="dialog"
       aria-expanded={open}
       onClick={() => toggle('socialStream')}
+      data-panel-trigger="socialStream"
     >
       {label}
     </button>
