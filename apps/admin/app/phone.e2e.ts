@@ -90,7 +90,7 @@ test('the owner walks the main back office pages on a phone: nothing scrolls sid
   await expect(nav.getByRole('link')).toHaveCount(12)
   for (const link of await nav.getByRole('link').all()) {
     const box = (await link.boundingBox())!
-    expect(box.x + box.width, await link.innerText()).toBeLessThanOrEqual(390)
+    expect(box.x + box.width, (await link.textContent()) ?? '').toBeLessThanOrEqual(390)
   }
   const visit = async (link: string, heading: string | RegExp) => {
     await nav.getByRole('link', { name: link, exact: true }).click()

@@ -129,3 +129,14 @@ test('the back office pages have no accessibility violations', async ({ page }) 
     await expectNoViolations(page)
   }
 })
+
+test('an editor, whose role has no dashboard, logs in to a welcome and not to an error', async ({ page }) => {
+  await logIn(page, { email: 'editor@example.com', password: 'demo-editor-password' })
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Back office', level: 1 })).toBeVisible()
+  await expect(page.getByText('Your role (editor) has no dashboard.')).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  const nav = page.getByRole('navigation', { name: 'Back office' })
+  await expect(nav.getByRole('link')).toHaveText(['Security'])
+  await expectNoViolations(page)
+})
