@@ -40,7 +40,7 @@ async function expectNoViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
 }
 
-test('a fan buys, fulfilment ships it with a tracking number, the manager refunds the line', async ({
+test('a fan buys, fulfilment ships it with a tracking number, the manager refunds the line @phone', async ({
   page,
   browser,
 }) => {

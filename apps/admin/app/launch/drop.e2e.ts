@@ -22,7 +22,7 @@ async function expectNoViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
 }
 
-test('a manager sets the drop’s pace, told about a wrong value first', async ({ page }) => {
+test('a manager sets the drop’s pace, told about a wrong value first @phone', async ({ page }) => {
   test.slow()
   await logIn(page, MANAGER)
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Drop' }).click()
