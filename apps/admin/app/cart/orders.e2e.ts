@@ -22,7 +22,7 @@ async function mailTo(email: string, subject: string): Promise<string> {
   throw new Error(`no mail "${subject}" to ${email} in ${outbox}`)
 }
 
-test('a fan buys, fulfilment ships it with a tracking number, the manager refunds the line', async ({
+test('a fan buys, fulfilment ships it with a tracking number, the manager refunds the line @phone', async ({
   page,
   browser,
 }) => {

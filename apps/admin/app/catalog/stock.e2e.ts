@@ -13,7 +13,7 @@ async function csvFile(name: string, text: string) {
   return file
 }
 
-test('the manager imports a product from CSV, fixing a bad row, then receives stock that the shop shows', async ({
+test('the manager imports a product from CSV, fixing a bad row, then receives stock that the shop shows @phone', async ({
   page,
   browser,
 }) => {

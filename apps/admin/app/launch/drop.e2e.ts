@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
-test('a manager sets the drop’s pace, told about a wrong value first', async ({ page }) => {
+test('a manager sets the drop’s pace, told about a wrong value first @phone', async ({ page }) => {
   test.slow()
   await logIn(page, 'manager')
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Drop' }).click()

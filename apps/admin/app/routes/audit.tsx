@@ -1,4 +1,4 @@
-/** The owner's audit log: every staff change, newest first, filtered by action, kind and days. */
+/** The owner's audit log: every staff change, newest first, filtered by who, action, kind and days. */
 import { adminEndpoints } from '@fanshop/core'
 import { Form } from 'react-router'
 import { load } from '../api'
@@ -6,18 +6,22 @@ import { ListStatus, Pager } from '../catalog/data-table'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/audit'
 
-const FILTERS = ['action', 'entity', 'from', 'to'] as const
+const FILTERS = ['staff', 'action', 'entity', 'from', 'to'] as const
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams
   const query = Object.fromEntries(FILTERS.map((name) => [name, search.get(name) || undefined]))
   const page = Number(search.get('page') ?? 1) || 1
-  return { filters: query, result: await load(adminEndpoints.audit, { query: { ...query, page } }) }
+  const [result, staff] = await Promise.all([
+    load(adminEndpoints.audit, { query: { ...query, page } }),
+    load(adminEndpoints.listStaff),
+  ])
+  return { filters: query, result, staff: staff.items }
 }
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value))
 
-export default function AuditPage({ loaderData: { filters, result } }: Route.ComponentProps) {
+export default function AuditPage({ loaderData: { filters, result, staff } }: Route.ComponentProps) {
   const pageLink = (page: number) => {
     const params = new URLSearchParams()
     for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value)
@@ -28,6 +32,17 @@ export default function AuditPage({ loaderData: { filters, result } }: Route.Com
     <>
       <h1>Audit log</h1>
       <Form method="get" className="inline card" aria-label="Filter the audit log">
+        <label>
+          Who
+          <select name="staff" defaultValue={filters.staff ?? ''}>
+            <option value="">Anyone</option>
+            {staff.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.email}
+              </option>
+            ))}
+          </select>
+        </label>
         <label>
           Action
           <input name="action" defaultValue={filters.action} placeholder="staff.role" />

@@ -114,3 +114,33 @@ test('the back office pages have no accessibility violations', async ({ page }) 
     await expectNoViolations(page)
   }
 })
+
+test('an editor, whose role has no dashboard, logs in to a welcome and not to an error', async ({ page }) => {
+  await logIn(page, { email: 'editor@example.com', password: 'demo-editor-password' })
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Back office', level: 1 })).toBeVisible()
+  await expect(page.getByText('Your role (editor) has no dashboard.')).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  const nav = page.getByRole('navigation', { name: 'Back office' })
+  await expect(nav.getByRole('link')).toHaveText(['Security'])
+  await expectNoViolations(page)
+})
+
+test('the owner filters the audit log by who made the change', async ({ page }) => {
+  const email = `audit.who.${Date.now()}@example.com`
+  await logIn(page, OWNER)
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  const invited = await page.request.post('/admin/api/staff/invitations', { data: { email, role: 'editor' } })
+  expect(invited.status()).toBe(201)
+  await page.getByRole('link', { name: 'Audit log' }).click()
+  await page.getByLabel('Who').selectOption({ label: OWNER.email })
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await expect(page).toHaveURL(/staff=\d+/)
+  await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(1)
+  await page.getByLabel('Who').selectOption({ label: 'manager@example.com' })
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await expect(page.getByLabel('Who')).toHaveValue(/\d+/)
+  await expect(page.getByText(/change\(s\); page 1/)).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0)
+  await expectNoViolations(page)
+})
