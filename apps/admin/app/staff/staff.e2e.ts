@@ -128,12 +128,12 @@ test('an editor, whose role has no dashboard, logs in to a welcome and not to an
 
 test('the owner filters the audit log by who made the change', async ({ page }) => {
   const email = `audit.who.${Date.now()}@example.com`
-  await logIn(page, OWNER)
+  await logIn(page, 'owner')
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
   const invited = await page.request.post('/admin/api/staff/invitations', { data: { email, role: 'editor' } })
   expect(invited.status()).toBe(201)
   await page.getByRole('link', { name: 'Audit log' }).click()
-  await page.getByLabel('Who').selectOption({ label: OWNER.email })
+  await page.getByLabel('Who').selectOption({ label: demoStaff('owner').email })
   await page.getByRole('button', { name: 'Filter' }).click()
   await expect(page).toHaveURL(/staff=\d+/)
   await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(1)
