@@ -18,7 +18,7 @@ import {
   productInputSchema,
   slugOf,
 } from '@fanshop/core'
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useRef, useState } from 'react'
 import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { ApiError, api, load } from '../api'
 import type { Route } from './+types/product-edit'
@@ -146,6 +146,9 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
   const existing = useMemo(() => variationsByKey(product), [product])
   const errorsOf = (name: string) => form.allErrors[name]
   const [images, setImages] = useState(product?.images ?? [])
+  // What was typed in a description's plain field before the editor arrived, so the editor starts
+  // from it instead of dropping it (keyed like the Suspense below: a save starts afresh).
+  const drafts = useRef(new Map<string, string>())
 
   return (
     <>
@@ -234,14 +237,23 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
               key={`${field.name}:${value ?? ''}`}
               fallback={
                 <Field label={label} name={field.name} errors={field.errors} hint={DESCRIPTION_HINT}>
-                  {(control) => <textarea {...control} rows={rows} defaultValue={value} />}
+                  {(control) => (
+                    <textarea
+                      {...control}
+                      rows={rows}
+                      defaultValue={value}
+                      onChange={(event) =>
+                        drafts.current.set(`${field.name}:${value ?? ''}`, event.currentTarget.value)
+                      }
+                    />
+                  )}
                 </Field>
               }
             >
               <RichText
                 label={label}
                 name={field.name}
-                defaultValue={value}
+                defaultValue={drafts.current.get(`${field.name}:${value ?? ''}`) ?? value}
                 errors={field.errors}
                 hint={DESCRIPTION_HINT}
               />

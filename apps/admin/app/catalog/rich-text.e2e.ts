@@ -21,10 +21,12 @@ test('the description editor makes a word bold for the shop and keeps no pasted 
   await page.getByRole('group', { name: 'Type' }).getByLabel('Simple').check()
   await page.getByLabel('Name').fill(name)
 
+  // The editor arrives after the form: typing starts once its toolbar is there.
+  const toolbar = page.getByRole('toolbar', { name: 'Description formatting' })
+  await expect(toolbar).toBeVisible()
   const description = page.getByRole('textbox', { name: 'Description', exact: true })
   await description.click()
   await page.keyboard.type('Knitted for the ')
-  const toolbar = page.getByRole('toolbar', { name: 'Description formatting' })
   await toolbar.getByRole('button', { name: 'Bold' }).click()
   await page.keyboard.type('derby')
   await expect(toolbar.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true')
