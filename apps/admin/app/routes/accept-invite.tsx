@@ -1,51 +1,64 @@
 /** The page an invitation's link opens: the new staff member picks a name and a password. */
-import { adminEndpoints, STAFF_PASSWORD_MIN } from '@fanshop/core'
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { acceptInvitationSchema, adminEndpoints, STAFF_PASSWORD_MIN } from '@fanshop/core'
 import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
-import { api, attempt, formText } from '../api'
+import { api, attempt } from '../api'
+import { Field } from '../catalog/field'
 import type { Route } from './+types/accept-invite'
 
+const parse = (formData: FormData) => parseWithZod(formData, { schema: acceptInvitationSchema })
+
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = await request.formData()
-  const result = await attempt(() =>
-    api(adminEndpoints.acceptInvitation, {
-      body: {
-        key: formText(form, 'key'),
-        name: formText(form, 'name'),
-        password: formText(form, 'password'),
-      },
-    }),
-  )
-  return result.ok ? redirect('/security') : { error: result.error }
+  const submission = parse(await request.formData())
+  if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }) }
+  const result = await attempt(() => api(adminEndpoints.acceptInvitation, { body: submission.value }))
+  return result.ok
+    ? redirect('/security')
+    : { result: submission.reply({ formErrors: [result.error], hideFields: ['password'] }) }
 }
 
 export default function AcceptInvite() {
   const [params] = useSearchParams()
   const data = useActionData<typeof clientAction>()
   const busy = useNavigation().state !== 'idle'
+  const [form, fields] = useForm({
+    lastResult: data?.result,
+    onValidate: ({ formData }) => parse(formData),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
   return (
     <main className="centered">
       <h1>Join the back office</h1>
-      <Form method="post" className="card stack">
-        {data?.error ? (
-          <p role="alert" className="error">
-            {data.error}
+      <Form method="post" className="card stack" {...getFormProps(form)}>
+        {form.errors?.length || fields.key.errors?.length ? (
+          <p id={form.errorId} role="alert" className="error">
+            {[
+              ...(form.errors ?? []),
+              ...(fields.key.errors?.length ? ['The invitation link is incomplete.'] : []),
+            ].join(' ')}
           </p>
         ) : null}
-        <input type="hidden" name="key" value={params.get('key') ?? ''} />
-        <label>
-          Your name
-          <input name="name" autoComplete="name" required maxLength={100} />
-        </label>
-        <label>
-          Password (at least {STAFF_PASSWORD_MIN} characters)
-          <input
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={STAFF_PASSWORD_MIN}
-          />
-        </label>
+        <input type="hidden" name={fields.key.name} value={params.get('key') ?? ''} />
+        <Field label="Your name" name={fields.name.name} errors={fields.name.errors}>
+          {(control) => <input {...control} autoComplete="name" required maxLength={100} />}
+        </Field>
+        <Field
+          label={`Password (at least ${STAFF_PASSWORD_MIN} characters)`}
+          name={fields.password.name}
+          errors={fields.password.errors}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={STAFF_PASSWORD_MIN}
+            />
+          )}
+        </Field>
         <button type="submit" disabled={busy}>
           Create my account
         </button>

@@ -1,19 +1,32 @@
 /** Staff login: e-mail and password, then the authenticator code when the account has TOTP. */
-import { adminEndpoints } from '@fanshop/core'
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { adminEndpoints, staffLoginSchema } from '@fanshop/core'
 import { Form, redirect, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText } from '../api'
+import { Field } from '../catalog/field'
 import type { Route } from './+types/login'
+
+const parse = (formData: FormData) => parseWithZod(formData, { schema: staffLoginSchema })
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData()
-  const email = formText(form, 'email')
-  const password = formText(form, 'password')
-  const code = formText(form, 'code')
-  const result = await attempt(() =>
-    api(adminEndpoints.login, { body: code ? { email, password, code } : { email, password } }),
-  )
-  if (!result.ok) return { error: result.error, codeStep: Boolean(code), email, password }
-  if (result.value.status === 'code_required') return { error: null, codeStep: true, email, password }
+  // The code step carries the e-mail and password it was given in hidden fields.
+  const step = {
+    codeStep: form.has('code'),
+    email: formText(form, 'email'),
+    password: formText(form, 'password'),
+  }
+  const submission = parse(form)
+  if (submission.status !== 'success')
+    return { ...step, result: submission.reply({ hideFields: ['password', 'code'] }) }
+  const result = await attempt(() => api(adminEndpoints.login, { body: submission.value }))
+  if (!result.ok)
+    return {
+      ...step,
+      result: submission.reply({ formErrors: [result.error], hideFields: ['password', 'code'] }),
+    }
+  if (result.value.status === 'code_required') return { ...step, codeStep: true, result: undefined }
   return redirect('/')
 }
 
@@ -21,43 +34,61 @@ export default function Login() {
   const data = useActionData<typeof clientAction>()
   const busy = useNavigation().state !== 'idle'
   const codeStep = data?.codeStep ?? false
+  const [form, fields] = useForm({
+    // A new step is a new form: the code step starts without the first step's messages.
+    id: codeStep ? 'login-code' : 'login',
+    lastResult: data?.result,
+    onValidate: ({ formData }) => parse(formData),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
   return (
     <main className="centered">
       <h1>Back office</h1>
-      <Form method="post" className="card stack" aria-describedby={data?.error ? 'login-error' : undefined}>
-        {data?.error ? (
-          <p id="login-error" role="alert" className="error">
-            {data.error}
+      <Form method="post" className="card stack" {...getFormProps(form)}>
+        {form.errors?.length ? (
+          <p id={form.errorId} role="alert" className="error">
+            {form.errors.join(' ')}
           </p>
         ) : null}
         {codeStep ? (
           <>
-            <input type="hidden" name="email" value={data?.email} />
-            <input type="hidden" name="password" value={data?.password} />
-            <label>
-              Code from your authenticator app
-              <input
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                maxLength={6}
-                required
-                // biome-ignore lint/a11y/noAutofocus: the code is the only thing this step asks for
-                autoFocus
-              />
-            </label>
+            <input type="hidden" name={fields.email.name} value={data?.email} />
+            <input type="hidden" name={fields.password.name} value={data?.password} />
+            <Field
+              label="Code from your authenticator app"
+              name={fields.code.name}
+              errors={fields.code.errors}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  required
+                  // biome-ignore lint/a11y/noAutofocus: the code is the only thing this step asks for
+                  autoFocus
+                />
+              )}
+            </Field>
           </>
         ) : (
           <>
-            <label>
-              E-mail
-              <input name="email" type="email" autoComplete="username" required defaultValue={data?.email} />
-            </label>
-            <label>
-              Password
-              <input name="password" type="password" autoComplete="current-password" required />
-            </label>
+            <Field label="E-mail" name={fields.email.name} errors={fields.email.errors}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="email"
+                  autoComplete="username"
+                  required
+                  defaultValue={data?.email}
+                />
+              )}
+            </Field>
+            <Field label="Password" name={fields.password.name} errors={fields.password.errors}>
+              {(control) => <input {...control} type="password" autoComplete="current-password" required />}
+            </Field>
           </>
         )}
         <button type="submit" disabled={busy}>

@@ -1,7 +1,10 @@
 /** The signed-in staff member's own security: turning on the authenticator app (TOTP). */
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { adminEndpoints } from '@fanshop/core'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText } from '../api'
+import { Field } from '../catalog/field'
 import type { Route } from './+types/security'
 import { useMe } from './layout'
 
@@ -11,12 +14,60 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     const result = await attempt(() => api(adminEndpoints.startTotp))
     return result.ok ? { setup: result.value } : { error: result.error }
   }
-  const result = await attempt(() =>
-    api(adminEndpoints.confirmTotp, { body: { code: formText(form, 'code') } }),
-  )
+  const setup = { secret: formText(form, 'secret'), uri: formText(form, 'uri') }
+  const submission = parseCode(form)
+  if (submission.status !== 'success') return { setup, result: submission.reply() }
+  const result = await attempt(() => api(adminEndpoints.confirmTotp, { body: submission.value }))
   return result.ok
     ? { message: 'Two-factor login is on: every login now asks for a code.' }
-    : { error: result.error, setup: { secret: formText(form, 'secret'), uri: formText(form, 'uri') } }
+    : { setup, result: submission.reply({ formErrors: [result.error] }) }
+}
+
+const parseCode = (formData: FormData) => parseWithZod(formData, { schema: adminEndpoints.confirmTotp.body })
+
+/** The code the authenticator app shows for the new key, checked before it is sent. */
+function ConfirmCode({
+  setup,
+  result,
+}: {
+  setup: { secret: string; uri: string }
+  result?: SubmissionResult<string[]>
+}) {
+  const busy = useNavigation().state !== 'idle'
+  const [form, fields] = useForm({
+    lastResult: result,
+    onValidate: ({ formData }) => parseCode(formData),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Form method="post" className="card stack" {...getFormProps(form)}>
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="error">
+          {form.errors.join(' ')}
+        </p>
+      ) : null}
+      <p>
+        Add this key to your authenticator app (or open the link on your phone), then enter the code it shows.
+      </p>
+      <p>
+        Key: <code data-testid="totp-secret">{setup.secret}</code>
+      </p>
+      <p>
+        <a href={setup.uri}>Open in an authenticator app</a>
+      </p>
+      <input type="hidden" name="secret" value={setup.secret} />
+      <input type="hidden" name="uri" value={setup.uri} />
+      <Field label="Code" name={fields.code.name} errors={fields.code.errors}>
+        {(control) => (
+          <input {...control} inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
+        )}
+      </Field>
+      <button type="submit" disabled={busy}>
+        Turn on two-factor login
+      </button>
+    </Form>
+  )
 }
 
 export default function Security() {
@@ -41,34 +92,7 @@ export default function Security() {
         ) : null}
       </div>
       {setup ? (
-        <Form method="post" className="card stack">
-          <p>
-            Add this key to your authenticator app (or open the link on your phone), then enter the code it
-            shows.
-          </p>
-          <p>
-            Key: <code data-testid="totp-secret">{setup.secret}</code>
-          </p>
-          <p>
-            <a href={setup.uri}>Open in an authenticator app</a>
-          </p>
-          <input type="hidden" name="secret" value={setup.secret} />
-          <input type="hidden" name="uri" value={setup.uri} />
-          <label>
-            Code
-            <input
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-            />
-          </label>
-          <button type="submit" disabled={busy}>
-            Turn on two-factor login
-          </button>
-        </Form>
+        <ConfirmCode setup={setup} result={data && 'result' in data ? data.result : undefined} />
       ) : (
         <Form method="post">
           <input type="hidden" name="intent" value="start" />

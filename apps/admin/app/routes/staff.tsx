@@ -1,7 +1,16 @@
 /** The owner's staff page: who is on the staff, inviting someone, changing roles, ending sessions. */
-import { adminEndpoints, ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@fanshop/core'
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  adminEndpoints,
+  invitationRequestSchema,
+  ROLE_LABELS,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@fanshop/core'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load } from '../api'
+import { Field } from '../catalog/field'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/staff'
 
@@ -14,11 +23,15 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const intent = formText(form, 'intent')
   const id = Number(formText(form, 'id'))
   if (intent === 'invite') {
-    const email = formText(form, 'email')
-    const result = await attempt(() =>
-      api(adminEndpoints.invite, { body: { email, role: formText(form, 'role') as StaffRole } }),
-    )
-    return result.ok ? { message: `Invitation sent to ${result.value.email}.` } : { error: result.error }
+    const submission = parseInvitation(form)
+    if (submission.status !== 'success') return { invitation: submission.reply() }
+    const result = await attempt(() => api(adminEndpoints.invite, { body: submission.value }))
+    return result.ok
+      ? {
+          message: `Invitation sent to ${result.value.email}.`,
+          invitation: submission.reply({ resetForm: true }),
+        }
+      : { invitation: submission.reply({ formErrors: [result.error] }) }
   }
   if (intent === 'role') {
     const result = await attempt(() =>
@@ -32,6 +45,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   return result.ok ? { message: `${result.value.revoked} session(s) ended.` } : { error: result.error }
 }
 
+const parseInvitation = (formData: FormData) => parseWithZod(formData, { schema: invitationRequestSchema })
+
 function RoleSelect({ id, value }: { id: string; value?: StaffRole }) {
   return (
     <select id={id} name="role" defaultValue={value ?? 'manager'}>
@@ -41,6 +56,38 @@ function RoleSelect({ id, value }: { id: string; value?: StaffRole }) {
         </option>
       ))}
     </select>
+  )
+}
+
+/** The invitation form: an e-mail address checked as it is typed, and the role the link gives. */
+function Invite({ result, busy }: { result?: SubmissionResult<string[]>; busy: boolean }) {
+  const [form, fields] = useForm({
+    id: 'invite',
+    lastResult: result,
+    onValidate: ({ formData }) => parseInvitation(formData),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <section aria-labelledby="invite-heading" className="card">
+      <h2 id="invite-heading">Invite someone</h2>
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="error">
+          {form.errors.join(' ')}
+        </p>
+      ) : null}
+      <Form method="post" className="inline" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="invite" />
+        <Field label="E-mail" name={fields.email.name} errors={fields.email.errors}>
+          {(control) => <input {...control} key={fields.email.key} type="email" required />}
+        </Field>
+        <label htmlFor="invite-role">Role</label>
+        <RoleSelect id="invite-role" />
+        <button type="submit" disabled={busy}>
+          Send invitation
+        </button>
+      </Form>
+    </section>
   )
 }
 
@@ -55,25 +102,11 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
           <p role="alert" className="error">
             {data.error}
           </p>
-        ) : data ? (
+        ) : data && 'message' in data && data.message ? (
           <p className="notice">{data.message}</p>
         ) : null}
       </div>
-      <section aria-labelledby="invite-heading" className="card">
-        <h2 id="invite-heading">Invite someone</h2>
-        <Form method="post" className="inline">
-          <input type="hidden" name="intent" value="invite" />
-          <label>
-            E-mail
-            <input name="email" type="email" required />
-          </label>
-          <label htmlFor="invite-role">Role</label>
-          <RoleSelect id="invite-role" />
-          <button type="submit" disabled={busy}>
-            Send invitation
-          </button>
-        </Form>
-      </section>
+      <Invite result={data?.invitation} busy={busy} />
       <TableRegion label="Staff members">
         <table>
           <thead>

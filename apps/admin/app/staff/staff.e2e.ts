@@ -69,6 +69,39 @@ test('the owner invites a manager, who joins, turns on TOTP and logs in with a c
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
 })
 
+// Issue 11: the staff's own forms (login, invitation, joining) use the back office's one form stack:
+// a wrong entry is explained under its field before anything is sent.
+test('the login, invitation and joining forms explain a wrong entry under the field', async ({ page }) => {
+  await page.goto('/admin/login')
+  await page.getByLabel('E-mail').fill('not an address')
+  await page.getByLabel('Password').fill('x')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('must be an e-mail address')).toBeVisible()
+  await page.getByLabel('E-mail').fill(demoStaff('owner').email)
+  await page.getByLabel('Password').fill(demoStaff('owner').password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+
+  await page.getByRole('link', { name: 'Staff' }).click()
+  const invited = page.waitForRequest('**/admin/api/staff/invitations', { timeout: 2000 }).catch(() => null)
+  await page.getByLabel('E-mail').fill('nina@')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText('must be an e-mail address')).toBeVisible()
+  expect(await invited).toBeNull()
+  await expectNoViolations(page)
+
+  await page.goto('/admin/accept-invite?key=not-a-real-key')
+  await page.getByLabel('Your name').fill('Nina')
+  await page.getByLabel(/^Password/).fill('short')
+  await page.getByRole('button', { name: 'Create my account' }).click()
+  await expect(page.getByText(/must be at least \d+ characters/)).toBeVisible()
+  await page.getByLabel(/^Password/).fill('a long enough password')
+  await page.getByRole('button', { name: 'Create my account' }).click()
+  await expect(page.getByRole('alert')).not.toBeEmpty()
+  await expectNoViolations(page)
+})
+
 test('a fulfilment user sees no staff page and the API refuses it', async ({ page }) => {
   await logIn(page, 'fulfilment')
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
