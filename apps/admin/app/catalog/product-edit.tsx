@@ -18,14 +18,14 @@ import {
   productInputSchema,
   slugOf,
 } from '@fanshop/core'
-import { lazy, Suspense, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { ApiError, api, load } from '../api'
 import type { Route } from './+types/product-edit'
 import { Field } from './field'
 import { imageLabel, ProductImages } from './product-images'
 
-// The editor is fetched only when a product form opens; until then the descriptions are plain fields.
+// The editor is fetched only when a product form opens; until then the descriptions are kept as they are.
 const RichText = lazy(() => import('./rich-text'))
 
 const DESCRIPTION_HINT = 'Bold, italic, lists, headings and https links; anything else is removed.'
@@ -146,9 +146,6 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
   const existing = useMemo(() => variationsByKey(product), [product])
   const errorsOf = (name: string) => form.allErrors[name]
   const [images, setImages] = useState(product?.images ?? [])
-  // What was typed in a description's plain field before the editor arrived, so the editor starts
-  // from it instead of dropping it (keyed like the Suspense below: a save starts afresh).
-  const drafts = useRef(new Map<string, string>())
 
   return (
     <>
@@ -228,32 +225,28 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
           </Field>
           {(
             [
-              ['Description', fields.description, product?.description, 6],
-              ['Specs (short description)', fields.shortDescription, product?.shortDescription, 4],
+              ['Description', fields.description, product?.description],
+              ['Specs (short description)', fields.shortDescription, product?.shortDescription],
             ] as const
-          ).map(([label, field, value, rows]) => (
+          ).map(([label, field, value]) => (
             <Suspense
               // A save starts the editor again from what the API kept (cleaned).
               key={`${field.name}:${value ?? ''}`}
+              // Until the editor's code arrives the text is kept as it is, not editable: a plain field
+              // swapped for the editor under the visitor's hands lost what was typed, and once sent
+              // the whole form natively.
               fallback={
-                <Field label={label} name={field.name} errors={field.errors} hint={DESCRIPTION_HINT}>
-                  {(control) => (
-                    <textarea
-                      {...control}
-                      rows={rows}
-                      defaultValue={value}
-                      onChange={(event) =>
-                        drafts.current.set(`${field.name}:${value ?? ''}`, event.currentTarget.value)
-                      }
-                    />
-                  )}
-                </Field>
+                <div className="field">
+                  <span>{label}</span>
+                  <small className="hint">Loading the editor…</small>
+                  <input type="hidden" name={field.name} value={value ?? ''} />
+                </div>
               }
             >
               <RichText
                 label={label}
                 name={field.name}
-                defaultValue={drafts.current.get(`${field.name}:${value ?? ''}`) ?? value}
+                defaultValue={value}
                 errors={field.errors}
                 hint={DESCRIPTION_HINT}
               />
