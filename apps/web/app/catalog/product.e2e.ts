@@ -219,6 +219,8 @@ test('on a phone the buy bar sits at the bottom and the slider swipes @phone-onl
   expect(Math.round(bar!.width)).toBe(viewport.width)
 
   const slider = page.getByRole('region', { name: 'Extra Time Tour Tee images' })
+  // The swipe's library arrives after the page is up.
+  await expect(slider).toHaveAttribute('data-carousel', 'ready')
   const box = (await slider.locator('.slider__viewport').boundingBox())!
   const y = box.y + box.height / 2
   await page.mouse.move(box.x + box.width * 0.8, y)

@@ -50,7 +50,13 @@ export function ImageSlider(props: {
 
   const count = images.length
   return (
-    <section className="slider" aria-roledescription="carousel" aria-label={props.label}>
+    <section
+      className="slider"
+      aria-roledescription="carousel"
+      aria-label={props.label}
+      // Set once the swipe works (Embla running), for the browser tests to wait on.
+      data-carousel={embla ? 'ready' : undefined}
+    >
       {viewport ? (
         <Suspense fallback={null}>
           <SliderMotion viewport={viewport} onCarousel={setEmbla} />
