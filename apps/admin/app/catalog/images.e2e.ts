@@ -1,21 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
-
-const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
-
-async function logIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(MANAGER.email)
-  await page.getByLabel('Password').fill(MANAGER.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
-}
+import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
 /** A small photo of one colour, as a phone would send it (JPEG). */
 const photo = (r: number, g: number, b: number) =>
@@ -31,7 +16,7 @@ test('the manager creates a variable product with images and stock, and the shop
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   const name = `Pictured Tee ${suffix}`
   const slug = `pictured-tee-${suffix}`
-  await logIn(page)
+  await logIn(page, 'manager')
   await page.goto('/admin/products/new')
   await expect(page.getByRole('heading', { name: 'New product' })).toBeVisible()
   await page.getByLabel('Name').fill(name)

@@ -1,22 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
-
-const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
-
-async function logIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(MANAGER.email)
-  await page.getByLabel('Password').fill(MANAGER.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
-}
+import { expect, test } from '@playwright/test'
+import { logIn } from '../../tests/staff.ts'
 
 test('the description editor makes a word bold for the shop and keeps no pasted script', async ({ page }) => {
   test.setTimeout(120_000)
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   const name = `Rich Text Scarf ${suffix}`
   const slug = `rich-text-scarf-${suffix}`
-  await logIn(page)
+  await logIn(page, 'manager')
   await page.goto('/admin/products/new')
   await page.getByRole('group', { name: 'Type' }).getByLabel('Simple').check()
   await page.getByLabel('Name').fill(name)

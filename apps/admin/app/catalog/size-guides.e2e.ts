@@ -1,20 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
-
-const MANAGER = { email: 'manager@example.com', password: 'demo-manager-password' }
-
-async function logIn(page: Page) {
-  await page.goto('/admin/login')
-  await page.getByLabel('E-mail').fill(MANAGER.email)
-  await page.getByLabel('Password').fill(MANAGER.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
-}
+import { expect, test } from '@playwright/test'
+import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
 test('the manager makes a size guide, a product shows it in the shop, and it cannot be deleted then', async ({
   page,
@@ -24,7 +9,7 @@ test('the manager makes a size guide, a product shows it in the shop, and it can
   const guide = `Knit guide ${suffix}`
   const name = `Guide Knit ${suffix}`
   const slug = `guide-knit-${suffix}`
-  await logIn(page)
+  await logIn(page, 'manager')
   await page
     .getByRole('navigation', { name: 'Back office' })
     .getByRole('link', { name: 'Size guides' })
