@@ -35,7 +35,7 @@ describe(`security headers on ${testDialect}`, () => {
   }
 
   it('every API answer has the API set and nothing meant for pages, without HSTS on an http shop', async () => {
-    t = await createTestApp({ seed: true })
+    t = await createTestApp({ seed: false })
     const cart = await t.app.inject({ method: 'POST', url: '/api/v1/orders.json', payload: {} })
     const { number, token } = cart.json()
     const add = await t.app.inject({
@@ -43,6 +43,8 @@ describe(`security headers on ${testDialect}`, () => {
       url: `/api/v1/orders/${number}/line_items.json?order_token=${token}`,
       payload: { line_item: { variant_id: 999_999, quantity: 1 } },
     })
+    expect(cart.statusCode).toBe(201)
+    expect(add.statusCode).toBe(404)
     expect(securityHeaders(cart.headers), 'a new cart').toEqual(apiSet)
     expect(securityHeaders(add.headers), 'a refused add').toEqual(apiSet)
     for (const url of [
