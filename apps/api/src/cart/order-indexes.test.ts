@@ -47,7 +47,9 @@ describe(`the orders indexes on ${testDialect}`, () => {
       explain query plan select id from orders where lower(orders.email) = ${'fan@example.com'}`.execute(
         t.ctx.db,
       )
-      expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(/USING (COVERING )?INDEX orders_email_idx/)
+      expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(
+        /USING (COVERING )?INDEX orders_email_idx/,
+      )
     },
   )
 })
