@@ -111,7 +111,7 @@ export const launchMigrations: Record<string, Migration> = {
         .createIndex('orders_email_idx')
         .on('orders')
         .expression(sql`lower(email)`)
-        .where(sql`lower(email) is not null`)
+        .where(sql<boolean>`lower(email) is not null`)
         .execute()
     },
     async down(db: Kysely<unknown>) {
