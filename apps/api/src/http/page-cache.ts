@@ -20,7 +20,7 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { consentFromCookies, launchInstant } from '@fanshop/core'
 import { parse } from 'cookie'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify'
 import { Redis } from 'ioredis'
 import type { ShopContext } from '../context.ts'
 
@@ -346,19 +346,28 @@ export function writeEffect(pathname: string): WriteEffect {
 /**
  * Successful API writes, the back office's included (a catalogue edit there shows on the next
  * request), make kept pages out of date as far as they change them (registered before the domains).
+ * The hook goes only on the API's write routes, with what they do to the pages worked out once from
+ * the route's path (a parameter stands for any non-empty segment, as the patterns above expect):
+ * reads and pages, and every add to cart's own check, pass no hook for it (issue 13, seventh pass).
  */
 export function registerPageCacheInvalidation(app: FastifyInstance) {
-  // A callback hook, not an async one: only a write that bumps the pages waits for anything, and
-  // the add to cart passes here on every call (issue 13's fifth pass).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS'
-    const pathname = request.url.split('?')[0] ?? ''
-    const api = ['/api/', '/wp-json/', '/admin/api/'].some((prefix) => pathname.startsWith(prefix))
-    const cache = caches.get(app.shop)
-    if (!write || !api || reply.statusCode >= 400 || !cache) return done(null, payload)
-    const effect = writeEffect(pathname)
-    if (effect === 'pages') return void cache.bump().then(() => done(null, payload), done)
-    if (effect === 'stock') cache.stockChanged()
-    done(null, payload)
+  const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS'
+  app.addHook('onRoute', (route) => {
+    const write = [route.method].flat().some(isWrite)
+    const api = ['/api/', '/wp-json/', '/admin/api/'].some((prefix) => route.url.startsWith(prefix))
+    if (!write || !api) return
+    // A wildcard may stand for several segments or none: its answers are judged by their own path.
+    const fixed = route.url.includes('*') ? null : writeEffect(route.url)
+    if (fixed === 'none') return
+    // A callback hook, not an async one: only a write that bumps the pages waits for anything.
+    const invalidate: onSendHookHandler = (request, reply, payload, done) => {
+      const cache = caches.get(app.shop)
+      if (reply.statusCode >= 400 || !cache || !isWrite(request.method)) return done(null, payload)
+      const effect = fixed ?? writeEffect(request.url.split('?')[0] ?? '')
+      if (effect === 'pages') return void cache.bump().then(() => done(null, payload), done)
+      if (effect === 'stock') cache.stockChanged()
+      done(null, payload)
+    }
+    route.onSend = [...(route.onSend === undefined ? [] : [route.onSend].flat()), invalidate]
   })
 }

@@ -38,7 +38,13 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
 /** Route options beyond the contract: hooks, per-route config and validation. */
 type RouteExtras = Pick<
   RouteShorthandOptions,
-  'config' | 'preHandler' | 'onRequest' | 'bodyLimit' | 'validatorCompiler' | 'serializerCompiler'
+  | 'config'
+  | 'preHandler'
+  | 'onRequest'
+  | 'bodyLimit'
+  | 'validatorCompiler'
+  | 'serializerCompiler'
+  | 'compress'
 >
 
 const skipBodyValidation: NonNullable<RouteExtras['validatorCompiler']> = (part) =>

@@ -1,8 +1,9 @@
 /**
- * The API's own answers carry the security headers (JSON, errors, health): a script policy that
- * allows no inline script (a JSON answer runs none), no framing, nosniff, a referrer policy; any
- * other answer (a page) allows the inline scripts carrying its own fresh nonce; HSTS only when
- * PUBLIC_URL is https; third-party script hosts only when the shop is configured to use them.
+ * The API's own answers (JSON, errors, health) carry the headers that matter for an API and no
+ * more: nosniff, a policy that allows nothing and no framing, a referrer policy, the resource
+ * policy; any other answer (a page) has the full set, whose policy allows the inline scripts
+ * carrying its own fresh nonce; HSTS on both only when PUBLIC_URL is https; third-party script
+ * hosts only when the shop is configured to use them.
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
@@ -16,25 +17,71 @@ describe(`security headers on ${testDialect}`, () => {
 
   const scriptSrc = (csp: string) => csp.split(';').find((directive) => directive.startsWith('script-src '))
 
-  it('every API answer has them, without HSTS on an http shop', async () => {
+  /** The security headers of an answer: all but what HTTP, the body and WordPress's paging add. */
+  const securityHeaders = (headers: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(headers).filter(
+        ([name]) =>
+          !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name) &&
+          !name.startsWith('x-wp-'),
+      ),
+    )
+
+  const apiSet = {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+  }
+
+  it('every API answer has the API set and nothing meant for pages, without HSTS on an http shop', async () => {
     t = await createTestApp({ seed: false })
+    const cart = await t.app.inject({ method: 'POST', url: '/api/v1/orders.json', payload: {} })
+    const { number, token } = cart.json()
+    const add = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${number}/line_items.json?order_token=${token}`,
+      payload: { line_item: { variant_id: 999_999, quantity: 1 } },
+    })
+    expect(cart.statusCode).toBe(201)
+    expect(add.statusCode).toBe(404)
+    expect(securityHeaders(cart.headers), 'a new cart').toEqual(apiSet)
+    expect(securityHeaders(add.headers), 'a refused add').toEqual(apiSet)
     for (const url of [
       '/healthz',
       '/wp-json/wc/v3/products',
       '/wp-json/nothing',
       '/wp-json/wc/v3/products?page=x',
-    ]) {
-      const response = await t.app.inject({ url })
-      const csp = String(response.headers['content-security-policy'])
-      expect(scriptSrc(csp), url).toBe("script-src 'self'")
-      expect(csp).toContain("frame-ancestors 'none'")
-      expect(csp).toContain("object-src 'none'")
-      expect(csp).not.toContain('upgrade-insecure-requests')
-      expect(response.headers['x-content-type-options']).toBe('nosniff')
-      expect(response.headers['x-frame-options']).toBe('DENY')
-      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
-      expect(response.headers['strict-transport-security']).toBeUndefined()
-    }
+    ])
+      expect(securityHeaders((await t.app.inject({ url })).headers), url).toEqual(apiSet)
+  })
+
+  it('a page has the full set', async () => {
+    t = await createTestApp({ seed: false })
+    const response = await t.app.inject({ url: '/' })
+    const csp = String(response.headers['content-security-policy'])
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      "script-src-attr 'none'",
+    ])
+      expect(csp.split(';')).toContain(directive)
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'cross-origin-opener-policy': 'same-origin-allow-popups',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    })
+    expect(response.headers['strict-transport-security']).toBeUndefined()
   })
 
   it('an answer outside the API allows only the inline scripts carrying its own fresh nonce', async () => {
@@ -51,16 +98,19 @@ describe(`security headers on ${testDialect}`, () => {
     expect(nonces.size).toBe(4)
   })
 
-  it('an https shop adds HSTS and upgrades insecure requests', async () => {
+  it('an https shop adds HSTS to both sets and upgrades the insecure requests of a page', async () => {
     t = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://shop.example.test' } })
-    const response = await t.app.inject({ url: '/healthz' })
-    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
-    expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests')
+    const hsts = 'max-age=31536000; includeSubDomains'
+    const api = await t.app.inject({ url: '/healthz' })
+    expect(securityHeaders(api.headers)).toEqual({ ...apiSet, 'strict-transport-security': hsts })
+    const page = await t.app.inject({ url: '/' })
+    expect(page.headers['strict-transport-security']).toBe(hsts)
+    expect(page.headers['content-security-policy']).toContain('upgrade-insecure-requests')
   })
 
-  it('analytics and Facebook script hosts are allowed only when configured', async () => {
+  it('analytics and Facebook script hosts are allowed on pages only when configured', async () => {
     t = await createTestApp({ seed: false, env: { ANALYTICS_ID: 'G-TEST', FACEBOOK_APP_ID: '123' } })
-    const csp = String((await t.app.inject({ url: '/healthz' })).headers['content-security-policy'])
+    const csp = String((await t.app.inject({ url: '/' })).headers['content-security-policy'])
     expect(scriptSrc(csp)).toContain('https://www.googletagmanager.com')
     expect(scriptSrc(csp)).toContain('https://connect.facebook.net')
     expect(scriptSrc(csp)).not.toContain('unsafe')

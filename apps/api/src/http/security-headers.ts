@@ -1,14 +1,21 @@
 /**
- * Security headers on every response (API, pages, assets), worked out by helmet: a
- * Content-Security-Policy whose scripts are this origin's files and, on pages, the inline scripts
- * carrying this request's nonce (the storefront's server render puts it on each one), no framing,
- * nosniff, a referrer policy, and HSTS only when PUBLIC_URL is https. The /docs reference page
- * keeps the policy its own plugin computes for it (http/openapi.ts).
+ * Security headers on every response (API, pages, assets), worked out by helmet. Pages and assets
+ * get the full set: a Content-Security-Policy whose scripts are this origin's files and the inline
+ * scripts carrying this request's nonce (the storefront's server render puts it on each one), no
+ * framing, nosniff, a referrer policy, the cross-origin policies, and HSTS only when PUBLIC_URL is
+ * https. The /docs reference page keeps the policy its own plugin computes for it (http/openapi.ts).
  *
- * Helmet runs twice at start, not per request: once for API answers (JSON runs no script, so their
- * policy allows no inline script at all) and once for pages with a placeholder where each page's
- * nonce goes. A request then only sets those fixed headers, and only a page draws a nonce: per
- * request, helmet re-validated the whole policy and drew random bytes on the add-to-cart path.
+ * API answers (JSON, media, health) are never rendered as a document that loads anything, so they
+ * get only what matters for them (issue 13, seventh pass: the page set was about 900 bytes of an
+ * add's answer): nosniff, a policy that allows nothing and no framing, the referrer policy, the
+ * resource policy and HSTS when https. The headers meant for documents (X-Frame-Options, the
+ * opener policy, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options,
+ * X-Permitted-Cross-Domain-Policies, X-XSS-Protection) stay on pages.
+ *
+ * Helmet runs twice at start, not per request: once for API answers and once for pages with a
+ * placeholder where each page's nonce goes. A request then only sets those fixed headers, and only
+ * a page draws a nonce: per request, helmet re-validated the whole policy and drew random bytes on
+ * the add-to-cart path.
  */
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -57,40 +64,58 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   const facebook = config.FACEBOOK_APP_ID ? ['https://connect.facebook.net'] : []
   const facebookFrames = config.FACEBOOK_APP_ID ? ['https://*.facebook.com'] : []
 
-  const headersFor = (inlineScripts: string[]) =>
-    headersOf(
-      helmet({
-        contentSecurityPolicy: {
-          useDefaults: false,
-          directives: {
-            defaultSrc: ["'self'"],
-            baseUri: ["'self'"],
-            objectSrc: ["'none'"],
-            frameAncestors: ["'none'"],
-            formAction: ["'self'"],
-            scriptSrc: ["'self'", ...inlineScripts, ...analytics, ...facebook],
-            scriptSrcAttr: ["'none'"],
-            // React renders style attributes; styles cannot run code.
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-            fontSrc: ["'self'", 'data:'],
-            mediaSrc: ["'self'", 'blob:'],
-            // The waiting room's proof-of-work widget solves in a worker it builds from a blob.
-            workerSrc: ["'self'", 'blob:'],
-            connectSrc: ["'self'", ...analytics, ...facebookFrames],
-            frameSrc: ["'self'", ...facebookFrames],
-            upgradeInsecureRequests: https ? [] : null,
-          },
+  const hsts = https ? { maxAge: 31_536_000, includeSubDomains: true } : false
+  const referrerPolicy = { policy: 'strict-origin-when-cross-origin' as const }
+  const pageHeaders = headersOf(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          scriptSrc: ["'self'", `'nonce-${NONCE_SLOT}'`, ...analytics, ...facebook],
+          scriptSrcAttr: ["'none'"],
+          // React renders style attributes; styles cannot run code.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          mediaSrc: ["'self'", 'blob:'],
+          // The waiting room's proof-of-work widget solves in a worker it builds from a blob.
+          workerSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'", ...analytics, ...facebookFrames],
+          frameSrc: ["'self'", ...facebookFrames],
+          upgradeInsecureRequests: https ? [] : null,
         },
-        // Facebook's login popup reports back to the page that opened it.
-        crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-        strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-        xFrameOptions: { action: 'deny' },
-      }),
-    )
-  const apiHeaders = headersFor([])
-  const pageHeaders = headersFor([`'nonce-${NONCE_SLOT}'`])
+      },
+      // Facebook's login popup reports back to the page that opened it.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      referrerPolicy,
+      strictTransportSecurity: hsts,
+      xFrameOptions: { action: 'deny' },
+    }),
+  )
+  const apiHeaders = headersOf(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      },
+      crossOriginOpenerPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      originAgentCluster: false,
+      referrerPolicy,
+      strictTransportSecurity: hsts,
+      xContentTypeOptions: true,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xFrameOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    }),
+  )
 
   app.addHook('onRequest', (request, reply, done) => {
     const res = reply.raw

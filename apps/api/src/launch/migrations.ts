@@ -100,4 +100,23 @@ export const launchMigrations: Record<string, Migration> = {
       await db.schema.dropTable('queue_settings').execute()
     },
   },
+  /** A new cart has no e-mail address yet: the per-fan cap's index on it now holds only the rows
+   *  that have one, so a new cart no longer writes an index page whose entry no query reads (issue
+   *  13, seventh pass). The cap's query compares `lower(email)` to a value, which implies the
+   *  index's condition on both databases, so both still use it. */
+  '2026-11-25T1400_launch_orders_email_partial_index': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('orders_email_idx').execute()
+      await db.schema
+        .createIndex('orders_email_idx')
+        .on('orders')
+        .expression(sql`lower(email)`)
+        .where(sql<boolean>`lower(email) is not null`)
+        .execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('orders_email_idx').execute()
+      await db.schema.createIndex('orders_email_idx').on('orders').expression(sql`lower(email)`).execute()
+    },
+  },
 }

@@ -181,8 +181,16 @@ test.describe('behind a TLS-terminating proxy', () => {
     const page = await context.newPage()
     const noViolations = await watchPolicy(page)
 
+    // A page has the full set of security headers; an API answer only those that matter for it.
     const home = await page.goto('/shop')
     expect(home?.headers()['strict-transport-security']).toContain('max-age=')
+    expect(home?.headers()['x-frame-options']).toBe('DENY')
+    expect(home?.headers()['content-security-policy']).toContain("script-src 'self' 'nonce-")
+    const api = (await context.request.get('/wp-json/wc/v3/products?per_page=1')).headers()
+    expect(api['strict-transport-security']).toContain('max-age=')
+    expect(api['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'")
+    expect(api['x-content-type-options']).toBe('nosniff')
+    expect(api['x-frame-options']).toBeUndefined()
     await acceptCookies(page)
     await expect(page.getByRole('button', { name: 'ACCEPT', exact: true })).toHaveCount(0)
 
