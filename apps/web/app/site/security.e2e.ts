@@ -72,7 +72,8 @@ test('no page, panel or player breaks the Content-Security-Policy', async ({ pag
   await noViolations('a release with its audio player playing')
 
   await page.goto('/docs')
-  await expect(page.getByText('Fan shop API').first()).toBeVisible()
+  // The reference page parses the whole OpenAPI document (about 400 KB) before it shows its title.
+  await expect(page.getByText('Fan shop API').first()).toBeVisible({ timeout: 30_000 })
   await noViolations('/docs')
 })
 
