@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http'
 import { PassThrough } from 'node:stream'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { writeCompressed } from './page-compression.ts'
+import { PAGE_BROTLI_QUALITY, writeCompressed } from './page-compression.ts'
 
 const SHELL = Array.from(
   { length: 40 },
@@ -36,7 +36,7 @@ describe('writeCompressed', () => {
     // The whole page in one go: as small as one compression of it (each flush adds bytes).
     const once = zlib.brotliCompressSync(SHELL.join(''), {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
     })
