@@ -6,8 +6,8 @@
 import type { ServerResponse } from 'node:http'
 import { PassThrough } from 'node:stream'
 import zlib from 'node:zlib'
-import { describe, expect, it } from 'vitest'
-import { writeCompressed } from './page-compression.ts'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PAGE_BROTLI_QUALITY, writeCompressed } from './page-compression.ts'
 
 const SHELL = Array.from(
   { length: 40 },
@@ -22,6 +22,10 @@ function response() {
 }
 
 describe('writeCompressed', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
   it('flushes the chunks React writes in one go once, and the page arrives whole', async () => {
     const encoder = new TextEncoder()
     const body = new ReadableStream<Uint8Array>({
@@ -36,11 +40,36 @@ describe('writeCompressed', () => {
     // The whole page in one go: as small as one compression of it (each flush adds bytes).
     const once = zlib.brotliCompressSync(SHELL.join(''), {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
     })
     expect(Buffer.concat(pieces).length).toBeLessThanOrEqual(once.length + 8)
+  })
+
+  it('hands the compressor what React writes in one go as one piece', async () => {
+    const create = zlib.createBrotliCompress
+    const writes: number[] = []
+    vi.spyOn(zlib, 'createBrotliCompress').mockImplementation((options) => {
+      const zip = create(options)
+      const write = zip.write.bind(zip)
+      zip.write = ((chunk: Buffer, ...rest: never[]) => {
+        writes.push(chunk.length)
+        return write(chunk, ...rest)
+      }) as typeof zip.write
+      return zip
+    })
+    const encoder = new TextEncoder()
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const part of SHELL) controller.enqueue(encoder.encode(part))
+        controller.close()
+      },
+    })
+    const { res, pieces } = response()
+    await writeCompressed(body, res as unknown as ServerResponse, 'br')
+    expect(writes).toEqual([SHELL.join('').length])
+    expect(zlib.brotliDecompressSync(Buffer.concat(pieces)).toString()).toBe(SHELL.join(''))
   })
 
   it('sends what was written before a pause before the rest of the page is written', async () => {

@@ -5,6 +5,7 @@
  * 500; pages and assets carry the security headers, with one nonce on every inline script.
  */
 import { randomUUID } from 'node:crypto'
+import { EventEmitter } from 'node:events'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -14,6 +15,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../../tests/built-server.ts'
 import { testDialect, testPgUrl } from '../../tests/test-app.ts'
+import { visitorGone } from './storefront.ts'
 
 const PUBLIC = 'https://shop.example.test'
 const EVIL = 'https://evil.example'
@@ -313,5 +315,24 @@ describe(`forwarded headers from a peer TRUST_PROXY does not name`, () => {
       redirect: 'manual',
     })
     expect(direct.status).toBe(302)
+  })
+})
+
+describe("a page request's signal", () => {
+  const response = () => Object.assign(new EventEmitter(), { writableFinished: false })
+
+  it('aborts when the visitor leaves before the page is sent', () => {
+    const res = response()
+    const signal = visitorGone(res)
+    res.emit('close')
+    expect(signal.aborted).toBe(true)
+  })
+
+  it('stays as it is when the page was sent whole', () => {
+    const res = response()
+    const signal = visitorGone(res)
+    res.writableFinished = true
+    res.emit('close')
+    expect(signal.aborted).toBe(false)
   })
 })

@@ -102,10 +102,24 @@ function refusal(
   return null
 }
 
+/**
+ * The signal of a page's request: aborted when the visitor goes before the page is sent, so
+ * React Router stops its loaders and rendering. A page sent whole closes its response too; it
+ * is not aborted then (an abort builds an error with its stack: 1% of a page's CPU, for nothing).
+ */
+export function visitorGone(res: {
+  once(event: 'close', listener: () => void): unknown
+  readonly writableFinished: boolean
+}): AbortSignal {
+  const controller = new AbortController()
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort()
+  })
+  return controller.signal
+}
+
 /** The Fetch API request React Router handles, at the address the visitor used. */
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
-  const controller = new AbortController()
-  reply.raw.on('close', () => controller.abort())
   const withBody = request.method !== 'GET' && request.method !== 'HEAD'
   const headers = new Headers()
   for (let i = 0; i < request.raw.rawHeaders.length; i += 2) {
@@ -115,7 +129,7 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: st
   return new Request(new URL(`${origin}${request.url}`), {
     method: request.method,
     headers,
-    signal: controller.signal,
+    signal: visitorGone(reply.raw),
     ...(withBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
   } as RequestInit)
 }

@@ -5,7 +5,7 @@
 import { CONTENT_PAGE_SIZE } from '@fanshop/core'
 import { describe, expect, it } from 'vitest'
 import { testLoadContext } from '../../tests/load-context.ts'
-import { loadHome } from './home.server.ts'
+import { loadHome, loadLanding } from './home.server.ts'
 
 describe('loadHome', () => {
   it('asks one item of music, lookbooks and stories, and a page of the feed and its blocks', async () => {
@@ -23,5 +23,101 @@ describe('loadHome', () => {
     expect(perPage('stories')).toBe('1')
     expect(perPage('feed')).toBe(String(CONTENT_PAGE_SIZE))
     expect(perPage('home_blocks')).toBe(String(CONTENT_PAGE_SIZE))
+  })
+})
+
+/** A published item of the content API with the fields every type has, and `fields` of its own. */
+function item(id: number, fields: Record<string, unknown>) {
+  const text = { rendered: `<p>Text ${id}</p>`, protected: false }
+  return {
+    id,
+    slug: `item-${id}`,
+    date: '2026-01-01T00:00:00.000Z',
+    modified: '2026-01-01T00:00:00.000Z',
+    status: 'publish',
+    link: `/item/${id}`,
+    title: { rendered: `Item ${id}` },
+    content: text,
+    excerpt: text,
+    featured_media: 0,
+    featured_image: null,
+    ...fields,
+  }
+}
+
+const track = {
+  id: 1,
+  number: 1,
+  title: 'One',
+  duration: 60,
+  audio: { id: 1, src: '/a.mp3', mime: 'audio/mpeg' },
+}
+const answers: Record<string, unknown[]> = {
+  music: [
+    item(1, {
+      type: 'music',
+      release_type: 'ep',
+      release_date: '2026-01-01',
+      label: 'Label',
+      total_duration: 60,
+      tracks: [track],
+      video: null,
+      streaming_links: [],
+    }),
+  ],
+  lookbooks: [item(2, { type: 'lookbook', season: 'Winter', credits: 'Crew', setups: [] })],
+  stories: [item(3, { type: 'story', subtitle: 'Sub', articles: [] })],
+  feed: Array.from({ length: 6 }, (_, i) =>
+    item(10 + i, {
+      type: 'feed',
+      kind: 'post',
+      feed_taxonomy: [],
+      target: null,
+      quote_source: null,
+      reading_minutes: 1,
+    }),
+  ),
+  home_blocks: [],
+}
+
+describe('loadLanding', () => {
+  it('sends only what the landing page renders: tiles of the newest items and the strip of the feed', async () => {
+    const context = testLoadContext(async (input) => {
+      const type = new URL(String(input)).pathname.split('/').pop() ?? ''
+      return new Response(JSON.stringify(answers[type] ?? []), {
+        headers: { 'content-type': 'application/json' },
+      })
+    })
+    const landing = await loadLanding(context, { path: '/', title: 'Home' })
+    expect(Object.keys(landing).sort()).toEqual(
+      [
+        'feed',
+        'feedImage',
+        'latestLookbook',
+        'latestRelease',
+        'latestStory',
+        'latestUpdate',
+        'seo',
+        'terms',
+      ].sort(),
+    )
+    expect(landing.latestRelease).toEqual({
+      title: { rendered: 'Item 1' },
+      link: '/item/1',
+      featured_image: null,
+      excerpt: { rendered: '<p>Text 1</p>', protected: false },
+      release_type: 'ep',
+    })
+    expect(landing.latestLookbook).toEqual({
+      title: { rendered: 'Item 2' },
+      link: '/item/2',
+      featured_image: null,
+    })
+    expect(landing.latestStory).toEqual({
+      title: { rendered: 'Item 3' },
+      link: '/item/3',
+      featured_image: null,
+    })
+    expect(landing.feed.map((i) => i.id)).toEqual([10, 11, 12, 13])
   })
 })

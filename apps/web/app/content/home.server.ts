@@ -3,7 +3,7 @@
  * /home/*): the home blocks, the feed with its topics (optionally narrowed to one topic), the
  * latest release and lookbook. The variants differ in layout only.
  */
-import type { ContentItemOf, FeedTerm, HomeBlock } from '@fanshop/core'
+import type { ContentItemOf, FeedItem, FeedTerm, HomeBlock, ImageJson } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { fetchFeedTerms, fetchList, fetchNewest, notFound } from './content.server.ts'
 import { type PageSeo, pageSeo } from './seo.ts'
@@ -58,5 +58,37 @@ export async function loadHome(
       description,
       image: feed.items.find((i) => i.featured_image)?.featured_image ?? latestRelease?.featured_image,
     }),
+  }
+}
+
+/** How many feed items the landing page shows in its strip. */
+const LANDING_FEED_ITEMS = 4
+
+/** An item as a landing tile shows it: its title, where it leads and its picture. */
+function tileOf(item: { title: { rendered: string }; link: string; featured_image: ImageJson | null }) {
+  return { title: item.title, link: item.link, featured_image: item.featured_image }
+}
+
+/**
+ * What the landing page (/) renders of the home data, and only that (issue 15: the page's data is
+ * serialised into it for hydration): the newest release, lookbook and story as their tiles (not
+ * their tracks, looks and articles), the first feed items of its strip, and the feed's first
+ * picture.
+ */
+export async function loadLanding(context: AppLoadContext, options: { path: string; title: string }) {
+  const home = await loadHome(context, options)
+  const release = home.latestRelease
+  const feed: FeedItem[] = home.feed.slice(0, LANDING_FEED_ITEMS)
+  return {
+    latestUpdate: home.latestUpdate,
+    terms: home.terms,
+    feed,
+    feedImage: home.feed.find((item) => item.featured_image)?.featured_image ?? null,
+    latestRelease: release
+      ? { ...tileOf(release), excerpt: release.excerpt, release_type: release.release_type }
+      : undefined,
+    latestLookbook: home.latestLookbook ? tileOf(home.latestLookbook) : undefined,
+    latestStory: home.latestStory ? tileOf(home.latestStory) : undefined,
+    seo: home.seo,
   }
 }

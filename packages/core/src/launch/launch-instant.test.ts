@@ -14,6 +14,14 @@ describe('launchInstant', () => {
   it('accepts an ISO instant with an offset', () => {
     expect(launchInstant('2030-01-01T00:00:00Z', 'Europe/Madrid')).toBe(Date.UTC(2030, 0, 1))
   })
+  it('answers each setting and zone for itself, asked in turn', () => {
+    const madrid = launchInstant('2020-10-29T07:00', 'Europe/Madrid')
+    expect(launchInstant('2020-10-29T07:00', 'UTC')).toBe(madrid + 60 * 60 * 1000)
+    expect(launchInstant('2020-10-29T08:00', 'Europe/Madrid')).toBe(madrid + 60 * 60 * 1000)
+    expect(launchInstant('2020-10-29T07:00', 'Europe/Madrid')).toBe(madrid)
+    expect(() => launchInstant('tomorrow', 'Europe/Madrid')).toThrow(RangeError)
+    expect(launchInstant('2020-10-29T07:00', 'Europe/Madrid')).toBe(madrid)
+  })
   it('refuses anything else', () => {
     expect(() => launchInstant('tomorrow', 'Europe/Madrid')).toThrow(RangeError)
     expect(() => launchInstant('2030-01-01', 'Europe/Madrid')).toThrow(RangeError)

@@ -10,7 +10,7 @@ import type { SiteHandle } from '../../site/handle.ts'
 import { FeedCard } from '../components/feed-card.tsx'
 import { LatestUpdateBar } from '../components/home-blocks.tsx'
 import { RichText } from '../components/rich-text.tsx'
-import { loadHome } from '../home.server.ts'
+import { loadLanding } from '../home.server.ts'
 import { seoMeta } from '../seo.ts'
 import type { Route } from './+types/index'
 import '../content.css'
@@ -18,7 +18,7 @@ import '../content.css'
 export const handle: SiteHandle = { routeName: 'index' }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadHome(context, { path: '/', title: SITE_NAME })
+  return loadLanding(context, { path: '/', title: SITE_NAME })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
@@ -30,9 +30,9 @@ export default function Index({ loaderData }: Route.ComponentProps) {
     latestStory: story,
     latestUpdate,
     feed,
+    feedImage,
     terms,
   } = loaderData
-  const feedImage = feed.find((item) => item.featured_image)?.featured_image
   return (
     <div className="landing">
       <h1 className="landing__name">{SITE_NAME}</h1>
@@ -95,7 +95,7 @@ export default function Index({ loaderData }: Route.ComponentProps) {
           From the feed
         </h2>
         <ul className="strip">
-          {feed.slice(0, 4).map((item) => (
+          {feed.map((item) => (
             <li key={item.id}>
               <FeedCard item={item} terms={terms} variant="tile" />
             </li>
