@@ -7,6 +7,7 @@ import { type AdminCoupon, type CouponInput, couponEndpoints, couponStatus } fro
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import type { CouponsTable } from '../../cart/tables.ts'
+import { isUniqueViolation } from '../../db/portable.ts'
 import type { Database } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
 import { type AuditedRecord, changeBy, createAudited, updateAudited } from '../audited.ts'
@@ -48,11 +49,6 @@ const columnsOf = (input: CouponInput) => ({
 })
 
 const codeTaken = (code: string) => new HttpError(409, `The coupon code "${code}" exists already.`)
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
-}
 
 async function findCoupon(db: Kysely<Database>, id: number): Promise<CouponRow> {
   const row = await db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst()
