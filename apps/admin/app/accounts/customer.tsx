@@ -6,6 +6,7 @@ import { customerEndpoints, ERASURE_KEEPS, formatEuro } from '@fanshop/core'
 import { useRef } from 'react'
 import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load } from '../api'
+import { ActionOutcome } from '../list-page'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/customer'
 
@@ -45,15 +46,7 @@ export default function CustomerPage({ loaderData: { customer, addresses, orders
         <Link to="/customers">All customers</Link>
       </p>
       <h1>{customer.name || 'Customer'}</h1>
-      <div aria-live="polite">
-        {data && 'error' in data ? (
-          <p role="alert" className="error">
-            {data.error}
-          </p>
-        ) : data ? (
-          <p className="notice">{data.message}</p>
-        ) : null}
-      </div>
+      <ActionOutcome outcome={data} />
       <dl className="figures">
         <div>
           <dt>E-mail</dt>

@@ -1,8 +1,9 @@
 /** The coupon list (issue 11): each coupon's percent, window, limits, uses and status; edit or end one. */
-import { couponEndpoints } from '@fanshop/core'
-import { Form, Link, useActionData, useNavigation } from 'react-router'
+import { type AdminCoupon, couponEndpoints } from '@fanshop/core'
+import { createColumnHelper } from '@tanstack/react-table'
+import { Link, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load } from '../api'
-import { TableRegion } from '../table-region'
+import { ListPage, RowAction } from '../list-page'
 import type { Route } from './+types/coupons'
 
 export async function clientLoader() {
@@ -19,70 +20,56 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 const when = (value: string | null) =>
   value === null ? '—' : new Date(value).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
+const column = createColumnHelper<AdminCoupon>()
+
 export default function CouponsPage({ loaderData }: Route.ComponentProps) {
-  const data = useActionData<typeof clientAction>()
   const busy = useNavigation().state !== 'idle'
+  const columns = [
+    column.accessor('code', {
+      header: 'Code',
+      cell: ({ row: { original: coupon } }) => (
+        <Link to={`/coupons/${coupon.id}`} aria-label={`Edit ${coupon.code}`}>
+          {coupon.code}
+        </Link>
+      ),
+    }),
+    column.accessor('amount', {
+      header: 'Discount',
+      cell: ({ getValue }) => `${getValue()}% on full basket`,
+    }),
+    column.accessor('startsAt', { header: 'Starts', cell: ({ getValue }) => when(getValue()) }),
+    column.accessor('endsAt', { header: 'Ends', cell: ({ getValue }) => when(getValue()) }),
+    column.accessor('uses', {
+      header: 'Uses',
+      cell: ({ row: { original: coupon } }) =>
+        coupon.usageLimit === null ? coupon.uses : `${coupon.uses} of ${coupon.usageLimit}`,
+    }),
+    column.accessor('perCustomerLimit', {
+      header: 'Per customer',
+      cell: ({ getValue }) => getValue() ?? 'no limit',
+    }),
+    column.accessor('status', { header: 'Status' }),
+    column.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row: { original: coupon } }) =>
+        coupon.status === 'ended' ? null : (
+          <RowAction fields={{ id: coupon.id }} label={`End ${coupon.code} now`} busy={busy}>
+            End now
+          </RowAction>
+        ),
+    }),
+  ]
   return (
-    <>
-      <h1>Coupons</h1>
-      <p>
-        <Link to="/coupons/new">New coupon</Link>
-      </p>
-      <div aria-live="polite">
-        {data && 'error' in data ? (
-          <p role="alert" className="error">
-            {data.error}
-          </p>
-        ) : data ? (
-          <p className="notice">{data.message}</p>
-        ) : null}
-      </div>
-      <TableRegion label="Coupons">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Discount</th>
-              <th scope="col">Starts</th>
-              <th scope="col">Ends</th>
-              <th scope="col">Uses</th>
-              <th scope="col">Per customer</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.items.map((coupon) => (
-              <tr key={coupon.id}>
-                <td>
-                  <Link to={`/coupons/${coupon.id}`} aria-label={`Edit ${coupon.code}`}>
-                    {coupon.code}
-                  </Link>
-                </td>
-                <td>{coupon.amount}% on full basket</td>
-                <td>{when(coupon.startsAt)}</td>
-                <td>{when(coupon.endsAt)}</td>
-                <td>
-                  {coupon.uses}
-                  {coupon.usageLimit === null ? '' : ` of ${coupon.usageLimit}`}
-                </td>
-                <td>{coupon.perCustomerLimit ?? 'no limit'}</td>
-                <td>{coupon.status}</td>
-                <td>
-                  {coupon.status === 'ended' ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={coupon.id} />
-                      <button type="submit" disabled={busy} aria-label={`End ${coupon.code} now`}>
-                        End now
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
-    </>
+    <ListPage
+      title="Coupons"
+      create={{ to: '/coupons/new', label: 'New coupon' }}
+      outcome={useActionData<typeof clientAction>()}
+      label="Coupons"
+      columns={columns}
+      rows={loaderData.items}
+      rowKey={(coupon) => String(coupon.id)}
+      empty="No coupons yet."
+    />
   )
 }

@@ -5,10 +5,11 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type AdminCategory, adminCatalogEndpoints, categoryInputSchema, slugOf } from '@fanshop/core'
+import { createColumnHelper } from '@tanstack/react-table'
 import { useState } from 'react'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load } from '../api'
-import { TableRegion } from '../table-region'
+import { ListPage } from '../list-page'
 import type { Route } from './+types/categories'
 import { Field } from './field'
 
@@ -80,123 +81,129 @@ function NewCategory({ lastResult }: { lastResult?: ReturnType<typeof useActionD
   )
 }
 
-function CategoryRow({
-  category,
-  first,
-  last,
-  busy,
-}: {
-  category: AdminCategory
-  first: boolean
-  last: boolean
-  busy: boolean
-}) {
-  const formId = `category-${category.id}`
-  return (
-    <tr>
-      <td>
-        <label htmlFor={`${formId}-name`} className="visually-hidden">
-          Name of {category.name}
-        </label>
-        <input id={`${formId}-name`} form={formId} name="name" defaultValue={category.name} required />
-      </td>
-      <td>
-        <label htmlFor={`${formId}-slug`} className="visually-hidden">
-          Slug of {category.name}
-        </label>
-        <input id={`${formId}-slug`} form={formId} name="slug" defaultValue={category.slug} required />
-        <input type="hidden" form={formId} name="description" value={category.description} />
-      </td>
-      <td>
+const column = createColumnHelper<AdminCategory>()
+
+/** A category's fields in its row, sent by its Save button's form (`form` attribute). */
+const formOf = (category: AdminCategory) => `category-${category.id}`
+
+function columnsFor(busy: boolean, count: number) {
+  return [
+    column.accessor('name', {
+      header: 'Name',
+      cell: ({ row: { original: category } }) => (
+        <>
+          <label htmlFor={`${formOf(category)}-name`} className="visually-hidden">
+            Name of {category.name}
+          </label>
+          <input
+            id={`${formOf(category)}-name`}
+            form={formOf(category)}
+            name="name"
+            defaultValue={category.name}
+            required
+          />
+        </>
+      ),
+    }),
+    column.accessor('slug', {
+      header: 'Slug',
+      cell: ({ row: { original: category } }) => (
+        <>
+          <label htmlFor={`${formOf(category)}-slug`} className="visually-hidden">
+            Slug of {category.name}
+          </label>
+          <input
+            id={`${formOf(category)}-slug`}
+            form={formOf(category)}
+            name="slug"
+            defaultValue={category.slug}
+            required
+          />
+          <input type="hidden" form={formOf(category)} name="description" value={category.description} />
+        </>
+      ),
+    }),
+    column.accessor('hidden', {
+      header: 'In the shop',
+      cell: ({ row: { original: category } }) => (
         <label>
-          <input type="checkbox" form={formId} name="hidden" defaultChecked={category.hidden} /> Hidden
+          <input type="checkbox" form={formOf(category)} name="hidden" defaultChecked={category.hidden} />{' '}
+          Hidden
           <span className="visually-hidden"> ({category.name})</span>
         </label>
-      </td>
-      <td>{category.products}</td>
-      <td>
-        <Form method="post" id={formId} className="inline">
-          <input type="hidden" name="intent" value="update" />
-          <input type="hidden" name="id" value={category.id} />
-          <button type="submit" disabled={busy} aria-label={`Save ${category.name}`}>
-            Save
-          </button>
-        </Form>
-        <Form method="post" className="inline">
-          <input type="hidden" name="intent" value="move" />
-          <input type="hidden" name="id" value={category.id} />
-          <button
-            type="submit"
-            name="direction"
-            value="up"
-            disabled={busy || first}
-            aria-label={`Move ${category.name} up`}
-          >
-            ↑
-          </button>
-          <button
-            type="submit"
-            name="direction"
-            value="down"
-            disabled={busy || last}
-            aria-label={`Move ${category.name} down`}
-          >
-            ↓
-          </button>
-        </Form>
-      </td>
-    </tr>
-  )
+      ),
+    }),
+    column.accessor('products', { header: 'Products' }),
+    column.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row: { original: category, index } }) => (
+        <>
+          <Form method="post" id={formOf(category)} className="inline">
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="id" value={category.id} />
+            <button type="submit" disabled={busy} aria-label={`Save ${category.name}`}>
+              Save
+            </button>
+          </Form>
+          <Form method="post" className="inline">
+            <input type="hidden" name="intent" value="move" />
+            <input type="hidden" name="id" value={category.id} />
+            <button
+              type="submit"
+              name="direction"
+              value="up"
+              disabled={busy || index === 0}
+              aria-label={`Move ${category.name} up`}
+            >
+              ↑
+            </button>
+            <button
+              type="submit"
+              name="direction"
+              value="down"
+              disabled={busy || index === count - 1}
+              aria-label={`Move ${category.name} down`}
+            >
+              ↓
+            </button>
+          </Form>
+        </>
+      ),
+    }),
+  ]
 }
 
 export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
   const data = useActionData<typeof clientAction>()
   const busy = useNavigation().state !== 'idle'
-  const rowError =
-    data && 'submission' in data && data.intent === 'update'
-      ? [
-          ...(data.submission.error?.[''] ?? []),
-          ...Object.entries(data.submission.error ?? {})
-            .filter(([k]) => k !== '')
-            .map(([k, v]) => `${k} ${v?.join(' ')}`),
-        ]
-      : []
+  // An update refused shows above the table (its fields are in the row); a new one's, in its form.
+  const outcome =
+    data && 'submission' in data
+      ? {
+          error:
+            data.intent === 'update'
+              ? [
+                  ...(data.submission.error?.[''] ?? []),
+                  ...Object.entries(data.submission.error ?? {})
+                    .filter(([k]) => k !== '')
+                    .map(([k, v]) => `${k} ${v?.join(' ')}`),
+                ].join(' ')
+              : null,
+        }
+      : data
   return (
-    <>
-      <h1>Categories</h1>
-      <div aria-live="polite">
-        {data && 'message' in data ? <p className="notice">{data.message}</p> : null}
-        {rowError.length ? (
-          <p role="alert" className="error">
-            {rowError.join(' ')}
-          </p>
-        ) : null}
-      </div>
+    <ListPage
+      title="Categories"
+      outcome={outcome}
+      label="Categories in menu order"
+      columns={columnsFor(busy, loaderData.items.length)}
+      rows={loaderData.items}
+      // A saved row is drawn afresh, so its fields show what was saved.
+      rowKey={(category) => `${category.id}-${category.name}-${category.slug}-${category.hidden}`}
+      empty="No categories yet."
+    >
       <NewCategory lastResult={data} />
-      <TableRegion label="Categories in menu order">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Slug</th>
-              <th scope="col">In the shop</th>
-              <th scope="col">Products</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.items.map((category, i) => (
-              <CategoryRow
-                key={`${category.id}-${category.name}-${category.slug}-${category.hidden}`}
-                category={category}
-                first={i === 0}
-                last={i === loaderData.items.length - 1}
-                busy={busy}
-              />
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
-    </>
+    </ListPage>
   )
 }

@@ -23,6 +23,7 @@ import {
 import { useState } from 'react'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { api, attempt, formText, load } from '../api'
+import { ActionOutcome } from '../list-page'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/products'
 import { ListStatus, Pager, pageCount } from './data-table'
@@ -159,15 +160,7 @@ export default function ProductsPage({ loaderData: { result, categories } }: Rou
           New product
         </Link>
       </div>
-      <div aria-live="polite">
-        {data && 'error' in data ? (
-          <p role="alert" className="error">
-            {data.error}
-          </p>
-        ) : data ? (
-          <p className="notice">{data.message}</p>
-        ) : null}
-      </div>
+      <ActionOutcome outcome={data} />
       <Form method="get" className="inline card" aria-label="Find products">
         <label>
           Search

@@ -2,10 +2,11 @@
  * The size guides (spec 3, issue 11): each guide's sizes and the products that show it; create,
  * edit or delete one (the API refuses, with its reason, to delete a guide a product shows).
  */
-import { adminSizeGuideEndpoints } from '@fanshop/core'
-import { Form, Link, useActionData, useNavigation } from 'react-router'
+import { type AdminSizeGuide, adminSizeGuideEndpoints } from '@fanshop/core'
+import { createColumnHelper } from '@tanstack/react-table'
+import { Link, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load } from '../api'
-import { TableRegion } from '../table-region'
+import { ListPage, RowAction } from '../list-page'
 import type { Route } from './+types/size-guides'
 
 export async function clientLoader() {
@@ -20,63 +21,52 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   return result.ok ? { message: `${formText(form, 'name')} was deleted.` } : { error: result.error }
 }
 
+const column = createColumnHelper<AdminSizeGuide>()
+
 export default function SizeGuidesPage({ loaderData }: Route.ComponentProps) {
-  const data = useActionData<typeof clientAction>()
   const busy = useNavigation().state !== 'idle'
+  const columns = [
+    column.accessor('name', {
+      header: 'Name',
+      cell: ({ row: { original: guide } }) => (
+        <Link to={`/size-guides/${guide.id}`} aria-label={`Edit ${guide.name}`}>
+          {guide.name}
+        </Link>
+      ),
+    }),
+    column.accessor('rows', {
+      header: 'Sizes',
+      cell: ({ getValue }) =>
+        getValue()
+          .map((row) => row.size)
+          .join(', '),
+    }),
+    column.accessor('products', { header: 'Products' }),
+    column.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row: { original: guide } }) => (
+        <RowAction
+          fields={{ id: guide.id, name: guide.name }}
+          label={`Delete ${guide.name}`}
+          busy={busy}
+          danger
+        >
+          Delete
+        </RowAction>
+      ),
+    }),
+  ]
   return (
-    <>
-      <h1>Size guides</h1>
-      <p>
-        <Link to="/size-guides/new">New size guide</Link>
-      </p>
-      <div aria-live="polite">
-        {data && 'error' in data ? (
-          <p role="alert" className="error">
-            {data.error}
-          </p>
-        ) : data ? (
-          <p className="notice">{data.message}</p>
-        ) : null}
-      </div>
-      <TableRegion label="Size guides">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Sizes</th>
-              <th scope="col">Products</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.items.map((guide) => (
-              <tr key={guide.id}>
-                <td>
-                  <Link to={`/size-guides/${guide.id}`} aria-label={`Edit ${guide.name}`}>
-                    {guide.name}
-                  </Link>
-                </td>
-                <td>{guide.rows.map((row) => row.size).join(', ')}</td>
-                <td>{guide.products}</td>
-                <td>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={guide.id} />
-                    <input type="hidden" name="name" value={guide.name} />
-                    <button
-                      type="submit"
-                      className="danger"
-                      disabled={busy}
-                      aria-label={`Delete ${guide.name}`}
-                    >
-                      Delete
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
-    </>
+    <ListPage
+      title="Size guides"
+      create={{ to: '/size-guides/new', label: 'New size guide' }}
+      outcome={useActionData<typeof clientAction>()}
+      label="Size guides"
+      columns={columns}
+      rows={loaderData.items}
+      rowKey={(guide) => String(guide.id)}
+      empty="No size guides yet."
+    />
   )
 }

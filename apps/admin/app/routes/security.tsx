@@ -5,6 +5,7 @@ import { adminEndpoints } from '@fanshop/core'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText } from '../api'
 import { Field } from '../catalog/field'
+import { ActionOutcome } from '../list-page'
 import type { Route } from './+types/security'
 import { useMe } from './layout'
 
@@ -82,15 +83,7 @@ export default function Security() {
         Signed in as {me.staff.email}. Two-factor login is{' '}
         <strong>{me.staff.totpEnabled ? 'on' : 'off'}</strong>.
       </p>
-      <div aria-live="polite">
-        {data && 'error' in data ? (
-          <p role="alert" className="error">
-            {data.error}
-          </p>
-        ) : data && 'message' in data ? (
-          <p className="notice">{data.message}</p>
-        ) : null}
-      </div>
+      <ActionOutcome outcome={data} />
       {setup ? (
         <ConfirmCode setup={setup} result={data && 'result' in data ? data.result : undefined} />
       ) : (

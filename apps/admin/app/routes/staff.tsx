@@ -11,6 +11,7 @@ import {
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load } from '../api'
 import { Field } from '../catalog/field'
+import { ActionOutcome } from '../list-page'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/staff'
 
@@ -97,15 +98,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Staff</h1>
-      <div aria-live="polite">
-        {data && 'error' in data ? (
-          <p role="alert" className="error">
-            {data.error}
-          </p>
-        ) : data && 'message' in data && data.message ? (
-          <p className="notice">{data.message}</p>
-        ) : null}
-      </div>
+      <ActionOutcome outcome={data} />
       <Invite result={data?.invitation} busy={busy} />
       <TableRegion label="Staff members">
         <table>

@@ -12,6 +12,7 @@ import {
   userSettingsSchema,
 } from '@fanshop/core'
 import type { ShopContext } from '../context.ts'
+import { isUniqueViolation } from '../db/portable.ts'
 import { badRequest } from '../http/errors.ts'
 import type { UserRow } from './sessions.ts'
 import type { UsersTable } from './tables.ts'
@@ -44,11 +45,6 @@ export interface NewUser {
   gender: UsersTable['gender']
   birthday: string | null
   termsAcceptedAt: number | null
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
 }
 
 async function freeUsername(ctx: UsersContext, base: string): Promise<string> {

@@ -21,6 +21,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely'
 import { optionalSession } from '../accounts/sessions.ts'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce } from '../db/compiled.ts'
+import { isUniqueViolation } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError, notFound, unauthorized, unprocessable } from '../http/errors.ts'
 import { releaseExpiredHolds, takeClaimedStock, withStockRetry } from './holds.ts'
@@ -119,9 +120,7 @@ export async function createOrder(
       return order!
     } catch (error) {
       // Two random order numbers (or tokens) rarely clash; then another one is drawn.
-      const code = (error as { code?: unknown }).code
-      const clash = code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
-      if (!clash || attempt >= 4) throw error
+      if (!isUniqueViolation(error) || attempt >= 4) throw error
     }
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Small helpers that hide the few places where SQLite and PostgreSQL differ
- * (auto-increment keys, identity sequences after explicit ids, case-insensitive text search).
+ * (auto-increment keys, identity sequences after explicit ids, case-insensitive text search, the
+ * error of a unique constraint).
  */
 import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely'
 
@@ -48,4 +49,10 @@ const MAX_SEARCH_WORDS = 6
  */
 export function wordPatterns(text: string): string[] {
   return text.trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS).map(containsPattern)
+}
+
+/** Whether a write failed on a unique constraint (PostgreSQL's 23505, SQLite's own code). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
 }

@@ -16,15 +16,11 @@ import {
 } from '@fanshop/core'
 import { sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
+import { isUniqueViolation } from '../db/portable.ts'
 
 type QueueContext = Pick<ShopContext, 'config' | 'db' | 'now' | 'database'>
 
 export type JoinResult = { ok: true; ticketId: number } | { ok: false; reason: 'closed' | 'challenge-used' }
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
-}
 
 /** Rows the draw writes per statement (well under both databases' parameter limits). */
 const DRAW_BATCH = 500

@@ -1,17 +1,17 @@
 /**
  * The back office's coupons (issue 11): list, read one, create, edit and end percent coupons with a validity
  * window and usage limits. The limits are enforced where coupons are used (cart/coupons.ts); every
- * change is written to the audit log in its own transaction.
+ * change is written to the audit log in its own transaction (audited.ts).
  */
 import { type AdminCoupon, type CouponInput, couponEndpoints, couponStatus } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, Selectable } from 'kysely'
 import type { CouponsTable } from '../../cart/tables.ts'
+import { isUniqueViolation } from '../../db/portable.ts'
 import type { Database } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
-import { recordAudit } from '../audit.ts'
-import { adminRoute, staffOf } from '../guard.ts'
-import { actorOf } from '../staff.ts'
+import { type AuditedRecord, changeBy, createAudited, updateAudited } from '../audited.ts'
+import { adminRoute } from '../guard.ts'
 
 type CouponRow = Selectable<CouponsTable>
 
@@ -50,16 +50,17 @@ const columnsOf = (input: CouponInput) => ({
 
 const codeTaken = (code: string) => new HttpError(409, `The coupon code "${code}" exists already.`)
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
-}
-
 async function findCoupon(db: Kysely<Database>, id: number): Promise<CouponRow> {
   const row = await db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) throw notFound('There is no such coupon.')
   return row
 }
+
+/** Coupons as the back office reads them at `now` (their status depends on it). */
+const coupons = (now: number): AuditedRecord<AdminCoupon> => ({
+  entity: 'coupon',
+  read: async (db, id) => adminCouponJson(await findCoupon(db, id), now),
+})
 
 export default async function couponRoutes(app: FastifyInstance) {
   const ctx = app.shop
@@ -71,82 +72,46 @@ export default async function couponRoutes(app: FastifyInstance) {
   })
 
   adminRoute(app, couponEndpoints.getCoupon, async (request) =>
-    adminCouponJson(await findCoupon(ctx.db, request.params.id), ctx.now()),
+    coupons(ctx.now()).read(ctx.db, request.params.id),
   )
 
   adminRoute(app, couponEndpoints.createCoupon, async (request, reply) => {
-    const now = ctx.now()
-    const created = await ctx.db
-      .transaction()
-      .execute(async (trx) => {
-        const row = await trx
-          .insertInto('coupons')
-          .values({ ...columnsOf(request.body), type: 'percent', active: 1, created_at: now })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        const after = adminCouponJson(row, now)
-        await recordAudit(trx, actorOf(staffOf(request).staff), now, {
-          action: 'coupon.create',
-          entity: 'coupon',
-          entityId: row.id,
-          after,
-        })
-        return after
-      })
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? codeTaken(request.body.code) : error
-      })
+    const change = changeBy(ctx, request)
+    const created = await createAudited(ctx.db, change, coupons(change.at), async (trx) => {
+      const { id } = await trx
+        .insertInto('coupons')
+        .values({ ...columnsOf(request.body), type: 'percent', active: 1, created_at: change.at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return id
+    }).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? codeTaken(request.body.code) : error
+    })
     return reply.status(201).send(created)
   })
 
   adminRoute(app, couponEndpoints.updateCoupon, async (request) => {
-    const now = ctx.now()
-    return ctx.db
-      .transaction()
-      .execute(async (trx) => {
-        const before = await findCoupon(trx, request.params.id)
-        const row = await trx
-          .updateTable('coupons')
-          .set(columnsOf(request.body))
-          .where('id', '=', before.id)
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        const after = adminCouponJson(row, now)
-        await recordAudit(trx, actorOf(staffOf(request).staff), now, {
-          action: 'coupon.update',
-          entity: 'coupon',
-          entityId: row.id,
-          before: adminCouponJson(before, now),
-          after,
-        })
-        return after
-      })
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? codeTaken(request.body.code) : error
-      })
+    const change = changeBy(ctx, request)
+    return updateAudited(ctx.db, change, coupons(change.at), 'update', request.params.id, (trx, before) =>
+      trx.updateTable('coupons').set(columnsOf(request.body)).where('id', '=', before.id).execute(),
+    ).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? codeTaken(request.body.code) : error
+    })
   })
 
   adminRoute(app, couponEndpoints.endCoupon, async (request) => {
-    const now = ctx.now()
-    return ctx.db.transaction().execute(async (trx) => {
-      const before = await findCoupon(trx, request.params.id)
-      // An end already past stays as it was: ending twice changes nothing.
-      const ends = before.expires_at !== null && Number(before.expires_at) <= now ? before.expires_at : now
-      const row = await trx
-        .updateTable('coupons')
-        .set({ expires_at: ends })
-        .where('id', '=', before.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      const after = adminCouponJson(row, now)
-      await recordAudit(trx, actorOf(staffOf(request).staff), now, {
-        action: 'coupon.end',
-        entity: 'coupon',
-        entityId: row.id,
-        before: adminCouponJson(before, now),
-        after,
-      })
-      return after
-    })
+    const change = changeBy(ctx, request)
+    return updateAudited(
+      ctx.db,
+      change,
+      coupons(change.at),
+      'end',
+      request.params.id,
+      async (trx, before) => {
+        // An end already past stays as it was: ending twice changes nothing.
+        if (before.endsAt !== null && Date.parse(before.endsAt) <= change.at) return
+        await trx.updateTable('coupons').set({ expires_at: change.at }).where('id', '=', before.id).execute()
+      },
+    )
   })
 }

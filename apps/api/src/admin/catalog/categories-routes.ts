@@ -1,7 +1,7 @@
 /**
  * The back office's categories (issue 11): list them all (hidden ones too), create, rename,
  * hide or show, and set the menu order the shop lists them in. Every write records its audit
- * entry in its own transaction.
+ * entry in its own transaction (audited.ts).
  */
 import { type AdminCategory, adminCatalogEndpoints, type CategoryInput } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
@@ -9,8 +9,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts'
 import { recordAudit } from '../audit.ts'
-import { adminRoute, staffOf } from '../guard.ts'
-import { actorOf } from '../staff.ts'
+import { type AuditedRecord, changeBy, createAudited, updateAudited } from '../audited.ts'
+import { adminRoute } from '../guard.ts'
 
 type Db = Kysely<Database>
 
@@ -48,10 +48,13 @@ const categoryJson = (row: CategoryRow): AdminCategory => ({
   products: Number(row.products ?? 0),
 })
 
-async function readCategory(db: Db, id: number): Promise<AdminCategory> {
-  const row = await categoriesQuery(db).where('categories.id', '=', id).executeTakeFirst()
-  if (!row) throw notFound(`There is no category with id ${id}.`)
-  return categoryJson(row)
+const categories: AuditedRecord<AdminCategory> = {
+  entity: 'category',
+  read: async (db, id) => {
+    const row = await categoriesQuery(db).where('categories.id', '=', id).executeTakeFirst()
+    if (!row) throw notFound(`There is no category with id ${id}.`)
+    return categoryJson(row)
+  },
 }
 
 async function assertSlugFree(db: Db, slug: string, id: number | null) {
@@ -79,9 +82,7 @@ export default async function categoriesRoutes(app: FastifyInstance) {
   }))
 
   adminRoute(app, adminCatalogEndpoints.createCategory, async (request, reply) => {
-    const actor = actorOf(staffOf(request).staff)
-    const now = ctx.now()
-    const category = await ctx.db.transaction().execute(async (trx) => {
+    const category = await createAudited(ctx.db, changeBy(ctx, request), categories, async (trx) => {
       await assertSlugFree(trx, request.body.slug, null)
       const last = await trx
         .selectFrom('categories')
@@ -97,39 +98,21 @@ export default async function categoriesRoutes(app: FastifyInstance) {
         })
         .returning('id')
         .executeTakeFirstOrThrow()
-      const after = await readCategory(trx, id)
-      await recordAudit(trx, actor, now, {
-        action: 'category.create',
-        entity: 'category',
-        entityId: id,
-        after,
-      })
-      return after
+      return id
     })
     return reply.status(201).send(category)
   })
 
   adminRoute(app, adminCatalogEndpoints.updateCategory, async (request) => {
-    const actor = actorOf(staffOf(request).staff)
     const { id } = request.params
-    return ctx.db.transaction().execute(async (trx) => {
-      const before = await readCategory(trx, id)
+    return updateAudited(ctx.db, changeBy(ctx, request), categories, 'update', id, async (trx) => {
       await assertSlugFree(trx, request.body.slug, id)
       await trx.updateTable('categories').set(columnsOf(request.body)).where('id', '=', id).execute()
-      const after = await readCategory(trx, id)
-      await recordAudit(trx, actor, ctx.now(), {
-        action: 'category.update',
-        entity: 'category',
-        entityId: id,
-        before,
-        after,
-      })
-      return after
     })
   })
 
   adminRoute(app, adminCatalogEndpoints.orderCategories, async (request) => {
-    const actor = actorOf(staffOf(request).staff)
+    const { actor, at } = changeBy(ctx, request)
     const { ids } = request.body
     return ctx.db.transaction().execute(async (trx) => {
       const before = (await categoriesQuery(trx).execute()).map((row) => row.id)
@@ -139,7 +122,7 @@ export default async function categoriesRoutes(app: FastifyInstance) {
       for (const [menuOrder, id] of ids.entries()) {
         await trx.updateTable('categories').set({ menu_order: menuOrder }).where('id', '=', id).execute()
       }
-      await recordAudit(trx, actor, ctx.now(), {
+      await recordAudit(trx, actor, at, {
         action: 'category.order',
         entity: 'category',
         before,

@@ -1,8 +1,8 @@
 /**
  * The back office's size guides (spec 3, issue 11): list, read, create, replace and delete, and
  * the images a how-to-measure may show. A guide a product shows cannot be deleted (409 naming how
- * many do). Every write records its audit entry in its own transaction; the shop's product JSON
- * reads the same table (catalog/product-json.ts).
+ * many do). Every write records its audit entry in its own transaction (audited.ts); the shop's
+ * product JSON reads the same table (catalog/product-json.ts).
  */
 import { type AdminSizeGuide, adminSizeGuideEndpoints, type SizeGuideInput } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
@@ -10,9 +10,8 @@ import type { Kysely } from 'kysely'
 import { parseSizeRows } from '../../catalog/product-json.ts'
 import type { Database } from '../../db/schema.ts'
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts'
-import { recordAudit } from '../audit.ts'
-import { adminRoute, staffOf } from '../guard.ts'
-import { actorOf } from '../staff.ts'
+import { type AuditedRecord, changeBy, createAudited, deleteAudited, updateAudited } from '../audited.ts'
+import { adminRoute } from '../guard.ts'
 
 type Db = Kysely<Database>
 
@@ -46,10 +45,13 @@ const sizeGuideJson = (row: SizeGuideRow): AdminSizeGuide => ({
   products: Number(row.products ?? 0),
 })
 
-async function readSizeGuide(db: Db, id: number): Promise<AdminSizeGuide> {
-  const row = await sizeGuidesQuery(db).where('size_guides.id', '=', id).executeTakeFirst()
-  if (!row) throw notFound(`There is no size guide with id ${id}.`)
-  return sizeGuideJson(row)
+const sizeGuides: AuditedRecord<AdminSizeGuide> = {
+  entity: 'size_guide',
+  read: async (db, id) => {
+    const row = await sizeGuidesQuery(db).where('size_guides.id', '=', id).executeTakeFirst()
+    if (!row) throw notFound(`There is no size guide with id ${id}.`)
+    return sizeGuideJson(row)
+  },
 }
 
 async function columnsOf(db: Db, input: SizeGuideInput) {
@@ -94,56 +96,35 @@ export default async function sizeGuidesRoutes(app: FastifyInstance) {
   }))
 
   adminRoute(app, adminSizeGuideEndpoints.sizeGuide, async (request) =>
-    readSizeGuide(ctx.db, request.params.id),
+    sizeGuides.read(ctx.db, request.params.id),
   )
 
   adminRoute(app, adminSizeGuideEndpoints.createSizeGuide, async (request, reply) => {
-    const actor = actorOf(staffOf(request).staff)
-    const guide = await ctx.db.transaction().execute(async (trx) => {
+    const guide = await createAudited(ctx.db, changeBy(ctx, request), sizeGuides, async (trx) => {
       const { id } = await trx
         .insertInto('size_guides')
         .values(await columnsOf(trx, request.body))
         .returning('id')
         .executeTakeFirstOrThrow()
-      const after = await readSizeGuide(trx, id)
-      await recordAudit(trx, actor, ctx.now(), {
-        action: 'size_guide.create',
-        entity: 'size_guide',
-        entityId: id,
-        after,
-      })
-      return after
+      return id
     })
     return reply.status(201).send(guide)
   })
 
   adminRoute(app, adminSizeGuideEndpoints.updateSizeGuide, async (request) => {
-    const actor = actorOf(staffOf(request).staff)
     const { id } = request.params
-    return ctx.db.transaction().execute(async (trx) => {
-      const before = await readSizeGuide(trx, id)
-      await trx
+    return updateAudited(ctx.db, changeBy(ctx, request), sizeGuides, 'update', id, async (trx) =>
+      trx
         .updateTable('size_guides')
         .set(await columnsOf(trx, request.body))
         .where('id', '=', id)
-        .execute()
-      const after = await readSizeGuide(trx, id)
-      await recordAudit(trx, actor, ctx.now(), {
-        action: 'size_guide.update',
-        entity: 'size_guide',
-        entityId: id,
-        before,
-        after,
-      })
-      return after
-    })
+        .execute(),
+    )
   })
 
   adminRoute(app, adminSizeGuideEndpoints.deleteSizeGuide, async (request, reply) => {
-    const actor = actorOf(staffOf(request).staff)
     const { id } = request.params
-    await ctx.db.transaction().execute(async (trx) => {
-      const before = await readSizeGuide(trx, id)
+    await deleteAudited(ctx.db, changeBy(ctx, request), sizeGuides, id, async (trx, before) => {
       // One statement decides: a product given the guide meanwhile keeps it, and the guide stays.
       const deleted = await trx
         .deleteFrom('size_guides')
@@ -170,12 +151,6 @@ export default async function sizeGuidesRoutes(app: FastifyInstance) {
           `The size guide "${before.name}" is shown by ${Number(users.n)} product(s); choose another guide for them first.`,
         )
       }
-      await recordAudit(trx, actor, ctx.now(), {
-        action: 'size_guide.delete',
-        entity: 'size_guide',
-        entityId: id,
-        before,
-      })
     })
     return reply.status(204).send(null)
   })

@@ -1,0 +1,96 @@
+/**
+ * What the back office's list pages share (issue 11's coupons, categories and size guides had each
+ * written it out): the heading, the link to make a new one, the last action's answer read out, and
+ * the table of every item drawn from column definitions. The answer's region serves other pages too.
+ */
+import type { ColumnDef } from '@tanstack/react-table'
+import { Form, Link } from 'react-router'
+import { DataTable } from './catalog/data-table'
+
+/** What an action answered: what it did, or why it could not. */
+export interface Outcome {
+  message?: string | null
+  error?: string | null
+}
+
+/** The last action's answer, announced where it appears: an error as an alert, else a notice. */
+export function ActionOutcome({ outcome }: { outcome: Outcome | undefined }) {
+  return (
+    <div aria-live="polite">
+      {outcome?.error ? (
+        <p role="alert" className="error">
+          {outcome.error}
+        </p>
+      ) : outcome?.message ? (
+        <p className="notice">{outcome.message}</p>
+      ) : null}
+    </div>
+  )
+}
+
+/** A button that posts one row's fields to the page's action (delete it, end it). */
+export function RowAction({
+  fields,
+  label,
+  busy,
+  danger = false,
+  children,
+}: {
+  fields: Record<string, string | number>
+  /** The button's accessible name, naming the row. */
+  label: string
+  busy: boolean
+  danger?: boolean
+  children: React.ReactNode
+}) {
+  return (
+    <Form method="post">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={danger ? 'danger' : undefined} disabled={busy} aria-label={label}>
+        {children}
+      </button>
+    </Form>
+  )
+}
+
+export function ListPage<Row>({
+  title,
+  create,
+  outcome,
+  children,
+  label,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  title: string
+  /** The page that makes a new item, if it has its own. */
+  create?: { to: string; label: string }
+  outcome: Outcome | undefined
+  /** What stands between the answer and the table (a form to add one on the page itself). */
+  children?: React.ReactNode
+  /** The table's scrolling region's name. */
+  label: string
+  // biome-ignore lint/suspicious/noExplicitAny: TanStack's column list mixes value types per column
+  columns: ColumnDef<Row, any>[]
+  rows: Row[]
+  rowKey: (row: Row) => string
+  empty: string
+}) {
+  return (
+    <>
+      <h1>{title}</h1>
+      {create ? (
+        <p>
+          <Link to={create.to}>{create.label}</Link>
+        </p>
+      ) : null}
+      <ActionOutcome outcome={outcome} />
+      {children}
+      <DataTable label={label} columns={columns} data={rows} rowKey={rowKey} empty={empty} />
+    </>
+  )
+}
