@@ -1,6 +1,7 @@
 // Page weight as a phone sees a first load: the scripts and stylesheets a page's HTML references
-// (gzip sizes), how many stylesheets block the first paint, and the HTML's own size. Used by
-// `npm run bench`; also runnable alone against a running server: node scripts/page-weight.mjs <base>
+// (gzip sizes), how many stylesheets block the first paint, the styles it carries inline, and the
+// HTML's own size. Used by `npm run bench`; also runnable alone against a running server:
+// node scripts/page-weight.mjs <base>
 import { gzipSync } from 'node:zlib'
 
 /** Figures for one page of the server at `base`. */
@@ -8,11 +9,17 @@ export async function pageWeight(base, pathname) {
   const html = await (await fetch(base + pathname)).text()
   const references = (pattern) => [...new Set([...html.matchAll(pattern)].map((m) => m[1]))]
   const scripts = references(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)
-  // React Router links a stylesheet that a lazy chunk also imports with a trailing '#'.
-  const styles = references(/href="(\/assets\/[^"]+\.css)#?"/g)
-  const blockingStyles = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].filter(
-    (m) => !/\bmedia="print"|\bdisabled\b/.test(m[0]),
-  ).length
+  // Stylesheets fetched: those linked and not disabled (a disabled link stands for its inline copy,
+  // apps/web/app/site/first-paint-styles.server.ts). React Router links a stylesheet that a lazy
+  // chunk also imports with a trailing '#'.
+  const styleLinks = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((link) => !/\sdisabled\b/.test(link))
+  const styles = [
+    ...new Set(styleLinks.map((link) => /href="(\/assets\/[^"]+\.css)#?"/.exec(link)?.[1]).filter(Boolean)),
+  ]
+  const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('')
+  const blockingStyles = styleLinks.filter((link) => !/\bmedia="print"/.test(link)).length
   const gzip = async (files) => {
     let bytes = 0
     for (const file of files)
@@ -26,6 +33,7 @@ export async function pageWeight(base, pathname) {
     cssFiles: styles.length,
     blockingStylesheets: blockingStyles,
     cssGzipKiB: Number(((await gzip(styles)) / 1024).toFixed(1)),
+    inlineCssGzipKiB: Number((gzipSync(inlineCss).length / 1024).toFixed(1)),
     htmlKiB: Number((Buffer.byteLength(html) / 1024).toFixed(1)),
     htmlGzipKiB: Number((gzipSync(html).length / 1024).toFixed(1)),
   }

@@ -92,10 +92,48 @@ function pureCoreDeclarations(): Plugin {
   }
 }
 
+/**
+ * `virtual:fanshop/stylesheets` for the server render: each stylesheet of the browser build by
+ * its URL (/assets/….css) with its text, so a page's styles arrive in its HTML
+ * (app/site/first-paint-styles.server.ts). React Router writes the browser build first, beside
+ * the server's; in development there is none, the map is empty and pages link Vite's styles. A
+ * stylesheet with a relative url() or the text `</style` is left out: it stays a link.
+ */
+function builtStylesheets(): Plugin {
+  const id = 'virtual:fanshop/stylesheets'
+  let command = 'serve'
+  let assets = ''
+  return {
+    name: 'fanshop:built-stylesheets',
+    configResolved(config) {
+      command = config.command
+      assets = path.join(path.dirname(config.build.outDir), 'client', 'assets')
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return null
+      const sheets: Record<string, string> = {}
+      if (command === 'build') {
+        for (const file of fs.readdirSync(assets).filter((name) => name.endsWith('.css'))) {
+          const css = fs.readFileSync(path.join(assets, file), 'utf8')
+          if (!/url\((?!\s*["']?(?:data:|\/))|<\/style/i.test(css)) sheets[`/assets/${file}`] = css
+        }
+      }
+      return `export default ${JSON.stringify(sheets)}`
+    },
+  }
+}
+
 const ROUTER_PACKAGES = ['react-router', '@react-router/node', 'cookie', 'set-cookie-parser']
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [reactRouterProductionBuild(), pureCoreDeclarations(), reactRouter(), precompress()],
+  plugins: [
+    reactRouterProductionBuild(),
+    pureCoreDeclarations(),
+    builtStylesheets(),
+    reactRouter(),
+    precompress(),
+  ],
   build: { target: 'es2022', ...(isSsrBuild ? { rollupOptions: { input: './server-build.ts' } } : {}) },
   // The router is bundled with its own dependencies (their versions nested under it in node_modules).
   ...(command === 'build' ? { ssr: { noExternal: ROUTER_PACKAGES } } : {}),

@@ -3,7 +3,9 @@
 // CPU per page with the shared page cache and without it, peak resident memory), and what a phone
 // sees (Lighthouse 12 mobile performance, median of 3 runs, with LCP, TBT, CLS and the JS/CSS
 // transferred), driving Debian's Chromium. Each server is a fresh one over its own seeded data.
-// BENCH_QUICK=1: shorter loads and one Lighthouse run per page.
+// BENCH_QUICK=1: shorter loads and one Lighthouse run per page. Alone, `--lighthouse` runs only
+// Lighthouse, and `--lighthouse --before <dir>/apps/api/dist/server.js` compares a kept copy of an
+// earlier build with this one, their runs alternating (the machine's load hits both alike).
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -32,10 +34,10 @@ function peakMemoryMiB(pid) {
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
 }
 
-/** A fresh production server over its own data folder. */
-async function freshShop(env) {
+/** A fresh production server over its own data folder (`server`: another build's, see startShop). */
+async function freshShop(env, server) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-bench-pages-'))
-  const shop = await startShop({ DATA_DIR: dataDir, ...env })
+  const shop = await startShop({ DATA_DIR: dataDir, ...env }, server)
   return {
     ...shop,
     async stop() {
@@ -156,17 +158,44 @@ async function lighthouseWithRetries(url, attempts = 3) {
   }
 }
 
-/** The run with the median performance score of `runs`. */
+/** The run with the median performance score. */
+function medianRun(results) {
+  const sorted = [...results].sort((a, b) => a.score - b.score)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
 async function lighthouseFigures(base, pages, runs) {
   if (!fs.existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM}` }
   const rows = []
   for (const page of pages) {
     const results = []
     for (let i = 0; i < runs; i++) results.push(await lighthouseWithRetries(base + page))
-    results.sort((a, b) => a.score - b.score)
-    rows.push({ page, runs, ...results[Math.floor(results.length / 2)] })
+    rows.push({ page, runs, ...medianRun(results) })
   }
   return { rows }
+}
+
+/** Lighthouse alone, on this build and, given `before` (a kept server.js), on that one in turn. */
+async function lighthouseComparison(runs, before) {
+  const builds = before ? { before, after: undefined } : { build: undefined }
+  const shops = {}
+  try {
+    for (const [name, server] of Object.entries(builds)) shops[name] = await freshShop({}, server)
+    const pages = await benchPages(Object.values(shops)[0].base)
+    const rows = []
+    for (const page of pages) {
+      const results = Object.fromEntries(Object.keys(shops).map((name) => [name, []]))
+      for (const shop of Object.values(shops)) await (await fetch(shop.base + page)).arrayBuffer()
+      for (let i = 0; i < runs; i++)
+        for (const [name, shop] of Object.entries(shops))
+          results[name].push(await lighthouseWithRetries(shop.base + page))
+      for (const name of Object.keys(shops))
+        rows.push({ build: name, page, runs, ...medianRun(results[name]) })
+    }
+    return rows
+  } finally {
+    for (const shop of Object.values(shops)) await shop.stop()
+  }
 }
 
 export async function pageBench({ quick }) {
@@ -220,5 +249,10 @@ export function printPageBench(result) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printPageBench(await pageBench({ quick: process.env.BENCH_QUICK === '1' }))
+  const quick = process.env.BENCH_QUICK === '1'
+  const args = process.argv.slice(2)
+  if (args.includes('--lighthouse')) {
+    const before = args.includes('--before') ? path.resolve(args[args.indexOf('--before') + 1]) : undefined
+    console.table(await lighthouseComparison(quick ? 1 : 3, before))
+  } else printPageBench(await pageBench({ quick }))
 }

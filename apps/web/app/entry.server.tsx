@@ -16,6 +16,7 @@ import {
   ServerRouter,
 } from 'react-router'
 import { CspNonce } from './site/csp-nonce.ts'
+import { withInlineStylesheets } from './site/first-paint-styles.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -63,7 +64,7 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html')
           pipe(body)
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(body.pipe(withInlineStylesheets())), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

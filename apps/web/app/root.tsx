@@ -2,7 +2,7 @@
  * The document: head tags, global styles, scroll restoration, and the error page that every
  * failure ends on (unknown path: 404 "This page could not be found"; otherwise its status).
  */
-import { type ReactNode, useContext } from 'react'
+import { type ReactNode, useContext, useEffect } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -15,6 +15,7 @@ import {
 import type { Route } from './+types/root'
 import { CspNonce } from './site/csp-nonce.ts'
 import { ErrorPage } from './site/error-page.tsx'
+import { dropStylesWithTheirLinks } from './site/first-paint-styles.ts'
 import { loadFrame } from './site/frame.server.ts'
 import { visitorMiddleware } from './site/visitor.server.ts'
 import './site/global.css'
@@ -38,6 +39,7 @@ const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig={jitless:true}'
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useContext(CspNonce)
+  useEffect(dropStylesWithTheirLinks, [])
   return (
     <html lang="en">
       <head>

@@ -1,9 +1,11 @@
 /**
  * Issue 15 ("Instant on a phone"): what a phone downloads on its first load of home, /shop and a
  * product page is the page, the frame and the libraries every page runs. zod (the forms' checks),
- * the dialog library, the carousel and the panels come later, when they are used.
+ * the dialog library, the carousel and the panels come later, when they are used. The styles
+ * come in the HTML (site/first-paint-styles.server.ts): no stylesheet holds the first paint.
  */
 import { type APIRequestContext, expect, test } from '@playwright/test'
+import { hydrated } from '../../tests/pages.ts'
 
 /** Each script the HTML of `path` references (the entry and its module preloads), with its text. */
 async function firstLoadScripts(request: APIRequestContext, path: string) {
@@ -61,4 +63,50 @@ test('the head of home, /shop and a product page preloads the first visible imag
       /<source type="image\/avif" srcSet="([^"]+)"[^>]*\/><source[^>]*\/><img[^>]*loading="eager"/.exec(html)
     expect(eager?.[1], `the first eager image of ${path}`).toBe(preload![1])
   }
+})
+
+test('home, /shop and a product page bring their styles in the HTML: no stylesheet to wait for, and home carries none of the catalogue or the other editorial pages', async ({
+  request,
+}) => {
+  const products = (await (await request.get('/wp-json/wc/v3/products?per_page=1')).json()) as {
+    slug: string
+  }[]
+  for (const path of ['/', '/shop', `/product/${products[0]!.slug}`]) {
+    const html = await (await request.get(path)).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    const links = [...head.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => m[0])
+    expect(links.length, `stylesheet links of ${path}`).toBeGreaterThan(0)
+    expect(
+      links.filter((link) => !/\sdisabled\b/.test(link)),
+      `stylesheets ${path} waits for`,
+    ).toEqual([])
+    for (const link of links) {
+      const href = /href="([^"]+)"/.exec(link)![1]!
+      expect(head, `${href} inline before its link on ${path}`).toContain(`<style data-href="${href}">`)
+    }
+  }
+  const home = await (await request.get('/')).text()
+  expect(home).not.toMatch(/\/assets\/(?:catalog|editorial)-[^"]*\.css/)
+})
+
+test('a page painted from its inline styles stays styled through hydration and fetches no stylesheet; leaving it takes its styles away', async ({
+  page,
+}) => {
+  const stylesheets: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
+  })
+  await page.goto('/')
+  const name = page.locator('.landing__name')
+  await expect(name).toHaveCSS('text-transform', 'uppercase')
+  await hydrated(page)
+  await page.waitForLoadState('networkidle')
+  expect(stylesheets, 'stylesheets fetched on the first load of /').toEqual([])
+  await expect(name).toHaveCSS('text-transform', 'uppercase')
+
+  await page.getByRole('link', { name: 'Shop the drop' }).click()
+  await expect(page).toHaveURL(/\/shop$/)
+  await expect(page.locator('head style[data-href*="/landing-"]')).toHaveCount(0)
+  await expect(page.locator('head style[data-href*="/root-"]')).toHaveCount(1)
+  await expect(page.locator('head link[rel="stylesheet"][href*="/catalog-"]')).toHaveCount(1)
 })

@@ -10,6 +10,7 @@ import { fetchBySlug } from '../content.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/book'
 import '../content.css'
+import '../editorial.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const page = await fetchBySlug(context, 'pages', 'book')

@@ -22,6 +22,7 @@ import { fetchBySlug } from '../content.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/contact'
 import '../content.css'
+import '../editorial.css'
 
 export const handle: SiteHandle = { routeName: 'contact' }
 

@@ -12,6 +12,7 @@ import { fetchFeedTerms, fetchItem, fetchList, notFound } from '../content.serve
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/feed-article'
 import '../content.css'
+import '../editorial.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const [terms, feed] = await Promise.all([fetchFeedTerms(context), fetchList(context, 'feed')])

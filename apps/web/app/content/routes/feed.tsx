@@ -10,6 +10,7 @@ import { fetchFeedTerms, fetchList, notFound, pageParam } from '../content.serve
 import { pageSeo } from '../seo.ts'
 import type { Route } from './+types/feed'
 import '../content.css'
+import '../editorial.css'
 
 const LAYOUTS = [
   { path: '/feed', label: 'Topics' },

@@ -11,6 +11,7 @@ import { fetchBySlug, fetchFeedTerms, fetchList } from '../content.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/foundation'
 import '../content.css'
+import '../editorial.css'
 
 export const handle: SiteHandle = { routeName: 'foundation' }
 

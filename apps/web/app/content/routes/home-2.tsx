@@ -10,6 +10,7 @@ import { loadHome } from '../home.server.ts'
 import { seoMeta } from '../seo.ts'
 import type { Route } from './+types/home-2'
 import '../content.css'
+import '../editorial.css'
 
 export const handle: SiteHandle = { routeName: 'home' }
 

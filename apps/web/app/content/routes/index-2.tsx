@@ -13,6 +13,8 @@ import { loadHome } from '../home.server.ts'
 import { seoMeta } from '../seo.ts'
 import type { Route } from './+types/index-2'
 import '../content.css'
+import '../landing.css'
+import '../editorial.css'
 
 export const handle: SiteHandle = { routeName: 'index-2' }
 

@@ -14,6 +14,7 @@ import { loadLanding } from '../home.server.ts'
 import { seoMeta } from '../seo.ts'
 import type { Route } from './+types/index'
 import '../content.css'
+import '../landing.css'
 
 export const handle: SiteHandle = { routeName: 'index' }
 

@@ -9,6 +9,7 @@ import { fetchList, pageParam } from '../content.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/lookbook-feed'
 import '../content.css'
+import '../editorial.css'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lookbooks = await fetchList(context, 'lookbooks', { page: pageParam(request) })

@@ -13,6 +13,7 @@ import { withProducts } from '../lookbook.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/lookbook-slug'
 import '../content.css'
+import '../editorial.css'
 
 export const handle: SiteHandle = { routeName: 'lookbook-slug' }
 

@@ -11,6 +11,7 @@ import { withProducts } from '../lookbook.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/lookbook-variant'
 import '../content.css'
+import '../editorial.css'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const match = /^\/lookbook-0([1-6])$/.exec(new URL(request.url).pathname)

@@ -6,6 +6,7 @@ import { Outlet } from 'react-router'
 import { fetchList } from '../content.server.ts'
 import type { Route } from './+types/music'
 import '../content.css'
+import '../editorial.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { releases: (await fetchList(context, 'music')).items, publicUrl: context.publicUrl }

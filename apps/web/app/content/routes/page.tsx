@@ -11,6 +11,7 @@ import { fetchBySlug, fetchList } from '../content.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/page'
 import '../content.css'
+import '../editorial.css'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname

@@ -12,6 +12,7 @@ import { fetchFeedTerms, fetchItem, fetchList, pageParam } from '../content.serv
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/post'
 import '../content.css'
+import '../editorial.css'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [terms, posts] = await Promise.all([

@@ -13,6 +13,7 @@ import { fetchFeedTerms, fetchList, notFound, pageParam } from '../content.serve
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/posts-feed'
 import '../content.css'
+import '../editorial.css'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const terms = await fetchFeedTerms(context)

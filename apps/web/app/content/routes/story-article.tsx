@@ -11,6 +11,7 @@ import { fetchItem, fetchNewest, notFound } from '../content.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/story-article'
 import '../content.css'
+import '../editorial.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   let id = params.id

@@ -10,6 +10,7 @@ import { fetchBySlug, fetchList, notFound } from '../content.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/story-details'
 import '../content.css'
+import '../editorial.css'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get('story')

@@ -8,6 +8,7 @@ import { fetchList, pageParam } from '../content.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
 import type { Route } from './+types/story-index'
 import '../content.css'
+import '../editorial.css'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const stories = await fetchList(context, 'stories', { page: pageParam(request) })

@@ -1,0 +1,46 @@
+/**
+ * Issue 15: the first paint waits for nothing but the HTML. The stylesheets a page links in its
+ * head (<Links>: global styles, then its routes') arrive in the HTML instead, each as a
+ * <style data-href> followed by its link, kept for hydration yet disabled: never fetched, never
+ * blocking. React hydrates the links and passes over the styles; first-paint-styles.ts drops a
+ * style when its link leaves, as leaving a page used to drop its stylesheet. Inline styles need
+ * no nonce: the Content-Security-Policy allows them (style-src 'unsafe-inline', apps/api).
+ */
+
+import { Transform } from 'node:stream'
+import { StringDecoder } from 'node:string_decoder'
+import builtStylesheets from 'virtual:fanshop/stylesheets'
+
+const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/g
+
+/** `head` with each stylesheet link of the build preceded by its text and disabled. */
+export function inlineStylesheets(head: string, sheets: Record<string, string> = builtStylesheets): string {
+  return head.replace(STYLESHEET_LINK, (link) => {
+    const href = /\bhref="([^"]+)"/.exec(link)?.[1]
+    // React Router marks a stylesheet that a lazily loaded part also imports with a trailing '#'.
+    const css = href ? sheets[href.replace(/#$/, '')] : undefined
+    if (css === undefined) return link
+    return `<style data-href="${href}">${css}</style>${link.replace(/\s*\/?>$/, ' disabled/>')}`
+  })
+}
+
+/** The document passed through, its head (everything up to </head>) rewritten by inlineStylesheets. */
+export function withInlineStylesheets(): Transform {
+  const decoder = new StringDecoder('utf8')
+  let head: string | null = ''
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (head === null) return callback(null, chunk)
+      head += decoder.write(chunk)
+      const end = head.indexOf('</head>')
+      if (end === -1) return callback()
+      const document = inlineStylesheets(head.slice(0, end)) + head.slice(end)
+      head = null
+      callback(null, Buffer.from(document))
+    },
+    flush(callback) {
+      if (head === null) return callback()
+      callback(null, Buffer.from(head + decoder.end()))
+    },
+  })
+}
