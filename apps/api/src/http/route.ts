@@ -5,6 +5,8 @@
  * once, when the route is registered: a request costs what a hand-written route costs.
  */
 import type { Endpoint } from '@fanshop/core'
+// The `compress` route option is declared by the compression plugin's types.
+import type {} from '@fastify/compress'
 import type {
   FastifyInstance,
   RawReplyDefaultExpression,
