@@ -74,7 +74,6 @@ export function TextField(
   const field = props.form.fields[props.name]
   const initial = field?.initialValue
   const control = {
-    key: field?.key,
     id: state.id,
     name: props.name,
     type: props.type ?? 'text',
@@ -91,6 +90,7 @@ export function TextField(
           {props.label}
         </label>
         <input
+          key={field?.key}
           {...control}
           className="checkout-field__control"
           required={props.required}
@@ -110,7 +110,13 @@ export function TextField(
       <label className="field__label" htmlFor={state.id}>
         {props.label}
       </label>
-      <input {...control} className="field__control" aria-required={props.required} {...state.controlProps} />
+      <input
+        key={field?.key}
+        {...control}
+        className="field__control"
+        aria-required={props.required}
+        {...state.controlProps}
+      />
     </FieldShell>
   )
 }
