@@ -1,6 +1,7 @@
 // The page part of `npm run bench` (issue 15, "Instant on a phone"): for home, /shop and one
 // product page, what one server does for an anonymous visitor at 16 concurrent (pages/s, p50/p99,
-// CPU per page with the shared page cache and without it, peak resident memory), and what a phone
+// CPU per page with the shared page cache and without it, peak resident memory under that load and
+// after the Lighthouse runs, whose first loads encode the images' sizes), and what a phone
 // sees (Lighthouse 12 mobile performance, median of 3 runs, with LCP, TBT, CLS and the JS/CSS
 // transferred), driving Debian's Chromium. Each server is a fresh one over its own seeded data.
 // BENCH_QUICK=1: shorter loads and one Lighthouse run per page. Alone, `--lighthouse` runs only
@@ -201,12 +202,13 @@ async function lighthouseComparison(runs, before) {
 export async function pageBench({ quick }) {
   const seconds = quick ? 2 : 8
   const cached = await freshShop({})
-  let pages, withCache, lighthouse, cachedPeakMiB
+  let pages, withCache, lighthouse, cachedPeakMiB, afterLighthousePeakMiB
   try {
     pages = await benchPages(cached.base)
     withCache = await serverFigures(cached, pages, seconds)
-    lighthouse = await lighthouseFigures(cached.base, pages, quick ? 1 : 3)
     cachedPeakMiB = peakMemoryMiB(cached.pid)
+    lighthouse = await lighthouseFigures(cached.base, pages, quick ? 1 : 3)
+    afterLighthousePeakMiB = peakMemoryMiB(cached.pid)
   } finally {
     await cached.stop()
   }
@@ -228,7 +230,11 @@ export async function pageBench({ quick }) {
     seconds,
     cached: withCache,
     uncached: withoutCache,
-    peakResidentMiB: { cached: cachedPeakMiB, uncached: uncachedPeakMiB },
+    peakResidentMiB: {
+      cached: cachedPeakMiB,
+      uncached: uncachedPeakMiB,
+      afterLighthouse: afterLighthousePeakMiB,
+    },
     lighthouse,
   }
 }
@@ -240,7 +246,11 @@ export function printPageBench(result) {
   console.table(result.cached)
   console.log('The same pages with the page cache off (PAGE_CACHE_SECONDS=0): every page rendered:')
   console.table(result.uncached)
-  console.log(`peak resident memory (MiB): ${JSON.stringify(result.peakResidentMiB)}`)
+  const peak = result.peakResidentMiB
+  console.log(
+    `peak resident memory (MiB) under the page load: ${peak.cached} with the page cache, ${peak.uncached} without;` +
+      ` ${peak.afterLighthouse} after the Lighthouse runs too (their first loads encode each image size once)`,
+  )
   if (result.lighthouse.skipped) console.log(`Lighthouse skipped: ${result.lighthouse.skipped}`)
   else {
     console.log('Lighthouse 12, mobile (simulated throttling), median run by performance score:')
