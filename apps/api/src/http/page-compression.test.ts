@@ -123,7 +123,10 @@ describe('writeCompressed', () => {
     let major = 0
     const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        if ((entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+        if (
+          (entry as unknown as { detail?: { kind?: number } }).detail?.kind ===
+          constants.NODE_PERFORMANCE_GC_MAJOR
+        )
           major++
       }
     })
