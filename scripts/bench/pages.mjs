@@ -6,7 +6,9 @@
 // transferred), driving Debian's Chromium. Each server is a fresh one over its own seeded data.
 // BENCH_QUICK=1: shorter loads and one Lighthouse run per page. Alone, `--lighthouse` runs only
 // Lighthouse, and `--lighthouse --before <dir>/apps/api/dist/server.js` compares a kept copy of an
-// earlier build with this one, their runs alternating (the machine's load hits both alike).
+// earlier build with this one, their runs alternating (the machine's load hits both alike);
+// `--before <dir>/apps/api/dist/server.js` alone compares their CPU per uncached page the same way,
+// one at a time and at 16 concurrent.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -66,6 +68,7 @@ function load(shop, pathname, seconds) {
         const cpu = cpuSeconds(shop.pid) - cpuBefore
         resolve({
           pagesPerSecond: Math.round(result.requests.average),
+          pages: result.requests.total,
           p50ms: result.latency.p50,
           p99ms: result.latency.p99,
           cpuMsPerPage: result.requests.total
@@ -199,6 +202,55 @@ async function lighthouseComparison(runs, before) {
   }
 }
 
+/** The server's CPU for one request of `page`, in seconds. */
+async function cpuOfOne(shop, page) {
+  const before = cpuSeconds(shop.pid)
+  await (await fetch(shop.base + page, { headers: BROWSER_HEADERS })).arrayBuffer()
+  return cpuSeconds(shop.pid) - before
+}
+
+/**
+ * CPU per uncached page of a kept earlier build (`before`) and of this one, side by side: one at a
+ * time, their requests alternating, then at 16 concurrent, their loads alternating.
+ */
+async function cpuComparison(quick, before) {
+  const count = quick ? 20 : 100
+  const rounds = quick ? 2 : 4
+  const seconds = quick ? 2 : 4
+  const shops = {}
+  try {
+    for (const [name, server] of Object.entries({ before, after: undefined }))
+      shops[name] = await freshShop({ PAGE_CACHE_SECONDS: '0' }, server)
+    const pages = await benchPages(shops.after.base)
+    const rows = []
+    for (const page of pages) {
+      const one = { before: 0, after: 0 }
+      const loaded = { before: { cpu: 0, pages: 0 }, after: { cpu: 0, pages: 0 } }
+      for (const shop of Object.values(shops)) await load(shop, page, 1)
+      for (let i = 0; i < count; i++)
+        for (const name of i % 2 ? ['after', 'before'] : ['before', 'after'])
+          one[name] += await cpuOfOne(shops[name], page)
+      for (let i = 0; i < rounds; i++)
+        for (const name of i % 2 ? ['after', 'before'] : ['before', 'after']) {
+          const result = await load(shops[name], page, seconds)
+          loaded[name].cpu += result.cpuMsPerPage * result.pages
+          loaded[name].pages += result.pages
+        }
+      const ms = (x) => Math.round(x * 100) / 100
+      rows.push({
+        page,
+        oneBeforeMs: ms((one.before * 1000) / count),
+        oneAfterMs: ms((one.after * 1000) / count),
+        c16BeforeMs: ms(loaded.before.cpu / loaded.before.pages),
+        c16AfterMs: ms(loaded.after.cpu / loaded.after.pages),
+      })
+    }
+    return rows
+  } finally {
+    for (const shop of Object.values(shops)) await shop.stop()
+  }
+}
+
 export async function pageBench({ quick }) {
   const seconds = quick ? 2 : 8
   const cached = await freshShop({})
@@ -261,8 +313,16 @@ export function printPageBench(result) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const quick = process.env.BENCH_QUICK === '1'
   const args = process.argv.slice(2)
-  if (args.includes('--lighthouse')) {
-    const before = args.includes('--before') ? path.resolve(args[args.indexOf('--before') + 1]) : undefined
-    console.table(await lighthouseComparison(quick ? 1 : 3, before))
+  const before = args.includes('--before') ? path.resolve(args[args.indexOf('--before') + 1]) : undefined
+  if (args.includes('--lighthouse')) console.table(await lighthouseComparison(quick ? 1 : 3, before))
+  else if (before) {
+    console.log('CPU per uncached page (ms), a kept build and this one alternating:')
+    console.table(await cpuComparison(quick, before))
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+    )
   } else printPageBench(await pageBench({ quick }))
 }

@@ -7,14 +7,29 @@
  * were compressed at build time, so both already carry their Content-Encoding and pass through.
  * The storefront's in-process calls (in-process-fetch.ts) ask for identity and get plain JSON.
  */
+import zlib from 'node:zlib'
 import compress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
+
+/**
+ * Brotli at quality 4 with a 1 MiB window (2^20) rather than the default 4 MiB: each answer's
+ * encoder holds memory V8 counts against the heap, and with the default, answers compressed side
+ * by side drove a full garbage collection every few dozen answers (as pages did, page-compression.ts).
+ * A catalogue page of 100 products is well under the window.
+ */
+const BROTLI = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+    [zlib.constants.BROTLI_PARAM_LGWIN]: 20,
+  },
+}
 
 export async function registerApiCompression(app: FastifyInstance) {
   await app.register(compress, {
     globalCompression: true,
     globalDecompression: false,
     encodings: ['br', 'gzip'],
+    brotliOptions: BROTLI,
     threshold: 1024,
   })
 }

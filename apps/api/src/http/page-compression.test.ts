@@ -4,6 +4,7 @@
  * before the page ends.
  */
 import type { ServerResponse } from 'node:http'
+import { constants, PerformanceObserver } from 'node:perf_hooks'
 import { PassThrough } from 'node:stream'
 import zlib from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -101,5 +102,47 @@ describe('writeCompressed', () => {
     await new Promise((resolve) => inflate.once('end', resolve))
     expect(seen).toBe(`${SHELL.join('')}<script>deferred</script>`)
     expect(pieces.length).toBeGreaterThan(1)
+  })
+
+  it('compresses 16 pages side by side without driving full garbage collections', async () => {
+    // A page's worth of markup (about 60 KB), streamed in five parts as React writes it.
+    const page = Buffer.from(
+      Array.from({ length: 1500 }, (_, i) => `<div class="c${i % 50}">item ${i}</div>`).join(''),
+    )
+    const part = Math.ceil(page.length / 5)
+    const render = () =>
+      new ReadableStream<Uint8Array>({
+        async start(controller) {
+          for (let i = 0; i < 5; i++) {
+            controller.enqueue(page.subarray(i * part, (i + 1) * part))
+            await new Promise((resolve) => setImmediate(resolve))
+          }
+          controller.close()
+        },
+      })
+    let major = 0
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (
+          (entry as unknown as { detail?: { kind?: number } }).detail?.kind ===
+          constants.NODE_PERFORMANCE_GC_MAJOR
+        )
+          major++
+      }
+    })
+    observer.observe({ entryTypes: ['gc'] })
+    let sent = 0
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (sent++ < 800) {
+          const res = new PassThrough().resume()
+          await writeCompressed(render(), res as unknown as ServerResponse, 'br')
+        }
+      }),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    observer.disconnect()
+    // With brotli's default 4 MiB window this ran a full collection every 60 pages or so.
+    expect(major).toBeLessThanOrEqual(2)
   })
 })

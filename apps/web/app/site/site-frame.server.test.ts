@@ -1,0 +1,67 @@
+/**
+ * The frame's menus are read once for many pages (issue 15): pages within MENUS_KEPT_MS share one
+ * read, a later page reads them again, and a failed read is not kept.
+ */
+import type { InProcessApi, Menus } from '@fanshop/core'
+import type { AppLoadContext } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { loadSiteFrame, MENUS_KEPT_MS } from './site-frame.server.ts'
+
+const MENUS: Menus = {
+  'main-menu': [{ name: 'Shop', items: [{ title: 'Shop', url: '/shop' }] }],
+  'sub-menus': [],
+}
+
+function backEnd(answers: (() => unknown)[]) {
+  let reads = 0
+  const apiInProcess: InProcessApi = () => {
+    const answer = answers[Math.min(reads++, answers.length - 1)]!
+    return Promise.resolve().then(() => ({ status: 200, headers: new Headers(), body: answer() }))
+  }
+  const context = {
+    apiBaseUrl: 'http://api.test',
+    apiFetch: vi.fn<typeof fetch>(),
+    apiInProcess,
+    launchAt: '2026-01-01T12:00:00',
+    shopTz: 'UTC',
+    socialLinks: { profiles: [] },
+    // The visitor (the root route's middleware sets it): a guest with no launch access grant.
+    get: () => ({ session: {} }),
+  } as unknown as AppLoadContext
+  return { context, reads: () => reads }
+}
+
+const page = () => new Request('http://shop.test/')
+
+describe('loadSiteFrame menus', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
+
+  it('reads the menus once for the pages of a few seconds, then again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const { context, reads } = backEnd([() => ({ data: MENUS })])
+    const [first, second] = await Promise.all([
+      loadSiteFrame(page(), context),
+      loadSiteFrame(page(), context),
+    ])
+    expect(first.menus).toEqual(MENUS)
+    expect(second.menus).toEqual(MENUS)
+    expect(reads()).toBe(1)
+    vi.advanceTimersByTime(MENUS_KEPT_MS + 1)
+    expect((await loadSiteFrame(page(), context)).menus).toEqual(MENUS)
+    expect(reads()).toBe(2)
+  })
+
+  it('does not keep a failed read: the page gets no menus, the next one reads them again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { context, reads } = backEnd([
+      () => ({ statusCode: 500, message: 'down' }),
+      () => ({ data: MENUS }),
+    ])
+    expect((await loadSiteFrame(page(), context)).menus).toEqual({ 'main-menu': [], 'sub-menus': [] })
+    expect((await loadSiteFrame(page(), context)).menus).toEqual(MENUS)
+    expect(reads()).toBe(2)
+  })
+})
