@@ -94,7 +94,8 @@ describe('API compression', () => {
     )
     await new Promise((resolve) => setTimeout(resolve, 50))
     observer.disconnect()
-    // With brotli's default 4 MiB window this ran a full collection every few dozen answers.
-    expect(major).toBeLessThanOrEqual(2)
+    // With brotli's default 4 MiB window this ran a full collection every few dozen answers (12
+    // in this test); with the 1 MiB window 1 (a margin for a loaded CI machine).
+    expect(major).toBeLessThanOrEqual(4)
   })
 })

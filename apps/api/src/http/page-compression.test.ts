@@ -142,7 +142,8 @@ describe('writeCompressed', () => {
     )
     await new Promise((resolve) => setTimeout(resolve, 50))
     observer.disconnect()
-    // With brotli's default 4 MiB window this ran a full collection every 60 pages or so.
-    expect(major).toBeLessThanOrEqual(2)
+    // With brotli's default 4 MiB window this ran a full collection every 60 pages or so (61 in
+    // this test); with the smaller window 1 (a margin for a loaded CI machine).
+    expect(major).toBeLessThanOrEqual(5)
   })
 })
