@@ -13,7 +13,7 @@ import { setLineQuantity } from '../holds.ts'
 import { lineItemsJson } from '../order-json.ts'
 import { assertNotComplete, changeOrder, findOrderFor, requesterOf } from '../orders.ts'
 import { cartGuards, openOrder } from './guards.ts'
-import { typedAnswer } from './typed-answer.ts'
+import { typedAnswer } from '../../http/typed-answer.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -15,7 +15,7 @@ import { orderJson, orderSummariesJson } from '../order-json.ts'
 import { changeOrder, completedOrdersOf, createOrder, findOrderFor, requesterOf } from '../orders.ts'
 import { newCartJsonOnSqlite } from '../sqlite-hot-path.ts'
 import { cartGuards, openOrder } from './guards.ts'
-import { typedAnswer } from './typed-answer.ts'
+import { typedAnswer } from '../../http/typed-answer.ts'
 
 export default async function orderRoutes(app: FastifyInstance) {
   const ctx = app.shop
