@@ -53,7 +53,6 @@ const VARIATION_COLUMNS = [
   'image_id',
 ] as const
 
-type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>
 type VariationRow = Pick<Selectable<ProductsTable>, (typeof VARIATION_COLUMNS)[number]>
 
 const sizeRowsSchema = z.array(sizeRowSchema)
