@@ -164,13 +164,15 @@ async function hasExpiredHolds(db: Kysely<Database>, variantIds: readonly number
 /**
  * Gives back every expired hold of these products before their stock is read or refused, so that
  * what the shop says is available never waits for the periodic sweep. Cheap when there is none.
+ * Says whether there was any (stock read before then is stale).
  */
 export async function sweepProducts(
   ctx: Pick<ShopContext, 'db' | 'database' | 'now'>,
   variantIds: readonly number[],
-): Promise<void> {
-  if (variantIds.length === 0 || !(await hasExpiredHolds(ctx.db, variantIds, ctx.now()))) return
+): Promise<boolean> {
+  if (variantIds.length === 0 || !(await hasExpiredHolds(ctx.db, variantIds, ctx.now()))) return false
   while ((await sweepExpiredHolds(ctx, { variantIds })) === SWEEP_BATCH) {}
+  return true
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CategoryJson, ProductJson } from '@fanshop/core'
+import { type CategoryJson, catalogEndpoints, type ProductJson } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { DEMO_PRODUCTS } from '../demo/catalog-data.ts'
@@ -78,6 +78,28 @@ describe(`catalogue API on ${testDialect}`, () => {
   })
 
   describe('GET /wp-json/wc/v3/products', () => {
+    it('writes exactly what the contract schema makes of its answer, byte for byte', async () => {
+      // The answers are written without a schema check per request (http/typed-answer.ts): they must
+      // be what checking them used to write, on sale or not, simple or with variations.
+      const { products: list, filteredProducts, product, variations } = catalogEndpoints
+      const cases = [
+        [list, '/wp-json/wc/v3/products?per_page=100'],
+        [list, '/wp-json/wc/v3/products?per_page=7&page=2&orderby=price&order=asc'],
+        [list, '/wp-json/wc/v3/products?category=14&search=tee'],
+        [filteredProducts, '/wp-json/wp/v2/products/list?per_page=24&category=12'],
+        [product, '/wp-json/wc/v3/products/extra-time-tour-tee'],
+        [variations, `/wp-json/wc/v3/products/${(await bySlug('extra-time-tour-tee')).id}/variations`],
+      ] as const
+      for (const [endpoint, url] of cases) {
+        const res = await get(url)
+        expect(res.statusCode, url).toBe(200)
+        expect(res.body, url).toBe(JSON.stringify(endpoint.responses[200].parse(JSON.parse(res.body))))
+      }
+      const all = (await get('/wp-json/wc/v3/products?per_page=100')).json() as ProductJson[]
+      expect(all.some((p) => p.on_sale && p.type === 'simple')).toBe(true)
+      expect(all.some((p) => p.on_sale && p.type === 'variable')).toBe(true)
+    })
+
     it('pages through the published top-level products with WordPress paging headers', async () => {
       const first = await products('/wp-json/wc/v3/products')
       expect(first.list).toHaveLength(10)

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { notFound } from '../http/errors.ts'
 import type { AnswerHeaders } from '../http/in-process-api.ts'
 import { readRoute } from '../http/route.ts'
+import { typedAnswer } from '../http/typed-answer.ts'
 import { listCategories } from './categories.ts'
 import { loadProductJson } from './product-json.ts'
 import { type ProductSearch, searchProducts } from './product-search.ts'
@@ -40,51 +41,72 @@ export default async function catalogPlugin(app: FastifyInstance) {
     return sendPage(reply, categories, total, q.per_page)
   })
 
-  readRoute(app, catalogEndpoints.products, async (request, reply) => {
-    const q = request.query
-    return productPage(reply, { ...q, perPage: q.per_page })
-  })
+  readRoute(
+    app,
+    catalogEndpoints.products,
+    async (request, reply) => {
+      const q = request.query
+      return productPage(reply, { ...q, perPage: q.per_page })
+    },
+    typedAnswer,
+  )
 
-  readRoute(app, catalogEndpoints.product, async (request) => {
-    const { id } = request.params
-    const byId = /^\d+$/.test(id)
-    const { ids } = await searchProducts(ctx, {
-      ...(byId ? { include: [Number(id)] } : { slug: id }),
-      orderby: 'id',
-      order: 'asc',
-      page: 1,
-      perPage: 1,
-    })
-    const [product] = await loadProductJson(ctx, ids)
-    if (!product) throw notFound(byId ? `There is no product with id ${id}.` : `There is no product "${id}".`)
-    return product
-  })
+  readRoute(
+    app,
+    catalogEndpoints.product,
+    async (request) => {
+      const { id } = request.params
+      const byId = /^\d+$/.test(id)
+      const { ids } = await searchProducts(ctx, {
+        ...(byId ? { include: [Number(id)] } : { slug: id }),
+        orderby: 'id',
+        order: 'asc',
+        page: 1,
+        perPage: 1,
+      })
+      const [product] = await loadProductJson(ctx, ids)
+      if (!product)
+        throw notFound(byId ? `There is no product with id ${id}.` : `There is no product "${id}".`)
+      return product
+    },
+    typedAnswer,
+  )
 
-  readRoute(app, catalogEndpoints.variations, async (request, reply) => {
-    const { id } = request.params
-    const { page, per_page } = request.query
-    const { ids } = await searchProducts(ctx, {
-      include: [id],
-      orderby: 'id',
-      order: 'asc',
-      page: 1,
-      perPage: 1,
-    })
-    const [product] = await loadProductJson(ctx, ids)
-    if (!product) throw notFound(`There is no product with id ${id}.`)
-    const start = (page - 1) * per_page
-    return sendPage(
-      reply,
-      product.variations.slice(start, start + per_page),
-      product.variations.length,
-      per_page,
-    )
-  })
+  readRoute(
+    app,
+    catalogEndpoints.variations,
+    async (request, reply) => {
+      const { id } = request.params
+      const { page, per_page } = request.query
+      const { ids } = await searchProducts(ctx, {
+        include: [id],
+        orderby: 'id',
+        order: 'asc',
+        page: 1,
+        perPage: 1,
+      })
+      const [product] = await loadProductJson(ctx, ids)
+      if (!product) throw notFound(`There is no product with id ${id}.`)
+      const start = (page - 1) * per_page
+      return sendPage(
+        reply,
+        product.variations.slice(start, start + per_page),
+        product.variations.length,
+        per_page,
+      )
+    },
+    typedAnswer,
+  )
 
-  readRoute(app, catalogEndpoints.filteredProducts, async (request, reply) => {
-    const q = request.query
-    return productPage(reply, { ...q, perPage: q.per_page })
-  })
+  readRoute(
+    app,
+    catalogEndpoints.filteredProducts,
+    async (request, reply) => {
+      const q = request.query
+      return productPage(reply, { ...q, perPage: q.per_page })
+    },
+    typedAnswer,
+  )
 
   readRoute(app, catalogEndpoints.attributes, async () => {
     const [attributes, terms] = await Promise.all([

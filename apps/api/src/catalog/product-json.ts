@@ -21,16 +21,44 @@ import type { Selectable } from 'kysely'
 import { z } from 'zod'
 import type { ShopContext } from '../context.ts'
 import { describeImage, type MediaRow } from '../media/describe.ts'
-import { availableStock } from './stock.ts'
+import { availableStockOfRows, STOCK_COLUMNS } from './stock.ts'
 import type { ProductsTable } from './tables.ts'
 import { isShownInShop } from './visibility.ts'
 
-type ProductRow = Selectable<ProductsTable>
+/** What a page shows of a product: everything but the columns of the back office and the cart. */
+const PRODUCT_COLUMNS = [
+  ...STOCK_COLUMNS,
+  'type',
+  'name',
+  'slug',
+  'status',
+  'publish_at',
+  'description',
+  'short_description',
+  'sku',
+  'regular_price',
+  'sale_price',
+  'gender_id',
+  'size_guide_id',
+  'created_at',
+] as const
+
+/** What a page shows of a variation. */
+const VARIATION_COLUMNS = [
+  ...STOCK_COLUMNS,
+  'parent_id',
+  'sku',
+  'regular_price',
+  'sale_price',
+  'image_id',
+] as const
+
+type VariationRow = Pick<Selectable<ProductsTable>, (typeof VARIATION_COLUMNS)[number]>
 
 const sizeRowsSchema = z.array(sizeRowSchema)
 
 interface TermRow {
-  product_id: number
+  term_id: number
   attribute_id: number
   attribute_name: string
   attribute_slug: string
@@ -68,89 +96,80 @@ export async function loadProductJson(
   if (ids.length === 0) return []
   const { db } = ctx
   const [parents, variations] = await Promise.all([
-    db.selectFrom('products').selectAll().where('id', 'in', ids).where('parent_id', 'is', null).execute(),
     db
       .selectFrom('products')
-      .selectAll()
+      .select(PRODUCT_COLUMNS)
+      .where('id', 'in', ids)
+      .where('parent_id', 'is', null)
+      .execute(),
+    db
+      .selectFrom('products')
+      .select(VARIATION_COLUMNS)
       .where('parent_id', 'in', ids)
       .where('status', '=', 'publish')
       .orderBy('menu_order')
       .orderBy('id')
       .execute(),
   ])
-  const allIds = [...parents, ...variations].map((row) => row.id)
+  const allRows = [...parents, ...variations]
+  const allIds = allRows.map((row) => row.id)
   const variationImageIds = [...new Set(variations.flatMap((v) => (v.image_id === null ? [] : [v.image_id])))]
   const genderIds = [...new Set(parents.flatMap((p) => (p.gender_id === null ? [] : [p.gender_id])))]
   const guideIds = [...new Set(parents.flatMap((p) => (p.size_guide_id === null ? [] : [p.size_guide_id])))]
 
-  const [stock, productImages, variationImages, categories, terms, genders, guides] = await Promise.all([
-    availableStock(ctx, allIds),
-    db
-      .selectFrom('product_images')
-      .innerJoin('media', 'media.id', 'product_images.media_id')
-      .select(['product_images.product_id', 'media.id', 'media.alt', 'media.width', 'media.height'])
-      .where('product_images.product_id', 'in', ids)
-      .orderBy('product_images.position')
-      .execute(),
-    variationImageIds.length === 0
-      ? Promise.resolve([] as MediaRow[])
-      : db
-          .selectFrom('media')
-          .select(['id', 'alt', 'width', 'height'])
-          .where('id', 'in', variationImageIds)
-          .execute(),
-    db
-      .selectFrom('product_categories')
-      .innerJoin('categories', 'categories.id', 'product_categories.category_id')
-      .select(['product_categories.product_id', 'categories.id', 'categories.name', 'categories.slug'])
-      .where('product_categories.product_id', 'in', ids)
-      .orderBy('categories.menu_order')
-      .orderBy('categories.id')
-      .execute(),
-    db
-      .selectFrom('product_terms')
-      .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
-      .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
-      .select([
-        'product_terms.product_id',
-        'attributes.id as attribute_id',
-        'attributes.name as attribute_name',
-        'attributes.slug as attribute_slug',
-        'attribute_terms.name as term_name',
-      ])
-      .where('product_terms.product_id', 'in', allIds)
-      .orderBy('attributes.id')
-      .orderBy('attribute_terms.menu_order')
-      .orderBy('attribute_terms.id')
-      .execute(),
-    genderIds.length === 0
-      ? Promise.resolve([])
-      : db.selectFrom('genders').select(['id', 'name', 'slug']).where('id', 'in', genderIds).execute(),
-    guideIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom('size_guides')
-          .leftJoin('media', 'media.id', 'size_guides.measure_image_id')
-          .select([
-            'size_guides.id',
-            'size_guides.description',
-            'size_guides.sizes',
-            'size_guides.measure_description',
-            'size_guides.chest_description',
-            'size_guides.body_description',
-            'media.id as image_id',
-            'media.alt as image_alt',
-            'media.width as image_width',
-            'media.height as image_height',
-          ])
-          .where('size_guides.id', 'in', guideIds)
-          .execute(),
-  ])
+  const [stock, productImages, variationImages, categories, termsByProduct, genders, guides] =
+    await Promise.all([
+      availableStockOfRows(ctx, allRows),
+      db
+        .selectFrom('product_images')
+        .innerJoin('media', 'media.id', 'product_images.media_id')
+        .select(['product_images.product_id', 'media.id', 'media.alt', 'media.width', 'media.height'])
+        .where('product_images.product_id', 'in', ids)
+        .orderBy('product_images.position')
+        .execute(),
+      variationImageIds.length === 0
+        ? Promise.resolve([] as MediaRow[])
+        : db
+            .selectFrom('media')
+            .select(['id', 'alt', 'width', 'height'])
+            .where('id', 'in', variationImageIds)
+            .execute(),
+      db
+        .selectFrom('product_categories')
+        .innerJoin('categories', 'categories.id', 'product_categories.category_id')
+        .select(['product_categories.product_id', 'categories.id', 'categories.name', 'categories.slug'])
+        .where('product_categories.product_id', 'in', ids)
+        .orderBy('categories.menu_order')
+        .orderBy('categories.id')
+        .execute(),
+      loadTerms(db, allIds),
+      genderIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('genders').select(['id', 'name', 'slug']).where('id', 'in', genderIds).execute(),
+      guideIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('size_guides')
+            .leftJoin('media', 'media.id', 'size_guides.measure_image_id')
+            .select([
+              'size_guides.id',
+              'size_guides.description',
+              'size_guides.sizes',
+              'size_guides.measure_description',
+              'size_guides.chest_description',
+              'size_guides.body_description',
+              'media.id as image_id',
+              'media.alt as image_alt',
+              'media.width as image_width',
+              'media.height as image_height',
+            ])
+            .where('size_guides.id', 'in', guideIds)
+            .execute(),
+    ])
 
   const imagesByProduct = groupBy(productImages, (image) => image.product_id)
   const imageById = new Map(variationImages.map((row) => [row.id, describeImage(row)]))
   const categoriesByProduct = groupBy(categories, (category) => category.product_id)
-  const termsByProduct = groupBy(terms as TermRow[], (term) => term.product_id)
   const variationsByParent = groupBy(variations, (variation) => variation.parent_id!)
   const genderById = new Map(genders.map((g) => [g.id, { term_id: g.id, name: g.name, slug: g.slug }]))
   const guideById = new Map(
@@ -235,6 +254,48 @@ export async function loadProductJson(
   })
 }
 
+/**
+ * The attribute terms of each product, in attribute then term order. The links are read as pairs
+ * of ids and the few terms they name once: joining the names onto every link made SQLite build
+ * and sort a row of strings per variation and term, the bulk of a page's query time.
+ */
+async function loadTerms(
+  db: ShopContext['db'],
+  productIds: readonly number[],
+): Promise<Map<number, TermRow[]>> {
+  const links = await db
+    .selectFrom('product_terms')
+    .select(['product_id', 'term_id'])
+    .where('product_id', 'in', productIds)
+    .execute()
+  if (links.length === 0) return new Map()
+  const terms: TermRow[] = await db
+    .selectFrom('attribute_terms')
+    .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
+    .select([
+      'attribute_terms.id as term_id',
+      'attributes.id as attribute_id',
+      'attributes.name as attribute_name',
+      'attributes.slug as attribute_slug',
+      'attribute_terms.name as term_name',
+    ])
+    .where('attribute_terms.id', 'in', [...new Set(links.map((link) => link.term_id))])
+    .orderBy('attributes.id')
+    .orderBy('attribute_terms.menu_order')
+    .orderBy('attribute_terms.id')
+    .execute()
+  const rank = new Map(terms.map((term, index) => [term.term_id, index]))
+  const byProduct = new Map<number, TermRow[]>()
+  for (const [productId, group] of groupBy(links, (link) => link.product_id)) {
+    const ordered = group.map((link) => rank.get(link.term_id)!).sort((a, b) => a - b)
+    byProduct.set(
+      productId,
+      ordered.map((index) => terms[index]!),
+    )
+  }
+  return byProduct
+}
+
 /** A size guide's rows as stored (JSON text of spec 3's `clothes_size_data.sizes`). */
 export function parseSizeRows(json: string): SizeRow[] {
   const parsed = sizeRowsSchema.safeParse(JSON.parse(json))
@@ -242,7 +303,7 @@ export function parseSizeRows(json: string): SizeRow[] {
   return parsed.data
 }
 
-function simplePricing(row: ProductRow, available: number) {
+function simplePricing(row: PricedRow, available: number) {
   return {
     ...priceFields(row),
     stock_status: available > 0 ? ('instock' as const) : ('outofstock' as const),
@@ -251,11 +312,11 @@ function simplePricing(row: ProductRow, available: number) {
 }
 
 /** A variable product shows its cheapest variation that can be bought (or the cheapest at all). */
-function variablePricing(variations: ProductRow[], stock: Map<number, number>) {
+function variablePricing(variations: VariationRow[], stock: Map<number, number>) {
   const available = variations.reduce((sum, v) => sum + (stock.get(v.id) ?? 0), 0)
   const buyable = variations.filter((v) => (stock.get(v.id) ?? 0) > 0)
   const pool = buyable.length > 0 ? buyable : variations
-  const cheapest = pool.reduce<ProductRow | undefined>(
+  const cheapest = pool.reduce<VariationRow | undefined>(
     (best, v) => (best === undefined || currentPrice(v) < currentPrice(best) ? v : best),
     undefined,
   )
@@ -271,7 +332,7 @@ function variablePricing(variations: ProductRow[], stock: Map<number, number>) {
 }
 
 function toVariationJson(
-  row: ProductRow,
+  row: VariationRow,
   terms: TermRow[],
   stock: Map<number, number>,
   imageById: Map<number, ImageJson>,

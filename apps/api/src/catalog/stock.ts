@@ -5,10 +5,32 @@
  * row by the cart domain (cart/holds.ts); holds that ran out are given back before answering,
  * so the figure never waits for the periodic sweep.
  */
-import type { Transaction } from 'kysely'
+import type { Selectable, Transaction } from 'kysely'
 import { sweepProducts } from '../cart/holds.ts'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
+import type { ProductsTable } from './tables.ts'
+
+/** The columns of a product row that say how many units it has. */
+export const STOCK_COLUMNS = ['id', 'stock_on_hand', 'stock_sold', 'stock_held'] as const
+
+export type StockRow = Pick<Selectable<ProductsTable>, (typeof STOCK_COLUMNS)[number]>
+
+function stockByRow(rows: readonly StockRow[]): Map<number, number> {
+  const stock = new Map<number, number>()
+  for (const row of rows) {
+    if (row.stock_on_hand !== null) {
+      stock.set(row.id, Math.max(0, row.stock_on_hand - row.stock_sold - row.stock_held))
+    }
+  }
+  return stock
+}
+
+async function readStock(ctx: Pick<ShopContext, 'db'>, productIds: readonly number[]) {
+  return stockByRow(
+    await ctx.db.selectFrom('products').select(STOCK_COLUMNS).where('id', 'in', productIds).execute(),
+  )
+}
 
 /**
  * Available units per id, for the ids that carry stock (simple products and variations;
@@ -20,15 +42,21 @@ export async function availableStock(
 ): Promise<Map<number, number>> {
   if (productIds.length === 0) return new Map()
   await sweepProducts(ctx, productIds)
-  const rows = await ctx.db
-    .selectFrom('products')
-    .select(['id', 'stock_on_hand', 'stock_sold', 'stock_held'])
-    .where('id', 'in', productIds)
-    .where('stock_on_hand', 'is not', null)
-    .execute()
-  return new Map(
-    rows.map((row) => [row.id, Math.max(0, row.stock_on_hand! - row.stock_sold - row.stock_held)]),
-  )
+  return readStock(ctx, productIds)
+}
+
+/**
+ * The same for product rows the caller has just read with their STOCK_COLUMNS (a catalogue page
+ * reads them with the rest of the product): the rows are read again only when some of their
+ * holds had run out and were given back after that read.
+ */
+export async function availableStockOfRows(
+  ctx: Pick<ShopContext, 'db' | 'database' | 'now'>,
+  rows: readonly StockRow[],
+): Promise<Map<number, number>> {
+  if (rows.length === 0) return new Map()
+  const ids = rows.map((row) => row.id)
+  return (await sweepProducts(ctx, ids)) ? readStock(ctx, ids) : stockByRow(rows)
 }
 
 /**

@@ -111,6 +111,7 @@ export function readRoute<E extends ReadEndpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: ReadHandler<E>,
+  extras: RouteExtras = {},
 ) {
   route(
     app,
@@ -120,6 +121,7 @@ export function readRoute<E extends ReadEndpoint>(
         { params: request.params, query: request.query } as Parameters<ReadHandler<E>>[0],
         reply,
       ) as ReturnType<EndpointHandler<E>>,
+    extras,
   )
   registerInProcess(app, endpoint, handler)
 }

@@ -8,12 +8,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { badRequest } from '../../http/errors.ts'
 import { route } from '../../http/route.ts'
+import { typedAnswer } from '../../http/typed-answer.ts'
 import { addToOrderNumbered, lineOf, rewindToCart } from '../carts.ts'
 import { setLineQuantity } from '../holds.ts'
 import { lineItemsJson } from '../order-json.ts'
 import { assertNotComplete, changeOrder, findOrderFor, requesterOf } from '../orders.ts'
 import { cartGuards, openOrder } from './guards.ts'
-import { typedAnswer } from './typed-answer.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { requireSession } from '../../accounts/sessions.ts'
 import { notFound, unauthorized, unprocessable } from '../../http/errors.ts'
 import { route } from '../../http/route.ts'
+import { typedAnswer } from '../../http/typed-answer.ts'
 import { addToCart, associateCart, currentCartOf } from '../carts.ts'
 import { saveOrderAttributes } from '../checkout.ts'
 import { applyCoupon, removeCoupon } from '../coupons.ts'
@@ -15,7 +16,6 @@ import { orderJson, orderSummariesJson } from '../order-json.ts'
 import { changeOrder, completedOrdersOf, createOrder, findOrderFor, requesterOf } from '../orders.ts'
 import { newCartJsonOnSqlite } from '../sqlite-hot-path.ts'
 import { cartGuards, openOrder } from './guards.ts'
-import { typedAnswer } from './typed-answer.ts'
 
 export default async function orderRoutes(app: FastifyInstance) {
   const ctx = app.shop

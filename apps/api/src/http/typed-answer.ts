@@ -1,7 +1,8 @@
 /**
- * How the add-to-cart path writes its answers: they are built by typed code (OrderJson,
- * LineItemJson), so they are written with JSON.stringify rather than checked field by field on
- * every request; their schemas in core's cart table still document them.
+ * How the hot paths write their answers (add to cart, the catalogue's product lists): they are
+ * built by typed code (OrderJson, LineItemJson, ProductJson), so they are written with
+ * JSON.stringify rather than checked field by field on every request; their schemas in core's
+ * tables still document them.
  */
 import type { RouteShorthandOptions } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod'
