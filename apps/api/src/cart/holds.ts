@@ -149,16 +149,19 @@ export async function sweepExpiredHolds(
 }
 
 /** Whether any of these products has expired holds still counted as held (an index probe). */
-async function hasExpiredHolds(db: Kysely<Database>, variantIds: readonly number[], now: number) {
-  const row = await db
+/** Asked before every catalogue page's stock is read: compiled once per number of products. */
+const anyExpiredHold = compiledOnce((db, variantIds: readonly number[], now: number) =>
+  db
     .selectFrom('holds')
     .select('id')
     .where('variant_id', 'in', variantIds)
     .where('returned_at', 'is', null)
     .where('expires_at', '<=', now)
-    .limit(1)
-    .executeTakeFirst()
-  return row !== undefined
+    .limit(1),
+)
+
+async function hasExpiredHolds(db: Kysely<Database>, variantIds: readonly number[], now: number) {
+  return (await anyExpiredHold(db, variantIds, now)).rows.length > 0
 }
 
 /**

@@ -3,8 +3,10 @@
  * image and the number of published products in it, filtered, ordered and paged.
  */
 import type { CATEGORY_ORDERS, CategoryJson } from '@fanshop/core'
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
+import { compiledOnce } from '../db/compiled.ts'
+import type { Database } from '../db/schema.ts'
 import { describeImage } from '../media/describe.ts'
 import { shownInShop } from './visibility.ts'
 
@@ -20,11 +22,15 @@ export interface CategorySearch {
   perPage: number
 }
 
-export async function listCategories(
-  ctx: Pick<ShopContext, 'db' | 'now'>,
-  search: CategorySearch,
-): Promise<{ categories: CategoryJson[]; total: number }> {
-  const query = ctx.db
+interface Filter {
+  now: number
+  exclude?: readonly number[]
+  include?: readonly number[]
+  hideEmpty: boolean
+}
+
+function matching(db: Kysely<Database>, filter: Filter) {
+  const query = db
     .selectFrom('categories')
     .leftJoin('media', 'media.id', 'categories.image_id')
     .select((eb) => [
@@ -44,30 +50,71 @@ export async function listCategories(
         .innerJoin('products', 'products.id', 'product_categories.product_id')
         .select((sub) => sub.fn.countAll<number>().as('n'))
         .whereRef('product_categories.category_id', '=', 'categories.id')
-        .where(shownInShop(ctx.now()))
+        .where(shownInShop(filter.now))
         .where('products.parent_id', 'is', null)
         .as('count'),
     ])
-  const filtered = ctx.db
+  return db
     .selectFrom(query.as('c'))
     .where((eb) =>
       eb.and([
         eb('c.hidden', '=', 0),
-        ...(search.exclude ? [eb('c.id', 'not in', search.exclude)] : []),
-        ...(search.include ? [eb('c.id', 'in', search.include)] : []),
-        ...(search.hideEmpty ? [eb('c.count', '>', 0)] : []),
+        ...(filter.exclude ? [eb('c.id', 'not in', filter.exclude)] : []),
+        ...(filter.include ? [eb('c.id', 'in', filter.include)] : []),
+        ...(filter.hideEmpty ? [eb('c.count', '>', 0)] : []),
       ]),
     )
-  const { total } = await filtered
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
-  const rows = await filtered
-    .selectAll()
-    .orderBy(sql.ref(`c.${search.orderby}`), search.order)
-    .orderBy('c.id', search.order)
-    .limit(search.perPage)
-    .offset((search.page - 1) * search.perPage)
-    .execute()
+}
+
+/*
+ * The storefront's frame lists the categories on every page: the two queries are compiled once per
+ * shape and order (Kysely's building cost more than SQLite's run, issue 15).
+ */
+const queriesFor = (hideEmpty: boolean, orderby: CategoryOrder, order: 'asc' | 'desc') => ({
+  count: compiledOnce(
+    (db, now: number, exclude: readonly number[] | undefined, include: readonly number[] | undefined) =>
+      matching(db, { now, exclude, include, hideEmpty }).select((eb) => eb.fn.countAll<number>().as('total')),
+  ),
+  page: compiledOnce(
+    (
+      db,
+      now: number,
+      exclude: readonly number[] | undefined,
+      include: readonly number[] | undefined,
+      limit: number,
+      offset: number,
+    ) =>
+      matching(db, { now, exclude, include, hideEmpty })
+        .selectAll()
+        .orderBy(sql.ref(`c.${orderby}`), order)
+        .orderBy('c.id', order)
+        .limit(limit)
+        .offset(offset),
+  ),
+})
+
+/** One pair per filter and order (20 at most). */
+const compiledQueries = new Map<string, ReturnType<typeof queriesFor>>()
+
+function queriesOf(search: CategorySearch) {
+  const key = `${search.hideEmpty} ${search.orderby} ${search.order}`
+  let queries = compiledQueries.get(key)
+  if (!queries) {
+    queries = queriesFor(search.hideEmpty, search.orderby, search.order)
+    compiledQueries.set(key, queries)
+  }
+  return queries
+}
+
+export async function listCategories(
+  ctx: Pick<ShopContext, 'db' | 'now'>,
+  search: CategorySearch,
+): Promise<{ categories: CategoryJson[]; total: number }> {
+  const { count, page } = queriesOf(search)
+  const args = [ctx.db, ctx.now(), search.exclude, search.include] as const
+  const [counted] = (await count(...args)).rows
+  const total = counted!.total
+  const { rows } = await page(...args, search.perPage, (search.page - 1) * search.perPage)
   return {
     total: Number(total),
     categories: rows.map((row) => ({

@@ -17,9 +17,11 @@ import {
   toDecimalString,
   type VariationJson,
 } from '@fanshop/core'
-import type { Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import { z } from 'zod'
 import type { ShopContext } from '../context.ts'
+import { compiledOnce } from '../db/compiled.ts'
+import type { Database } from '../db/schema.ts'
 import { describeImage, type MediaRow } from '../media/describe.ts'
 import { availableStockOfRows, STOCK_COLUMNS } from './stock.ts'
 import type { ProductsTable } from './tables.ts'
@@ -67,6 +69,87 @@ interface TermRow {
 
 export const permalinkOf = (slug: string) => `/product/${slug}`
 
+type Ids = readonly number[]
+
+/*
+ * The page's queries, compiled once per number of ids (every page render runs them; Kysely's
+ * building cost more than SQLite's run, issue 15).
+ */
+const productRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
+  db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', 'in', ids).where('parent_id', 'is', null),
+)
+const variationRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
+  db
+    .selectFrom('products')
+    .select(VARIATION_COLUMNS)
+    .where('parent_id', 'in', ids)
+    .where('status', '=', 'publish')
+    .orderBy('menu_order')
+    .orderBy('id'),
+)
+const productImageRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
+  db
+    .selectFrom('product_images')
+    .innerJoin('media', 'media.id', 'product_images.media_id')
+    .select(['product_images.product_id', 'media.id', 'media.alt', 'media.width', 'media.height'])
+    .where('product_images.product_id', 'in', ids)
+    .orderBy('product_images.position'),
+)
+const mediaRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
+  db.selectFrom('media').select(['id', 'alt', 'width', 'height']).where('id', 'in', ids),
+)
+const categoryRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
+  db
+    .selectFrom('product_categories')
+    .innerJoin('categories', 'categories.id', 'product_categories.category_id')
+    .select(['product_categories.product_id', 'categories.id', 'categories.name', 'categories.slug'])
+    .where('product_categories.product_id', 'in', ids)
+    .orderBy('categories.menu_order')
+    .orderBy('categories.id'),
+)
+const genderRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
+  db.selectFrom('genders').select(['id', 'name', 'slug']).where('id', 'in', ids),
+)
+const sizeGuideRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
+  db
+    .selectFrom('size_guides')
+    .leftJoin('media', 'media.id', 'size_guides.measure_image_id')
+    .select([
+      'size_guides.id',
+      'size_guides.description',
+      'size_guides.sizes',
+      'size_guides.measure_description',
+      'size_guides.chest_description',
+      'size_guides.body_description',
+      'media.id as image_id',
+      'media.alt as image_alt',
+      'media.width as image_width',
+      'media.height as image_height',
+    ])
+    .where('size_guides.id', 'in', ids),
+)
+const termLinkRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
+  db.selectFrom('product_terms').select(['product_id', 'term_id']).where('product_id', 'in', ids),
+)
+const termRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
+  db
+    .selectFrom('attribute_terms')
+    .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
+    .select([
+      'attribute_terms.id as term_id',
+      'attributes.id as attribute_id',
+      'attributes.name as attribute_name',
+      'attributes.slug as attribute_slug',
+      'attribute_terms.name as term_name',
+    ])
+    .where('attribute_terms.id', 'in', ids)
+    .orderBy('attributes.id')
+    .orderBy('attribute_terms.menu_order')
+    .orderBy('attribute_terms.id'),
+)
+
+const rowsOf = async <R>(result: Promise<{ rows: R[] }>): Promise<R[]> => (await result).rows
+
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>()
   for (const item of items) {
@@ -96,20 +179,8 @@ export async function loadProductJson(
   if (ids.length === 0) return []
   const { db } = ctx
   const [parents, variations] = await Promise.all([
-    db
-      .selectFrom('products')
-      .select(PRODUCT_COLUMNS)
-      .where('id', 'in', ids)
-      .where('parent_id', 'is', null)
-      .execute(),
-    db
-      .selectFrom('products')
-      .select(VARIATION_COLUMNS)
-      .where('parent_id', 'in', ids)
-      .where('status', '=', 'publish')
-      .orderBy('menu_order')
-      .orderBy('id')
-      .execute(),
+    rowsOf(productRows(db, ids)),
+    rowsOf(variationRows(db, ids)),
   ])
   const allRows = [...parents, ...variations]
   const allIds = allRows.map((row) => row.id)
@@ -120,51 +191,14 @@ export async function loadProductJson(
   const [stock, productImages, variationImages, categories, termsByProduct, genders, guides] =
     await Promise.all([
       availableStockOfRows(ctx, allRows),
-      db
-        .selectFrom('product_images')
-        .innerJoin('media', 'media.id', 'product_images.media_id')
-        .select(['product_images.product_id', 'media.id', 'media.alt', 'media.width', 'media.height'])
-        .where('product_images.product_id', 'in', ids)
-        .orderBy('product_images.position')
-        .execute(),
+      rowsOf(productImageRows(db, ids)),
       variationImageIds.length === 0
         ? Promise.resolve([] as MediaRow[])
-        : db
-            .selectFrom('media')
-            .select(['id', 'alt', 'width', 'height'])
-            .where('id', 'in', variationImageIds)
-            .execute(),
-      db
-        .selectFrom('product_categories')
-        .innerJoin('categories', 'categories.id', 'product_categories.category_id')
-        .select(['product_categories.product_id', 'categories.id', 'categories.name', 'categories.slug'])
-        .where('product_categories.product_id', 'in', ids)
-        .orderBy('categories.menu_order')
-        .orderBy('categories.id')
-        .execute(),
+        : rowsOf(mediaRows(db, variationImageIds)),
+      rowsOf(categoryRows(db, ids)),
       loadTerms(db, allIds),
-      genderIds.length === 0
-        ? Promise.resolve([])
-        : db.selectFrom('genders').select(['id', 'name', 'slug']).where('id', 'in', genderIds).execute(),
-      guideIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .selectFrom('size_guides')
-            .leftJoin('media', 'media.id', 'size_guides.measure_image_id')
-            .select([
-              'size_guides.id',
-              'size_guides.description',
-              'size_guides.sizes',
-              'size_guides.measure_description',
-              'size_guides.chest_description',
-              'size_guides.body_description',
-              'media.id as image_id',
-              'media.alt as image_alt',
-              'media.width as image_width',
-              'media.height as image_height',
-            ])
-            .where('size_guides.id', 'in', guideIds)
-            .execute(),
+      genderIds.length === 0 ? Promise.resolve([]) : rowsOf(genderRows(db, genderIds)),
+      guideIds.length === 0 ? Promise.resolve([]) : rowsOf(sizeGuideRows(db, guideIds)),
     ])
 
   const imagesByProduct = groupBy(productImages, (image) => image.product_id)
@@ -263,27 +297,9 @@ async function loadTerms(
   db: ShopContext['db'],
   productIds: readonly number[],
 ): Promise<Map<number, TermRow[]>> {
-  const links = await db
-    .selectFrom('product_terms')
-    .select(['product_id', 'term_id'])
-    .where('product_id', 'in', productIds)
-    .execute()
+  const links = await rowsOf(termLinkRows(db, productIds))
   if (links.length === 0) return new Map()
-  const terms: TermRow[] = await db
-    .selectFrom('attribute_terms')
-    .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
-    .select([
-      'attribute_terms.id as term_id',
-      'attributes.id as attribute_id',
-      'attributes.name as attribute_name',
-      'attributes.slug as attribute_slug',
-      'attribute_terms.name as term_name',
-    ])
-    .where('attribute_terms.id', 'in', [...new Set(links.map((link) => link.term_id))])
-    .orderBy('attributes.id')
-    .orderBy('attribute_terms.menu_order')
-    .orderBy('attribute_terms.id')
-    .execute()
+  const terms: TermRow[] = await rowsOf(termRows(db, [...new Set(links.map((link) => link.term_id))]))
   const rank = new Map(terms.map((term, index) => [term.term_id, index]))
   const byProduct = new Map<number, TermRow[]>()
   for (const [productId, group] of groupBy(links, (link) => link.product_id)) {

@@ -10,8 +10,9 @@ import {
   type PRODUCT_ORDERS,
   type TaxonomyFilter,
 } from '@fanshop/core'
-import { type ExpressionBuilder, sql } from 'kysely'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
+import { compiledOnce } from '../db/compiled.ts'
 import { wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
@@ -95,43 +96,125 @@ function matchesWord(eb: ProductsScope, pattern: string) {
   ])
 }
 
-export async function searchProducts(
-  ctx: Pick<ShopContext, 'db' | 'now'>,
-  search: ProductSearch,
-): Promise<{ ids: number[]; total: number }> {
-  if (search.taxonomies && search.taxonomies.length > 0) await assertKnownTaxonomies(ctx, search.taxonomies)
+/** What a listing's products must match. */
+interface Filter {
+  now: number
+  category?: number
+  include?: readonly number[]
+  slug?: string
+  patterns: readonly string[]
+  taxonomies?: TaxonomyFilter
+}
 
-  const query = ctx.db
+function matching(db: Kysely<Database>, filter: Filter) {
+  return db
     .selectFrom('products')
     .where('products.parent_id', 'is', null)
-    .where(shownInShop(ctx.now()))
+    .where(shownInShop(filter.now))
     .where((eb) => {
       const conditions = []
-      if (search.category !== undefined) {
+      if (filter.category !== undefined) {
         conditions.push(
           eb.exists(
             eb
               .selectFrom('product_categories')
               .select('product_categories.product_id')
               .whereRef('product_categories.product_id', '=', 'products.id')
-              .where('product_categories.category_id', '=', search.category),
+              .where('product_categories.category_id', '=', filter.category),
           ),
         )
       }
-      if (search.include) conditions.push(eb('products.id', 'in', search.include))
-      if (search.slug !== undefined) conditions.push(eb('products.slug', '=', search.slug))
-      for (const pattern of wordPatterns(search.search ?? '')) conditions.push(matchesWord(eb, pattern))
-      for (const entry of search.taxonomies ?? []) conditions.push(matchesTaxonomy(eb, entry))
+      if (filter.include) conditions.push(eb('products.id', 'in', filter.include))
+      if (filter.slug !== undefined) conditions.push(eb('products.slug', '=', filter.slug))
+      for (const pattern of filter.patterns) conditions.push(matchesWord(eb, pattern))
+      for (const entry of filter.taxonomies ?? []) conditions.push(matchesTaxonomy(eb, entry))
       return eb.and(conditions)
     })
+}
 
-  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-  const rows = await query
+const countMatching = (db: Kysely<Database>, filter: Filter) =>
+  matching(db, filter).select((eb) => eb.fn.countAll<number>().as('total'))
+
+const pageMatching = (
+  db: Kysely<Database>,
+  filter: Filter,
+  orderby: ProductOrder,
+  order: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+) =>
+  matching(db, filter)
     .select('products.id')
-    .orderBy(ORDER_COLUMNS[search.orderby], search.order)
-    .orderBy('products.id', search.order)
-    .limit(search.perPage)
-    .offset((search.page - 1) * search.perPage)
-    .execute()
-  return { ids: rows.map((row) => row.id), total: Number(total) }
+    .orderBy(ORDER_COLUMNS[orderby], order)
+    .orderBy('products.id', order)
+    .limit(limit)
+    .offset(offset)
+
+/*
+ * Every catalogue page lists products (the product page by its slug): without shop filters
+ * (taxonomies, whose nesting varies), the two queries are compiled once per shape and order
+ * (Kysely's building cost more than SQLite's run, issue 15).
+ */
+const compiledCount = compiledOnce(
+  (
+    db,
+    now: number,
+    category: number | undefined,
+    include: readonly number[] | undefined,
+    slug: string | undefined,
+    patterns: readonly string[],
+  ) => countMatching(db, { now, category, include, slug, patterns }),
+)
+
+const pageQuery = (orderby: ProductOrder, order: 'asc' | 'desc') =>
+  compiledOnce(
+    (
+      db,
+      now: number,
+      category: number | undefined,
+      include: readonly number[] | undefined,
+      slug: string | undefined,
+      patterns: readonly string[],
+      limit: number,
+      offset: number,
+    ) => pageMatching(db, { now, category, include, slug, patterns }, orderby, order, limit, offset),
+  )
+
+/** One page query per order (12 at most). */
+const compiledPages = new Map<string, ReturnType<typeof pageQuery>>()
+
+function compiledPage(orderby: ProductOrder, order: 'asc' | 'desc') {
+  const key = `${orderby} ${order}`
+  let page = compiledPages.get(key)
+  if (!page) {
+    page = pageQuery(orderby, order)
+    compiledPages.set(key, page)
+  }
+  return page
+}
+
+export async function searchProducts(
+  ctx: Pick<ShopContext, 'db' | 'now'>,
+  search: ProductSearch,
+): Promise<{ ids: number[]; total: number }> {
+  const filter: Filter = {
+    now: ctx.now(),
+    category: search.category,
+    include: search.include,
+    slug: search.slug,
+    patterns: wordPatterns(search.search ?? ''),
+    taxonomies: search.taxonomies,
+  }
+  const limit = search.perPage
+  const offset = (search.page - 1) * search.perPage
+  if (filter.taxonomies && filter.taxonomies.length > 0) {
+    await assertKnownTaxonomies(ctx, filter.taxonomies)
+    const { total } = await countMatching(ctx.db, filter).executeTakeFirstOrThrow()
+    const rows = await pageMatching(ctx.db, filter, search.orderby, search.order, limit, offset).execute()
+    return { ids: rows.map((row) => row.id), total: Number(total) }
+  }
+  const args = [ctx.db, filter.now, filter.category, filter.include, filter.slug, filter.patterns] as const
+  const [counted] = (await compiledCount(...args)).rows
+  const { rows } = await compiledPage(search.orderby, search.order)(...args, limit, offset)
+  return { ids: rows.map((row) => row.id), total: Number(counted!.total) }
 }
