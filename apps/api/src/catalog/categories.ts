@@ -67,7 +67,7 @@ function matching(db: Kysely<Database>, filter: Filter) {
 }
 
 /*
- * The storefront's frame lists the categories on every page: the two queries are compiled once per
+ * The shop page lists the categories on every render: the two queries are compiled once per
  * shape and order (Kysely's building cost more than SQLite's run, issue 15).
  */
 const queriesFor = (hideEmpty: boolean, orderby: CategoryOrder, order: 'asc' | 'desc') => ({
