@@ -5,7 +5,7 @@
 import type { CATEGORY_ORDERS, CategoryJson } from '@fanshop/core'
 import { type Kysely, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
-import { compiledOnce } from '../db/compiled.ts'
+import { compiledOnce, perChoice } from '../db/compiled.ts'
 import type { Database } from '../db/schema.ts'
 import { describeImage } from '../media/describe.ts'
 import { shownInShop } from './visibility.ts'
@@ -70,7 +70,8 @@ function matching(db: Kysely<Database>, filter: Filter) {
  * The shop page lists the categories on every render: the two queries are compiled once per
  * shape and order (Kysely's building cost more than SQLite's run, issue 15).
  */
-const queriesFor = (hideEmpty: boolean, orderby: CategoryOrder, order: 'asc' | 'desc') => ({
+/** One pair per filter and order (20 at most). */
+const queriesFor = perChoice((hideEmpty: boolean, orderby: CategoryOrder, order: 'asc' | 'desc') => ({
   count: compiledOnce(
     (db, now: number, exclude: readonly number[] | undefined, include: readonly number[] | undefined) =>
       matching(db, { now, exclude, include, hideEmpty }).select((eb) => eb.fn.countAll<number>().as('total')),
@@ -91,20 +92,9 @@ const queriesFor = (hideEmpty: boolean, orderby: CategoryOrder, order: 'asc' | '
         .limit(limit)
         .offset(offset),
   ),
-})
+}))
 
-/** One pair per filter and order (20 at most). */
-const compiledQueries = new Map<string, ReturnType<typeof queriesFor>>()
-
-function queriesOf(search: CategorySearch) {
-  const key = `${search.hideEmpty} ${search.orderby} ${search.order}`
-  let queries = compiledQueries.get(key)
-  if (!queries) {
-    queries = queriesFor(search.hideEmpty, search.orderby, search.order)
-    compiledQueries.set(key, queries)
-  }
-  return queries
-}
+const queriesOf = (search: CategorySearch) => queriesFor(search.hideEmpty, search.orderby, search.order)
 
 export async function listCategories(
   ctx: Pick<ShopContext, 'db' | 'now'>,

@@ -12,7 +12,7 @@ import {
 } from '@fanshop/core'
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
-import { compiledOnce } from '../db/compiled.ts'
+import { compiledOnce, perChoice } from '../db/compiled.ts'
 import { wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
@@ -166,7 +166,8 @@ const compiledCount = compiledOnce(
   ) => countMatching(db, { now, category, include, slug, patterns }),
 )
 
-const pageQuery = (orderby: ProductOrder, order: 'asc' | 'desc') =>
+/** One page query per order (12 at most). */
+const compiledPage = perChoice((orderby: ProductOrder, order: 'asc' | 'desc') =>
   compiledOnce(
     (
       db,
@@ -178,20 +179,8 @@ const pageQuery = (orderby: ProductOrder, order: 'asc' | 'desc') =>
       limit: number,
       offset: number,
     ) => pageMatching(db, { now, category, include, slug, patterns }, orderby, order, limit, offset),
-  )
-
-/** One page query per order (12 at most). */
-const compiledPages = new Map<string, ReturnType<typeof pageQuery>>()
-
-function compiledPage(orderby: ProductOrder, order: 'asc' | 'desc') {
-  const key = `${orderby} ${order}`
-  let page = compiledPages.get(key)
-  if (!page) {
-    page = pageQuery(orderby, order)
-    compiledPages.set(key, page)
-  }
-  return page
-}
+  ),
+)
 
 export async function searchProducts(
   ctx: Pick<ShopContext, 'db' | 'now'>,

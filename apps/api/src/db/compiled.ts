@@ -106,3 +106,22 @@ export function compiledOnce<Args extends unknown[], O>(
     return connectionOf(db).then((connection) => connection.executeQuery<O>(query))
   }
 }
+
+/**
+ * Compiled queries whose SQL depends on a choice made in JavaScript (a sort order, a flag), made
+ * once per choice: the choices are few and fixed by the API's schema, so they are all kept.
+ */
+export function perChoice<Choice extends readonly (string | boolean)[], Queries>(
+  make: (...choice: Choice) => Queries,
+): (...choice: Choice) => Queries {
+  const made = new Map<string, Queries>()
+  return (...choice) => {
+    const key = choice.join(' ')
+    let queries = made.get(key)
+    if (!queries) {
+      queries = make(...choice)
+      made.set(key, queries)
+    }
+    return queries
+  }
+}
