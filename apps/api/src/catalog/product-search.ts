@@ -155,30 +155,29 @@ const pageMatching = (
  * (taxonomies, whose nesting varies), the two queries are compiled once per shape and order
  * (Kysely's building cost more than SQLite's run, issue 15).
  */
-const compiledCount = compiledOnce(
-  (
-    db,
-    now: number,
-    category: number | undefined,
-    include: readonly number[] | undefined,
-    slug: string | undefined,
-    patterns: readonly string[],
-  ) => countMatching(db, { now, category, include, slug, patterns }),
-)
+/** The filters a compiled query takes, in order (the shape comes from which are undefined). */
+type CompiledFilter = [
+  now: number,
+  category: number | undefined,
+  include: readonly number[] | undefined,
+  slug: string | undefined,
+  patterns: readonly string[],
+]
+
+const filterOf = ([now, category, include, slug, patterns]: CompiledFilter) => ({
+  now,
+  category,
+  include,
+  slug,
+  patterns,
+})
+
+const compiledCount = compiledOnce((db, ...filter: CompiledFilter) => countMatching(db, filterOf(filter)))
 
 /** One page query per order (12 at most). */
 const compiledPage = perChoice((orderby: ProductOrder, order: 'asc' | 'desc') =>
-  compiledOnce(
-    (
-      db,
-      now: number,
-      category: number | undefined,
-      include: readonly number[] | undefined,
-      slug: string | undefined,
-      patterns: readonly string[],
-      limit: number,
-      offset: number,
-    ) => pageMatching(db, { now, category, include, slug, patterns }, orderby, order, limit, offset),
+  compiledOnce((db, limit: number, offset: number, ...filter: CompiledFilter) =>
+    pageMatching(db, filterOf(filter), orderby, order, limit, offset),
   ),
 )
 
@@ -202,8 +201,8 @@ export async function searchProducts(
     const rows = await pageMatching(ctx.db, filter, search.orderby, search.order, limit, offset).execute()
     return { ids: rows.map((row) => row.id), total: Number(total) }
   }
-  const args = [ctx.db, filter.now, filter.category, filter.include, filter.slug, filter.patterns] as const
-  const [counted] = (await compiledCount(...args)).rows
-  const { rows } = await compiledPage(search.orderby, search.order)(...args, limit, offset)
+  const compiled: CompiledFilter = [filter.now, filter.category, filter.include, filter.slug, filter.patterns]
+  const [counted] = (await compiledCount(ctx.db, ...compiled)).rows
+  const { rows } = await compiledPage(search.orderby, search.order)(ctx.db, limit, offset, ...compiled)
   return { ids: rows.map((row) => row.id), total: Number(counted!.total) }
 }
