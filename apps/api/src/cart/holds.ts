@@ -148,7 +148,6 @@ export async function sweepExpiredHolds(
   })
 }
 
-/** Whether any of these products has expired holds still counted as held (an index probe). */
 /** Asked before every catalogue page's stock is read: compiled once per number of products. */
 const anyExpiredHold = compiledOnce((db, variantIds: readonly number[], now: number) =>
   db
@@ -160,6 +159,7 @@ const anyExpiredHold = compiledOnce((db, variantIds: readonly number[], now: num
     .limit(1),
 )
 
+/** Whether any of these products has expired holds still counted as held (an index probe). */
 async function hasExpiredHolds(db: Kysely<Database>, variantIds: readonly number[], now: number) {
   return (await anyExpiredHold(db, variantIds, now)).rows.length > 0
 }
