@@ -14,6 +14,7 @@ import {
 } from '@fanshop/core'
 import type { Kysely, Selectable } from 'kysely'
 import { shownInShop } from '../catalog/visibility.ts'
+import { compiledOnce } from '../db/compiled.ts'
 import type { Database } from '../db/schema.ts'
 import { describeImage, mediaFileUrl } from '../media/describe.ts'
 import { readFields } from './fields.ts'
@@ -23,15 +24,60 @@ import type { ContentItemsTable } from './tables.ts'
 type Db = Kysely<Database>
 export type ItemRow = Selectable<ContentItemsTable>
 
+/*
+ * The relations' reads, built and compiled once per length of their id lists (db/compiled.ts):
+ * the home page shapes five lists on every render, and Kysely's building of these queries cost
+ * about as much as SQLite's running them (issue 15).
+ */
+const mediaRows = compiledOnce((db: Db, ids: number[]) =>
+  db.selectFrom('media').selectAll().where('id', 'in', ids),
+)
+const termRows = compiledOnce((db: Db, ids: number[]) =>
+  db
+    .selectFrom('content_item_terms')
+    .select(['item_id', 'term_id'])
+    .where('item_id', 'in', ids)
+    .orderBy('term_id'),
+)
+const articleRows = compiledOnce((db: Db, storyIds: number[]) =>
+  db
+    .selectFrom('content_items')
+    .selectAll()
+    .where('type', '=', 'article')
+    .where('status', '=', 'publish')
+    .where('parent_id', 'in', storyIds)
+    .orderBy('menu_order')
+    .orderBy('id'),
+)
+const storyRows = compiledOnce((db: Db, ids: number[]) =>
+  db.selectFrom('content_items').selectAll().where('id', 'in', ids),
+)
+const setupRows = compiledOnce((db: Db, lookbookIds: number[]) =>
+  db.selectFrom('lookbook_setups').selectAll().where('lookbook_id', 'in', lookbookIds).orderBy('position'),
+)
+const setupImageRows = compiledOnce((db: Db, setupIds: number[]) =>
+  db.selectFrom('lookbook_setup_images').selectAll().where('setup_id', 'in', setupIds).orderBy('position'),
+)
+const setupProductRows = compiledOnce((db: Db, setupIds: number[], now: number) =>
+  db
+    .selectFrom('lookbook_setup_products')
+    .innerJoin('products', 'products.id', 'lookbook_setup_products.product_id')
+    .select(['lookbook_setup_products.setup_id', 'lookbook_setup_products.product_id'])
+    .where('lookbook_setup_products.setup_id', 'in', setupIds)
+    .where(shownInShop(now))
+    .orderBy('lookbook_setup_products.position'),
+)
+const trackRows = compiledOnce((db: Db, releaseIds: number[]) =>
+  db.selectFrom('music_tracks').selectAll().where('release_id', 'in', releaseIds).orderBy('position'),
+)
+
 /** Media rows by id, described as images or as plain files. */
 class MediaIndex {
   private constructor(private readonly rows: Map<number, Selectable<Database['media']>>) {}
 
   static async load(db: Db, ids: Iterable<number | null | undefined>): Promise<MediaIndex> {
     const wanted = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))]
-    const rows = wanted.length
-      ? await db.selectFrom('media').selectAll().where('id', 'in', wanted).execute()
-      : []
+    const rows = wanted.length ? (await mediaRows(db, wanted)).rows : []
     return new MediaIndex(new Map(rows.map((row) => [row.id, row])))
   }
 
@@ -96,12 +142,7 @@ function postObject(row: ItemRow, fields: Record<string, unknown>, media: MediaI
 async function termsOf(db: Db, ids: number[]): Promise<Map<number, number[]>> {
   const byItem = new Map<number, number[]>()
   if (!ids.length) return byItem
-  const rows = await db
-    .selectFrom('content_item_terms')
-    .select(['item_id', 'term_id'])
-    .where('item_id', 'in', ids)
-    .orderBy('term_id')
-    .execute()
+  const { rows } = await termRows(db, ids)
   for (const { item_id, term_id } of rows) byItem.set(item_id, [...(byItem.get(item_id) ?? []), term_id])
   return byItem
 }
@@ -127,17 +168,7 @@ async function shapePosts(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'posts
 async function shapeStories(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'stories'>[]> {
   const ids = rows.map((r) => r.id)
   const featured = rows.map((r) => r.featured_media)
-  const articles = ids.length
-    ? await db
-        .selectFrom('content_items')
-        .selectAll()
-        .where('type', '=', 'article')
-        .where('status', '=', 'publish')
-        .where('parent_id', 'in', ids)
-        .orderBy('menu_order')
-        .orderBy('id')
-        .execute()
-    : []
+  const articles = ids.length ? (await articleRows(db, ids)).rows : []
   const media = await MediaIndex.load(db, [...featured, ...articles.map((a) => a.featured_media)])
   return rows.map((row) => {
     const fields = readFields('story', row.id, row.fields)
@@ -166,9 +197,7 @@ async function shapeArticles(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'ar
   const parentIds = [...new Set(rows.map((r) => r.parent_id).filter((id): id is number => id !== null))]
   const [media, stories] = await Promise.all([
     MediaIndex.load(db, featured),
-    parentIds.length
-      ? db.selectFrom('content_items').selectAll().where('id', 'in', parentIds).execute()
-      : Promise.resolve([]),
+    parentIds.length ? storyRows(db, parentIds).then((result) => result.rows) : Promise.resolve([]),
   ])
   return rows.map((row) => {
     const fields = readFields('article', row.id, row.fields)
@@ -192,31 +221,12 @@ async function shapeArticles(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'ar
 async function shapeLookbooks(db: Db, rows: ItemRow[], now: number): Promise<ContentItemOf<'lookbooks'>[]> {
   const ids = rows.map((r) => r.id)
   const featured = rows.map((r) => r.featured_media)
-  const setups = ids.length
-    ? await db
-        .selectFrom('lookbook_setups')
-        .selectAll()
-        .where('lookbook_id', 'in', ids)
-        .orderBy('position')
-        .execute()
-    : []
+  const setups = ids.length ? (await setupRows(db, ids)).rows : []
   const setupIds = setups.map((s) => s.id)
   const [images, products] = setupIds.length
     ? await Promise.all([
-        db
-          .selectFrom('lookbook_setup_images')
-          .selectAll()
-          .where('setup_id', 'in', setupIds)
-          .orderBy('position')
-          .execute(),
-        db
-          .selectFrom('lookbook_setup_products')
-          .innerJoin('products', 'products.id', 'lookbook_setup_products.product_id')
-          .select(['lookbook_setup_products.setup_id', 'lookbook_setup_products.product_id'])
-          .where('lookbook_setup_products.setup_id', 'in', setupIds)
-          .where(shownInShop(now))
-          .orderBy('lookbook_setup_products.position')
-          .execute(),
+        setupImageRows(db, setupIds).then((result) => result.rows),
+        setupProductRows(db, setupIds, now).then((result) => result.rows),
       ])
     : [[], []]
   const media = await MediaIndex.load(db, [...featured, ...images.map((i) => i.media_id)])
@@ -248,14 +258,7 @@ async function shapeLookbooks(db: Db, rows: ItemRow[], now: number): Promise<Con
 async function shapeMusic(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'music'>[]> {
   const ids = rows.map((r) => r.id)
   const featured = rows.map((r) => r.featured_media)
-  const tracks = ids.length
-    ? await db
-        .selectFrom('music_tracks')
-        .selectAll()
-        .where('release_id', 'in', ids)
-        .orderBy('position')
-        .execute()
-    : []
+  const tracks = ids.length ? (await trackRows(db, ids)).rows : []
   const fieldsById = new Map(rows.map((row) => [row.id, readFields('music', row.id, row.fields)]))
   const videoMedia = [...fieldsById.values()].flatMap((f) =>
     f.video ? [f.video.media_id, f.video.poster_media_id] : [],

@@ -1,6 +1,7 @@
 /** The feed taxonomy (WordPress term objects): the topics feed items and posts are filed under. */
 import { type FeedTerm, pageOffset } from '@fanshop/core'
 import type { Kysely, Selectable } from 'kysely'
+import { compiledOnce } from '../db/compiled.ts'
 import type { Database } from '../db/schema.ts'
 import { sanitizePlainText } from './sanitize.ts'
 import type { ContentTermsTable } from './tables.ts'
@@ -37,24 +38,35 @@ function shapeTerm(row: Selectable<ContentTermsTable> & { count: number | null }
   }
 }
 
+/*
+ * The list's two queries, compiled once per shape (db/compiled.ts): every home page reads the
+ * terms, and building them cost more than running them (issue 15). `slugs` undefined: all terms.
+ */
+const countTerms = compiledOnce((db: Db, slugs: string[] | undefined) => {
+  const count = db.selectFrom('content_terms').where('taxonomy', '=', 'feed_taxonomy')
+  return (slugs ? count.where('slug', 'in', slugs) : count).select((eb) =>
+    eb.fn.countAll<number>().as('total'),
+  )
+})
+const pageOfTerms = compiledOnce((db: Db, slugs: string[] | undefined, limit: number, offset: number) => {
+  const rows = baseQuery(db)
+  return (slugs ? rows.where('content_terms.slug', 'in', slugs) : rows)
+    .orderBy('content_terms.menu_order')
+    .orderBy('content_terms.id')
+    .limit(limit)
+    .offset(offset)
+})
+
 export async function listFeedTerms(
   db: Db,
   query: { page: number; perPage: number; slugs?: string[] },
 ): Promise<{ terms: FeedTerm[]; total: number }> {
-  let count = db.selectFrom('content_terms').where('taxonomy', '=', 'feed_taxonomy')
-  let rows = baseQuery(db)
-  if (query.slugs?.length) {
-    count = count.where('slug', 'in', query.slugs)
-    rows = rows.where('content_terms.slug', 'in', query.slugs)
-  }
-  const { total } = await count.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-  const page = await rows
-    .orderBy('content_terms.menu_order')
-    .orderBy('content_terms.id')
-    .limit(query.perPage)
-    .offset(pageOffset(query.page, query.perPage))
-    .execute()
-  return { terms: page.map(shapeTerm), total: Number(total) }
+  const slugs = query.slugs?.length ? query.slugs : undefined
+  const [counted, page] = await Promise.all([
+    countTerms(db, slugs),
+    pageOfTerms(db, slugs, query.perPage, pageOffset(query.page, query.perPage)),
+  ])
+  return { terms: page.rows.map(shapeTerm), total: Number(counted.rows[0]?.total ?? 0) }
 }
 
 export async function findFeedTerm(db: Db, id: number): Promise<FeedTerm | undefined> {
