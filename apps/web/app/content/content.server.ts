@@ -53,16 +53,16 @@ export interface ListPage<T> {
   total: number
 }
 
-/** One page (100 items) of a content list, optionally filtered. */
+/** One page (100 items, or `per_page` when a page shows fewer) of a content list, optionally filtered. */
 export async function fetchList<T extends ContentType>(
   context: AppLoadContext,
   type: T,
-  query: { page?: number; feed_taxonomy?: number; story?: number } = {},
+  query: { page?: number; per_page?: number; feed_taxonomy?: number; story?: number } = {},
 ): Promise<ListPage<ContentItemOf<T>>> {
   const page = query.page ?? 1
   try {
     const response = await call(context, listOf(type), {
-      query: { ...query, page, per_page: CONTENT_PAGE_SIZE },
+      query: { ...query, page, per_page: query.per_page ?? CONTENT_PAGE_SIZE },
     })
     return {
       items: response.data as ContentItemOf<T>[],

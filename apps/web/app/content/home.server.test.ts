@@ -121,3 +121,62 @@ describe('loadLanding', () => {
     expect(landing.feed.map((i) => i.id)).toEqual([10, 11, 12, 13])
   })
 })
+
+describe("the landing page's feed", () => {
+  /** A feed of `count` items where only `pictured` has a picture, answered as the API pages it. */
+  function feedContext(count: number, pictured: number, seen: URL[]) {
+    const image = {
+      id: 9,
+      src: '/media/9/960.webp',
+      width: 960,
+      height: 600,
+      alt: 'Nine',
+      srcset: { avif: '', webp: '' },
+    }
+    const feed = Array.from({ length: count }, (_, i) => ({
+      ...item(10 + i, {}),
+      type: 'feed',
+      kind: 'post',
+      feed_taxonomy: [],
+      target: null,
+      quote_source: null,
+      reading_minutes: 1,
+      ...(i === pictured ? { featured_media: 9, featured_image: image } : {}),
+    }))
+    return testLoadContext(async (input) => {
+      const url = new URL(String(input))
+      seen.push(url)
+      const type = url.pathname.split('/').pop() ?? ''
+      const all = type === 'feed' ? feed : (answers[type] ?? [])
+      const perPage = Number(url.searchParams.get('per_page') ?? 10)
+      return new Response(JSON.stringify(all.slice(0, perPage)), {
+        headers: {
+          'content-type': 'application/json',
+          'x-wp-total': String(all.length),
+          'x-wp-totalpages': '1',
+        },
+      })
+    })
+  }
+  const feedAsks = (seen: URL[]) =>
+    seen
+      .filter((url) => url.pathname === '/wp-json/wp/v2/feed')
+      .map((url) => url.searchParams.get('per_page'))
+
+  it('asks for the four items of its strip when one of them has a picture', async () => {
+    const seen: URL[] = []
+    const landing = await loadLanding(feedContext(12, 2, seen), { path: '/', title: 'Home' })
+    expect(feedAsks(seen)).toEqual(['4'])
+    expect(landing.feed.map((i) => i.id)).toEqual([10, 11, 12, 13])
+    expect(landing.feedImage?.src).toBe('/media/9/960.webp')
+  })
+
+  it("reads the page whole when the strip has no picture, for the feed's first picture", async () => {
+    const seen: URL[] = []
+    const landing = await loadLanding(feedContext(12, 7, seen), { path: '/', title: 'Home' })
+    expect(feedAsks(seen)).toEqual(['4', String(CONTENT_PAGE_SIZE)])
+    expect(landing.feed.map((i) => i.id)).toEqual([10, 11, 12, 13])
+    expect(landing.feedImage?.src).toBe('/media/9/960.webp')
+    expect(landing.seo.image?.url).toContain('/media/9/960.webp')
+  })
+})

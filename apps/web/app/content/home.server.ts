@@ -23,9 +23,23 @@ export interface HomeData {
   timeZone: string
 }
 
+/**
+ * The feed's first page, or with `first` only its first items: unless none of them has a picture
+ * and more exist, for the page's first picture stands for the feed (the SEO image, the landing's
+ * feed tile); the page is then read whole.
+ */
+async function feedPage(context: AppLoadContext, filter: { feed_taxonomy?: number }, first?: number) {
+  if (first !== undefined) {
+    const start = await fetchList(context, 'feed', { ...filter, per_page: first })
+    if (start.items.some((item) => item.featured_image) || start.total <= start.items.length) return start
+  }
+  return fetchList(context, 'feed', filter)
+}
+
+/** `feedItems`: how many feed items the page shows, when not the whole first page. */
 export async function loadHome(
   context: AppLoadContext,
-  options: { path: string; title: string; topicSlug?: string },
+  options: { path: string; title: string; topicSlug?: string; feedItems?: number },
 ): Promise<HomeData> {
   const [blocks, terms, latestRelease, latestLookbook, latestStory] = await Promise.all([
     fetchList(context, 'home_blocks'),
@@ -35,7 +49,7 @@ export async function loadHome(
     fetchNewest(context, 'stories'),
   ])
   const current = options.topicSlug ? (terms.find((t) => t.slug === options.topicSlug) ?? notFound()) : null
-  const feed = await fetchList(context, 'feed', current ? { feed_taxonomy: current.id } : {})
+  const feed = await feedPage(context, current ? { feed_taxonomy: current.id } : {}, options.feedItems)
   const block = (kind: HomeBlock['block']) => blocks.items.find((b) => b.block === kind)
   const description = current
     ? `${current.name}: ${current.description}`
@@ -76,7 +90,7 @@ function tileOf(item: { title: { rendered: string }; link: string; featured_imag
  * picture.
  */
 export async function loadLanding(context: AppLoadContext, options: { path: string; title: string }) {
-  const home = await loadHome(context, options)
+  const home = await loadHome(context, { ...options, feedItems: LANDING_FEED_ITEMS })
   const release = home.latestRelease
   const feed: FeedItem[] = home.feed.slice(0, LANDING_FEED_ITEMS)
   return {
