@@ -24,13 +24,45 @@ describe('the query string parser', () => {
   })
 
   it('reads plain and encoded query strings as URLSearchParams does', () => {
-    const pieces = ['a', 'b', '=', '&', '&&', '[', ']', '[]', '[0]', '%', '%41', '%zz', '+', '?', '.', '~', '-', '_', 'é', ' ', '1']
+    const pieces = [
+      'a',
+      'b',
+      '=',
+      '&',
+      '&&',
+      '[',
+      ']',
+      '[]',
+      '[0]',
+      '%',
+      '%41',
+      '%zz',
+      '+',
+      '?',
+      '.',
+      '~',
+      '-',
+      '_',
+      'é',
+      ' ',
+      '1',
+    ]
     let seed = 7
     const next = () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31
       return seed
     }
-    const cases = ['', 'order_token=abc-DEF_1.2~', '?a=1', '=x', 'a', 'a=b=c', '&a=1&', 'a=1&a=', 'x[]=1&x[]=2&x=3']
+    const cases = [
+      '',
+      'order_token=abc-DEF_1.2~',
+      '?a=1',
+      '=x',
+      'a',
+      'a=b=c',
+      '&a=1&',
+      'a=1&a=',
+      'x[]=1&x[]=2&x=3',
+    ]
     for (let i = 0; i < 3000; i++) {
       cases.push(Array.from({ length: next() % 8 }, () => pieces[next() % pieces.length]).join(''))
     }
