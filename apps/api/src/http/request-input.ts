@@ -11,35 +11,17 @@ import type { FastifyInstance } from 'fastify'
 const LIST_ITEM = /^(.+)\[\d*\]$/
 
 /**
- * A query string with nothing to decode (no `%` or `+`, no leading `?`, only these characters):
- * its names and values are its own pieces, so it is split without URLSearchParams, which cost the
- * add to cart (`?order_token=…`) more than the rest of the routing (issue 13, eighth pass).
- */
-const PLAIN = /^[\w.~=&[\]-]*$/
-
-/**
  * The query string as one string per name: the last value when a name repeats, and the items
  * of a list sent as `name[]=` or `name[0]=` joined with commas (`exclude[0]=15&exclude[1]=16` is
  * `exclude=15,16`, the id list form WordPress also takes).
  */
 export function parseQuerystring(search: string): Record<string, string> {
   const query: Record<string, string> = Object.create(null)
-  if (search === '') return query
   const lists = new Map<string, string[]>()
-  const take = (name: string, value: string) => {
+  for (const [name, value] of new URLSearchParams(search)) {
     const list = LIST_ITEM.exec(name)?.[1]
     if (list === undefined) query[name] = value
     else lists.set(list, [...(lists.get(list) ?? []), value])
-  }
-  if (PLAIN.test(search)) {
-    for (const pair of search.split('&')) {
-      if (pair === '') continue
-      const equals = pair.indexOf('=')
-      if (equals === -1) take(pair, '')
-      else take(pair.slice(0, equals), pair.slice(equals + 1))
-    }
-  } else {
-    for (const [name, value] of new URLSearchParams(search)) take(name, value)
   }
   for (const [name, values] of lists) query[name] = values.join(',')
   return query
