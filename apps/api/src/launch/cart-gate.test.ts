@@ -67,6 +67,21 @@ describe(`the launch gate on the store API's cart writes on ${testDialect}`, () 
     expect(withGrant.json()).toMatchObject({ variant_id: productId, quantity: 2 })
   })
 
+  // Drop day's two calls run the gate at the start of their handlers (issue 13, eighth pass): the
+  // refusals above prove it still holds, and here that neither passes a preHandler hook for it.
+  it('runs the gate inside the create and the add, with no preHandler hook', () => {
+    const tree = t.app.printRoutes({ includeHooks: true, commonPrefix: false, method: 'POST' }).split('\n')
+    const hooksOf = (path: string) => {
+      const at = tree.findIndex((line) => line.endsWith(`── ${path} (POST)`))
+      expect(at).toBeGreaterThan(-1)
+      const end = tree.findIndex((line, i) => i > at && line.includes('── '))
+      return tree.slice(at + 1, end).join('\n')
+    }
+    for (const path of ['/api/v1/orders.json', '/api/v1/orders/:number/line_items.json']) {
+      expect(hooksOf(path)).not.toContain('(preHandler)')
+    }
+  })
+
   it('opens to everyone at the launch instant', async () => {
     t.clock.now = Date.parse('2999-01-01T00:00:00+01:00')
     expect((await newCart()).statusCode).toBe(201)

@@ -2,8 +2,8 @@
  * The checks the cart's routes share, as preHandler hooks attached to exactly the routes they
  * guard: the launch gate (every cart write) and the order's credentials (its order_token or its
  * owner). What a hook loads is handed to the handler on the request, so nothing is read twice.
- * The create and the add find out who asks in their handlers (orders.requesterOf): a hook of its
- * own cost each of drop day's two calls a pass through Fastify's hook runner (issue 13).
+ * The create and the add call the launch gate and find out who asks (orders.requesterOf) in their
+ * handlers: a hook cost each of drop day's two calls a pass through Fastify's hook runner (issue 13).
  */
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify'
 import type { ShopContext } from '../../context.ts'

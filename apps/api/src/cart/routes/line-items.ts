@@ -44,6 +44,7 @@ export default async function lineItemRoutes(app: FastifyInstance) {
     app,
     cartEndpoints.addLineItem,
     async (request, reply) => {
+      await shoppingGate(request)
       const { number } = request.params
       const { variant_id, quantity } = request.body.line_item
       const asker = await requesterOf(ctx, request)
@@ -53,7 +54,7 @@ export default async function lineItemRoutes(app: FastifyInstance) {
       return reply.status(201).send(line)
     },
     // Its answer is one line, under the compression threshold (1 KiB): no compression hooks.
-    { ...typedAnswer, preHandler: shoppingGate, compress: false },
+    { ...typedAnswer, compress: false },
   )
 
   route(

@@ -25,6 +25,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     app,
     cartEndpoints.createOrder,
     async (request, reply) => {
+      await shoppingGate(request)
       const { user } = await requesterOf(ctx, request)
       let order = await createOrder(
         ctx,
@@ -46,7 +47,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       }
       return reply.status(201).send(await orderJson(ctx.db, order, true))
     },
-    { ...typedAnswer, preHandler: shoppingGate },
+    typedAnswer,
   )
 
   route(app, cartEndpoints.currentOrder, async (request, reply) => {
