@@ -124,6 +124,52 @@ function builtStylesheets(): Plugin {
   }
 }
 
+/**
+ * Every page's first load runs the browser entry and the root route, and what they import
+ * statically: React, React DOM, the router, the site frame and its small helpers. Left to the
+ * bundler they came in 17 files of 37 B to 215 KB (one per set of routes sharing them); on a
+ * phone's HTTP/1.1 (6 connections, one request at a time on each) each costs a round trip, and
+ * Lighthouse's simulated LCP waits for the last of them (docs/performance-log.md, issue 15). Those
+ * modules go in one chunk: each is on every page already, so no page downloads more. Two things
+ * stay out. The root route and its stylesheet keep their own chunk: lazy chunks import the shared
+ * one, and React Router would mark its stylesheet as lazy (`href="….css#"`), which every lazy
+ * chunk would then fetch and apply again beside the inline copy. And only the app's own modules
+ * and these packages are named, with `onlyExplicitManualChunks` (the build runs the Rollup of the
+ * Vite that @react-router/dev loads): the rules of packages/core import zod and the phone and
+ * postcode libraries for schemas that only lazy chunks use, and the bundler would otherwise pull
+ * them into the chunk beside the rule that imports them.
+ */
+function firstLoadShell() {
+  const rootRoute = (id: string) => /[\\/]app[\\/]root\.tsx(?:\?|$)/.test(id)
+  const isRoot = (id: string) => rootRoute(id) || /entry\.client\.[jt]sx?$/.test(id)
+  const candidate = (id: string) =>
+    isRoot(id) ||
+    /[\\/]apps[\\/]web[\\/]app[\\/]|[\\/]node_modules[\\/](?:react|react-dom|react-router|scheduler|zustand)[\\/]|^\0?(?:commonjsHelpers|vite\/preload-helper)/.test(
+      id,
+    )
+  const inShell = new Map<string, boolean>()
+  /** Whether a chain of static imports through candidates leads from the entry or the root to `id`. */
+  const reached = (id: string, graph: ModuleGraph) => {
+    const seen = new Set([id])
+    const queue = candidate(id) ? [id] : []
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      if (isRoot(next)) return true
+      for (const importer of graph.getModuleInfo(next)?.importers ?? [])
+        if (!seen.has(importer) && candidate(importer)) {
+          seen.add(importer)
+          queue.push(importer)
+        }
+    }
+    return false
+  }
+  return (id: string, graph: ModuleGraph) => {
+    if (!inShell.has(id)) inShell.set(id, !rootRoute(id) && !id.endsWith('.css') && reached(id, graph))
+    return inShell.get(id) ? 'shell' : null
+  }
+}
+
+type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] } | null }
+
 const ROUTER_PACKAGES = ['react-router', '@react-router/node', 'cookie', 'set-cookie-parser']
 
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -134,7 +180,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     reactRouter(),
     precompress(),
   ],
-  build: { target: 'es2022', ...(isSsrBuild ? { rollupOptions: { input: './server-build.ts' } } : {}) },
+  build: {
+    target: 'es2022',
+    rollupOptions: isSsrBuild
+      ? { input: './server-build.ts' }
+      : { output: { manualChunks: firstLoadShell(), onlyExplicitManualChunks: true } },
+  },
   // The router is bundled with its own dependencies (their versions nested under it in node_modules).
   ...(command === 'build' ? { ssr: { noExternal: ROUTER_PACKAGES } } : {}),
 }))
