@@ -61,7 +61,9 @@ function withFields(product: ProductJson, fields: string | null): Partial<Produc
     if (names.includes(key)) picked[key] = value
     const sub = names.filter((name) => name.startsWith(`${key}.`)).map((name) => name.slice(key.length + 1))
     if (sub.length > 0 && Array.isArray(value))
-      picked[key] = value.map((item) => Object.fromEntries(sub.map((name) => [name, item[name]])))
+      picked[key] = value.map((item: Record<string, unknown>) =>
+        Object.fromEntries(sub.map((name) => [name, item[name]])),
+      )
   }
   return picked
 }
