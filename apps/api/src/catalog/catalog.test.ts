@@ -1,5 +1,11 @@
-import { type CategoryJson, catalogEndpoints, type ProductJson } from '@fanshop/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type CategoryJson,
+  catalogEndpoints,
+  PRODUCT_CARD_FIELD_LIST,
+  type ProductJson,
+  productCardEndpoints,
+} from '@fanshop/core'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { DEMO_PRODUCTS } from '../demo/catalog-data.ts'
 
@@ -204,6 +210,91 @@ describe(`catalogue API on ${testDialect}`, () => {
       expect((await get('/wp-json/wc/v3/products?include=1,x')).statusCode).toBe(400)
       expect((await get('/wp-json/wc/v3/products?orderby=popularity')).statusCode).toBe(400)
       expect((await get('/wp-json/wc/v3/products?slug=Not%20A%20Slug')).statusCode).toBe(400)
+    })
+  })
+
+  describe('_fields (WordPress REST global parameter)', () => {
+    const cardOf = (p: ProductJson) => ({
+      id: p.id,
+      name: p.name,
+      permalink: p.permalink,
+      type: p.type,
+      images: p.images,
+      stock_status: p.stock_status,
+      on_sale: p.on_sale,
+      price: p.price,
+      regular_price: p.regular_price,
+      variations: p.variations.map((v) => ({ price: v.price })),
+    })
+    const sqlOf = async (url: string) => {
+      const executor = t.ctx.db.getExecutor()
+      const run = vi.spyOn(executor, 'executeQuery')
+      try {
+        const res = await get(url)
+        expect(res.statusCode, res.body).toBe(200)
+        return { body: res.json() as unknown[], sql: run.mock.calls.map(([query]) => query.sql).join('\n') }
+      } finally {
+        run.mockRestore()
+      }
+    }
+
+    it("gives a shop page's cards the same data as the whole products, without reading what cards do not show", async () => {
+      for (const path of [
+        '/wp-json/wc/v3/products?per_page=24',
+        '/wp-json/wp/v2/products/list?per_page=24&category=12',
+      ]) {
+        const whole = await sqlOf(path)
+        const cards = await sqlOf(`${path}&_fields=${PRODUCT_CARD_FIELD_LIST}`)
+        expect(cards.body).toEqual((whole.body as ProductJson[]).map(cardOf))
+        expect(productCardEndpoints.products.responses[200].safeParse(cards.body).success).toBe(true)
+        expect(
+          (whole.body as ProductJson[]).some((p) => p.type === 'variable' && p.variations.length > 1),
+        ).toBe(true)
+        // The whole answer reads the variations' terms, images, categories and size guides...
+        const reads = [
+          'from "product_terms"',
+          'from "attribute_terms"',
+          'join "categories"',
+          'from "size_guides"',
+          'from "genders"',
+        ]
+        for (const read of reads) expect(whole.sql, read).toContain(read)
+        // ...the cards' read skips them: only the products, their variations' prices and stock, and images.
+        for (const read of reads) expect(cards.sql, read).not.toContain(read)
+      }
+    })
+
+    it('reads the variations only for the fields asked of them', async () => {
+      const { body, sql } = await sqlOf(
+        '/wp-json/wc/v3/products?slug=extra-time-tour-tee&_fields=id,variations.sku',
+      )
+      const [tee] = body as { id: number; variations: { sku: string }[] }[]
+      expect(Object.keys(tee!)).toEqual(['id', 'variations'])
+      expect(tee!.variations.length).toBeGreaterThan(1)
+      for (const variation of tee!.variations) expect(Object.keys(variation)).toEqual(['sku'])
+      expect(sql).not.toContain('from "product_terms"')
+      const withTerms = await sqlOf('/wp-json/wc/v3/products?slug=extra-time-tour-tee&_fields=variations')
+      expect(withTerms.body).toEqual([{ variations: (await bySlug('extra-time-tour-tee')).variations }])
+      expect(withTerms.sql).toContain('from "product_terms"')
+    })
+
+    it('ignores names the product JSON does not have, as WordPress does; an empty list means every field', async () => {
+      const { body } = await sqlOf(
+        '/wp-json/wc/v3/products?per_page=2&_fields=id,nonsense,variations.nonsense,name.x.y',
+      )
+      expect(body.map((p) => Object.keys(p as object))).toEqual([['id'], ['id']])
+      const none = await sqlOf('/wp-json/wc/v3/products?per_page=2&_fields=nonsense')
+      expect(none.body).toEqual([{}, {}])
+      const empty = await get('/wp-json/wc/v3/products?per_page=2&_fields=')
+      expect(empty.body).toBe((await get('/wp-json/wc/v3/products?per_page=2')).body)
+    })
+
+    it('answers an over-long _fields with 400 and a message naming it', async () => {
+      const res = await get(`/wp-json/wc/v3/products?_fields=${'id,'.repeat(400)}`)
+      expect(res.statusCode).toBe(400)
+      const body = res.json() as { message: string; statusCode: number }
+      expect(body.statusCode).toBe(400)
+      expect(body.message).toContain('_fields')
     })
   })
 

@@ -4,14 +4,20 @@
  * (products/list with a taxonomies list), the filterable attributes and the gender taxonomy.
  * Read-only.
  */
-import { attributeTaxonomy, catalogEndpoints, pagingHeaders } from '@fanshop/core'
+import {
+  attributeTaxonomy,
+  catalogEndpoints,
+  type FieldSelection,
+  type ProductJson,
+  pagingHeaders,
+} from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../http/errors.ts'
 import type { AnswerHeaders } from '../http/in-process-api.ts'
 import { readRoute } from '../http/route.ts'
 import { typedAnswer } from '../http/typed-answer.ts'
 import { listCategories } from './categories.ts'
-import { loadProductJson } from './product-json.ts'
+import { loadProductFields, loadProductJson } from './product-json.ts'
 import { type ProductSearch, searchProducts } from './product-search.ts'
 
 function sendPage<T>(reply: AnswerHeaders, items: T[], total: number, perPage: number): T[] {
@@ -22,9 +28,18 @@ function sendPage<T>(reply: AnswerHeaders, items: T[], total: number, perPage: n
 export default async function catalogPlugin(app: FastifyInstance) {
   const ctx = app.shop
 
-  async function productPage(reply: AnswerHeaders, search: ProductSearch) {
+  /** A page of products; with `_fields`, only those fields are read and sent. */
+  async function productPage(
+    reply: AnswerHeaders,
+    search: ProductSearch,
+    fields: FieldSelection | undefined,
+  ) {
     const { ids, total } = await searchProducts(ctx, search)
-    return sendPage(reply, await loadProductJson(ctx, ids), total, search.perPage)
+    if (!fields) return sendPage(reply, await loadProductJson(ctx, ids), total, search.perPage)
+    // The endpoint's schema is the whole product; a `_fields` answer is its subset, written by
+    // typedAnswer without a check against that schema (callers check it, core's productCardEndpoints).
+    const products = (await loadProductFields(ctx, ids, fields)) as ProductJson[]
+    return sendPage(reply, products, total, search.perPage)
   }
 
   readRoute(app, catalogEndpoints.categories, async (request, reply) => {
@@ -46,7 +61,7 @@ export default async function catalogPlugin(app: FastifyInstance) {
     catalogEndpoints.products,
     async (request, reply) => {
       const q = request.query
-      return productPage(reply, { ...q, perPage: q.per_page })
+      return productPage(reply, { ...q, perPage: q.per_page }, q._fields)
     },
     typedAnswer,
   )
@@ -103,7 +118,7 @@ export default async function catalogPlugin(app: FastifyInstance) {
     catalogEndpoints.filteredProducts,
     async (request, reply) => {
       const q = request.query
-      return productPage(reply, { ...q, perPage: q.per_page })
+      return productPage(reply, { ...q, perPage: q.per_page }, q._fields)
     },
     typedAnswer,
   )

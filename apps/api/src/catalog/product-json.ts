@@ -5,9 +5,11 @@
  */
 import {
   currentPrice,
+  type FieldSelection,
   type HowToMeasureJson,
   type ImageJson,
   isOnSale,
+  type PartialProductJson,
   type PricedRow,
   type ProductAttributeJson,
   type ProductJson,
@@ -148,6 +150,12 @@ const termRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
     .orderBy('attribute_terms.id'),
 )
 
+type RowOf<Q extends (...args: never[]) => Promise<{ rows: unknown[] }>> = Awaited<
+  ReturnType<Q>
+>['rows'][number]
+type ProductImageRow = RowOf<typeof productImageRows>
+type CategoryRow = RowOf<typeof categoryRows>
+
 const rowsOf = async <R>(result: Promise<{ rows: R[] }>): Promise<R[]> => (await result).rows
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -171,32 +179,78 @@ function priceFields(row: PricedRow) {
   }
 }
 
+type ProductContext = Pick<ShopContext, 'db' | 'database' | 'now' | 'config'>
+
 /** Loads the published products with these ids as product JSON, in the order of `ids`. */
-export async function loadProductJson(
-  ctx: Pick<ShopContext, 'db' | 'database' | 'now' | 'config'>,
+export function loadProductJson(ctx: ProductContext, ids: readonly number[]): Promise<ProductJson[]> {
+  return buildProductJson(ctx, ids, undefined)
+}
+
+/**
+ * The same products with only the `_fields` asked for; what no asked field shows is not read
+ * (a card's list reads no terms, categories, size guides or variation images).
+ */
+export async function loadProductFields(
+  ctx: ProductContext,
   ids: readonly number[],
+  fields: FieldSelection,
+): Promise<PartialProductJson[]> {
+  return (await buildProductJson(ctx, ids, fields)).map((product) => pickFields(product, fields))
+}
+
+function pickFields(product: ProductJson, fields: FieldSelection): PartialProductJson {
+  const picked: Record<string, unknown> = {}
+  for (const [field, sub] of fields) {
+    const value = product[field as keyof ProductJson]
+    picked[field] =
+      sub === true || !Array.isArray(value)
+        ? value
+        : value.map((item: Record<string, unknown>) =>
+            Object.fromEntries([...sub].map((name) => [name, item[name]])),
+          )
+  }
+  return picked
+}
+
+async function buildProductJson(
+  ctx: ProductContext,
+  ids: readonly number[],
+  fields: FieldSelection | undefined,
 ): Promise<ProductJson[]> {
   if (ids.length === 0) return []
   const { db } = ctx
+  const wants = (field: string, sub?: string) => {
+    if (!fields) return true
+    const chosen = fields.get(field)
+    return chosen === true || (sub !== undefined && chosen?.has(sub) === true)
+  }
+  const none = <R>() => Promise.resolve([] as R[])
   const [parents, variations] = await Promise.all([
     rowsOf(productRows(db, ids)),
     rowsOf(variationRows(db, ids)),
   ])
   const allRows = [...parents, ...variations]
   const allIds = allRows.map((row) => row.id)
-  const variationImageIds = [...new Set(variations.flatMap((v) => (v.image_id === null ? [] : [v.image_id])))]
-  const genderIds = [...new Set(parents.flatMap((p) => (p.gender_id === null ? [] : [p.gender_id])))]
-  const guideIds = [...new Set(parents.flatMap((p) => (p.size_guide_id === null ? [] : [p.size_guide_id])))]
+  const variationImageIds = wants('variations', 'image')
+    ? [...new Set(variations.flatMap((v) => (v.image_id === null ? [] : [v.image_id])))]
+    : []
+  const genderIds = wants('gender')
+    ? [...new Set(parents.flatMap((p) => (p.gender_id === null ? [] : [p.gender_id])))]
+    : []
+  const guideIds =
+    wants('size_guide') || wants('how_to_measure')
+      ? [...new Set(parents.flatMap((p) => (p.size_guide_id === null ? [] : [p.size_guide_id])))]
+      : []
 
   const [stock, productImages, variationImages, categories, termsByProduct, genders, guides] =
     await Promise.all([
       availableStockOfRows(ctx, allRows),
-      rowsOf(productImageRows(db, ids)),
-      variationImageIds.length === 0
-        ? Promise.resolve([] as MediaRow[])
-        : rowsOf(mediaRows(db, variationImageIds)),
-      rowsOf(categoryRows(db, ids)),
-      loadTerms(db, allIds),
+      wants('images') ? rowsOf(productImageRows(db, ids)) : none<ProductImageRow>(),
+      variationImageIds.length === 0 ? none<MediaRow>() : rowsOf(mediaRows(db, variationImageIds)),
+      wants('categories') ? rowsOf(categoryRows(db, ids)) : none<CategoryRow>(),
+      wants('attributes') || wants('variations', 'attributes')
+        ? loadTerms(db, allIds)
+        : Promise.resolve(new Map<number, TermRow[]>()),
       genderIds.length === 0 ? Promise.resolve([]) : rowsOf(genderRows(db, genderIds)),
       guideIds.length === 0 ? Promise.resolve([]) : rowsOf(sizeGuideRows(db, guideIds)),
     ])

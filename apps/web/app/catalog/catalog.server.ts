@@ -10,7 +10,10 @@ import {
   EXCLUDED_CATEGORY_ID,
   GENDER_TAXONOMY,
   hasPriceRange,
+  PRODUCT_CARD_FIELD_LIST,
+  type ProductCardJson,
   type ProductJson,
+  productCardEndpoints,
   readPaging,
   sortByMenuOrder,
   type TaxonomyFilter,
@@ -67,7 +70,7 @@ export interface ProductCardData {
   id: number
   name: string
   permalink: string
-  image: ProductJson['images'][number] | null
+  image: ProductCardJson['images'][number] | null
   soldOut: boolean
   onSale: boolean
   price: string
@@ -76,7 +79,7 @@ export interface ProductCardData {
   priceRange: boolean
 }
 
-export function toProductCard(product: ProductJson): ProductCardData {
+export function toProductCard(product: ProductCardJson): ProductCardData {
   return {
     id: product.id,
     name: product.name,
@@ -106,12 +109,13 @@ export async function fetchShopProducts(
     per_page: SHOP_PAGE_SIZE,
     orderby: sort.orderby,
     order: sort.order,
+    _fields: PRODUCT_CARD_FIELD_LIST,
   } as const
   const response = filtering
-    ? await call(context, catalogEndpoints.filteredProducts, {
+    ? await call(context, productCardEndpoints.filteredProducts, {
         query: { ...query, taxonomies: JSON.stringify(options.filter) },
       })
-    : await call(context, catalogEndpoints.products, { query })
+    : await call(context, productCardEndpoints.products, { query })
   return {
     products: response.data.map(toProductCard),
     ...readPaging(response.headers, response.data.length),
@@ -124,8 +128,14 @@ export async function searchShopProducts(
   text: string,
   limit: number,
 ): Promise<ProductPage> {
-  const response = await call(context, catalogEndpoints.products, {
-    query: { search: text, per_page: limit, orderby: 'menu_order', order: 'asc' },
+  const response = await call(context, productCardEndpoints.products, {
+    query: {
+      search: text,
+      per_page: limit,
+      orderby: 'menu_order',
+      order: 'asc',
+      _fields: PRODUCT_CARD_FIELD_LIST,
+    },
   })
   return { products: response.data.map(toProductCard), ...readPaging(response.headers, response.data.length) }
 }

@@ -3,7 +3,13 @@
  * exactly and the page still gets its categories and products. The back end here is a small
  * in-memory stand-in answering the catalogue paths with the API's shapes.
  */
-import type { AttributeFilterJson, CategoryJson, GenderTermJson, ProductJson } from '@fanshop/core'
+import {
+  type AttributeFilterJson,
+  type CategoryJson,
+  type GenderTermJson,
+  PRODUCT_CARD_FIELD_LIST,
+  type ProductJson,
+} from '@fanshop/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { testLoadContext } from '../../tests/load-context.ts'
 import { loader } from './routes/shop.tsx'
@@ -46,6 +52,22 @@ const TEE: ProductJson = {
   how_to_measure: null,
 }
 
+/** The API's `_fields`: the top-level fields named, and `variations.<field>` of each variation. */
+function withFields(product: ProductJson, fields: string | null): Partial<ProductJson> {
+  if (fields === null) return product
+  const names = fields.split(',')
+  const picked: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(product)) {
+    if (names.includes(key)) picked[key] = value
+    const sub = names.filter((name) => name.startsWith(`${key}.`)).map((name) => name.slice(key.length + 1))
+    if (sub.length > 0 && Array.isArray(value))
+      picked[key] = value.map((item: Record<string, unknown>) =>
+        Object.fromEntries(sub.map((name) => [name, item[name]])),
+      )
+  }
+  return picked
+}
+
 function backEnd(failing: string[], seen: URL[] = []): typeof fetch {
   return async (input) => {
     const url = new URL(String(input))
@@ -65,7 +87,10 @@ function backEnd(failing: string[], seen: URL[] = []): typeof fetch {
         return json(GENDERS)
       case '/wp-json/wc/v3/products':
       case '/wp-json/wp/v2/products/list':
-        return json([TEE], 200, { 'x-wp-total': '1', 'x-wp-totalpages': '1' })
+        return json([withFields(TEE, url.searchParams.get('_fields'))], 200, {
+          'x-wp-total': '1',
+          'x-wp-totalpages': '1',
+        })
       default:
         return json({ statusCode: 404, message: 'not here' }, 404)
     }
@@ -93,6 +118,7 @@ describe('shop loader', () => {
     expect(categories.searchParams.get('exclude')).toBe('15')
     const products = seen.find((u) => u.pathname === '/wp-json/wc/v3/products')!
     expect(products.searchParams.get('category')).toBe('12')
+    expect(products.searchParams.get('_fields')).toBe(PRODUCT_CARD_FIELD_LIST)
   })
 
   it('sends each product card only what it draws', async () => {
@@ -122,6 +148,7 @@ describe('shop loader', () => {
     const list = seen.find((u) => u.pathname === '/wp-json/wp/v2/products/list')!
     expect(list.searchParams.get('category')).toBe('14')
     expect(JSON.parse(list.searchParams.get('taxonomies')!)).toEqual(data.filter)
+    expect(list.searchParams.get('_fields')).toBe(PRODUCT_CARD_FIELD_LIST)
   })
 
   it('logs "error during fetching shop filters" and still shows the products', async () => {

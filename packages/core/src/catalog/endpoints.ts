@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { idParam, MAX_ID, pageParam, perPageParam, text } from '../input.ts'
+import { fieldsParam, PRODUCT_CARD_FIELDS, productCardJsonSchema } from './fields.ts'
 import { MAX_PER_PAGE } from './paging.ts'
 import {
   attributeFilterSchema,
@@ -58,6 +59,7 @@ const productListQuery = {
   per_page: perPageParam(MAX_PER_PAGE, 10),
   orderby: z.enum(PRODUCT_ORDERS).default('date'),
   order: orderParam('desc'),
+  _fields: fieldsParam.optional(),
 }
 
 export const catalogEndpoints = {
@@ -144,3 +146,16 @@ export const catalogEndpoints = {
     responses: { 200: z.array(genderTermSchema) },
   }),
 }
+
+/**
+ * The two product lists as the shop's grid and search call them: asked for the card fields
+ * only (`_fields`), their answer is checked against the card's shape.
+ */
+export const productCardEndpoints = {
+  products: { ...catalogEndpoints.products, responses: { 200: z.array(productCardJsonSchema) } },
+  filteredProducts: {
+    ...catalogEndpoints.filteredProducts,
+    responses: { 200: z.array(productCardJsonSchema) },
+  },
+} as const
+export const PRODUCT_CARD_FIELD_LIST = PRODUCT_CARD_FIELDS.join(',')

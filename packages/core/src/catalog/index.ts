@@ -2,6 +2,7 @@
 export * from './categories.ts'
 export * from './endpoints.ts'
 export * from './excerpt.ts'
+export * from './fields.ts'
 export * from './paging.ts'
 export * from './price.ts'
 export * from './schemas.ts'

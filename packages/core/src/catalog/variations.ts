@@ -154,7 +154,10 @@ export function purchasable(product: ProductJson, selection: Selection): Purchas
 }
 
 /** True when a variable product's variations do not all cost the same ("from €19.90"). */
-export function hasPriceRange(product: Pick<ProductJson, 'type' | 'variations'>): boolean {
+export function hasPriceRange(product: {
+  type: ProductJson['type']
+  variations: readonly Pick<ProductJson['variations'][number], 'price'>[]
+}): boolean {
   if (product.type !== 'variable') return false
   return new Set(product.variations.map((variation) => variation.price)).size > 1
 }
