@@ -45,6 +45,19 @@ function item(id: number, fields: Record<string, unknown>) {
   }
 }
 
+/** A post of the feed, as the API answers it. */
+function feedPost(id: number, fields: Record<string, unknown>) {
+  return item(id, {
+    type: 'feed',
+    kind: 'post',
+    feed_taxonomy: [],
+    target: null,
+    quote_source: null,
+    reading_minutes: 1,
+    ...fields,
+  })
+}
+
 const track = {
   id: 1,
   number: 1,
@@ -67,16 +80,7 @@ const answers: Record<string, unknown[]> = {
   ],
   lookbooks: [item(2, { type: 'lookbook', season: 'Winter', credits: 'Crew', setups: [] })],
   stories: [item(3, { type: 'story', subtitle: 'Sub', articles: [] })],
-  feed: Array.from({ length: 6 }, (_, i) =>
-    item(10 + i, {
-      type: 'feed',
-      kind: 'post',
-      feed_taxonomy: [],
-      target: null,
-      quote_source: null,
-      reading_minutes: 1,
-    }),
-  ),
+  feed: Array.from({ length: 6 }, (_, i) => feedPost(10 + i, {})),
   home_blocks: [],
 }
 
@@ -133,16 +137,9 @@ describe("the landing page's feed", () => {
       alt: 'Nine',
       srcset: { avif: '', webp: '' },
     }
-    const feed = Array.from({ length: count }, (_, i) => ({
-      ...item(10 + i, {}),
-      type: 'feed',
-      kind: 'post',
-      feed_taxonomy: [],
-      target: null,
-      quote_source: null,
-      reading_minutes: 1,
-      ...(i === pictured ? { featured_media: 9, featured_image: image } : {}),
-    }))
+    const feed = Array.from({ length: count }, (_, i) =>
+      feedPost(10 + i, i === pictured ? { featured_media: 9, featured_image: image } : {}),
+    )
     return testLoadContext(async (input) => {
       const url = new URL(String(input))
       seen.push(url)
