@@ -42,8 +42,8 @@ export const fieldsParam = z
     'Comma-separated fields the answer keeps (WordPress `_fields`), e.g. id,name,variations.price; unknown names are ignored',
   )
 
-/** What the shop's product cards draw: the fields the storefront asks a product list for. */
-export const PRODUCT_CARD_FIELDS = [
+/** The product's own fields a shop card draws (its variations' prices come beside them). */
+const CARD_PRODUCT_FIELDS = [
   'id',
   'name',
   'permalink',
@@ -53,21 +53,17 @@ export const PRODUCT_CARD_FIELDS = [
   'on_sale',
   'price',
   'regular_price',
-  'variations.price',
 ] as const
 
+/** What the shop's product cards draw: the fields the storefront asks a product list for. */
+export const PRODUCT_CARD_FIELDS = [...CARD_PRODUCT_FIELDS, 'variations.price'] as const
+
 export const productCardJsonSchema = productJsonSchema
-  .pick({
-    id: true,
-    name: true,
-    permalink: true,
-    type: true,
-    images: true,
-    stock_status: true,
-    on_sale: true,
-    price: true,
-    regular_price: true,
-  })
+  .pick(
+    Object.fromEntries(CARD_PRODUCT_FIELDS.map((field) => [field, true])) as {
+      [Field in (typeof CARD_PRODUCT_FIELDS)[number]]: true
+    },
+  )
   .extend({ variations: z.array(variationJsonSchema.pick({ price: true })) })
 export type ProductCardJson = z.infer<typeof productCardJsonSchema>
 
