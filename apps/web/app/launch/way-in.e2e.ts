@@ -35,7 +35,10 @@ test('before the launch the home, /shop, a product page and the menu count down 
   await page.goto('/home')
   await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
   await expectWaysIn(page, page.getByRole('dialog', { name: 'Menu' }))
+})
 
+test('before the launch a refused add to cart leads to the access code @phone', async ({ page }) => {
+  const slug = await roomiestSimpleProduct(page.request)
   await page.goto(`/product/${slug}`)
   await page.locator('.buy-bar').getByRole('button', { name: 'Add to cart' }).click()
   const refusal = page.getByRole('alertdialog', {
