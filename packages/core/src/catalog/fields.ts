@@ -57,6 +57,8 @@ const CARD_PRODUCT_FIELDS = [
 
 /** What the shop's product cards draw: the fields the storefront asks a product list for. */
 export const PRODUCT_CARD_FIELDS = [...CARD_PRODUCT_FIELDS, 'variations.price'] as const
+/** The card fields as the `_fields` parameter spells them. */
+export const PRODUCT_CARD_FIELD_LIST = PRODUCT_CARD_FIELDS.join(',')
 
 export const productCardJsonSchema = productJsonSchema
   .pick(
