@@ -4,6 +4,7 @@
  * query for all the products together (no query per product).
  */
 import {
+  asksFor,
   currentPrice,
   type FieldSelection,
   type HowToMeasureJson,
@@ -24,7 +25,7 @@ import { z } from 'zod'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce } from '../db/compiled.ts'
 import type { Database } from '../db/schema.ts'
-import { describeImage, type MediaRow } from '../media/describe.ts'
+import { describeImage } from '../media/describe.ts'
 import { availableStockOfRows, STOCK_COLUMNS } from './stock.ts'
 import type { ProductsTable } from './tables.ts'
 import { isShownInShop } from './visibility.ts'
@@ -150,12 +151,6 @@ const termRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
     .orderBy('attribute_terms.id'),
 )
 
-type RowOf<Q extends (...args: never[]) => Promise<{ rows: unknown[] }>> = Awaited<
-  ReturnType<Q>
->['rows'][number]
-type ProductImageRow = RowOf<typeof productImageRows>
-type CategoryRow = RowOf<typeof categoryRows>
-
 const rowsOf = async <R>(result: Promise<{ rows: R[] }>): Promise<R[]> => (await result).rows
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -200,14 +195,16 @@ export async function loadProductFields(
 
 function pickFields(product: ProductJson, fields: FieldSelection): PartialProductJson {
   const picked: Record<string, unknown> = {}
-  for (const [field, sub] of fields) {
+  for (const field of fields.keys()) {
     const value = product[field as keyof ProductJson]
-    picked[field] =
-      sub === true || !Array.isArray(value)
-        ? value
-        : value.map((item: Record<string, unknown>) =>
-            Object.fromEntries([...sub].map((name) => [name, item[name]])),
-          )
+    if (asksFor(fields, field) || !Array.isArray(value)) {
+      picked[field] = value
+      continue
+    }
+    const names = Object.keys(value[0] ?? {}).filter((name) => asksFor(fields, field, name))
+    picked[field] = value.map((item: Record<string, unknown>) =>
+      Object.fromEntries(names.map((name) => [name, item[name]])),
+    )
   }
   return picked
 }
@@ -219,36 +216,30 @@ async function buildProductJson(
 ): Promise<ProductJson[]> {
   if (ids.length === 0) return []
   const { db } = ctx
-  const wants = (field: string, sub?: string) => {
-    if (!fields) return true
-    const chosen = fields.get(field)
-    return chosen === true || (sub !== undefined && chosen?.has(sub) === true)
-  }
-  const none = <R>() => Promise.resolve([] as R[])
   const [parents, variations] = await Promise.all([
     rowsOf(productRows(db, ids)),
     rowsOf(variationRows(db, ids)),
   ])
   const allRows = [...parents, ...variations]
   const allIds = allRows.map((row) => row.id)
-  const variationImageIds = wants('variations', 'image')
+  const variationImageIds = asksFor(fields, 'variations', 'image')
     ? [...new Set(variations.flatMap((v) => (v.image_id === null ? [] : [v.image_id])))]
     : []
-  const genderIds = wants('gender')
+  const genderIds = asksFor(fields, 'gender')
     ? [...new Set(parents.flatMap((p) => (p.gender_id === null ? [] : [p.gender_id])))]
     : []
   const guideIds =
-    wants('size_guide') || wants('how_to_measure')
+    asksFor(fields, 'size_guide') || asksFor(fields, 'how_to_measure')
       ? [...new Set(parents.flatMap((p) => (p.size_guide_id === null ? [] : [p.size_guide_id])))]
       : []
 
   const [stock, productImages, variationImages, categories, termsByProduct, genders, guides] =
     await Promise.all([
       availableStockOfRows(ctx, allRows),
-      wants('images') ? rowsOf(productImageRows(db, ids)) : none<ProductImageRow>(),
-      variationImageIds.length === 0 ? none<MediaRow>() : rowsOf(mediaRows(db, variationImageIds)),
-      wants('categories') ? rowsOf(categoryRows(db, ids)) : none<CategoryRow>(),
-      wants('attributes') || wants('variations', 'attributes')
+      asksFor(fields, 'images') ? rowsOf(productImageRows(db, ids)) : Promise.resolve([]),
+      variationImageIds.length === 0 ? Promise.resolve([]) : rowsOf(mediaRows(db, variationImageIds)),
+      asksFor(fields, 'categories') ? rowsOf(categoryRows(db, ids)) : Promise.resolve([]),
+      asksFor(fields, 'attributes') || asksFor(fields, 'variations', 'attributes')
         ? loadTerms(db, allIds)
         : Promise.resolve(new Map<number, TermRow[]>()),
       genderIds.length === 0 ? Promise.resolve([]) : rowsOf(genderRows(db, genderIds)),

@@ -34,6 +34,16 @@ export function parseFieldSelection(list: string): FieldSelection | undefined {
   return selection
 }
 
+/**
+ * Whether a selection asks for a whole field or, given `sub`, for that field of it (asking for the
+ * whole field asks for each of its fields); no selection (no `_fields`) asks for everything.
+ */
+export function asksFor(selection: FieldSelection | undefined, field: string, sub?: string): boolean {
+  if (!selection) return true
+  const chosen = selection.get(field)
+  return chosen === true || (sub !== undefined && chosen?.has(sub) === true)
+}
+
 export const fieldsParam = z
   .string()
   .max(1000)
