@@ -20,7 +20,7 @@ import {
   toDecimalString,
   type VariationJson,
 } from '@fanshop/core'
-import type { Kysely, Selectable } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
 import { z } from 'zod'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce } from '../db/compiled.ts'
@@ -30,7 +30,7 @@ import { availableStockOfRows, STOCK_COLUMNS } from './stock.ts'
 import type { ProductsTable } from './tables.ts'
 import { isShownInShop } from './visibility.ts'
 
-/** What a page shows of a product: everything but the columns of the back office and the cart. */
+/** What a page shows of a product besides its texts: all but the back office's and the cart's columns. */
 const PRODUCT_COLUMNS = [
   ...STOCK_COLUMNS,
   'type',
@@ -38,8 +38,6 @@ const PRODUCT_COLUMNS = [
   'slug',
   'status',
   'publish_at',
-  'description',
-  'short_description',
   'sku',
   'regular_price',
   'sale_price',
@@ -47,6 +45,9 @@ const PRODUCT_COLUMNS = [
   'size_guide_id',
   'created_at',
 ] as const
+
+/** The product's texts: its longest columns, which no card shows. */
+const TEXT_COLUMNS = ['description', 'short_description'] as const
 
 /** What a page shows of a variation. */
 const VARIATION_COLUMNS = [
@@ -78,8 +79,17 @@ type Ids = readonly number[]
  * The page's queries, compiled once per number of ids (every page render runs them; Kysely's
  * building cost more than SQLite's run, issue 15).
  */
+const productRowQuery = (db: Kysely<Database>, ids: Ids) =>
+  db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', 'in', ids).where('parent_id', 'is', null)
 const productRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
-  db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', 'in', ids).where('parent_id', 'is', null),
+  productRowQuery(db, ids).select(TEXT_COLUMNS),
+)
+/** For an answer that shows neither text (a card list's): the texts are not read but left empty. */
+const productRowsWithoutTexts = compiledOnce((db: Kysely<Database>, ids: Ids) =>
+  productRowQuery(db, ids).select([
+    sql<string>`''`.as('description'),
+    sql<string>`''`.as('short_description'),
+  ]),
 )
 const variationRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
   db
@@ -216,8 +226,9 @@ async function buildProductJson(
 ): Promise<ProductJson[]> {
   if (ids.length === 0) return []
   const { db } = ctx
+  const readsTexts = TEXT_COLUMNS.some((text) => asksFor(fields, text))
   const [parents, variations] = await Promise.all([
-    rowsOf(productRows(db, ids)),
+    rowsOf((readsTexts ? productRows : productRowsWithoutTexts)(db, ids)),
     rowsOf(variationRows(db, ids)),
   ])
   const allRows = [...parents, ...variations]
