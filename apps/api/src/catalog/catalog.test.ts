@@ -261,7 +261,20 @@ describe(`catalogue API on ${testDialect}`, () => {
         for (const read of reads) expect(whole.sql, read).toContain(read)
         // ...the cards' read skips them: only the products, their variations' prices and stock, and images.
         for (const read of reads) expect(cards.sql, read).not.toContain(read)
+        // The products' texts are read for the whole answer only (the cards' rows leave them empty).
+        const readsText = /(?<!as )"(short_)?description"/
+        expect(whole.sql).toMatch(readsText)
+        expect(cards.sql).not.toMatch(readsText)
       }
+    })
+
+    it("reads the products' texts when a field asks for one", async () => {
+      const path = '/wp-json/wc/v3/products?per_page=4'
+      const whole = (await products(path)).list
+      const { body, sql } = await sqlOf(`${path}&_fields=id,short_description`)
+      expect(body).toEqual(whole.map((p) => ({ id: p.id, short_description: p.short_description })))
+      expect(whole.every((p) => p.short_description !== '')).toBe(true)
+      expect(sql).toMatch(/(?<!as )"short_description"/)
     })
 
     it('reads the variations only for the fields asked of them', async () => {

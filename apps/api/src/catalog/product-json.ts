@@ -4,6 +4,7 @@
  * query for all the products together (no query per product).
  */
 import {
+  asksFor,
   currentPrice,
   type FieldSelection,
   type HowToMeasureJson,
@@ -19,17 +20,17 @@ import {
   toDecimalString,
   type VariationJson,
 } from '@fanshop/core'
-import type { Kysely, Selectable } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
 import { z } from 'zod'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce } from '../db/compiled.ts'
 import type { Database } from '../db/schema.ts'
-import { describeImage, type MediaRow } from '../media/describe.ts'
+import { describeImage } from '../media/describe.ts'
 import { availableStockOfRows, STOCK_COLUMNS } from './stock.ts'
 import type { ProductsTable } from './tables.ts'
 import { isShownInShop } from './visibility.ts'
 
-/** What a page shows of a product: everything but the columns of the back office and the cart. */
+/** What a page shows of a product besides its texts: all but the back office's and the cart's columns. */
 const PRODUCT_COLUMNS = [
   ...STOCK_COLUMNS,
   'type',
@@ -37,8 +38,6 @@ const PRODUCT_COLUMNS = [
   'slug',
   'status',
   'publish_at',
-  'description',
-  'short_description',
   'sku',
   'regular_price',
   'sale_price',
@@ -46,6 +45,9 @@ const PRODUCT_COLUMNS = [
   'size_guide_id',
   'created_at',
 ] as const
+
+/** The product's texts: its longest columns, which no card shows. */
+const TEXT_COLUMNS = ['description', 'short_description'] as const
 
 /** What a page shows of a variation. */
 const VARIATION_COLUMNS = [
@@ -77,8 +79,17 @@ type Ids = readonly number[]
  * The page's queries, compiled once per number of ids (every page render runs them; Kysely's
  * building cost more than SQLite's run, issue 15).
  */
+const productRowQuery = (db: Kysely<Database>, ids: Ids) =>
+  db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', 'in', ids).where('parent_id', 'is', null)
 const productRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
-  db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', 'in', ids).where('parent_id', 'is', null),
+  productRowQuery(db, ids).select(TEXT_COLUMNS),
+)
+/** For an answer that shows neither text (a card list's): the texts are not read but left empty. */
+const productRowsWithoutTexts = compiledOnce((db: Kysely<Database>, ids: Ids) =>
+  productRowQuery(db, ids).select([
+    sql<string>`''`.as('description'),
+    sql<string>`''`.as('short_description'),
+  ]),
 )
 const variationRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
   db
@@ -150,12 +161,6 @@ const termRows = compiledOnce((db: Kysely<Database>, ids: Ids) =>
     .orderBy('attribute_terms.id'),
 )
 
-type RowOf<Q extends (...args: never[]) => Promise<{ rows: unknown[] }>> = Awaited<
-  ReturnType<Q>
->['rows'][number]
-type ProductImageRow = RowOf<typeof productImageRows>
-type CategoryRow = RowOf<typeof categoryRows>
-
 const rowsOf = async <R>(result: Promise<{ rows: R[] }>): Promise<R[]> => (await result).rows
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -200,14 +205,16 @@ export async function loadProductFields(
 
 function pickFields(product: ProductJson, fields: FieldSelection): PartialProductJson {
   const picked: Record<string, unknown> = {}
-  for (const [field, sub] of fields) {
+  for (const field of fields.keys()) {
     const value = product[field as keyof ProductJson]
-    picked[field] =
-      sub === true || !Array.isArray(value)
-        ? value
-        : value.map((item: Record<string, unknown>) =>
-            Object.fromEntries([...sub].map((name) => [name, item[name]])),
-          )
+    if (asksFor(fields, field) || !Array.isArray(value)) {
+      picked[field] = value
+      continue
+    }
+    const names = Object.keys(value[0] ?? {}).filter((name) => asksFor(fields, field, name))
+    picked[field] = value.map((item: Record<string, unknown>) =>
+      Object.fromEntries(names.map((name) => [name, item[name]])),
+    )
   }
   return picked
 }
@@ -219,36 +226,31 @@ async function buildProductJson(
 ): Promise<ProductJson[]> {
   if (ids.length === 0) return []
   const { db } = ctx
-  const wants = (field: string, sub?: string) => {
-    if (!fields) return true
-    const chosen = fields.get(field)
-    return chosen === true || (sub !== undefined && chosen?.has(sub) === true)
-  }
-  const none = <R>() => Promise.resolve([] as R[])
+  const readsTexts = TEXT_COLUMNS.some((text) => asksFor(fields, text))
   const [parents, variations] = await Promise.all([
-    rowsOf(productRows(db, ids)),
+    rowsOf((readsTexts ? productRows : productRowsWithoutTexts)(db, ids)),
     rowsOf(variationRows(db, ids)),
   ])
   const allRows = [...parents, ...variations]
   const allIds = allRows.map((row) => row.id)
-  const variationImageIds = wants('variations', 'image')
+  const variationImageIds = asksFor(fields, 'variations', 'image')
     ? [...new Set(variations.flatMap((v) => (v.image_id === null ? [] : [v.image_id])))]
     : []
-  const genderIds = wants('gender')
+  const genderIds = asksFor(fields, 'gender')
     ? [...new Set(parents.flatMap((p) => (p.gender_id === null ? [] : [p.gender_id])))]
     : []
   const guideIds =
-    wants('size_guide') || wants('how_to_measure')
+    asksFor(fields, 'size_guide') || asksFor(fields, 'how_to_measure')
       ? [...new Set(parents.flatMap((p) => (p.size_guide_id === null ? [] : [p.size_guide_id])))]
       : []
 
   const [stock, productImages, variationImages, categories, termsByProduct, genders, guides] =
     await Promise.all([
       availableStockOfRows(ctx, allRows),
-      wants('images') ? rowsOf(productImageRows(db, ids)) : none<ProductImageRow>(),
-      variationImageIds.length === 0 ? none<MediaRow>() : rowsOf(mediaRows(db, variationImageIds)),
-      wants('categories') ? rowsOf(categoryRows(db, ids)) : none<CategoryRow>(),
-      wants('attributes') || wants('variations', 'attributes')
+      asksFor(fields, 'images') ? rowsOf(productImageRows(db, ids)) : Promise.resolve([]),
+      variationImageIds.length === 0 ? Promise.resolve([]) : rowsOf(mediaRows(db, variationImageIds)),
+      asksFor(fields, 'categories') ? rowsOf(categoryRows(db, ids)) : Promise.resolve([]),
+      asksFor(fields, 'attributes') || asksFor(fields, 'variations', 'attributes')
         ? loadTerms(db, allIds)
         : Promise.resolve(new Map<number, TermRow[]>()),
       genderIds.length === 0 ? Promise.resolve([]) : rowsOf(genderRows(db, genderIds)),

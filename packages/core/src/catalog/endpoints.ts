@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { idParam, MAX_ID, pageParam, perPageParam, text } from '../input.ts'
-import { fieldsParam, PRODUCT_CARD_FIELDS, productCardJsonSchema } from './fields.ts'
+import { fieldsParam, productCardJsonSchema } from './fields.ts'
 import { MAX_PER_PAGE } from './paging.ts'
 import {
   attributeFilterSchema,
@@ -158,4 +158,3 @@ export const productCardEndpoints = {
     responses: { 200: z.array(productCardJsonSchema) },
   },
 } as const
-export const PRODUCT_CARD_FIELD_LIST = PRODUCT_CARD_FIELDS.join(',')

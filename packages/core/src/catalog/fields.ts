@@ -34,6 +34,16 @@ export function parseFieldSelection(list: string): FieldSelection | undefined {
   return selection
 }
 
+/**
+ * Whether a selection asks for a whole field or, given `sub`, for that field of it (asking for the
+ * whole field asks for each of its fields); no selection (no `_fields`) asks for everything.
+ */
+export function asksFor(selection: FieldSelection | undefined, field: string, sub?: string): boolean {
+  if (!selection) return true
+  const chosen = selection.get(field)
+  return chosen === true || (sub !== undefined && chosen?.has(sub) === true)
+}
+
 export const fieldsParam = z
   .string()
   .max(1000)
@@ -57,6 +67,8 @@ const CARD_PRODUCT_FIELDS = [
 
 /** What the shop's product cards draw: the fields the storefront asks a product list for. */
 export const PRODUCT_CARD_FIELDS = [...CARD_PRODUCT_FIELDS, 'variations.price'] as const
+/** The card fields as the `_fields` parameter spells them. */
+export const PRODUCT_CARD_FIELD_LIST = PRODUCT_CARD_FIELDS.join(',')
 
 export const productCardJsonSchema = productJsonSchema
   .pick(

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { asksFor, PRODUCT_CARD_FIELD_LIST, parseFieldSelection } from './fields.ts'
+
+describe('asksFor', () => {
+  it('asks for everything when there is no selection', () => {
+    expect(asksFor(undefined, 'description')).toBe(true)
+    expect(asksFor(undefined, 'variations', 'image')).toBe(true)
+  })
+
+  it('asks for a whole field and for each of its fields when the field is named', () => {
+    const selection = parseFieldSelection('id,variations')
+    expect(asksFor(selection, 'id')).toBe(true)
+    expect(asksFor(selection, 'variations')).toBe(true)
+    expect(asksFor(selection, 'variations', 'attributes')).toBe(true)
+    expect(asksFor(selection, 'name')).toBe(false)
+  })
+
+  it('asks for the named fields of a field only, and not for the whole of it', () => {
+    const selection = parseFieldSelection('variations.price,variations.sku')
+    expect(asksFor(selection, 'variations', 'price')).toBe(true)
+    expect(asksFor(selection, 'variations', 'sku')).toBe(true)
+    expect(asksFor(selection, 'variations', 'image')).toBe(false)
+    expect(asksFor(selection, 'variations')).toBe(false)
+  })
+
+  it("asks a card's list for neither of the product's texts", () => {
+    const cards = parseFieldSelection(PRODUCT_CARD_FIELD_LIST)
+    expect(asksFor(cards, 'price')).toBe(true)
+    expect(asksFor(cards, 'variations', 'price')).toBe(true)
+    expect(asksFor(cards, 'description')).toBe(false)
+    expect(asksFor(cards, 'short_description')).toBe(false)
+  })
+})
