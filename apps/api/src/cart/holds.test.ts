@@ -459,4 +459,51 @@ describe(`the periodic sweep over 100,000 live holds on ${testDialect}`, () => {
     )
     expect(rowsRead).toBeLessThan(50)
   })
+
+  it('walks at most 500 products a batch, and the next batch walks on from there', async () => {
+    const cart = await createCart(t)
+    const product = (i: number) => ({
+      type: 'simple',
+      name: `Walked ${i}`,
+      slug: `walked-${i}`,
+      status: 'publish',
+      description: '',
+      short_description: '',
+      regular_price: 1000,
+      stock_on_hand: 10,
+      stock_held: 1,
+      menu_order: 0,
+      created_at: t.clock.now,
+      updated_at: t.clock.now,
+    })
+    const ids = (
+      await t.ctx.db
+        .insertInto('products')
+        .values(Array.from({ length: 550 }, (_, i) => product(i)))
+        .returning('id')
+        .execute()
+    )
+      .map((row) => row.id)
+      .sort((a, b) => a - b)
+    // The first 520 hold a unit for a day more; the last 30 held one until a minute ago.
+    await t.ctx.db
+      .insertInto('holds')
+      .values(
+        ids.map((id, i) => ({
+          order_id: cart.id,
+          variant_id: id,
+          quantity: 1,
+          expires_at: t.clock.now + (i < 520 ? 24 * 60 : -1) * MINUTE,
+          created_at: t.clock.now,
+        })),
+      )
+      .execute()
+    const due = ids.slice(520)
+    expect(await sweepExpiredHolds(t.ctx)).toBe(0)
+    expect(await sweepExpiredHolds(t.ctx)).toBe(30)
+    expect(await sweepExpiredHolds(t.ctx)).toBe(0)
+    const held = await t.ctx.db.selectFrom('products').select('stock_held').where('id', 'in', due).execute()
+    expect(held.map((row) => row.stock_held)).toEqual(due.map(() => 0))
+    expect(await liveHolds()).toBe(100_001 + 520)
+  })
 })

@@ -168,16 +168,17 @@ export function productsWithLiveHolds(after: number, bound: number) {
 const walkedUpTo = new WeakMap<object, number>()
 
 /**
- * One bounded batch of the periodic sweep: walks at most `limit` products with live holds, from
- * where the last batch stopped, and claims and gives back at most `limit` expired holds of those
- * due, product by product. `more` says the batch stopped at a bound, so another should follow soon.
+ * One bounded batch of the periodic sweep: walks at most SWEEP_BATCH products with live holds,
+ * from where the last batch stopped, and claims and gives back at most `limit` expired holds of
+ * those due, product by product. `more` says the batch stopped at a bound, so another should
+ * follow soon.
  */
 async function sweepDueProducts(
   ctx: Pick<ShopContext, 'db' | 'database' | 'now'>,
   limit: number,
 ): Promise<{ swept: number; more: boolean }> {
   const now = ctx.now()
-  const { rows } = await productsWithLiveHolds(walkedUpTo.get(ctx.db) ?? 0, limit).execute(ctx.db)
+  const { rows } = await productsWithLiveHolds(walkedUpTo.get(ctx.db) ?? 0, SWEEP_BATCH).execute(ctx.db)
   const walked = rows.sort((a, b) => a.step - b.step)
   // The last product walked when the walk stopped at the bound; none when it reached the end.
   const stop = walked.at(-1)?.variant_id ?? null
@@ -207,7 +208,8 @@ async function sweepDueProducts(
 
 /**
  * Gives back up to `limit` expired holds: of these products when given (waiting for whoever is
- * giving them back on PostgreSQL), else one batch of the periodic sweep. Answers how many.
+ * giving them back on PostgreSQL), else one batch of the periodic sweep (which answers 0 too when
+ * its walk stopped at its bound before a due product). Answers how many.
  */
 export async function sweepExpiredHolds(
   ctx: Pick<ShopContext, 'db' | 'database' | 'now'>,
