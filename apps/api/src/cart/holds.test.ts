@@ -1,7 +1,8 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addLine, createCart, fetchOrder, insertProduct, insertShopper } from '../../tests/cart.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
-import { sweepExpiredHolds } from './holds.ts'
+import { productsWithLiveHolds, sweepExpiredHolds } from './holds.ts'
 
 const MINUTE = 60 * 1000
 
@@ -296,6 +297,56 @@ describe(`stock holds on ${testDialect}`, () => {
     expect(await heldCounter(products[0]!)).toBe(2)
   })
 
+  // Every add writes each index on holds: the periodic sweep walks the per-product one instead of
+  // keeping an index of live holds by end of its own (2026-11-27).
+  it('keeps one index of live holds, by product then end, and none by end alone', async () => {
+    const { rows } =
+      testDialect === 'postgres'
+        ? await sql<{ name: string; definition: string }>`
+            select indexname as name, indexdef as definition from pg_indexes
+            where tablename = 'holds' and schemaname = current_schema()`.execute(t.ctx.db)
+        : await sql<{ name: string; definition: string }>`
+            select name, sql as definition from sqlite_master
+            where type = 'index' and tbl_name = 'holds' and sql is not null`.execute(t.ctx.db)
+    const indexes = Object.fromEntries(
+      rows.map((row) => [row.name, row.definition.replaceAll('"', '').toLowerCase()]),
+    )
+    expect(indexes.holds_due_idx).toBeUndefined()
+    expect(indexes.holds_variant_due_idx).toMatch(
+      /\(variant_id, expires_at\).*where \(?returned_at is null\)?/,
+    )
+  })
+
+  it('gives back expired holds of several products through the periodic sweep, batch by batch', async () => {
+    const products = await Promise.all([1, 2, 3, 4, 5].map(() => insertProduct(t, { price: 500, stock: 50 })))
+    const carts = await Promise.all(Array.from({ length: 10 }, () => createCart(t)))
+    for (const [i, cart] of carts.entries()) await addLine(t, cart, products[i % 5]!, 1 + (i % 3))
+    const lasting = await insertProduct(t, { price: 500, stock: 50 })
+    t.clock.advance(61 * MINUTE)
+    await addLine(t, await createCart(t), lasting, 2)
+    // The add ran the periodic sweep (due: more than 30 s since the last): nothing read these
+    // products' stock, so only that sweep can have given their units back.
+    for (const productId of products) {
+      expect(await heldCounter(productId)).toBe(0)
+      expect(await holdsSum(productId)).toBe(0)
+    }
+    expect(await heldCounter(lasting)).toBe(2)
+
+    const more = await Promise.all(Array.from({ length: 9 }, () => createCart(t)))
+    for (const [i, cart] of more.entries()) await addLine(t, cart, products[i % 5]!, 1)
+    t.clock.advance(61 * MINUTE)
+    const batches: number[] = []
+    for (let swept = -1; swept !== 0; ) {
+      swept = await sweepExpiredHolds(t.ctx, { limit: 2 })
+      batches.push(swept)
+    }
+    expect(Math.max(...batches)).toBe(2)
+    for (const productId of [...products, lasting]) {
+      expect(await heldCounter(productId)).toBe(0)
+      expect(await holdsSum(productId)).toBe(0)
+    }
+  })
+
   it('keeps the held counter equal to the live holds after a random mix of operations', async () => {
     const products = await Promise.all([4, 6, 9].map((stock) => insertProduct(t, { price: 700, stock })))
     const carts = await Promise.all(Array.from({ length: 8 }, () => createCart(t)))
@@ -330,5 +381,129 @@ describe(`stock holds on ${testDialect}`, () => {
         expect(units.reduce((sum, row) => sum + row.quantity, 0)).toBe(line.quantity)
       }
     }
+  })
+})
+
+// A drop leaves a crowd of live holds on a few products: the periodic sweep must find what is due
+// without reading them (one index probe per product with live holds, and one for its earliest end).
+describe(`the periodic sweep over 100,000 live holds on ${testDialect}`, () => {
+  let t: TestApp
+  let products: number[]
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false })
+    products = await Promise.all([1, 2, 3].map(() => insertProduct(t, { price: 1000, stock: 1_000_000 })))
+    const cart = await createCart(t)
+    const ends = t.clock.now + 24 * 60 * MINUTE
+    const int = (value: number) => sql`cast(${value} as bigint)`
+    await sql`with recursive n (i) as (select 1 union all select i + 1 from n where i < 100000)
+      insert into holds (order_id, variant_id, quantity, expires_at, created_at)
+      select ${int(cart.id)}, case i % 3 when 0 then ${int(products[0]!)} when 1 then ${int(products[1]!)}
+        else ${int(products[2]!)} end, 1, ${int(ends)} + i, ${int(t.clock.now)} from n`.execute(t.ctx.db)
+    if (testDialect === 'postgres') await sql`analyze holds`.execute(t.ctx.db)
+  }, 60_000)
+  afterAll(() => t.close())
+
+  const liveHolds = async () =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('holds')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('returned_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+
+  it('gives back what is due and then finds nothing more, leaving the live holds alone', async () => {
+    const early = await insertProduct(t, { price: 1000, stock: 10 })
+    await addLine(t, await createCart(t), early, 2)
+    t.clock.advance(30 * MINUTE)
+    const late = await insertProduct(t, { price: 1000, stock: 10 })
+    await addLine(t, await createCart(t), late, 1)
+    t.clock.advance(31 * MINUTE)
+    expect(await sweepExpiredHolds(t.ctx)).toBe(1)
+    expect(await sweepExpiredHolds(t.ctx)).toBe(0)
+    expect(await liveHolds()).toBe(100_001)
+  })
+
+  it('walks the products through holds_variant_due_idx, never scanning holds', async () => {
+    const walk = productsWithLiveHolds(0, 500)
+    if (testDialect === 'sqlite') {
+      const { rows } = await sql<{ detail: string }>`explain query plan ${walk}`.execute(t.ctx.db)
+      const reads = rows.map((row) => row.detail).filter((detail) => /\bholds\b/.test(detail))
+      expect(reads.length).toBeGreaterThanOrEqual(3)
+      for (const read of reads)
+        expect(read).toMatch(/^SEARCH holds USING (COVERING )?INDEX holds_variant_due_idx /)
+      expect(rows.map((row) => row.detail).join('\n')).not.toMatch(/TEMP B-TREE/)
+      return
+    }
+    type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] }
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`
+      explain (analyze, format json) ${walk}`.execute(t.ctx.db)
+    const nodes: PlanNode[] = []
+    const visit = (node: PlanNode) => {
+      nodes.push(node)
+      for (const child of node.Plans ?? []) visit(child)
+    }
+    visit(rows[0]!['QUERY PLAN'][0].Plan)
+    const reads = nodes.filter((node) => node['Relation Name'] === 'holds')
+    expect(reads.length).toBeGreaterThanOrEqual(3)
+    for (const read of reads) {
+      expect(read['Node Type']).toMatch(/^Index (Only )?Scan$/)
+      expect(read['Index Name']).toBe('holds_variant_due_idx')
+    }
+    // Rows the scans of holds returned, over every probe: a few per product, not 100,000.
+    const rowsRead = reads.reduce(
+      (sum, read) => sum + Number(read['Actual Rows']) * Number(read['Actual Loops']),
+      0,
+    )
+    expect(rowsRead).toBeLessThan(50)
+  })
+
+  it('walks at most 500 products a batch, and the next batch walks on from there', async () => {
+    const cart = await createCart(t)
+    const product = (i: number) => ({
+      type: 'simple',
+      name: `Walked ${i}`,
+      slug: `walked-${i}`,
+      status: 'publish',
+      description: '',
+      short_description: '',
+      regular_price: 1000,
+      stock_on_hand: 10,
+      stock_held: 1,
+      menu_order: 0,
+      created_at: t.clock.now,
+      updated_at: t.clock.now,
+    })
+    const ids = (
+      await t.ctx.db
+        .insertInto('products')
+        .values(Array.from({ length: 550 }, (_, i) => product(i)))
+        .returning('id')
+        .execute()
+    )
+      .map((row) => row.id)
+      .sort((a, b) => a - b)
+    // The first 520 hold a unit for a day more; the last 30 held one until a minute ago.
+    await t.ctx.db
+      .insertInto('holds')
+      .values(
+        ids.map((id, i) => ({
+          order_id: cart.id,
+          variant_id: id,
+          quantity: 1,
+          expires_at: t.clock.now + (i < 520 ? 24 * 60 : -1) * MINUTE,
+          created_at: t.clock.now,
+        })),
+      )
+      .execute()
+    const due = ids.slice(520)
+    expect(await sweepExpiredHolds(t.ctx)).toBe(0)
+    expect(await sweepExpiredHolds(t.ctx)).toBe(30)
+    expect(await sweepExpiredHolds(t.ctx)).toBe(0)
+    const held = await t.ctx.db.selectFrom('products').select('stock_held').where('id', 'in', due).execute()
+    expect(held.map((row) => row.stock_held)).toEqual(due.map(() => 0))
+    expect(await liveHolds()).toBe(100_001 + 520)
   })
 })

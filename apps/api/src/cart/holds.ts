@@ -96,56 +96,130 @@ const addUp = (rows: readonly { variant_id: number; quantity: number }[]) => {
 }
 
 /**
- * Claims up to `limit` expired holds that are still counted as held (of orders not being paid, and
- * on PostgreSQL not locked by a change in progress, which takes note of its own) and marks them
- * returned. A hold is claimed once: a second sweeper finds it returned already.
+ * Claims up to `limit` expired holds of these products that are still counted as held (of orders
+ * not being paid) and marks them returned, through holds_variant_due_idx. A hold is claimed once:
+ * a second sweeper finds it returned already. On PostgreSQL the periodic sweep (`wait` false)
+ * skips holds another sweeper is giving back, and holds of orders locked by a change in progress
+ * (which takes note of its own); a product's own sweep waits for them, so that the write retried
+ * after it sees those units back on the shelf.
  */
 async function claimExpired(
   trx: Trx,
   dialect: Dialect,
   now: number,
   limit: number,
-  variantIds?: readonly number[],
+  variantIds: readonly number[],
+  wait: boolean,
 ): Promise<{ variant_id: number; quantity: number }[]> {
-  // The periodic sweep skips holds another sweeper is giving back; a product's own sweep waits for
-  // it, so that the write retried after it sees those units back on the shelf.
-  const ofVariants = variantIds ? sql`and holds.variant_id in (${sql.join(variantIds)})` : sql``
-  const holdsLock = variantIds ? sql`for update of holds` : sql`for update of holds skip locked`
+  const holdsLock = wait ? sql`for update of holds` : sql`for update of holds skip locked`
   const locking = dialect === 'postgres' ? sql`${holdsLock} for share of orders skip locked` : sql``
   const { rows } = await sql<{ variant_id: number; quantity: number }>`
     update holds set returned_at = ${now}
     where id in (
       select holds.id from holds join orders on orders.id = holds.order_id
-      where holds.returned_at is null and holds.expires_at <= ${now} and orders.frozen_at is null ${ofVariants}
+      where holds.variant_id in (${sql.join(variantIds)}) and holds.returned_at is null
+        and holds.expires_at <= ${now} and orders.frozen_at is null
       order by holds.expires_at limit ${limit} ${locking}
     ) and returned_at is null
     returning variant_id, quantity`.execute(trx)
   return rows
 }
 
+/** Claims expired holds as `claim` finds them and gives their units back, in one transaction. */
+function giveBackClaimed(
+  ctx: Pick<ShopContext, 'db'>,
+  claim: (trx: Trx) => Promise<{ variant_id: number; quantity: number }[]>,
+): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const claimed = await claim(trx)
+    await giveBack(trx, addUp(claimed))
+    return claimed.length
+  })
+}
+
 const SWEEP_BATCH = 500
 const SWEEP_EVERY_MS = 30_000
 
 /**
- * Gives back up to `limit` expired holds (of these products only, when given) in one short
- * transaction; answers how many holds it gave back.
+ * The periodic sweep's walk: the products with live holds after product `after`, in id order, at
+ * most `bound` of them, found by a loose index scan of holds_variant_due_idx (live holds by product,
+ * then by end): one probe steps to the next product, one more reads when its earliest live hold
+ * ends. So its cost grows with the products walked, never with their holds. One row per product
+ * walked (`step` counts them), and a last one without a product when the walk reached the end.
+ */
+export function productsWithLiveHolds(after: number, bound: number) {
+  return sql<{ variant_id: number | null; step: number; ends: number | null }>`
+    with recursive walk (variant_id, step) as (
+      select (select variant_id from holds where returned_at is null and variant_id > ${after}
+          order by variant_id limit 1), 1
+      union all
+      select (select holds.variant_id from holds
+          where holds.returned_at is null and holds.variant_id > walk.variant_id
+          order by holds.variant_id limit 1), walk.step + 1
+      from walk where walk.variant_id is not null and walk.step < ${bound}
+    )
+    select walk.variant_id, walk.step, (select holds.expires_at from holds
+        where holds.returned_at is null and holds.variant_id = walk.variant_id
+        order by holds.expires_at limit 1) as ends
+    from walk`
+}
+
+/** Where each process's periodic sweep walks on from (a hint only: any sweep may claim anything). */
+const walkedUpTo = new WeakMap<object, number>()
+
+/**
+ * One bounded batch of the periodic sweep: walks at most SWEEP_BATCH products with live holds,
+ * from where the last batch stopped, and claims and gives back at most `limit` expired holds of
+ * those due, product by product. `more` says the batch stopped at a bound, so another should
+ * follow soon.
+ */
+async function sweepDueProducts(
+  ctx: Pick<ShopContext, 'db' | 'database' | 'now'>,
+  limit: number,
+): Promise<{ swept: number; more: boolean }> {
+  const now = ctx.now()
+  const { rows } = await productsWithLiveHolds(walkedUpTo.get(ctx.db) ?? 0, SWEEP_BATCH).execute(ctx.db)
+  const walked = rows.sort((a, b) => a.step - b.step)
+  // The last product walked when the walk stopped at the bound; none when it reached the end.
+  const stop = walked.at(-1)?.variant_id ?? null
+  let next = stop ?? 0
+  const due = walked.flatMap((row) =>
+    row.variant_id !== null && row.ends !== null && row.ends <= now ? [row.variant_id] : [],
+  )
+  const swept =
+    due.length === 0
+      ? 0
+      : await giveBackClaimed(ctx, async (trx) => {
+          const claimed: { variant_id: number; quantity: number }[] = []
+          for (const variantId of due) {
+            const left = limit - claimed.length
+            claimed.push(...(await claimExpired(trx, ctx.database.dialect, now, left, [variantId], false)))
+            if (claimed.length === limit) {
+              // The product may have more: the next batch starts with it.
+              next = variantId - 1
+              break
+            }
+          }
+          return claimed
+        })
+  walkedUpTo.set(ctx.db, next)
+  return { swept, more: swept === limit || stop !== null }
+}
+
+/**
+ * Gives back up to `limit` expired holds: of these products when given (waiting for whoever is
+ * giving them back on PostgreSQL), else one batch of the periodic sweep (which answers 0 too when
+ * its walk stopped at its bound before a due product). Answers how many.
  */
 export async function sweepExpiredHolds(
   ctx: Pick<ShopContext, 'db' | 'database' | 'now'>,
   options: { variantIds?: readonly number[]; limit?: number } = {},
 ): Promise<number> {
+  const limit = options.limit ?? SWEEP_BATCH
+  const { variantIds } = options
+  if (!variantIds) return (await sweepDueProducts(ctx, limit)).swept
   const now = ctx.now()
-  return ctx.db.transaction().execute(async (trx) => {
-    const claimed = await claimExpired(
-      trx,
-      ctx.database.dialect,
-      now,
-      options.limit ?? SWEEP_BATCH,
-      options.variantIds,
-    )
-    await giveBack(trx, addUp(claimed))
-    return claimed.length
-  })
+  return giveBackClaimed(ctx, (trx) => claimExpired(trx, ctx.database.dialect, now, limit, variantIds, true))
 }
 
 /** Asked before every catalogue page's stock is read: compiled once per number of products. */
@@ -195,14 +269,13 @@ export async function withStockRetry<T>(ctx: ShopContext, write: () => Promise<T
 /** When each instance next sweeps (a schedule hint only: sweeps are claimed, so any may run). */
 const nextSweepAt = new WeakMap<object, number>()
 
-/** The periodic sweep, run by an add when it is due: one batch, then again soon if it was full. */
+/** The periodic sweep, run by an add when it is due: one batch, then again soon if it stopped at a bound. */
 export async function sweepWhenDue(ctx: ShopContext): Promise<void> {
   const now = ctx.now()
   if (now < (nextSweepAt.get(ctx) ?? 0)) return
   nextSweepAt.set(ctx, now + SWEEP_EVERY_MS)
   try {
-    const swept = await sweepExpiredHolds(ctx)
-    if (swept === SWEEP_BATCH) nextSweepAt.set(ctx, now)
+    if ((await sweepDueProducts(ctx, SWEEP_BATCH)).more) nextSweepAt.set(ctx, now)
   } catch (error) {
     // Opportunistic: the shopper's add has succeeded; the next due write sweeps again.
     ctx.log.warn({ err: error }, 'sweeping expired holds failed')

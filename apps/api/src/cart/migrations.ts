@@ -305,6 +305,14 @@ export const cartMigrations: Record<string, Migration> = {
       }
     },
   },
+  /** Every add wrote both indexes of live holds: the periodic sweep now finds what is due by
+   *  walking the products of holds_variant_due_idx (holds.ts `productsWithLiveHolds`), so the one
+   *  by end alone went, and an add writes one index page fewer (ADR 0006). */
+  '2026-11-27T0100_cart_holds_due_index_dropped': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('holds_due_idx').execute()
+    },
+  },
 }
 
 /**

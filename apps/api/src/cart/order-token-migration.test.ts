@@ -1,50 +1,20 @@
-import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { sql } from 'kysely'
-import pg from 'pg'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { testDialect, testPgUrl } from '../../tests/test-app.ts'
-import { openDatabase, type ShopDatabase } from '../db/database.ts'
+import { describe, expect, it } from 'vitest'
+import { useMigrationDatabase } from '../../tests/migration-database.ts'
+import { testDialect } from '../../tests/test-app.ts'
 import { migrateToLatest, migrateUpTo } from '../db/migrate.ts'
 
 const BEFORE = '2026-11-23T2010_cart_stock_alerts'
 
-let database: ShopDatabase
-let dataDir: string
-const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`
-
-beforeEach(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-migration-'))
-  if (testDialect === 'postgres') {
-    const client = new pg.Client({ connectionString: testPgUrl })
-    await client.connect()
-    await client.query(`create schema ${schema}`)
-    await client.end()
-  }
-  database =
-    testDialect === 'postgres'
-      ? openDatabase(testPgUrl, { schema })
-      : openDatabase(path.join(dataDir, 'shop.sqlite'))
-})
-
-afterEach(async () => {
-  await database.close()
-  if (testDialect === 'postgres') {
-    const client = new pg.Client({ connectionString: testPgUrl })
-    await client.connect()
-    await client.query(`drop schema ${schema} cascade`)
-    await client.end()
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+const migration = useMigrationDatabase()
 
 /** The names of the orders table's indexes on SQLite (none on PostgreSQL, which this does not ask). */
 async function sqliteIndexes(): Promise<string[]> {
   if (testDialect !== 'sqlite') return []
   const { rows } = await sql<{ name: string }>`
-    select name from sqlite_master where type = 'index' and tbl_name = 'orders'`.execute(database.db)
+    select name from sqlite_master where type = 'index' and tbl_name = 'orders'`.execute(
+    migration.database.db,
+  )
   return rows.map((row) => row.name).sort()
 }
 
@@ -60,7 +30,7 @@ const order = (id: number | undefined, number: string, token: string) => ({
 
 describe('orders.token loses its unique index (nothing looks an order up by it)', () => {
   it('keeps every order, what refers to them and the order numbers unique', async () => {
-    const { db } = database
+    const { db } = migration.database
     await migrateUpTo(db, BEFORE)
     await db
       .insertInto('orders')

@@ -1,0 +1,46 @@
+/**
+ * A private, empty database for each test of a migration (a temporary SQLite file, or a fresh
+ * PostgreSQL schema when TEST_DB=postgres), so the test can migrate it up to a point, write the
+ * rows an older shop had, and then migrate on.
+ */
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterEach, beforeEach } from 'vitest'
+import { openDatabase, type ShopDatabase } from '../src/db/database.ts'
+import { testDialect, testPgUrl } from './test-app.ts'
+
+async function onPostgres(query: string) {
+  const client = new pg.Client({ connectionString: testPgUrl })
+  await client.connect()
+  await client.query(query)
+  await client.end()
+}
+
+/** Opens the database before each test and removes it after; read `database` inside a test. */
+export function useMigrationDatabase(): { readonly database: ShopDatabase } {
+  let database: ShopDatabase | undefined
+  let dataDir: string
+  const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+  beforeEach(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-migration-'))
+    if (testDialect === 'postgres') await onPostgres(`create schema ${schema}`)
+    database =
+      testDialect === 'postgres'
+        ? openDatabase(testPgUrl, { schema })
+        : openDatabase(path.join(dataDir, 'shop.sqlite'))
+  })
+  afterEach(async () => {
+    await database?.close()
+    if (testDialect === 'postgres') await onPostgres(`drop schema ${schema} cascade`)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+  return {
+    get database() {
+      if (!database) throw new Error('The migration database opens before each test.')
+      return database
+    },
+  }
+}
