@@ -32,6 +32,8 @@ describe('holds lose their index by end alone (the periodic sweep walks the prod
         status: 'publish',
         description: '',
         short_description: '',
+        sku: 'MIGRATED-SCARF',
+        stock_sold: 0,
         regular_price: 1000,
         stock_on_hand: 10,
         stock_held: 3,

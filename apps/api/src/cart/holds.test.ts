@@ -463,12 +463,14 @@ describe(`the periodic sweep over 100,000 live holds on ${testDialect}`, () => {
   it('walks at most 500 products a batch, and the next batch walks on from there', async () => {
     const cart = await createCart(t)
     const product = (i: number) => ({
-      type: 'simple',
+      type: 'simple' as const,
       name: `Walked ${i}`,
       slug: `walked-${i}`,
-      status: 'publish',
+      status: 'publish' as const,
       description: '',
       short_description: '',
+      sku: `WALKED-${i}`,
+      stock_sold: 0,
       regular_price: 1000,
       stock_on_hand: 10,
       stock_held: 1,
