@@ -5,8 +5,7 @@
  * post to a page without an action, is the visitor's mistake: the request's own log line says
  * so, and no stack trace follows it (a flood of bad URLs must not flood the logs).
  */
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
+import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import {
   type AppLoadContext,
@@ -54,19 +53,28 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId)
-              timeoutId = undefined
-              callback()
-            },
-          })
-          responseHeaders.set('Content-Type', 'text/html')
-          pipe(body)
-          resolve(
-            new Response(createReadableStreamFromReadable(body.pipe(withInlineStylesheets())), {
-              headers: responseHeaders,
-              status: responseStatusCode,
+          // The page is whole: React writes it out at once, and it leaves as one piece, the first
+          // paint's styles put in its head, instead of its 2 KB chunks each passing through stream
+          // after stream on their way to the socket (issue 15).
+          const chunks: Buffer[] = []
+          pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk)
+                callback()
+              },
+              final(callback) {
+                clearTimeout(timeoutId)
+                timeoutId = undefined
+                responseHeaders.set('Content-Type', 'text/html')
+                resolve(
+                  new Response(withInlineStylesheets(Buffer.concat(chunks)), {
+                    headers: responseHeaders,
+                    status: responseStatusCode,
+                  }),
+                )
+                callback()
+              },
             }),
           )
         },

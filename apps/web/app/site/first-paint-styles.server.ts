@@ -7,8 +7,6 @@
  * no nonce: the Content-Security-Policy allows them (style-src 'unsafe-inline', apps/api).
  */
 
-import { Transform } from 'node:stream'
-import { StringDecoder } from 'node:string_decoder'
 import builtStylesheets from 'virtual:fanshop/stylesheets'
 
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/g
@@ -24,23 +22,10 @@ export function inlineStylesheets(head: string, sheets: Record<string, string> =
   })
 }
 
-/** The document passed through, its head (everything up to </head>) rewritten by inlineStylesheets. */
-export function withInlineStylesheets(): Transform {
-  const decoder = new StringDecoder('utf8')
-  let head: string | null = ''
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (head === null) return callback(null, chunk)
-      head += decoder.write(chunk)
-      const end = head.indexOf('</head>')
-      if (end === -1) return callback()
-      const document = inlineStylesheets(head.slice(0, end)) + head.slice(end)
-      head = null
-      callback(null, Buffer.from(document))
-    },
-    flush(callback) {
-      if (head === null) return callback()
-      callback(null, Buffer.from(head + decoder.end()))
-    },
-  })
+/** The whole document, its head (everything up to </head>) rewritten by inlineStylesheets. */
+export function withInlineStylesheets(document: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const end = document.indexOf('</head>')
+  if (end === -1) return document
+  const head = inlineStylesheets(document.toString('utf8', 0, end))
+  return Buffer.concat([Buffer.from(head), document.subarray(end)])
 }
