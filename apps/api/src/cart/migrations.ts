@@ -313,6 +313,16 @@ export const cartMigrations: Record<string, Migration> = {
       await db.schema.dropIndex('holds_due_idx').execute()
     },
   },
+  /** Every add wrote a page of the lines' index by product alone, and no query read it: each one
+   *  that filters lines by product also names the order, or one fan's orders found through the
+   *  orders' own indexes, which the unique (order_id, variant_id) index then serves (plans in
+   *  line-items-indexes.test.ts; ADR 0006). Products are never deleted, so no foreign-key check
+   *  needs it either. */
+  '2026-11-27T0200_cart_line_items_variant_index_dropped': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('line_items_variant_idx').execute()
+    },
+  },
 }
 
 /**
