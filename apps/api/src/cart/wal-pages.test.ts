@@ -33,41 +33,51 @@ describe.runIf(testDialect === 'sqlite')('the WAL pages of a create and an add',
   })
   afterAll(() => t.close())
 
-  async function iteration(productId: number) {
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/orders.json', payload: {} })
-    const { number, token } = created.json()
+  async function add(cart: { number: string; token: string }, productId: number) {
     const added = await t.app.inject({
       method: 'POST',
-      url: `/api/v1/orders/${number}/line_items.json?order_token=${token}`,
+      url: `/api/v1/orders/${cart.number}/line_items.json?order_token=${cart.token}`,
       payload: { line_item: { variant_id: productId, quantity: 1 } },
     })
     expect(added.statusCode).toBe(201)
   }
 
+  async function iteration(productId: number, raise = false) {
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/orders.json', payload: {} })
+    const cart = created.json()
+    await add(cart, productId)
+    if (raise) await add(cart, productId)
+  }
+
   /** Pages written per commit of the create and of the add, by table or index, over `count` iterations. */
-  async function written(productId: number, count: number) {
+  async function written(productId: number, count: number, raise = false) {
     const database = t.ctx.database.sqlite!
     // The checkpoint worker may start the log over during a run: then the run is taken again.
     for (;;) {
       database.pragma('wal_checkpoint(TRUNCATE)')
-      for (let i = 0; i < count; i++) await iteration(productId)
+      for (let i = 0; i < count; i++) await iteration(productId, raise)
       const frames = walFrames(database.name)
-      if (frames.filter((frame) => frame.commit).length !== 2 * count) continue
+      const commitsEach = raise ? 3 : 2
+      if (frames.filter((frame) => frame.commit).length !== commitsEach * count) continue
       const owner = new Map(
         (database.prepare('select pageno, name from dbstat').raw().all() as [number, string][]).map(
           ([page, name]) => [page, name],
         ),
       )
-      const create = new Set<string>()
-      const add = new Set<string>()
+      const [create, added, raised] = [new Set<string>(), new Set<string>(), new Set<string>()]
       let commits = 0
       for (const frame of frames) {
         const name = owner.get(frame.page)
         // Page 1 is written when the file grows, and a page a split freed is on the free list.
-        if (name && name !== 'sqlite_schema') (commits % 2 === 0 ? create : add).add(name)
+        if (name && name !== 'sqlite_schema') [create, added, raised][commits % commitsEach]!.add(name)
         if (frame.commit) commits++
       }
-      return { create: [...create].sort(), add: [...add].sort(), perIteration: frames.length / count }
+      return {
+        create: [...create].sort(),
+        add: [...added].sort(),
+        raise: [...raised].sort(),
+        perIteration: frames.length / count,
+      }
     }
   }
 
@@ -88,5 +98,18 @@ describe.runIf(testDialect === 'sqlite')('the WAL pages of a create and an add',
     ])
     // One page each, and now and then a page split of a table or an index.
     expect(pages.perIteration).toBeLessThan(11.6)
+  })
+
+  it('writes no id counter to raise a line: only the line gets a new id a shopper sees', async () => {
+    const productId = await insertProduct(t, { price: 1200, stock: 1_000_000 })
+    const pages = await written(productId, 50, true)
+    expect(pages.raise).toEqual([
+      'holds',
+      'holds_order_idx',
+      'holds_variant_due_idx',
+      'line_items',
+      'orders',
+      'products',
+    ])
   })
 })
