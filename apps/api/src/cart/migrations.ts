@@ -313,13 +313,41 @@ export const cartMigrations: Record<string, Migration> = {
       await db.schema.dropIndex('holds_due_idx').execute()
     },
   },
+  /** Every add wrote a page of the lines' index by product alone, and no query read it: each one
+   *  that filters lines by product also names the order, or one fan's orders found through the
+   *  orders' own indexes, which the unique (order_id, variant_id) index then serves (plans in
+   *  line-items-indexes.test.ts; ADR 0006). Products are never deleted, so no foreign-key check
+   *  needs it either. */
+  '2026-11-27T0200_cart_line_items_variant_index_dropped': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('line_items_variant_idx').execute()
+    },
+  },
+  /** A hold's id is SQLite's plain rowid now, not AUTOINCREMENT: every add that wrote a hold also
+   *  wrote the counter's page (a raise of a line, nothing else new, wrote it for the hold alone).
+   *  No shopper or client ever sees a hold's id, and a plain rowid is still one more than the
+   *  largest live one, so a hold's id stays larger than every older live hold's (newest-first
+   *  release orders by it); an id freed by a deleted hold may come back, and nothing refers to a
+   *  hold by id beyond the statement or transaction that read it. PostgreSQL's identity column
+   *  has no such counter row to write: unchanged there. */
+  '2026-11-27T0300_cart_holds_rowid_ids': {
+    async up(db: Kysely<unknown>) {
+      if (dialectOf(db) === 'postgres') return
+      await rebuildSqliteTable(db, 'holds', (create) => {
+        const without = create.replace(/("id" integer primary key) autoincrement/i, '$1')
+        if (without === create) throw new Error('holds.id is not declared AUTOINCREMENT as expected.')
+        return without
+      })
+    },
+  },
 }
 
 /**
  * SQLite cannot drop a constraint declared with a column: the table is made again from its own
  * `create table` as `change` edits it (every column, whoever added it), its rows, indexes and
- * AUTOINCREMENT counter carried over, as SQLite's documented procedure does. Foreign keys are off
- * meanwhile, so that dropping the old table cascades to nothing; their check runs before commit.
+ * AUTOINCREMENT counter (unless `change` took AUTOINCREMENT away) carried over, as SQLite's
+ * documented procedure does. Foreign keys are off meanwhile, so that dropping the old table
+ * cascades to nothing; their check runs before commit.
  * Runs outside a transaction (SQLite migrations do: Kysely runs them so) and opens its own.
  */
 async function rebuildSqliteTable(db: Kysely<unknown>, table: string, change: (create: string) => string) {
@@ -340,7 +368,7 @@ async function rebuildSqliteTable(db: Kysely<unknown>, table: string, change: (c
       await sql`alter table ${sql.table(rebuilt)} rename to ${sql.table(table)}`.execute(trx)
       for (const row of schema.rows) if (row.type !== 'table') await sql.raw(row.sql).execute(trx)
       const seq = counter.rows[0]?.seq
-      if (seq !== undefined) {
+      if (seq !== undefined && /\bautoincrement\b/i.test(edited)) {
         await sql`delete from sqlite_sequence where name = ${table}`.execute(trx)
         await sql`insert into sqlite_sequence (name, seq) values (${table}, ${seq})`.execute(trx)
       }
