@@ -14,6 +14,7 @@ import {
   type PricedRow,
   type ProductAttributeJson,
   type ProductJson,
+  pickFields,
   type SizeGuideJson,
   type SizeRow,
   sizeRowSchema,
@@ -201,22 +202,6 @@ export async function loadProductFields(
   fields: FieldSelection,
 ): Promise<PartialProductJson[]> {
   return (await buildProductJson(ctx, ids, fields)).map((product) => pickFields(product, fields))
-}
-
-function pickFields(product: ProductJson, fields: FieldSelection): PartialProductJson {
-  const picked: Record<string, unknown> = {}
-  for (const field of fields.keys()) {
-    const value = product[field as keyof ProductJson]
-    if (asksFor(fields, field) || !Array.isArray(value)) {
-      picked[field] = value
-      continue
-    }
-    const names = Object.keys(value[0] ?? {}).filter((name) => asksFor(fields, field, name))
-    picked[field] = value.map((item: Record<string, unknown>) =>
-      Object.fromEntries(names.map((name) => [name, item[name]])),
-    )
-  }
-  return picked
 }
 
 async function buildProductJson(

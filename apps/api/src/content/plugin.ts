@@ -15,6 +15,7 @@ import {
   contentEndpoints,
   contentItemEndpoints,
   contentListEndpoints,
+  type FieldSelection,
   pagingHeaders,
   totalPages,
 } from '@fanshop/core'
@@ -22,6 +23,7 @@ import type { FastifyInstance } from 'fastify'
 import { badRequest, notFound } from '../http/errors.ts'
 import type { AnswerHeaders } from '../http/in-process-api.ts'
 import { readRoute, route } from '../http/route.ts'
+import { checkedUnlessCut, cutAnswer } from '../http/typed-answer.ts'
 import { countContactMessage, receiveContactMessage } from './contact.ts'
 import { findContent, type ListQuery, listContent } from './read.ts'
 import { findFeedTerm, listFeedTerms } from './terms.ts'
@@ -53,37 +55,44 @@ export default async function contentPlugin(app: FastifyInstance) {
     const label = CONTENT_LABELS[type]
 
     const list: ContentListEndpoint<ContentType> = contentListEndpoints[type]
-    readRoute(app, list, async (request, reply) => {
-      const q: { page: number; per_page: number; slug?: string; search?: string } & {
-        feed_taxonomy?: number
-        story?: number
-      } = request.query
-      const query: ListQuery = {
-        page: q.page,
-        perPage: q.per_page,
-        slugs: parseSlugs(q.slug),
-        search: q.search,
-      }
-      if (q.feed_taxonomy !== undefined) {
-        if (!(await findFeedTerm(app.shop.db, q.feed_taxonomy))) {
-          throw notFound(`There is no feed taxonomy term with id ${q.feed_taxonomy}.`)
+    readRoute(
+      app,
+      list,
+      async (request, reply) => {
+        const q: { page: number; per_page: number; slug?: string; search?: string } & {
+          feed_taxonomy?: number
+          story?: number
+          _fields?: FieldSelection
+        } = request.query
+        const query: ListQuery = {
+          page: q.page,
+          perPage: q.per_page,
+          slugs: parseSlugs(q.slug),
+          search: q.search,
+          fields: q._fields,
         }
-        query.termId = q.feed_taxonomy
-      }
-      if (q.story !== undefined) {
-        if (!(await findContent(app.shop.db, 'stories', q.story, app.shop.now()))) {
-          throw notFound(`There is no story with id ${q.story}.`)
+        if (q.feed_taxonomy !== undefined) {
+          if (!(await findFeedTerm(app.shop.db, q.feed_taxonomy))) {
+            throw notFound(`There is no feed taxonomy term with id ${q.feed_taxonomy}.`)
+          }
+          query.termId = q.feed_taxonomy
         }
-        query.storyId = q.story
-      }
-      const { items, total } = await listContent(app.shop.db, type, query, app.shop.now())
-      if (query.slugs && total === 0) {
-        throw notFound(`There is no ${label} with the slug "${query.slugs.join('", "')}".`)
-      }
-      assertPageExists(query.page, total, query.perPage, `${label} items`)
-      setPagingHeaders(reply, total, query.perPage)
-      return items
-    })
+        if (q.story !== undefined) {
+          if (!(await findContent(app.shop.db, 'stories', q.story, app.shop.now()))) {
+            throw notFound(`There is no story with id ${q.story}.`)
+          }
+          query.storyId = q.story
+        }
+        const { items, total } = await listContent(app.shop.db, type, query, app.shop.now())
+        if (query.slugs && total === 0) {
+          throw notFound(`There is no ${label} with the slug "${query.slugs.join('", "')}".`)
+        }
+        assertPageExists(query.page, total, query.perPage, `${label} items`)
+        setPagingHeaders(reply, total, query.perPage)
+        return query.fields ? cutAnswer(items) : items
+      },
+      checkedUnlessCut,
+    )
 
     const item: ContentItemEndpoint<ContentType> = contentItemEndpoints[type]
     readRoute(app, item, async (request, reply) => {

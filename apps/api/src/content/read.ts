@@ -2,12 +2,18 @@
  * Reads content items: lists (paged, searched, filtered by term or story) and single items of
  * one REST type, published only (the products they name as the shop shows them at `now`); shape.ts turns the rows into WordPress post objects.
  */
-import { type ContentItemOf, type ContentType, pageOffset } from '@fanshop/core'
+import {
+  type ContentItemOf,
+  type ContentType,
+  type FieldSelection,
+  pageOffset,
+  pickFields,
+} from '@fanshop/core'
 import { type Kysely, sql } from 'kysely'
 import { compiledOnce } from '../db/compiled.ts'
 import { wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
-import { shapeItems } from './shape.ts'
+import { type ItemRow, shapeItems } from './shape.ts'
 import type { StoredContentType } from './tables.ts'
 
 type Db = Kysely<Database>
@@ -34,6 +40,8 @@ export interface ListQuery {
   termId?: number
   /** Only the articles of this story. */
   storyId?: number
+  /** Only these fields of each item (WordPress's `_fields`); what they do not show is not read. */
+  fields?: FieldSelection
 }
 
 /** Types listed in their editorial order; the rest newest first. */
@@ -80,7 +88,7 @@ export async function listContent<T extends ContentType>(
       (ORDERED_BY_MENU.has(stored) ? pageByMenuOrder : pageNewestFirst)(db, stored, query.perPage, offset),
     ])
     return {
-      items: await shapeItems(db, type, listed.rows, now),
+      items: await shapeAsked(db, type, listed.rows, now, query.fields),
       total: Number(counted.rows[0]?.total ?? 0),
     }
   }
@@ -109,7 +117,22 @@ export async function listContent<T extends ContentType>(
       ? rows.orderBy('menu_order', 'asc').orderBy('id', 'asc')
       : rows.orderBy('date', 'desc').orderBy('id', 'desc')
   const page = await rows.limit(query.perPage).offset(pageOffset(query.page, query.perPage)).execute()
-  return { items: await shapeItems(db, type, page, now), total: Number(total) }
+  return { items: await shapeAsked(db, type, page, now, query.fields), total: Number(total) }
+}
+
+/**
+ * The rows shaped, with `_fields` cut down to the asked fields: typed as whole items, as the
+ * list's schema is the whole item's (the route writes such an answer unchecked, cutAnswer).
+ */
+async function shapeAsked<T extends ContentType>(
+  db: Db,
+  type: T,
+  rows: ItemRow[],
+  now: number,
+  fields: FieldSelection | undefined,
+): Promise<ContentItemOf<T>[]> {
+  const items = await shapeItems(db, type, rows, now, fields)
+  return fields ? (items.map((item) => pickFields(item, fields)) as ContentItemOf<T>[]) : items
 }
 
 export async function findContent<T extends ContentType>(

@@ -2,12 +2,15 @@
  * Shapes stored content rows as WordPress post objects with their type's own fields: one shaper
  * per REST type, each loading its relations (images, terms, articles, setups, tracks) for a whole
  * page of items at once, so a list costs a fixed handful of queries whatever its length. HTML is
- * sanitised again on the way out.
+ * sanitised again on the way out. Asked for some fields only (`_fields`), a shaper reads no
+ * relation and sanitises no text those fields do not show, and leaves them empty.
  */
 import {
   type ArticleSummary,
+  asksFor,
   type ContentItemOf,
   type ContentType,
+  type FieldSelection,
   type ImageJson,
   plainText,
   readingMinutes,
@@ -123,7 +126,12 @@ function permalink(row: ItemRow, fields: Record<string, unknown>): string {
 }
 
 /** The fields of every WordPress post object. */
-function postObject(row: ItemRow, fields: Record<string, unknown>, media: MediaIndex) {
+function postObject(
+  row: ItemRow,
+  fields: Record<string, unknown>,
+  media: MediaIndex,
+  asked: FieldSelection | undefined,
+) {
   return {
     id: row.id,
     slug: row.slug,
@@ -132,16 +140,20 @@ function postObject(row: ItemRow, fields: Record<string, unknown>, media: MediaI
     status: 'publish' as const,
     link: permalink(row, fields),
     title: { rendered: sanitizePlainText(row.title) },
-    content: { rendered: sanitizeRichText(row.content), protected: false },
-    excerpt: { rendered: sanitizeRichText(row.excerpt), protected: false },
+    content: { rendered: asksFor(asked, 'content') ? sanitizeRichText(row.content) : '', protected: false },
+    excerpt: { rendered: asksFor(asked, 'excerpt') ? sanitizeRichText(row.excerpt) : '', protected: false },
     featured_media: row.featured_media ?? 0,
     featured_image: media.image(row.featured_media),
   }
 }
 
-async function termsOf(db: Db, ids: number[]): Promise<Map<number, number[]>> {
+async function termsOf(
+  db: Db,
+  ids: number[],
+  asked: FieldSelection | undefined,
+): Promise<Map<number, number[]>> {
   const byItem = new Map<number, number[]>()
-  if (!ids.length) return byItem
+  if (!ids.length || !asksFor(asked, 'feed_taxonomy')) return byItem
   const { rows } = await termRows(db, ids)
   for (const { item_id, term_id } of rows) byItem.set(item_id, [...(byItem.get(item_id) ?? []), term_id])
   return byItem
@@ -149,14 +161,19 @@ async function termsOf(db: Db, ids: number[]): Promise<Map<number, number[]>> {
 
 const minutesOf = (html: string) => readingMinutes(plainText(html))
 
-async function shapePosts(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'posts'>[]> {
+async function shapePosts(
+  db: Db,
+  rows: ItemRow[],
+  _now: number,
+  asked: FieldSelection | undefined,
+): Promise<ContentItemOf<'posts'>[]> {
   const ids = rows.map((r) => r.id)
-  const featured = rows.map((r) => r.featured_media)
-  const [media, terms] = await Promise.all([MediaIndex.load(db, featured), termsOf(db, ids)])
+  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
+  const [media, terms] = await Promise.all([MediaIndex.load(db, featured), termsOf(db, ids, asked)])
   return rows.map((row) => {
     const fields = readFields('post', row.id, row.fields)
     return {
-      ...postObject(row, fields, media),
+      ...postObject(row, fields, media, asked),
       type: 'post',
       author_name: fields.author_name,
       reading_minutes: minutesOf(row.content),
@@ -165,10 +182,15 @@ async function shapePosts(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'posts
   })
 }
 
-async function shapeStories(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'stories'>[]> {
+async function shapeStories(
+  db: Db,
+  rows: ItemRow[],
+  _now: number,
+  asked: FieldSelection | undefined,
+): Promise<ContentItemOf<'stories'>[]> {
   const ids = rows.map((r) => r.id)
-  const featured = rows.map((r) => r.featured_media)
-  const articles = ids.length ? (await articleRows(db, ids)).rows : []
+  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
+  const articles = ids.length && asksFor(asked, 'articles') ? (await articleRows(db, ids)).rows : []
   const media = await MediaIndex.load(db, [...featured, ...articles.map((a) => a.featured_media)])
   return rows.map((row) => {
     const fields = readFields('story', row.id, row.fields)
@@ -184,7 +206,7 @@ async function shapeStories(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'sto
         reading_minutes: minutesOf(a.content),
       }))
     return {
-      ...postObject(row, fields, media),
+      ...postObject(row, fields, media, asked),
       type: 'story',
       subtitle: fields.subtitle,
       articles: summaries,
@@ -192,8 +214,13 @@ async function shapeStories(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'sto
   })
 }
 
-async function shapeArticles(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'articles'>[]> {
-  const featured = rows.map((r) => r.featured_media)
+async function shapeArticles(
+  db: Db,
+  rows: ItemRow[],
+  _now: number,
+  asked: FieldSelection | undefined,
+): Promise<ContentItemOf<'articles'>[]> {
+  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
   const parentIds = [...new Set(rows.map((r) => r.parent_id).filter((id): id is number => id !== null))]
   const [media, stories] = await Promise.all([
     MediaIndex.load(db, featured),
@@ -204,7 +231,7 @@ async function shapeArticles(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'ar
     const story = stories.find((s) => s.id === row.parent_id)
     if (!story) throw new Error(`Article ${row.id} has no story.`)
     return {
-      ...postObject(row, fields, media),
+      ...postObject(row, fields, media, asked),
       type: 'article',
       story: {
         id: story.id,
@@ -218,10 +245,15 @@ async function shapeArticles(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'ar
   })
 }
 
-async function shapeLookbooks(db: Db, rows: ItemRow[], now: number): Promise<ContentItemOf<'lookbooks'>[]> {
+async function shapeLookbooks(
+  db: Db,
+  rows: ItemRow[],
+  now: number,
+  asked: FieldSelection | undefined,
+): Promise<ContentItemOf<'lookbooks'>[]> {
   const ids = rows.map((r) => r.id)
-  const featured = rows.map((r) => r.featured_media)
-  const setups = ids.length ? (await setupRows(db, ids)).rows : []
+  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
+  const setups = ids.length && asksFor(asked, 'setups') ? (await setupRows(db, ids)).rows : []
   const setupIds = setups.map((s) => s.id)
   const [images, products] = setupIds.length
     ? await Promise.all([
@@ -233,7 +265,7 @@ async function shapeLookbooks(db: Db, rows: ItemRow[], now: number): Promise<Con
   return rows.map((row) => {
     const fields = readFields('lookbook', row.id, row.fields)
     return {
-      ...postObject(row, fields, media),
+      ...postObject(row, fields, media, asked),
       type: 'lookbook',
       season: fields.season,
       credits: fields.credits,
@@ -255,13 +287,20 @@ async function shapeLookbooks(db: Db, rows: ItemRow[], now: number): Promise<Con
   })
 }
 
-async function shapeMusic(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'music'>[]> {
+async function shapeMusic(
+  db: Db,
+  rows: ItemRow[],
+  _now: number,
+  asked: FieldSelection | undefined,
+): Promise<ContentItemOf<'music'>[]> {
   const ids = rows.map((r) => r.id)
-  const featured = rows.map((r) => r.featured_media)
-  const tracks = ids.length ? (await trackRows(db, ids)).rows : []
+  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
+  const readsTracks = asksFor(asked, 'tracks') || asksFor(asked, 'total_duration')
+  const tracks = ids.length && readsTracks ? (await trackRows(db, ids)).rows : []
+  const readsVideo = asksFor(asked, 'video')
   const fieldsById = new Map(rows.map((row) => [row.id, readFields('music', row.id, row.fields)]))
   const videoMedia = [...fieldsById.values()].flatMap((f) =>
-    f.video ? [f.video.media_id, f.video.poster_media_id] : [],
+    f.video && readsVideo ? [f.video.media_id, f.video.poster_media_id] : [],
   )
   const media = await MediaIndex.load(db, [
     ...featured,
@@ -280,37 +319,45 @@ async function shapeMusic(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'music
         audio: media.file(t.audio_media_id),
       }))
     return {
-      ...postObject(row, fields, media),
+      ...postObject(row, fields, media, asked),
       type: 'music',
       release_type: fields.release_type,
       release_date: fields.release_date,
       label: fields.label,
       total_duration: own.reduce((sum, t) => sum + t.duration, 0),
       tracks: own,
-      video: fields.video
-        ? {
-            title: sanitizePlainText(fields.video.title),
-            file: media.file(fields.video.media_id),
-            width: fields.video.width,
-            height: fields.video.height,
-            duration: fields.video.duration,
-            poster: media.image(fields.video.poster_media_id),
-          }
-        : null,
+      video:
+        fields.video && readsVideo
+          ? {
+              title: sanitizePlainText(fields.video.title),
+              file: media.file(fields.video.media_id),
+              width: fields.video.width,
+              height: fields.video.height,
+              duration: fields.video.duration,
+              poster: media.image(fields.video.poster_media_id),
+            }
+          : null,
       streaming_links: fields.streaming_links.map((l) => ({ ...l, url: sanitizeUrl(l.url) })),
     }
   })
 }
 
-async function shapePages(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'pages'>[]> {
-  const featured = rows.map((r) => r.featured_media)
+async function shapePages(
+  db: Db,
+  rows: ItemRow[],
+  _now: number,
+  asked: FieldSelection | undefined,
+): Promise<ContentItemOf<'pages'>[]> {
+  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
   const fieldsById = new Map(rows.map((row) => [row.id, readFields('page', row.id, row.fields)]))
-  const sectionImages = [...fieldsById.values()].flatMap((f) => f.sections.map((s) => s.image_id))
+  const sectionImages = asksFor(asked, 'sections')
+    ? [...fieldsById.values()].flatMap((f) => f.sections.map((s) => s.image_id))
+    : []
   const media = await MediaIndex.load(db, [...featured, ...sectionImages])
   return rows.map((row) => {
     const fields = fieldsById.get(row.id)!
     return {
-      ...postObject(row, fields, media),
+      ...postObject(row, fields, media, asked),
       type: 'page',
       template: fields.template,
       parent: row.parent_id ?? 0,
@@ -331,14 +378,19 @@ async function shapePages(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'pages
   })
 }
 
-async function shapeFeed(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'feed'>[]> {
+async function shapeFeed(
+  db: Db,
+  rows: ItemRow[],
+  _now: number,
+  asked: FieldSelection | undefined,
+): Promise<ContentItemOf<'feed'>[]> {
   const ids = rows.map((r) => r.id)
-  const featured = rows.map((r) => r.featured_media)
-  const [media, terms] = await Promise.all([MediaIndex.load(db, featured), termsOf(db, ids)])
+  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
+  const [media, terms] = await Promise.all([MediaIndex.load(db, featured), termsOf(db, ids, asked)])
   return rows.map((row) => {
     const fields = readFields('feed', row.id, row.fields)
     return {
-      ...postObject(row, fields, media),
+      ...postObject(row, fields, media, asked),
       type: 'feed',
       kind: fields.kind,
       feed_taxonomy: terms.get(row.id) ?? [],
@@ -355,13 +407,18 @@ async function shapeFeed(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'feed'>
   })
 }
 
-async function shapeHomeBlocks(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'home_blocks'>[]> {
-  const featured = rows.map((r) => r.featured_media)
+async function shapeHomeBlocks(
+  db: Db,
+  rows: ItemRow[],
+  _now: number,
+  asked: FieldSelection | undefined,
+): Promise<ContentItemOf<'home_blocks'>[]> {
+  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
   const media = await MediaIndex.load(db, featured)
   return rows.map((row) => {
     const fields = readFields('home_block', row.id, row.fields)
     return {
-      ...postObject(row, fields, media),
+      ...postObject(row, fields, media, asked),
       type: 'home_block',
       block: fields.block,
       menu_order: row.menu_order,
@@ -375,7 +432,12 @@ async function shapeHomeBlocks(db: Db, rows: ItemRow[]): Promise<ContentItemOf<'
 }
 
 type Shapers = {
-  [T in ContentType]: (db: Db, rows: ItemRow[], now: number) => Promise<ContentItemOf<T>[]>
+  [T in ContentType]: (
+    db: Db,
+    rows: ItemRow[],
+    now: number,
+    asked: FieldSelection | undefined,
+  ) => Promise<ContentItemOf<T>[]>
 }
 
 const SHAPERS: Shapers = {
@@ -389,12 +451,17 @@ const SHAPERS: Shapers = {
   home_blocks: shapeHomeBlocks,
 }
 
-/** The rows of one REST type as that type's post objects, in the rows' order; products only as the shop shows them at `now`. */
+/**
+ * The rows of one REST type as that type's post objects, in the rows' order; products only as the
+ * shop shows them at `now`. With `asked` (`_fields`), the fields not asked for are read or worked
+ * out no further than needed and left empty: the caller picks the asked ones.
+ */
 export function shapeItems<T extends ContentType>(
   db: Db,
   type: T,
   rows: ItemRow[],
   now: number,
+  asked?: FieldSelection,
 ): Promise<ContentItemOf<T>[]> {
-  return SHAPERS[type](db, rows, now)
+  return SHAPERS[type](db, rows, now, asked)
 }

@@ -14,11 +14,14 @@ import {
   contentEndpoints,
   contentItemEndpoints,
   contentListEndpoints,
+  contentTileEndpoints,
   type FeedTerm,
   type ProductJson,
   readPaging,
+  TILE_FIELD_LISTS,
 } from '@fanshop/core'
 import { type AppLoadContext, data } from 'react-router'
+import type { z } from 'zod'
 import { ApiError, call, callData } from '../api.server.ts'
 import { NOT_FOUND_TEXT } from '../site/error-page.tsx'
 
@@ -84,6 +87,29 @@ export async function fetchNewest<T extends ContentType>(
   try {
     const [newest] = await callData(context, listOf(type), { query: { page: 1, per_page: 1 } })
     return newest as ContentItemOf<T> | undefined
+  } catch (error) {
+    failure(error)
+  }
+}
+
+type TiledType = keyof typeof contentTileEndpoints
+/** The newest item of a tiled list as its tile draws it. */
+export type TileOf<T extends TiledType> = z.output<(typeof contentTileEndpoints)[T]['responses'][200]>[number]
+
+/**
+ * The newest story, lookbook or release as a landing tile: asked for the tile's fields only, so the
+ * API reads and sends none of its tracks, setups or articles (issue "Instant on a phone").
+ */
+export async function fetchNewestTile<T extends TiledType>(
+  context: AppLoadContext,
+  type: T,
+): Promise<TileOf<T> | undefined> {
+  const endpoint: (typeof contentTileEndpoints)[TiledType] = contentTileEndpoints[type]
+  try {
+    const [newest] = await callData(context, endpoint, {
+      query: { page: 1, per_page: 1, _fields: TILE_FIELD_LISTS[type] },
+    })
+    return newest as TileOf<T> | undefined
   } catch (error) {
     failure(error)
   }

@@ -2,7 +2,7 @@
  * The home page asks the API for what it shows: the newest release, lookbook and story are one
  * item each, not a page of 100 shaped and checked to keep the first.
  */
-import { CONTENT_PAGE_SIZE } from '@fanshop/core'
+import { CONTENT_PAGE_SIZE, RELEASE_TILE_FIELD_LIST, TILE_FIELD_LIST } from '@fanshop/core'
 import { describe, expect, it } from 'vitest'
 import { testLoadContext } from '../../tests/load-context.ts'
 import { loadHome, loadLanding } from './home.server.ts'
@@ -123,6 +123,32 @@ describe('loadLanding', () => {
       featured_image: null,
     })
     expect(landing.feed.map((i) => i.id)).toEqual([10, 11, 12, 13])
+  })
+
+  it('asks the API for the tiles only, so it reads no tracks, setups or articles', async () => {
+    const seen: URL[] = []
+    const context = testLoadContext(async (input) => {
+      const url = new URL(String(input))
+      seen.push(url)
+      const type = url.pathname.split('/').pop() ?? ''
+      const fields = url.searchParams.get('_fields')?.split(',')
+      const items = (answers[type] ?? []) as Record<string, unknown>[]
+      const answer = fields ? items.map((i) => Object.fromEntries(fields.map((f) => [f, i[f]]))) : items
+      return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } })
+    })
+    const landing = await loadLanding(context, { path: '/', title: 'Home' })
+    const fieldsOf = (type: string) =>
+      seen.find((url) => url.pathname === `/wp-json/wp/v2/${type}`)?.searchParams.get('_fields')
+    expect(fieldsOf('music')).toBe(RELEASE_TILE_FIELD_LIST)
+    expect(fieldsOf('lookbooks')).toBe(TILE_FIELD_LIST)
+    expect(fieldsOf('stories')).toBe(TILE_FIELD_LIST)
+    expect(fieldsOf('feed')).toBeNull()
+    expect(landing.latestRelease?.release_type).toBe('ep')
+    expect(landing.latestStory).toEqual({
+      title: { rendered: 'Item 3' },
+      link: '/item/3',
+      featured_image: null,
+    })
   })
 })
 

@@ -5,10 +5,11 @@
  */
 import type { ContentItemOf, FeedItem, FeedTerm, HomeBlock, ImageJson } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
-import { fetchFeedTerms, fetchList, fetchNewest, notFound } from './content.server.ts'
+import { fetchFeedTerms, fetchList, fetchNewest, fetchNewestTile, notFound } from './content.server.ts'
 import { type PageSeo, pageSeo } from './seo.ts'
 
-export interface HomeData {
+/** What every variant shows but the newest release, lookbook and story. */
+interface HomeBase {
   latestUpdate: HomeBlock | undefined
   sideBar: HomeBlock | undefined
   filterBox: HomeBlock | undefined
@@ -16,11 +17,14 @@ export interface HomeData {
   /** The topic the feed is narrowed to, if any. */
   current: FeedTerm | null
   feed: Awaited<ReturnType<typeof fetchList<'feed'>>>['items']
+  seo: PageSeo
+  timeZone: string
+}
+
+export interface HomeData extends HomeBase {
   latestRelease: ContentItemOf<'music'> | undefined
   latestLookbook: ContentItemOf<'lookbooks'> | undefined
   latestStory: ContentItemOf<'stories'> | undefined
-  seo: PageSeo
-  timeZone: string
 }
 
 /**
@@ -36,17 +40,40 @@ async function feedPage(context: AppLoadContext, filter: { feed_taxonomy?: numbe
   return fetchList(context, 'feed', filter)
 }
 
-/** `feedItems`: how many feed items the page shows, when not the whole first page. */
-export async function loadHome(
+interface HomeOptions {
+  path: string
+  title: string
+  topicSlug?: string
+  /** How many feed items the page shows, when not the whole first page. */
+  feedItems?: number
+}
+
+/** The newest release, lookbook and story, whole or as tiles: the release's picture may stand for the page. */
+interface Newest {
+  latestRelease: { featured_image: ImageJson | null } | undefined
+}
+
+export function loadHome(context: AppLoadContext, options: HomeOptions): Promise<HomeData> {
+  return readHome(context, options, async () => {
+    const [latestRelease, latestLookbook, latestStory] = await Promise.all([
+      fetchNewest(context, 'music'),
+      fetchNewest(context, 'lookbooks'),
+      fetchNewest(context, 'stories'),
+    ])
+    return { latestRelease, latestLookbook, latestStory }
+  })
+}
+
+/** The home data with the newest items as `newest` reads them. */
+async function readHome<N extends Newest>(
   context: AppLoadContext,
-  options: { path: string; title: string; topicSlug?: string; feedItems?: number },
-): Promise<HomeData> {
-  const [blocks, terms, latestRelease, latestLookbook, latestStory] = await Promise.all([
+  options: HomeOptions,
+  newest: () => Promise<N>,
+): Promise<HomeBase & N> {
+  const [blocks, terms, latest] = await Promise.all([
     fetchList(context, 'home_blocks'),
     fetchFeedTerms(context),
-    fetchNewest(context, 'music'),
-    fetchNewest(context, 'lookbooks'),
-    fetchNewest(context, 'stories'),
+    newest(),
   ])
   const current = options.topicSlug ? (terms.find((t) => t.slug === options.topicSlug) ?? notFound()) : null
   const feed = await feedPage(context, current ? { feed_taxonomy: current.id } : {}, options.feedItems)
@@ -61,16 +88,14 @@ export async function loadHome(
     terms,
     current,
     feed: feed.items,
-    latestRelease,
-    latestLookbook,
-    latestStory,
+    ...latest,
     timeZone: context.shopTz,
     seo: pageSeo({
       publicUrl: context.publicUrl,
       path: options.path,
       title: current ? `${current.name} · ${options.title}` : options.title,
       description,
-      image: feed.items.find((i) => i.featured_image)?.featured_image ?? latestRelease?.featured_image,
+      image: feed.items.find((i) => i.featured_image)?.featured_image ?? latest.latestRelease?.featured_image,
     }),
   }
 }
@@ -78,31 +103,30 @@ export async function loadHome(
 /** How many feed items the landing page shows in its strip. */
 const LANDING_FEED_ITEMS = 4
 
-/** An item as a landing tile shows it: its title, where it leads and its picture. */
-function tileOf(item: { title: { rendered: string }; link: string; featured_image: ImageJson | null }) {
-  return { title: item.title, link: item.link, featured_image: item.featured_image }
-}
-
 /**
  * What the landing page (/) renders of the home data, and only that (issue 15: the page's data is
- * serialised into it for hydration): the newest release, lookbook and story as their tiles (not
- * their tracks, looks and articles), the first feed items of its strip, and the feed's first
- * picture.
+ * serialised into it for hydration): the newest release, lookbook and story as their tiles, asked
+ * of the API as such (not their tracks, looks and articles: issue "Instant on a phone"), the
+ * first feed items of its strip, and the feed's first picture.
  */
 export async function loadLanding(context: AppLoadContext, options: { path: string; title: string }) {
-  const home = await loadHome(context, { ...options, feedItems: LANDING_FEED_ITEMS })
-  const release = home.latestRelease
+  const home = await readHome(context, { ...options, feedItems: LANDING_FEED_ITEMS }, async () => {
+    const [latestRelease, latestLookbook, latestStory] = await Promise.all([
+      fetchNewestTile(context, 'music'),
+      fetchNewestTile(context, 'lookbooks'),
+      fetchNewestTile(context, 'stories'),
+    ])
+    return { latestRelease, latestLookbook, latestStory }
+  })
   const feed: FeedItem[] = home.feed.slice(0, LANDING_FEED_ITEMS)
   return {
     latestUpdate: home.latestUpdate,
     terms: home.terms,
     feed,
     feedImage: home.feed.find((item) => item.featured_image)?.featured_image ?? null,
-    latestRelease: release
-      ? { ...tileOf(release), excerpt: release.excerpt, release_type: release.release_type }
-      : undefined,
-    latestLookbook: home.latestLookbook ? tileOf(home.latestLookbook) : undefined,
-    latestStory: home.latestStory ? tileOf(home.latestStory) : undefined,
+    latestRelease: home.latestRelease,
+    latestLookbook: home.latestLookbook,
+    latestStory: home.latestStory,
     seo: home.seo,
   }
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { defineEndpoint } from '../endpoint.ts'
 import { idParam, MAX_ID, pageParam, perPageParam, text } from '../input.ts'
-import { fieldsParam, productCardJsonSchema } from './fields.ts'
+import { productCardJsonSchema, productFieldsParam } from './fields.ts'
 import { MAX_PER_PAGE } from './paging.ts'
 import {
   attributeFilterSchema,
@@ -59,7 +59,7 @@ const productListQuery = {
   per_page: perPageParam(MAX_PER_PAGE, 10),
   orderby: z.enum(PRODUCT_ORDERS).default('date'),
   order: orderParam('desc'),
-  _fields: fieldsParam.optional(),
+  _fields: productFieldsParam.optional(),
 }
 
 export const catalogEndpoints = {

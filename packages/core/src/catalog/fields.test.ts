@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { asksFor, PRODUCT_CARD_FIELD_LIST, parseFieldSelection } from './fields.ts'
+import { asksFor, parseFieldSelection as parseFields } from '../fields.ts'
+import { PRODUCT_CARD_FIELD_LIST, PRODUCT_FIELD_NAMES } from './fields.ts'
+
+const parseFieldSelection = (list: string) => parseFields(list, PRODUCT_FIELD_NAMES)
 
 describe('asksFor', () => {
   it('asks for everything when there is no selection', () => {

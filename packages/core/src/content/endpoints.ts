@@ -8,6 +8,12 @@ import { MAX_PER_PAGE } from '../catalog/paging.ts'
 import { defineEndpoint, errorBodySchema } from '../endpoint.ts'
 import { idParam, MAX_ID, pageParam, text, wholeNumber } from '../input.ts'
 import { contactMessageSchema } from './contact.ts'
+import {
+  contentFieldsParam,
+  lookbookTileJsonSchema,
+  releaseTileJsonSchema,
+  storyTileJsonSchema,
+} from './fields.ts'
 import { DEFAULT_PER_PAGE } from './paging.ts'
 import { CONTENT_TYPES, type ContentType, contentItemSchemas, feedTermSchema } from './schemas.ts'
 
@@ -82,7 +88,12 @@ function listEndpoint<T extends ContentType>(type: T) {
     path: `/wp-json/wp/v2/${type}`,
     tags: ['content'],
     summary: SUMMARIES[type],
-    query: z.object({ ...pagingQuery, ...searchQuery, ...LIST_FILTERS[type] }),
+    query: z.object({
+      ...pagingQuery,
+      ...searchQuery,
+      ...LIST_FILTERS[type],
+      _fields: contentFieldsParam(type).optional(),
+    }),
     responses: { 200: z.array(contentItemSchemas[type]), 400: errorBodySchema, 404: errorBodySchema },
   })
 }
@@ -109,6 +120,25 @@ export type ContentItemEndpoint<T extends ContentType> = ReturnType<typeof itemE
 
 /** Each REST type's list: paged (X-WP-Total, X-WP-TotalPages), by slug, searchable. */
 export const contentListEndpoints = byType(listEndpoint) as { [T in ContentType]: ContentListEndpoint<T> }
+
+/**
+ * The newest story, lookbook and release as the landing page calls them: asked for a tile's
+ * fields only (`_fields`), their answer is checked against the tile's shape.
+ */
+export const contentTileEndpoints = {
+  stories: {
+    ...contentListEndpoints.stories,
+    responses: { ...contentListEndpoints.stories.responses, 200: z.array(storyTileJsonSchema) },
+  },
+  lookbooks: {
+    ...contentListEndpoints.lookbooks,
+    responses: { ...contentListEndpoints.lookbooks.responses, 200: z.array(lookbookTileJsonSchema) },
+  },
+  music: {
+    ...contentListEndpoints.music,
+    responses: { ...contentListEndpoints.music.responses, 200: z.array(releaseTileJsonSchema) },
+  },
+} as const
 
 /** Each REST type's single item by id. */
 export const contentItemEndpoints = byType(itemEndpoint) as { [T in ContentType]: ContentItemEndpoint<T> }

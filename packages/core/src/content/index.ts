@@ -2,6 +2,7 @@
 export * from './contact.ts'
 export * from './duration.ts'
 export * from './endpoints.ts'
+export * from './fields.ts'
 export * from './paging.ts'
 export * from './reading-time.ts'
 export * from './schemas.ts'
