@@ -7,9 +7,11 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { Kysely } from 'kysely'
 import pg from 'pg'
 import { afterEach, beforeEach } from 'vitest'
 import { openDatabase, type ShopDatabase } from '../src/db/database.ts'
+import type { Database } from '../src/db/schema.ts'
 import { testDialect, testPgUrl } from './test-app.ts'
 
 async function onPostgres(query: string) {
@@ -43,4 +45,44 @@ export function useMigrationDatabase(): { readonly database: ShopDatabase } {
       return database
     },
   }
+}
+
+/** A product with `stockHeld` units counted as held, and a cart to hold them: the rows a hold's migration test starts from. */
+export async function insertProductAndCart(
+  db: Kysely<Database>,
+  stockHeld: number,
+): Promise<{ productId: number; orderId: number }> {
+  const { id: productId } = await db
+    .insertInto('products')
+    .values({
+      type: 'simple',
+      name: 'Migrated Scarf',
+      slug: 'migrated-scarf',
+      status: 'publish',
+      description: '',
+      short_description: '',
+      sku: 'MIGRATED-SCARF',
+      stock_sold: 0,
+      regular_price: 1000,
+      stock_on_hand: 10,
+      stock_held: stockHeld,
+      menu_order: 0,
+      created_at: 1,
+      updated_at: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const { id: orderId } = await db
+    .insertInto('orders')
+    .values({
+      number: 'R000000001',
+      token: 't',
+      state: 'cart',
+      expired_items: '[]',
+      created_at: 1,
+      updated_at: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { productId, orderId }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { useMigrationDatabase } from '../../tests/migration-database.ts'
+import { insertProductAndCart, useMigrationDatabase } from '../../tests/migration-database.ts'
 import { testDialect } from '../../tests/test-app.ts'
 import { migrateToLatest, migrateUpTo } from '../db/migrate.ts'
 import { syncIdSequence } from '../db/portable.ts'
@@ -14,38 +14,7 @@ describe("holds' ids become plain rowids (no AUTOINCREMENT counter to write on e
   it('keeps every hold and its id, the order of the newest, and the other tables’ counters', async () => {
     const { db } = migration.database
     await migrateUpTo(db, BEFORE)
-    const { id: productId } = await db
-      .insertInto('products')
-      .values({
-        type: 'simple',
-        name: 'Migrated Scarf',
-        slug: 'migrated-scarf',
-        status: 'publish',
-        description: '',
-        short_description: '',
-        sku: 'MIGRATED-SCARF',
-        stock_sold: 0,
-        regular_price: 1000,
-        stock_on_hand: 10,
-        stock_held: 4,
-        menu_order: 0,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const { id: orderId } = await db
-      .insertInto('orders')
-      .values({
-        number: 'R000000001',
-        token: 't',
-        state: 'cart',
-        expired_items: '[]',
-        created_at: 1,
-        updated_at: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { productId, orderId } = await insertProductAndCart(db, 4)
     const hold = (id: number, quantity: number) => ({
       id,
       order_id: orderId,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addLine, createCart, fetchOrder, insertProduct, insertShopper } from '../../tests/cart.ts'
+import { indexDefinitions } from '../../tests/indexes.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { productsWithLiveHolds, sweepExpiredHolds } from './holds.ts'
 
@@ -300,17 +301,7 @@ describe(`stock holds on ${testDialect}`, () => {
   // Every add writes each index on holds: the periodic sweep walks the per-product one instead of
   // keeping an index of live holds by end of its own (2026-11-27).
   it('keeps one index of live holds, by product then end, and none by end alone', async () => {
-    const { rows } =
-      testDialect === 'postgres'
-        ? await sql<{ name: string; definition: string }>`
-            select indexname as name, indexdef as definition from pg_indexes
-            where tablename = 'holds' and schemaname = current_schema()`.execute(t.ctx.db)
-        : await sql<{ name: string; definition: string }>`
-            select name, sql as definition from sqlite_master
-            where type = 'index' and tbl_name = 'holds' and sql is not null`.execute(t.ctx.db)
-    const indexes = Object.fromEntries(
-      rows.map((row) => [row.name, row.definition.replaceAll('"', '').toLowerCase()]),
-    )
+    const indexes = await indexDefinitions(t.ctx.db, 'holds')
     expect(indexes.holds_due_idx).toBeUndefined()
     expect(indexes.holds_variant_due_idx).toMatch(
       /\(variant_id, expires_at\).*where \(?returned_at is null\)?/,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { indexNames } from '../../tests/indexes.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 // Every query that filters lines by product also names the order, or the orders of one fan (by
@@ -13,15 +14,7 @@ describe(`the line items indexes on ${testDialect}`, () => {
   })
   afterAll(() => t.close())
 
-  async function indexes(): Promise<string[]> {
-    const { rows } =
-      testDialect === 'postgres'
-        ? await sql<{ name: string }>`select indexname as name from pg_indexes
-            where tablename = 'line_items' and schemaname = current_schema()`.execute(t.ctx.db)
-        : await sql<{ name: string }>`select name from sqlite_master
-            where type = 'index' and tbl_name = 'line_items'`.execute(t.ctx.db)
-    return rows.map((row) => row.name).sort()
-  }
+  const indexes = () => indexNames(t.ctx.db, 'line_items')
 
   const byAccount = sql`select coalesce(sum(line_items.quantity), 0) from line_items
     inner join orders on orders.id = line_items.order_id

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { indexDefinitions } from '../../tests/indexes.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 // A new cart is a guest's, unplaced, without a coupon or an e-mail address: the orders indexes on
@@ -12,17 +13,7 @@ describe(`the orders indexes on ${testDialect}`, () => {
   })
   afterAll(() => t.close())
 
-  async function definitions(): Promise<Record<string, string>> {
-    const { rows } =
-      testDialect === 'postgres'
-        ? await sql<{ name: string; definition: string }>`
-            select indexname as name, indexdef as definition from pg_indexes
-            where tablename = 'orders' and schemaname = current_schema()`.execute(t.ctx.db)
-        : await sql<{ name: string; definition: string }>`
-            select name, sql as definition from sqlite_master
-            where type = 'index' and tbl_name = 'orders' and sql is not null`.execute(t.ctx.db)
-    return Object.fromEntries(rows.map((row) => [row.name, row.definition.replaceAll('"', '').toLowerCase()]))
-  }
+  const definitions = () => indexDefinitions(t.ctx.db, 'orders')
 
   it('indexes customers, placed orders and coupons only where the column has a value', async () => {
     const indexes = await definitions()

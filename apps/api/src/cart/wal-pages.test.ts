@@ -81,21 +81,22 @@ describe.runIf(testDialect === 'sqlite')('the WAL pages of a create and an add',
     }
   }
 
+  /** What every add writes: the hold and its indexes, the line, the order and the stock row. */
+  const HOLD_LINE_ORDER_STOCK = [
+    'holds',
+    'holds_order_idx',
+    'holds_variant_due_idx',
+    'line_items',
+    'orders',
+    'products',
+  ]
+
   it('writes the order and its number to create, the hold, the line, the order and the stock to add', async () => {
     const productId = await insertProduct(t, { price: 1200, stock: 1_000_000 })
     for (let i = 0; i < 50; i++) await iteration(productId)
     const pages = await written(productId, 100)
     expect(pages.create).toEqual(['orders', 'sqlite_autoindex_orders_1', 'sqlite_sequence'])
-    expect(pages.add).toEqual([
-      'holds',
-      'holds_order_idx',
-      'holds_variant_due_idx',
-      'line_items',
-      'orders',
-      'products',
-      'sqlite_autoindex_line_items_1',
-      'sqlite_sequence',
-    ])
+    expect(pages.add).toEqual([...HOLD_LINE_ORDER_STOCK, 'sqlite_autoindex_line_items_1', 'sqlite_sequence'])
     // One page each, and now and then a page split of a table or an index.
     expect(pages.perIteration).toBeLessThan(11.6)
   })
@@ -103,13 +104,6 @@ describe.runIf(testDialect === 'sqlite')('the WAL pages of a create and an add',
   it('writes no id counter to raise a line: only the line gets a new id a shopper sees', async () => {
     const productId = await insertProduct(t, { price: 1200, stock: 1_000_000 })
     const pages = await written(productId, 50, true)
-    expect(pages.raise).toEqual([
-      'holds',
-      'holds_order_idx',
-      'holds_variant_due_idx',
-      'line_items',
-      'orders',
-      'products',
-    ])
+    expect(pages.raise).toEqual(HOLD_LINE_ORDER_STOCK)
   })
 })
