@@ -17,13 +17,16 @@ test('the description editor makes a word bold for the shop and keeps no pasted 
   await expect(toolbar).toBeVisible()
   const description = page.getByRole('textbox', { name: 'Description', exact: true })
   await description.click()
-  await page.keyboard.type('Knitted for the ')
+  // A word made bold the way an editor usually is: typed, selected, then Bold. (Typing on right after
+  // a click on Bold lost a key now and then: Tiptap gives the focus back to the text a frame after the
+  // click, so a key sent within that frame went to the button.)
+  await page.keyboard.type('Knitted for the derby day.')
+  for (let i = 0; i < ' day.'.length; i++) await page.keyboard.press('ArrowLeft')
+  for (let i = 0; i < 'derby'.length; i++) await page.keyboard.press('Shift+ArrowLeft')
   await toolbar.getByRole('button', { name: 'Bold' }).click()
-  // Typing starts once the editor has taken the bold mark (a letter typed sooner went in plain).
   await expect(toolbar.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true')
-  await page.keyboard.type('derby')
-  await toolbar.getByRole('button', { name: 'Bold' }).click()
-  await page.keyboard.type(' day.')
+  await expect(description.locator('strong')).toHaveText('derby')
+  await expect(description).toHaveText('Knitted for the derby day.')
   // The toolbar is one tab stop that arrow keys move through.
   await toolbar.getByRole('button', { name: 'Bold' }).focus()
   await page.keyboard.press('ArrowRight')
