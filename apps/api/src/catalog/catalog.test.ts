@@ -68,6 +68,10 @@ describe(`catalogue API on ${testDialect}`, () => {
       expect(page.json().map((c: CategoryJson) => c.id)).toEqual([16])
       expect(page.headers['x-wp-total']).toBe('5')
       expect(page.headers['x-wp-totalpages']).toBe('3')
+      const past = await get('/wp-json/wc/v3/products/categories?exclude=15&per_page=2&page=9')
+      expect(past.json()).toEqual([])
+      expect(past.headers['x-wp-total']).toBe('5')
+      expect(past.headers['x-wp-totalpages']).toBe('3')
     })
 
     it('answers bad parameters with 400 and a clear message', async () => {
@@ -139,6 +143,10 @@ describe(`catalogue API on ${testDialect}`, () => {
       expect(hoodie.categories.map((c) => c.name)).toEqual(['Tour Edition', 'Hoodies & Sweats'])
       const none = await products('/wp-json/wc/v3/products?category=999')
       expect(none).toMatchObject({ list: [], total: '0', pages: '0' })
+      const full = await products('/wp-json/wc/v3/products?category=14&per_page=7')
+      expect(full).toMatchObject({ total: '7', pages: '1' })
+      const past = await products('/wp-json/wc/v3/products?category=14&per_page=3&page=4')
+      expect(past).toMatchObject({ list: [], total: '7', pages: '3' })
     })
 
     it('filters by ids, slug and search text', async () => {

@@ -12,6 +12,7 @@ import {
   pagingHeaders,
 } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
+import { compiledOnce } from '../db/compiled.ts'
 import { notFound } from '../http/errors.ts'
 import type { AnswerHeaders } from '../http/in-process-api.ts'
 import { readRoute } from '../http/route.ts'
@@ -19,6 +20,21 @@ import { typedAnswer } from '../http/typed-answer.ts'
 import { listCategories } from './categories.ts'
 import { loadProductFields, loadProductJson } from './product-json.ts'
 import { type ProductSearch, searchProducts } from './product-search.ts'
+
+/* The shop page asks for its filter lists on every render: compiled once (issue "Instant on a phone"). */
+const attributesQuery = compiledOnce((db) =>
+  db.selectFrom('attributes').select(['id', 'name', 'slug']).orderBy('id'),
+)
+const attributeTermsQuery = compiledOnce((db) =>
+  db
+    .selectFrom('attribute_terms')
+    .select(['id', 'attribute_id', 'name', 'slug'])
+    .orderBy('menu_order')
+    .orderBy('id'),
+)
+const gendersQuery = compiledOnce((db) =>
+  db.selectFrom('genders').select(['id', 'name', 'slug']).orderBy('id'),
+)
 
 function sendPage<T>(reply: AnswerHeaders, items: T[], total: number, perPage: number): T[] {
   reply.headers(pagingHeaders(total, perPage))
@@ -124,14 +140,9 @@ export default async function catalogPlugin(app: FastifyInstance) {
   )
 
   readRoute(app, catalogEndpoints.attributes, async () => {
-    const [attributes, terms] = await Promise.all([
-      ctx.db.selectFrom('attributes').select(['id', 'name', 'slug']).orderBy('id').execute(),
-      ctx.db
-        .selectFrom('attribute_terms')
-        .select(['id', 'attribute_id', 'name', 'slug'])
-        .orderBy('menu_order')
-        .orderBy('id')
-        .execute(),
+    const [{ rows: attributes }, { rows: terms }] = await Promise.all([
+      attributesQuery(ctx.db),
+      attributeTermsQuery(ctx.db),
     ])
     return attributes.map((attribute) => ({
       attribute_name: attribute.name,
@@ -143,7 +154,7 @@ export default async function catalogPlugin(app: FastifyInstance) {
   })
 
   readRoute(app, catalogEndpoints.genders, async () => {
-    const genders = await ctx.db.selectFrom('genders').select(['id', 'name', 'slug']).orderBy('id').execute()
+    const { rows: genders } = await gendersQuery(ctx.db)
     return genders.map((gender) => ({ term_id: gender.id, name: gender.name, slug: gender.slug }))
   })
 }

@@ -1,7 +1,8 @@
 /**
  * Finds the published top-level products a listing asks for (category, ids, slug, search words,
  * shop filters), counts them for the paging headers and returns one page of ids in order.
- * Two queries whatever the page size; product-json.ts then loads the page.
+ * Two queries whatever the page size, one when the page is the last and not full (its total is
+ * then known, as on most shop pages); product-json.ts then loads the page.
  */
 import {
   attributeSlugOf,
@@ -9,6 +10,7 @@ import {
   GENDER_TAXONOMY,
   type PRODUCT_ORDERS,
   type TaxonomyFilter,
+  totalFromPage,
 } from '@fanshop/core'
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
@@ -197,12 +199,16 @@ export async function searchProducts(
   const offset = (search.page - 1) * search.perPage
   if (filter.taxonomies && filter.taxonomies.length > 0) {
     await assertKnownTaxonomies(ctx, filter.taxonomies)
-    const { total } = await countMatching(ctx.db, filter).executeTakeFirstOrThrow()
     const rows = await pageMatching(ctx.db, filter, search.orderby, search.order, limit, offset).execute()
-    return { ids: rows.map((row) => row.id), total: Number(total) }
+    const total =
+      totalFromPage(offset, limit, rows.length) ??
+      Number((await countMatching(ctx.db, filter).executeTakeFirstOrThrow()).total)
+    return { ids: rows.map((row) => row.id), total }
   }
   const compiled: CompiledFilter = [filter.now, filter.category, filter.include, filter.slug, filter.patterns]
-  const [counted] = (await compiledCount(ctx.db, ...compiled)).rows
   const { rows } = await compiledPage(search.orderby, search.order)(ctx.db, limit, offset, ...compiled)
-  return { ids: rows.map((row) => row.id), total: Number(counted!.total) }
+  const total =
+    totalFromPage(offset, limit, rows.length) ??
+    Number((await compiledCount(ctx.db, ...compiled)).rows[0]!.total)
+  return { ids: rows.map((row) => row.id), total }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pagingHeaders, readPaging, totalPages } from './paging.ts'
+import { pagingHeaders, readPaging, totalFromPage, totalPages } from './paging.ts'
 
 describe('totalPages', () => {
   it('rounds up partial pages and is 0 for no results', () => {
@@ -7,6 +7,19 @@ describe('totalPages', () => {
     expect(totalPages(10, 10)).toBe(1)
     expect(totalPages(11, 10)).toBe(2)
     expect(totalPages(25, 100)).toBe(1)
+  })
+})
+
+describe('totalFromPage', () => {
+  it('knows the total from a last page that is not full', () => {
+    expect(totalFromPage(0, 24, 8)).toBe(8)
+    expect(totalFromPage(0, 24, 0)).toBe(0)
+    expect(totalFromPage(48, 24, 3)).toBe(51)
+  })
+
+  it('needs a count after a full page or an empty one past the first', () => {
+    expect(totalFromPage(0, 24, 24)).toBeUndefined()
+    expect(totalFromPage(48, 24, 0)).toBeUndefined()
   })
 })
 

@@ -8,6 +8,15 @@ export function totalPages(total: number, perPage: number): number {
   return total === 0 ? 0 : Math.ceil(total / perPage)
 }
 
+/**
+ * The total a page of a listing shows on its own: a page with fewer items than asked for, and
+ * either some items or the first page, is the listing's last, so the total is the items before it
+ * and on it. Otherwise (a full page, or an empty page past the first) it takes a count.
+ */
+export function totalFromPage(offset: number, limit: number, found: number): number | undefined {
+  return found < limit && (found > 0 || offset === 0) ? offset + found : undefined
+}
+
 /** The two paging headers of a list answer, as WordPress names them. */
 export function pagingHeaders(total: number, perPage: number): Record<string, string> {
   return { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(totalPages(total, perPage)) }
