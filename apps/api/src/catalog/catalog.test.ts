@@ -502,6 +502,26 @@ describe(`catalogue API on ${testDialect}`, () => {
       )
     })
 
+    it('takes the attribute and terms of each filter as values, whatever filter came before in the same shape', async () => {
+      const slugsOf = async (filter: unknown) =>
+        (await products(`/wp-json/wp/v2/products/list?per_page=100&taxonomies=${taxonomies(filter)}`)).list
+          .map((p) => p.slug)
+          .sort()
+      const expected = (test: (p: (typeof DEMO_PRODUCTS)[number]) => boolean) =>
+        DEMO_PRODUCTS.filter(test)
+          .map((p) => p.slug)
+          .sort()
+      expect(await slugsOf([{ taxonomy: 'pa_size', terms: ['xxl'] }])).toEqual(
+        expected((p) => p.sizes?.includes('XXL') ?? false),
+      )
+      expect(await slugsOf([{ taxonomy: 'pa_colour', terms: ['white'] }])).toEqual(
+        expected((p) => p.colours.includes('White')),
+      )
+      expect(await slugsOf([{ taxonomy: 'gender', terms: ['kids'] }])).toEqual(
+        expected((p) => p.gender === 'kids'),
+      )
+    })
+
     it('narrows to a category and pages like the products listing', async () => {
       const filter = taxonomies([{ taxonomy: 'gender', terms: ['unisex'] }])
       const res = await products(`/wp-json/wp/v2/products/list?category=13&per_page=2&taxonomies=${filter}`)

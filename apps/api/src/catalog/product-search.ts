@@ -51,9 +51,11 @@ const ORDER_COLUMNS = {
   price: currentPriceSql,
 } satisfies Record<ProductOrder, unknown>
 
+const attributeSlugs = compiledOnce((db) => db.selectFrom('attributes').select('slug').orderBy('id'))
+
 /** Refuses taxonomies that do not exist, naming the ones that do. */
 async function assertKnownTaxonomies(ctx: Pick<ShopContext, 'db'>, filter: TaxonomyFilter): Promise<void> {
-  const attributes = await ctx.db.selectFrom('attributes').select('slug').orderBy('id').execute()
+  const { rows: attributes } = await attributeSlugs(ctx.db)
   const known = [GENDER_TAXONOMY, ...attributes.map((a) => attributeTaxonomy(a.slug))]
   const unknown = filter.find((entry) => !known.includes(entry.taxonomy))
   if (unknown) {
@@ -61,9 +63,15 @@ async function assertKnownTaxonomies(ctx: Pick<ShopContext, 'db'>, filter: Taxon
   }
 }
 
-function matchesTaxonomy(eb: ProductsScope, entry: TaxonomyFilter[number]) {
-  const attributeSlug = attributeSlugOf(entry.taxonomy)
-  if (attributeSlug === null) {
+/** A shop filter's taxonomy as the query takes it: an attribute's slug, or undefined for the genders. */
+interface TaxonomyMatch {
+  attribute: string | undefined
+  terms: readonly string[]
+}
+
+function matchesTaxonomy(eb: ProductsScope, entry: TaxonomyMatch) {
+  const attributeSlug = entry.attribute
+  if (attributeSlug === undefined) {
     return eb(
       'products.gender_id',
       'in',
@@ -105,7 +113,7 @@ interface Filter {
   include?: readonly number[]
   slug?: string
   patterns: readonly string[]
-  taxonomies?: TaxonomyFilter
+  taxonomies: readonly TaxonomyMatch[]
 }
 
 function matching(db: Kysely<Database>, filter: Filter) {
@@ -129,7 +137,7 @@ function matching(db: Kysely<Database>, filter: Filter) {
       if (filter.include) conditions.push(eb('products.id', 'in', filter.include))
       if (filter.slug !== undefined) conditions.push(eb('products.slug', '=', filter.slug))
       for (const pattern of filter.patterns) conditions.push(matchesWord(eb, pattern))
-      for (const entry of filter.taxonomies ?? []) conditions.push(matchesTaxonomy(eb, entry))
+      for (const entry of filter.taxonomies) conditions.push(matchesTaxonomy(eb, entry))
       return eb.and(conditions)
     })
 }
@@ -153,9 +161,10 @@ const pageMatching = (
     .offset(offset)
 
 /*
- * Every catalogue page lists products (the product page by its slug): without shop filters
- * (taxonomies, whose nesting varies), the two queries are compiled once per shape and order
- * (Kysely's building cost more than SQLite's run, issue 15).
+ * Every catalogue page lists products (the product page by its slug): the two queries are
+ * compiled once per shape and order (Kysely's building cost more than SQLite's run, issue 15).
+ * The shop filters are two arguments each, the attribute's slug (undefined for the genders) and
+ * the terms, so their number, kinds and term counts are part of the shape.
  */
 /** The filters a compiled query takes, in order (the shape comes from which are undefined). */
 type CompiledFilter = [
@@ -164,15 +173,19 @@ type CompiledFilter = [
   include: readonly number[] | undefined,
   slug: string | undefined,
   patterns: readonly string[],
+  ...taxonomies: (string | undefined | readonly string[])[],
 ]
 
-const filterOf = ([now, category, include, slug, patterns]: CompiledFilter) => ({
-  now,
-  category,
-  include,
-  slug,
-  patterns,
-})
+function filterOf([now, category, include, slug, patterns, ...taxonomies]: CompiledFilter): Filter {
+  const matches: TaxonomyMatch[] = []
+  for (let i = 0; i < taxonomies.length; i += 2) {
+    matches.push({
+      attribute: taxonomies[i] as string | undefined,
+      terms: taxonomies[i + 1] as readonly string[],
+    })
+  }
+  return { now, category, include, slug, patterns, taxonomies: matches }
+}
 
 const compiledCount = compiledOnce((db, ...filter: CompiledFilter) => countMatching(db, filterOf(filter)))
 
@@ -187,25 +200,18 @@ export async function searchProducts(
   ctx: Pick<ShopContext, 'db' | 'now'>,
   search: ProductSearch,
 ): Promise<{ ids: number[]; total: number }> {
-  const filter: Filter = {
-    now: ctx.now(),
-    category: search.category,
-    include: search.include,
-    slug: search.slug,
-    patterns: wordPatterns(search.search ?? ''),
-    taxonomies: search.taxonomies,
-  }
+  const taxonomies = search.taxonomies ?? []
+  if (taxonomies.length > 0) await assertKnownTaxonomies(ctx, taxonomies)
   const limit = search.perPage
   const offset = (search.page - 1) * search.perPage
-  if (filter.taxonomies && filter.taxonomies.length > 0) {
-    await assertKnownTaxonomies(ctx, filter.taxonomies)
-    const rows = await pageMatching(ctx.db, filter, search.orderby, search.order, limit, offset).execute()
-    const total =
-      totalFromPage(offset, limit, rows.length) ??
-      Number((await countMatching(ctx.db, filter).executeTakeFirstOrThrow()).total)
-    return { ids: rows.map((row) => row.id), total }
-  }
-  const compiled: CompiledFilter = [filter.now, filter.category, filter.include, filter.slug, filter.patterns]
+  const compiled: CompiledFilter = [
+    ctx.now(),
+    search.category,
+    search.include,
+    search.slug,
+    wordPatterns(search.search ?? ''),
+    ...taxonomies.flatMap((entry) => [attributeSlugOf(entry.taxonomy) ?? undefined, entry.terms]),
+  ]
   const { rows } = await compiledPage(search.orderby, search.order)(ctx.db, limit, offset, ...compiled)
   const total =
     totalFromPage(offset, limit, rows.length) ??
