@@ -126,19 +126,16 @@ export const contentListEndpoints = byType(listEndpoint) as { [T in ContentType]
  * fields only (`_fields`), their answer is checked against the tile's shape.
  */
 export const contentTileEndpoints = {
-  stories: {
-    ...contentListEndpoints.stories,
-    responses: { ...contentListEndpoints.stories.responses, 200: z.array(storyTileJsonSchema) },
-  },
-  lookbooks: {
-    ...contentListEndpoints.lookbooks,
-    responses: { ...contentListEndpoints.lookbooks.responses, 200: z.array(lookbookTileJsonSchema) },
-  },
-  music: {
-    ...contentListEndpoints.music,
-    responses: { ...contentListEndpoints.music.responses, 200: z.array(releaseTileJsonSchema) },
-  },
+  stories: answeredAsTiles('stories', storyTileJsonSchema),
+  lookbooks: answeredAsTiles('lookbooks', lookbookTileJsonSchema),
+  music: answeredAsTiles('music', releaseTileJsonSchema),
 } as const
+
+/** A type's list whose answer is an array of `tile` (its other answers as the list's). */
+function answeredAsTiles<T extends ContentType, Tile extends z.ZodType>(type: T, tile: Tile) {
+  const list = contentListEndpoints[type]
+  return { ...list, responses: { ...list.responses, 200: z.array(tile) } }
+}
 
 /** Each REST type's single item by id. */
 export const contentItemEndpoints = byType(itemEndpoint) as { [T in ContentType]: ContentItemEndpoint<T> }
