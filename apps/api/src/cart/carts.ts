@@ -80,7 +80,7 @@ export async function addToOrderNumbered(
   assertCredentials(requester)
   const { sqlite } = ctx.database
   if (sqlite) {
-    const fast = await withStockRetry(ctx, async () =>
+    const fast = await withStockRetry(ctx, () =>
       addOnSqlite(ctx, sqlite, requester, number, variantId, quantity),
     )
     if (fast) {

@@ -111,7 +111,7 @@ export async function createOrder(
         queueAdmittedAt: admittedAt,
       }
       const { sqlite } = ctx.database
-      const inserted = sqlite && insertOrderOnSqlite(sqlite, values)
+      const inserted = sqlite && (await insertOrderOnSqlite(sqlite, values))
       if (inserted) return inserted
       const { number, token, userId, email } = values
       const [order] = (

@@ -3,11 +3,12 @@
  * 13, fifth pass):
  * the generic change (orders.changeLockedOrder through Kysely) cost a promise chain per statement
  * and materialised the whole `orders` row three times, and on drop day this is the one write
- * every fan makes. Here the add is one synchronous transaction of statements prepared once, rows
- * read as arrays and only the columns it needs: find the order by number, the product with the
- * order's lines, the hold, the line, the totals (written, not read back), the conditional stock
- * write. Being synchronous, nothing else runs on the connection in between, so BEGIN IMMEDIATE
- * gives it the same guarantees as the generic change; it runs only when no other (asynchronous)
+ * every fan makes. Here the add is synchronous statements prepared once, rows read as arrays and
+ * only the columns it needs: find the order by number, the product with the order's lines, the
+ * hold, the line, the totals (written, not read back), the conditional stock write. They run in a
+ * savepoint of a group commit (group-commit.ts, BEGIN IMMEDIATE around the turn's creates and
+ * adds); being synchronous, nothing else runs on the connection in between, so this gives the
+ * same guarantees as the generic change; it runs only when no other (asynchronous)
  * transaction is open on the connection, and leaves to the generic path every order that is not a
  * plain open cart (being paid, a hold ran out, a coupon or a shipping address to price), so
  * every rule that path enforces for those stays in one place. The checks themselves are the
@@ -18,15 +19,13 @@ import type SQLite from 'better-sqlite3'
 import type { ShopContext } from '../context.ts'
 import { unprocessable } from '../http/errors.ts'
 import { refuseOverFanCap } from '../launch/fan-cap.ts'
+import { inGroupCommit } from './group-commit.ts'
 import { assertAddable, type RaisedLine, StockShortage } from './holds.ts'
 import { buildOrderJson, type PaymentMethodRow } from './order-json.ts'
 import { accessibleOrder, holdRanOut, isFrozen, type OrderRow, type Requester } from './orders.ts'
 
 /** The statements of the create and the add, prepared once per database handle. */
 interface Statements {
-  begin: SQLite.Statement
-  commit: SQLite.Statement
-  rollback: SQLite.Statement
   order: SQLite.Statement
   productWithLines: SQLite.Statement
   ownedElsewhere: SQLite.Statement
@@ -48,9 +47,6 @@ function statementsOf(database: SQLite.Database): Statements {
   if (statements) return statements
   const raw = (sql: string) => database.prepare(sql).raw(true)
   statements = {
-    begin: database.prepare('begin immediate'),
-    commit: database.prepare('commit'),
-    rollback: database.prepare('rollback'),
     order: raw(
       `select id, token, user_id, state, frozen_at, hold_expires_at, coupon_id, ship_address
        from orders where number = ?`,
@@ -146,11 +142,11 @@ const P = {
 } as const
 
 /**
- * Adds `quantity` units of `variantId` to the order with this number for the requester, as one
- * synchronous transaction. Answers the added line and what the order holds afterwards, or null
- * when the add must go the generic way (another transaction is open on the connection, or the
- * order is not a plain open cart); throws the generic path's errors (404, 422, StockShortage
- * after rolling back).
+ * Adds `quantity` units of `variantId` to the order with this number for the requester, in this
+ * turn's group commit. Answers the added line and what the order holds afterwards, or null when
+ * the add must go the generic way (another transaction is open on the connection, or the order is
+ * not a plain open cart); throws the generic path's errors (404, 422, StockShortage), its own
+ * writes undone.
  */
 export function addOnSqlite(
   ctx: ShopContext,
@@ -159,19 +155,9 @@ export function addOnSqlite(
   number: string,
   variantId: number,
   quantity: number,
-): RaisedLine | null {
-  if (database.inTransaction) return null
+): Promise<RaisedLine | null> {
   const s = statementsOf(database)
-  s.begin.run()
-  try {
-    const answer = addInTransaction(ctx, s, requester, number, variantId, quantity)
-    if (answer) s.commit.run()
-    else s.rollback.run()
-    return answer
-  } catch (error) {
-    if (database.inTransaction) s.rollback.run()
-    throw error
-  }
+  return inGroupCommit(database, () => addInTransaction(ctx, s, requester, number, variantId, quantity))
 }
 
 function addInTransaction(
@@ -274,7 +260,10 @@ function addInTransaction(
   }
 }
 
-/** A new cart's row (orders.createOrder draws its number and token), or null when a transaction is open. */
+/**
+ * A new cart's row (orders.createOrder draws its number and token), inserted in this turn's group
+ * commit, or null when a transaction is open on the connection.
+ */
 export function insertOrderOnSqlite(
   database: SQLite.Database,
   values: {
@@ -286,25 +275,26 @@ export function insertOrderOnSqlite(
     queueTicketId: number | null
     queueAdmittedAt: number | null
   },
-): OrderRow | null {
-  if (database.inTransaction) return null
+): Promise<OrderRow | null> {
   const { number, token, userId, email, now, queueTicketId, queueAdmittedAt } = values
   const s = statementsOf(database)
-  const row = s.insertOrder.get(
-    number,
-    token,
-    userId,
-    email,
-    now,
-    now,
-    queueTicketId,
-    queueAdmittedAt,
-  ) as unknown[]
-  // Read as an array and named here: better-sqlite3 looked each of the two dozen column names up
-  // in V8's string table for every row it built as an object (3% of an iteration's CPU, issue 13).
-  const order: Record<string, unknown> = {}
-  for (let i = 0; i < row.length; i++) order[s.orderColumns[i]!] = row[i]
-  return order as unknown as OrderRow
+  return inGroupCommit(database, () => {
+    const row = s.insertOrder.get(
+      number,
+      token,
+      userId,
+      email,
+      now,
+      now,
+      queueTicketId,
+      queueAdmittedAt,
+    ) as unknown[]
+    // Read as an array and named here: better-sqlite3 looked each of the two dozen column names up
+    // in V8's string table for every row it built as an object (3% of an iteration's CPU, issue 13).
+    const order: Record<string, unknown> = {}
+    for (let i = 0; i < row.length; i++) order[s.orderColumns[i]!] = row[i]
+    return order as unknown as OrderRow
+  })
 }
 
 /**
