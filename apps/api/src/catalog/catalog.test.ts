@@ -25,6 +25,18 @@ describe(`catalogue API on ${testDialect}`, () => {
     }
   }
   const bySlug = async (slug: string) => (await get(`/wp-json/wc/v3/products/${slug}`)).json() as ProductJson
+  /** The answer to `url` and the SQL it ran. */
+  const sqlOf = async (url: string) => {
+    const executor = t.ctx.db.getExecutor()
+    const run = vi.spyOn(executor, 'executeQuery')
+    try {
+      const res = await get(url)
+      expect(res.statusCode, res.body).toBe(200)
+      return { body: res.json() as unknown[], sql: run.mock.calls.map(([query]) => query.sql).join('\n') }
+    } finally {
+      run.mockRestore()
+    }
+  }
 
   beforeAll(async () => {
     t = await createTestApp()
@@ -234,18 +246,6 @@ describe(`catalogue API on ${testDialect}`, () => {
       regular_price: p.regular_price,
       variations: p.variations.map((v) => ({ price: v.price })),
     })
-    const sqlOf = async (url: string) => {
-      const executor = t.ctx.db.getExecutor()
-      const run = vi.spyOn(executor, 'executeQuery')
-      try {
-        const res = await get(url)
-        expect(res.statusCode, res.body).toBe(200)
-        return { body: res.json() as unknown[], sql: run.mock.calls.map(([query]) => query.sql).join('\n') }
-      } finally {
-        run.mockRestore()
-      }
-    }
-
     it("gives a shop page's cards the same data as the whole products, without reading what cards do not show", async () => {
       for (const path of [
         '/wp-json/wc/v3/products?per_page=24',
@@ -443,6 +443,19 @@ describe(`catalogue API on ${testDialect}`, () => {
       const byId = await get(`/wp-json/wc/v3/products/${poster.id}`)
       expect(byId.json()).toEqual(poster)
       expect(poster).toMatchObject({ type: 'simple', gender: null, price: '19.90', stock_quantity: 7 })
+    })
+
+    it('looks a product and its variations up without counting what else matches', async () => {
+      const hoodie = await bySlug('extra-time-tour-hoodie')
+      for (const path of [
+        '/wp-json/wc/v3/products/extra-time-tour-hoodie',
+        `/wp-json/wc/v3/products/${hoodie.id}`,
+        `/wp-json/wc/v3/products/${hoodie.id}/variations`,
+      ]) {
+        const { sql } = await sqlOf(path)
+        expect(sql, path).toContain('from "products"')
+        expect(sql, path).not.toMatch(/count\(/i)
+      }
     })
 
     it('answers an unknown slug or id with 404', async () => {

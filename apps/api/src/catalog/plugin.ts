@@ -19,7 +19,7 @@ import { readRoute } from '../http/route.ts'
 import { typedAnswer } from '../http/typed-answer.ts'
 import { listCategories } from './categories.ts'
 import { loadProductFields, loadProductJson } from './product-json.ts'
-import { type ProductSearch, searchProducts } from './product-search.ts'
+import { type ProductSearch, searchProductIds, searchProducts } from './product-search.ts'
 
 /* The shop page asks for its filter lists on every render: compiled once (issue "Instant on a phone"). */
 const attributesQuery = compiledOnce((db) =>
@@ -88,7 +88,7 @@ export default async function catalogPlugin(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params
       const byId = /^\d+$/.test(id)
-      const { ids } = await searchProducts(ctx, {
+      const ids = await searchProductIds(ctx, {
         ...(byId ? { include: [Number(id)] } : { slug: id }),
         orderby: 'id',
         order: 'asc',
@@ -109,7 +109,7 @@ export default async function catalogPlugin(app: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params
       const { page, per_page } = request.query
-      const { ids } = await searchProducts(ctx, {
+      const ids = await searchProductIds(ctx, {
         include: [id],
         orderby: 'id',
         order: 'asc',

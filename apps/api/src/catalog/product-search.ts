@@ -200,11 +200,30 @@ export async function searchProducts(
   ctx: Pick<ShopContext, 'db' | 'now'>,
   search: ProductSearch,
 ): Promise<{ ids: number[]; total: number }> {
+  const { ids, filter, limit, offset } = await pageOfSearch(ctx, search)
+  const total =
+    totalFromPage(offset, limit, ids.length) ??
+    Number((await compiledCount(ctx.db, ...filter)).rows[0]!.total)
+  return { ids, total }
+}
+
+/**
+ * The ids of the search's page without its total: a product looked up by id or slug (the product
+ * page, its variations) needs the visibility rules, never a count of what else matches.
+ */
+export async function searchProductIds(
+  ctx: Pick<ShopContext, 'db' | 'now'>,
+  search: ProductSearch,
+): Promise<number[]> {
+  return (await pageOfSearch(ctx, search)).ids
+}
+
+async function pageOfSearch(ctx: Pick<ShopContext, 'db' | 'now'>, search: ProductSearch) {
   const taxonomies = search.taxonomies ?? []
   if (taxonomies.length > 0) await assertKnownTaxonomies(ctx, taxonomies)
   const limit = search.perPage
   const offset = (search.page - 1) * search.perPage
-  const compiled: CompiledFilter = [
+  const filter: CompiledFilter = [
     ctx.now(),
     search.category,
     search.include,
@@ -212,9 +231,6 @@ export async function searchProducts(
     wordPatterns(search.search ?? ''),
     ...taxonomies.flatMap((entry) => [attributeSlugOf(entry.taxonomy) ?? undefined, entry.terms]),
   ]
-  const { rows } = await compiledPage(search.orderby, search.order)(ctx.db, limit, offset, ...compiled)
-  const total =
-    totalFromPage(offset, limit, rows.length) ??
-    Number((await compiledCount(ctx.db, ...compiled)).rows[0]!.total)
-  return { ids: rows.map((row) => row.id), total }
+  const { rows } = await compiledPage(search.orderby, search.order)(ctx.db, limit, offset, ...filter)
+  return { ids: rows.map((row) => row.id), filter, limit, offset }
 }
