@@ -37,6 +37,14 @@ export interface Endpoint {
 /** Declares one endpoint, keeping its literal method and path and its exact schemas. */
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint
 
+/**
+ * The same endpoint called for a narrower 200 answer (`_fields` asking for a card's or a tile's
+ * fields only): its other answers, the errors, stay as the endpoint declares them.
+ */
+export function answeringWith<E extends Endpoint, Answer extends z.ZodType>(endpoint: E, answer: Answer) {
+  return { ...endpoint, responses: { ...endpoint.responses, 200: answer } }
+}
+
 /** Every failure the API answers (spec 7). */
 export const errorBodySchema = z.object({ message: z.string(), statusCode: z.number().int() })
 

@@ -79,17 +79,23 @@ export async function fetchList<T extends ContentType>(
   }
 }
 
-/** The newest item of a content list, or undefined when it is empty: one item asked, not a page. */
-export async function fetchNewest<T extends ContentType>(
-  context: AppLoadContext,
-  type: T,
-): Promise<ContentItemOf<T> | undefined> {
+/** The first item `read` answers (one item asked, not a page), or undefined when the list is empty. */
+async function first<Item>(read: () => Promise<readonly Item[]>): Promise<Item | undefined> {
   try {
-    const [newest] = await callData(context, listOf(type), { query: { page: 1, per_page: 1 } })
-    return newest as ContentItemOf<T> | undefined
+    return (await read())[0]
   } catch (error) {
     failure(error)
   }
+}
+
+/** The newest item of a content list, or undefined when it is empty. */
+export function fetchNewest<T extends ContentType>(
+  context: AppLoadContext,
+  type: T,
+): Promise<ContentItemOf<T> | undefined> {
+  return first(() => callData(context, listOf(type), { query: { page: 1, per_page: 1 } })) as Promise<
+    ContentItemOf<T> | undefined
+  >
 }
 
 type TiledType = keyof typeof contentTileEndpoints
@@ -100,19 +106,14 @@ export type TileOf<T extends TiledType> = z.output<(typeof contentTileEndpoints)
  * The newest story, lookbook or release as a landing tile: asked for the tile's fields only, so the
  * API reads and sends none of its tracks, setups or articles (issue "Instant on a phone").
  */
-export async function fetchNewestTile<T extends TiledType>(
+export function fetchNewestTile<T extends TiledType>(
   context: AppLoadContext,
   type: T,
 ): Promise<TileOf<T> | undefined> {
   const endpoint: (typeof contentTileEndpoints)[TiledType] = contentTileEndpoints[type]
-  try {
-    const [newest] = await callData(context, endpoint, {
-      query: { page: 1, per_page: 1, _fields: TILE_FIELD_LISTS[type] },
-    })
-    return newest as TileOf<T> | undefined
-  } catch (error) {
-    failure(error)
-  }
+  return first(() =>
+    callData(context, endpoint, { query: { page: 1, per_page: 1, _fields: TILE_FIELD_LISTS[type] } }),
+  ) as Promise<TileOf<T> | undefined>
 }
 
 /** One item by id; a missing or malformed id is the 404 page. */

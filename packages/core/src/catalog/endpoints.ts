@@ -5,7 +5,7 @@
  * Read-only.
  */
 import { z } from 'zod'
-import { defineEndpoint } from '../endpoint.ts'
+import { answeringWith, defineEndpoint } from '../endpoint.ts'
 import { idParam, MAX_ID, pageParam, perPageParam, text } from '../input.ts'
 import { productCardJsonSchema, productFieldsParam } from './fields.ts'
 import { MAX_PER_PAGE } from './paging.ts'
@@ -152,9 +152,6 @@ export const catalogEndpoints = {
  * only (`_fields`), their answer is checked against the card's shape.
  */
 export const productCardEndpoints = {
-  products: { ...catalogEndpoints.products, responses: { 200: z.array(productCardJsonSchema) } },
-  filteredProducts: {
-    ...catalogEndpoints.filteredProducts,
-    responses: { 200: z.array(productCardJsonSchema) },
-  },
+  products: answeringWith(catalogEndpoints.products, z.array(productCardJsonSchema)),
+  filteredProducts: answeringWith(catalogEndpoints.filteredProducts, z.array(productCardJsonSchema)),
 } as const

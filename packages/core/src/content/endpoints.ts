@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { MAX_PER_PAGE } from '../catalog/paging.ts'
-import { defineEndpoint, errorBodySchema } from '../endpoint.ts'
+import { answeringWith, defineEndpoint, errorBodySchema } from '../endpoint.ts'
 import { idParam, MAX_ID, pageParam, text, wholeNumber } from '../input.ts'
 import { contactMessageSchema } from './contact.ts'
 import {
@@ -126,16 +126,10 @@ export const contentListEndpoints = byType(listEndpoint) as { [T in ContentType]
  * fields only (`_fields`), their answer is checked against the tile's shape.
  */
 export const contentTileEndpoints = {
-  stories: answeredAsTiles('stories', storyTileJsonSchema),
-  lookbooks: answeredAsTiles('lookbooks', lookbookTileJsonSchema),
-  music: answeredAsTiles('music', releaseTileJsonSchema),
+  stories: answeringWith(contentListEndpoints.stories, z.array(storyTileJsonSchema)),
+  lookbooks: answeringWith(contentListEndpoints.lookbooks, z.array(lookbookTileJsonSchema)),
+  music: answeringWith(contentListEndpoints.music, z.array(releaseTileJsonSchema)),
 } as const
-
-/** A type's list whose answer is an array of `tile` (its other answers as the list's). */
-function answeredAsTiles<T extends ContentType, Tile extends z.ZodType>(type: T, tile: Tile) {
-  const list = contentListEndpoints[type]
-  return { ...list, responses: { ...list.responses, 200: z.array(tile) } }
-}
 
 /** Each REST type's single item by id. */
 export const contentItemEndpoints = byType(itemEndpoint) as { [T in ContentType]: ContentItemEndpoint<T> }
