@@ -1,12 +1,7 @@
 // The first paint's styles in the HTML: each built stylesheet's text before its link, the link
-// disabled; the module preloads at low priority; anything else, and everything after the head,
-// passed through untouched.
+// disabled; anything else, and everything after the head, passed through untouched.
 import { describe, expect, it, vi } from 'vitest'
-import {
-  inlineStylesheets,
-  lowPriorityModulePreloads,
-  withInlineStylesheets,
-} from './first-paint-styles.server.ts'
+import { inlineStylesheets, withInlineStylesheets } from './first-paint-styles.server.ts'
 
 vi.mock('virtual:fanshop/stylesheets', () => ({ default: { '/assets/root-1.css': 'body{margin:0}' } }))
 
@@ -36,26 +31,6 @@ describe('the first paint styles', () => {
     const document = `<!DOCTYPE html><html><head><title>Café</title>${ROOT_LINK}</head>${body}`
     expect(withInlineStylesheets(Buffer.from(document)).toString()).toBe(
       `<!DOCTYPE html><html><head><title>Café</title><style data-href="/assets/root-1.css">body{margin:0}</style>${ROOT_LINK.replace('/>', ' disabled/>')}</head>${body}`,
-    )
-  })
-
-  it('asks for module preloads at low priority', () => {
-    expect(
-      lowPriorityModulePreloads('<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="n"/>'),
-    ).toBe('<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="n" fetchpriority="low"/>')
-  })
-
-  it('leaves a preload that names its priority, and other links, as they are', () => {
-    const head =
-      '<link rel="modulepreload" fetchPriority="high" href="/assets/a-1.js"/><link rel="preload" as="image" fetchPriority="high" href="/media/1.avif"/>'
-    expect(lowPriorityModulePreloads(head)).toBe(head)
-  })
-
-  it('gives the head of the document its module preloads at low priority, and nothing after it', () => {
-    const preload = '<link rel="modulepreload" href="/assets/root-1.js"/>'
-    const body = `<body><p>${preload}</p></body></html>`
-    expect(withInlineStylesheets(Buffer.from(`<html><head>${preload}</head>${body}`)).toString()).toBe(
-      `<html><head><link rel="modulepreload" href="/assets/root-1.js" fetchpriority="low"/></head>${body}`,
     )
   })
 
