@@ -33,10 +33,11 @@ export function ProductTabs({ product }: { product: ProductJson }) {
       Home: 0,
       End: last,
     }[event.key]
-    if (next === undefined) return
+    const tab = next === undefined ? undefined : TABS[next]
+    if (!tab) return
     event.preventDefault()
-    setActive(TABS[next].value)
-    list.current?.querySelector<HTMLButtonElement>(`#${CSS.escape(triggerId(TABS[next].value))}`)?.focus()
+    setActive(tab.value)
+    list.current?.querySelector<HTMLButtonElement>(`#${CSS.escape(triggerId(tab.value))}`)?.focus()
   }
 
   const specs: [string, string][] = [
