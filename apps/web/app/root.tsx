@@ -13,6 +13,7 @@ import {
   useRouteError,
 } from 'react-router'
 import type { Route } from './+types/root'
+import { HydratedProvider } from './catalog/use-hydrated.tsx'
 import { CspNonce } from './site/csp-nonce.ts'
 import { ErrorPage } from './site/error-page.tsx'
 import { dropStylesWithTheirLinks } from './site/first-paint-styles.ts'
@@ -52,7 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <HydratedProvider>{children}</HydratedProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -73,6 +73,28 @@ test('the tabs switch between description and specs', async ({ page }) => {
   await expect(specs).toContainText('Unisex')
 })
 
+test('the arrow keys, Home and End move between the tabs and choose the one they reach', async ({ page }) => {
+  await page.goto(TEE)
+  const tabs = page.getByRole('tablist', { name: 'Product information' })
+  const description = tabs.getByRole('tab', { name: 'Description' })
+  const specs = tabs.getByRole('tab', { name: 'Specs' })
+  await description.focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(specs).toBeFocused()
+  await expect(specs).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tabpanel', { name: 'Specs' })).toContainText('ETT-TEE')
+  await page.keyboard.press('ArrowRight')
+  await expect(description).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(specs).toBeFocused()
+  await page.keyboard.press('Home')
+  await expect(description).toBeFocused()
+  await expect(description).toHaveAttribute('aria-selected', 'true')
+  await expect(specs).toHaveAttribute('tabindex', '-1')
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('tabpanel', { name: 'Description' })).toBeFocused()
+})
+
 test('the size popup shows the size table and how to measure, and Escape closes it', async ({ page }) => {
   await page.goto(TEE)
   const opener = page.getByRole('button', { name: 'Size guide' })

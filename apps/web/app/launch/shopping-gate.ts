@@ -5,6 +5,7 @@
  */
 import { ALLOWED_TO_SHOP_KEY, ALLOWED_TO_SHOP_VALUE, isShoppingAllowed } from '@fanshop/core'
 import { useEffect, useSyncExternalStore } from 'react'
+import { useHydrated } from '../catalog/use-hydrated.tsx'
 import { useFrame } from '../site/use-frame.ts'
 
 function storedFlag(): boolean {
@@ -33,17 +34,11 @@ export function useAllowedToShopFlag(): void {
   }, [granted])
 }
 
-const noChanges = () => () => {}
-
 /** Whether this visitor may shop now, for pages that offer add-to-cart. */
 export function useShoppingAllowed(): boolean {
   const launch = useFrame()?.launch
   const flag = useSyncExternalStore(subscribeToStorage, storedFlag, () => false)
-  const inBrowser = useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
-  )
+  const inBrowser = useHydrated()
   if (!launch) return true
   return isShoppingAllowed({
     now: inBrowser ? Date.now() : launch.now,

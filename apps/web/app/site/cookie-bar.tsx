@@ -10,12 +10,11 @@
  * from the first paint.
  */
 import { CONSENT_CATEGORIES, type Consent, DEFAULT_CONSENT } from '@fanshop/core'
-import { useState, useSyncExternalStore } from 'react'
+import { useState } from 'react'
 import { useFetcher, useLocation } from 'react-router'
+import { useHydrated } from '../catalog/use-hydrated.tsx'
 import { useUi } from './ui-store.ts'
 import { useFrame } from './use-frame.ts'
-
-const noChanges = () => () => {}
 
 const HEIGHT_PROPERTY = '--cookie-bar-height'
 
@@ -44,11 +43,7 @@ export function CookieBar() {
   const [consent, setConsent] = useState<Consent>(DEFAULT_CONSENT)
   const location = useLocation()
   const answer = useFetcher<{ ok: boolean }>()
-  const inBrowser = useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
-  )
+  const inBrowser = useHydrated()
   if (confirmed || !shown || answer.state !== 'idle' || answer.data?.ok) return null
 
   const settingsAllowed = panelOpen !== 'navigation' && panelOpen !== 'socialBar'

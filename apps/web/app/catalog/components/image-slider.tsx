@@ -2,10 +2,11 @@
  * The product page's top image slider (spec 2): swipe on phones (Embla), previous/next buttons
  * and one dot per image, announced as a carousel of slides. The first image loads eagerly,
  * the others lazily; with reduced motion the slider jumps instead of gliding. Embla arrives after
- * the page is up (slider-motion.tsx).
+ * the page is up (slider-motion.tsx), asked for once hydration's effects run, as a transition: the
+ * page's first commit does not also render it (issue 15, a phone's main thread after the first paint).
  */
 import type { ImageJson } from '@fanshop/core'
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
 import type { Carousel } from './slider-motion.tsx'
 
@@ -26,9 +27,14 @@ export function ImageSlider(props: {
   focusImageId?: number
 }) {
   const { images } = props
+  const viewportRef = useRef<HTMLDivElement>(null)
   const [viewport, setViewport] = useState<HTMLElement | null>(null)
   const [embla, setEmbla] = useState<Carousel>()
   const [selected, setSelected] = useState(0)
+
+  useEffect(() => {
+    startTransition(() => setViewport(viewportRef.current))
+  }, [])
 
   useEffect(() => {
     if (!embla) return
@@ -62,7 +68,7 @@ export function ImageSlider(props: {
           <SliderMotion viewport={viewport} onCarousel={setEmbla} />
         </Suspense>
       ) : null}
-      <div className="slider__viewport" ref={setViewport}>
+      <div className="slider__viewport" ref={viewportRef}>
         <div className="slider__container">
           {images.map((image, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide as a group

@@ -9,7 +9,7 @@ import { lazy } from 'react'
 import { Form, Link } from 'react-router'
 import { useUi } from '../../site/ui-store.ts'
 import { WhenOpened } from '../../site/when-opened.tsx'
-import { useHydrated } from '../use-hydrated.ts'
+import { useHydrated } from '../use-hydrated.tsx'
 
 interface FilterProps {
   filters: AttributeFilterJson[]
