@@ -13,11 +13,11 @@ import {
   useRouteError,
 } from 'react-router'
 import type { Route } from './+types/root'
-import { HydratedProvider } from './catalog/use-hydrated.tsx'
 import { CspNonce } from './site/csp-nonce.ts'
 import { ErrorPage } from './site/error-page.tsx'
 import { dropStylesWithTheirLinks } from './site/first-paint-styles.ts'
 import { loadFrame } from './site/frame.server.ts'
+import { HydratedProvider } from './site/use-hydrated.tsx'
 import { visitorMiddleware } from './site/visitor.server.ts'
 import './site/global.css'
 

@@ -5,8 +5,8 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { useHydrated } from '../catalog/use-hydrated.tsx'
 import { useUi } from '../site/ui-store.ts'
+import { useHydrated } from '../site/use-hydrated.tsx'
 import { CART_FLASH_PARAM, type CartFlash, isCartFlash } from './cart-flash.ts'
 import { CART_TEXT } from './texts.ts'
 

@@ -4,7 +4,7 @@
  * collapsible bar that holds it on a phone's checkout.
  */
 import { type ReactNode, useId, useState } from 'react'
-import { useHydrated } from '../catalog/use-hydrated.tsx'
+import { useHydrated } from '../site/use-hydrated.tsx'
 import type { PublicOrder } from './cart.server.ts'
 
 export function OrderSummary({ order, caption = 'Order summary' }: { order: PublicOrder; caption?: string }) {

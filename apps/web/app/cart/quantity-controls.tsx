@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { useHydrated } from '../catalog/use-hydrated.tsx'
+import { useHydrated } from '../site/use-hydrated.tsx'
 import type { CartActionResult, CartLine } from './cart.server.ts'
 import { CartMessageDialog, ConfirmRemoveDialog } from './cart-dialogs.tsx'
 

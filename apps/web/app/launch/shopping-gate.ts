@@ -5,8 +5,8 @@
  */
 import { ALLOWED_TO_SHOP_KEY, ALLOWED_TO_SHOP_VALUE, isShoppingAllowed } from '@fanshop/core'
 import { useEffect, useSyncExternalStore } from 'react'
-import { useHydrated } from '../catalog/use-hydrated.tsx'
 import { useFrame } from '../site/use-frame.ts'
+import { useHydrated } from '../site/use-hydrated.tsx'
 
 function storedFlag(): boolean {
   try {

@@ -12,9 +12,9 @@
 import { CONSENT_CATEGORIES, type Consent, DEFAULT_CONSENT } from '@fanshop/core'
 import { useState } from 'react'
 import { useFetcher, useLocation } from 'react-router'
-import { useHydrated } from '../catalog/use-hydrated.tsx'
 import { useUi } from './ui-store.ts'
 import { useFrame } from './use-frame.ts'
+import { useHydrated } from './use-hydrated.tsx'
 
 const HEIGHT_PROPERTY = '--cookie-bar-height'
 

@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form, useFetcher, useNavigate } from 'react-router'
 import type { loader } from '../catalog/routes/search.tsx'
-import { useHydrated } from '../catalog/use-hydrated.tsx'
+import { useHydrated } from './use-hydrated.tsx'
 
 /** Quiet time after the last key before suggestions are asked for. */
 const DEBOUNCE_MS = 200

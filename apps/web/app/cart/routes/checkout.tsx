@@ -16,10 +16,10 @@ import {
 import { useEffect, useState } from 'react'
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
 import { loadAddressBook } from '../../accounts/address-book.server.ts'
-import { useHydrated } from '../../catalog/use-hydrated.tsx'
 import { CheckboxField, InputField, SelectField } from '../../site/form/order-fields.tsx'
 import { ARRIVAL_FOCUS_ATTRIBUTE } from '../../site/frame-effects.ts'
 import type { SiteHandle } from '../../site/handle.ts'
+import { useHydrated } from '../../site/use-hydrated.tsx'
 import { loadCart, type PublicOrder, publicOrder, visitorToken } from '../cart.server.ts'
 import {
   type CheckoutResult,

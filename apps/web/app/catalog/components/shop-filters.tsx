@@ -8,8 +8,8 @@ import type { AttributeFilterJson, TaxonomyFilter } from '@fanshop/core'
 import { lazy } from 'react'
 import { Form, Link } from 'react-router'
 import { useUi } from '../../site/ui-store.ts'
+import { useHydrated } from '../../site/use-hydrated.tsx'
 import { WhenOpened } from '../../site/when-opened.tsx'
-import { useHydrated } from '../use-hydrated.tsx'
 
 interface FilterProps {
   filters: AttributeFilterJson[]

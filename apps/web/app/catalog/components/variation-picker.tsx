@@ -7,7 +7,7 @@
  */
 import { attributeChoices, type ProductJson, type Selection } from '@fanshop/core'
 import { Form } from 'react-router'
-import { useHydrated } from '../use-hydrated.tsx'
+import { useHydrated } from '../../site/use-hydrated.tsx'
 import { SizePopup } from './size-popup.tsx'
 
 /** The attribute next to which the size guide is offered (WooCommerce's pa_size). */

@@ -6,9 +6,9 @@
 import { type FeedTerm, type HomeBlock, launchMomentText, plainText } from '@fanshop/core'
 import { useId } from 'react'
 import { Link } from 'react-router'
-import { useHydrated } from '../../catalog/use-hydrated.tsx'
 import { useUi } from '../../site/ui-store.ts'
 import { useFrame } from '../../site/use-frame.ts'
+import { useHydrated } from '../../site/use-hydrated.tsx'
 import { RichText } from './rich-text.tsx'
 
 /**
