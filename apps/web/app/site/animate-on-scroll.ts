@@ -10,6 +10,7 @@
 import { ANIMATE_ON_SCROLL_MS } from '@fanshop/core'
 import { useEffect } from 'react'
 import { breakpoint, REDUCED_MOTION } from './use-browser.ts'
+import { whenIdle } from './when-idle.ts'
 
 const PENDING = 'animate--pending'
 const SHOWN = 'animate--in'
@@ -19,24 +20,18 @@ export function useAnimateOnScroll(): void {
   useEffect(() => {
     document.documentElement.style.setProperty('--animate-duration', `${ANIMATE_ON_SCROLL_MS}ms`)
     let stop = () => {}
-    const cancel = whenIdle(() => {
-      stop = observeMarkedBlocks()
-    })
+    const cancel = whenIdle(
+      () => {
+        stop = observeMarkedBlocks()
+      },
+      IDLE_TIMEOUT_MS,
+      0,
+    )
     return () => {
       cancel()
       stop()
     }
   }, [])
-}
-
-/** Runs `task` once the browser is idle (or after a second at most); returns its cancellation. */
-function whenIdle(task: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const handle = window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS })
-    return () => window.cancelIdleCallback(handle)
-  }
-  const handle = setTimeout(task, 0)
-  return () => clearTimeout(handle)
 }
 
 /** Marks the blocks below the fold, now and as pages add them; returns the stop. */

@@ -4,6 +4,7 @@
  */
 import { type ConnectionHints, PREFETCH_IDLE_TIMEOUT_MS, shouldPrefetch } from '@fanshop/core'
 import { useSyncExternalStore } from 'react'
+import { whenIdle } from './when-idle.ts'
 
 type NetworkInformation = ConnectionHints & EventTarget
 
@@ -15,14 +16,12 @@ const notifyAll = () => {
   for (const listener of listeners) listener()
 }
 
-function whenIdle() {
+function noteIdle() {
   if (idle) return
-  const done = () => {
+  whenIdle(() => {
     idle = true
     notifyAll()
-  }
-  if ('requestIdleCallback' in window) window.requestIdleCallback(done, { timeout: PREFETCH_IDLE_TIMEOUT_MS })
-  else setTimeout(done, PREFETCH_IDLE_TIMEOUT_MS)
+  }, PREFETCH_IDLE_TIMEOUT_MS)
 }
 
 function subscribe(listener: () => void) {
@@ -30,7 +29,7 @@ function subscribe(listener: () => void) {
     window.addEventListener('online', notifyAll)
     window.addEventListener('offline', notifyAll)
     connection()?.addEventListener('change', notifyAll)
-    whenIdle()
+    noteIdle()
   }
   listeners.add(listener)
   return () => {
