@@ -21,8 +21,9 @@ import { unprocessable } from '../http/errors.ts'
 import { refuseOverFanCap } from '../launch/fan-cap.ts'
 import { inGroupCommit } from './group-commit.ts'
 import { assertAddable, type RaisedLine, StockShortage } from './holds.ts'
-import { buildOrderJson, type PaymentMethodRow } from './order-json.ts'
+import { buildOrderJson } from './order-json.ts'
 import { accessibleOrder, holdRanOut, isFrozen, type OrderRow, type Requester } from './orders.ts'
+import { activePaymentMethodsOnSqlite } from './sqlite-payment-methods.ts'
 
 /** The statements of the create and the add, prepared once per database handle. */
 interface Statements {
@@ -37,7 +38,6 @@ interface Statements {
   insertOrder: SQLite.Statement
   /** The names of the columns `insertOrder` returns, in their order. */
   orderColumns: string[]
-  paymentMethods: SQLite.Statement
 }
 
 const prepared = new WeakMap<SQLite.Database, Statements>()
@@ -93,9 +93,6 @@ function statementsOf(database: SQLite.Database): Statements {
        values (?, ?, 'cart', ?, ?, '[]', ?, ?, ?, ?) returning *`,
     ),
     orderColumns: [],
-    paymentMethods: database.prepare(
-      'select id, name, method_type, description from payment_methods where active = 1 order by position, id',
-    ),
   }
   statements.orderColumns = statements.insertOrder.columns().map((column) => column.name)
   prepared.set(database, statements)
@@ -299,11 +296,12 @@ export function insertOrderOnSqlite(
 
 /**
  * A cart just created, as its JSON: it has no lines, addresses, payments or coupon, so only the
- * payment methods are read. Null when a transaction is open on the connection (orderJson then).
+ * payment methods are shown (kept per connection, sqlite-payment-methods.ts). Null when a
+ * transaction is open on the connection (orderJson then).
  */
 export function newCartJsonOnSqlite(database: SQLite.Database, order: OrderRow): OrderJson | null {
   if (database.inTransaction) return null
-  const paymentMethods = statementsOf(database).paymentMethods.all() as PaymentMethodRow[]
+  const paymentMethods = activePaymentMethodsOnSqlite(database)
   return buildOrderJson(order, {
     lines: [],
     billAddress: null,
