@@ -21,9 +21,9 @@ import { unprocessable } from '../http/errors.ts'
 import { refuseOverFanCap } from '../launch/fan-cap.ts'
 import { inGroupCommit } from './group-commit.ts'
 import { assertAddable, type RaisedLine, StockShortage } from './holds.ts'
-import { buildOrderJson } from './order-json.ts'
+import { buildOrderJson, type PaymentMethodRow } from './order-json.ts'
 import { accessibleOrder, holdRanOut, isFrozen, type OrderRow, type Requester } from './orders.ts'
-import { activePaymentMethodsOnSqlite } from './sqlite-payment-methods.ts'
+import { activePaymentMethodsOnSqlite, keptPaymentMethodsOnSqlite } from './sqlite-payment-methods.ts'
 
 /** The statements of the create and the add, prepared once per database handle. */
 interface Statements {
@@ -290,9 +290,14 @@ export function insertOrderOnSqlite(
     // in V8's string table for every row it built as an object (3% of an iteration's CPU, issue 13).
     const order: Record<string, unknown> = {}
     for (let i = 0; i < row.length; i++) order[s.orderColumns[i]!] = row[i]
+    const methods = keptPaymentMethodsOnSqlite(database)
+    if (methods) methodsAtCreate.set(order, methods)
     return order as unknown as OrderRow
   })
 }
+
+/** The payment methods kept per connection, checked still current inside a new cart's transaction. */
+const methodsAtCreate = new WeakMap<object, PaymentMethodRow[]>()
 
 /**
  * A cart just created, as its JSON: it has no lines, addresses, payments or coupon, so only the
@@ -301,7 +306,7 @@ export function insertOrderOnSqlite(
  */
 export function newCartJsonOnSqlite(database: SQLite.Database, order: OrderRow): OrderJson | null {
   if (database.inTransaction) return null
-  const paymentMethods = activePaymentMethodsOnSqlite(database)
+  const paymentMethods = methodsAtCreate.get(order) ?? activePaymentMethodsOnSqlite(database)
   return buildOrderJson(order, {
     lines: [],
     billAddress: null,
