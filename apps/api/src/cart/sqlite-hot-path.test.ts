@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertProduct } from '../../tests/cart.ts'
-import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { createTestApp, createTestInstance, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 // The create and the add run straight on better-sqlite3 on SQLite (sqlite-hot-path.ts): they must
 // answer what the generic path answers, and never run inside another request's open transaction.
@@ -20,6 +20,71 @@ describe(`the create and add hot path on ${testDialect}`, () => {
     const read = await t.app.inject(`/api/v1/orders/${number}.json?order_token=${token}`)
     expect(read.statusCode).toBe(200)
     expect(created.body).toBe(read.body)
+  })
+
+  const newCartMethods = async (app: TestApp) => {
+    const created = await app.app.inject({ method: 'POST', url: '/api/v1/orders.json', payload: {} })
+    expect(created.statusCode).toBe(201)
+    return (created.json().payment_methods as { name: string }[]).map((method) => method.name)
+  }
+
+  it('shows a new cart the payment methods as another connection or process last wrote them', async () => {
+    const before = await newCartMethods(t)
+    expect(before.length).toBeGreaterThan(0)
+    const other = await createTestInstance(t)
+    try {
+      const { id } = await other.ctx.db
+        .selectFrom('payment_methods')
+        .select('id')
+        .orderBy('position')
+        .executeTakeFirstOrThrow()
+      await other.ctx.db
+        .updateTable('payment_methods')
+        .set({ name: 'Renamed elsewhere' })
+        .where('id', '=', id)
+        .execute()
+      expect(await newCartMethods(t)).toEqual(['Renamed elsewhere', ...before.slice(1)])
+      await other.ctx.db.updateTable('payment_methods').set({ active: 0 }).where('id', '=', id).execute()
+      expect(await newCartMethods(t)).toEqual(before.slice(1))
+      await other.ctx.db
+        .updateTable('payment_methods')
+        .set({ name: before[0]!, active: 1 })
+        .where('id', '=', id)
+        .execute()
+      expect(await newCartMethods(t)).toEqual(before)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('shows a new cart the payment methods as this connection last wrote them', async () => {
+    const before = await newCartMethods(t)
+    const [first] = await t.ctx.db
+      .insertInto('payment_methods')
+      .values({ method_type: 'bank_transfer', name: 'Added here', description: '', position: -1, active: 1 })
+      .returning('id')
+      .execute()
+    expect(await newCartMethods(t)).toEqual(['Added here', ...before])
+    await t.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable('payment_methods')
+          .set({ name: 'Rolled back' })
+          .where('id', '=', first!.id)
+          .execute()
+        throw new Error('roll back')
+      })
+      .catch(() => {})
+    expect(await newCartMethods(t)).toEqual(['Added here', ...before])
+    await t.ctx.db
+      .updateTable('payment_methods')
+      .set({ name: 'Renamed here' })
+      .where('id', '=', first!.id)
+      .execute()
+    expect(await newCartMethods(t)).toEqual(['Renamed here', ...before])
+    await t.ctx.db.deleteFrom('payment_methods').where('id', '=', first!.id).execute()
+    expect(await newCartMethods(t)).toEqual(before)
   })
 
   it('keeps a create and an add that arrive while another transaction is open out of it', async () => {

@@ -23,6 +23,7 @@ import { inGroupCommit } from './group-commit.ts'
 import { assertAddable, type RaisedLine, StockShortage } from './holds.ts'
 import { buildOrderJson, type PaymentMethodRow } from './order-json.ts'
 import { accessibleOrder, holdRanOut, isFrozen, type OrderRow, type Requester } from './orders.ts'
+import { activePaymentMethodsOnSqlite, keptPaymentMethodsOnSqlite } from './sqlite-payment-methods.ts'
 
 /** The statements of the create and the add, prepared once per database handle. */
 interface Statements {
@@ -37,7 +38,6 @@ interface Statements {
   insertOrder: SQLite.Statement
   /** The names of the columns `insertOrder` returns, in their order. */
   orderColumns: string[]
-  paymentMethods: SQLite.Statement
 }
 
 const prepared = new WeakMap<SQLite.Database, Statements>()
@@ -93,9 +93,6 @@ function statementsOf(database: SQLite.Database): Statements {
        values (?, ?, 'cart', ?, ?, '[]', ?, ?, ?, ?) returning *`,
     ),
     orderColumns: [],
-    paymentMethods: database.prepare(
-      'select id, name, method_type, description from payment_methods where active = 1 order by position, id',
-    ),
   }
   statements.orderColumns = statements.insertOrder.columns().map((column) => column.name)
   prepared.set(database, statements)
@@ -293,17 +290,23 @@ export function insertOrderOnSqlite(
     // in V8's string table for every row it built as an object (3% of an iteration's CPU, issue 13).
     const order: Record<string, unknown> = {}
     for (let i = 0; i < row.length; i++) order[s.orderColumns[i]!] = row[i]
+    const methods = keptPaymentMethodsOnSqlite(database)
+    if (methods) methodsAtCreate.set(order, methods)
     return order as unknown as OrderRow
   })
 }
 
+/** The payment methods kept per connection, checked still current inside a new cart's transaction. */
+const methodsAtCreate = new WeakMap<object, PaymentMethodRow[]>()
+
 /**
  * A cart just created, as its JSON: it has no lines, addresses, payments or coupon, so only the
- * payment methods are read. Null when a transaction is open on the connection (orderJson then).
+ * payment methods are shown (kept per connection, sqlite-payment-methods.ts). Null when a
+ * transaction is open on the connection (orderJson then).
  */
 export function newCartJsonOnSqlite(database: SQLite.Database, order: OrderRow): OrderJson | null {
   if (database.inTransaction) return null
-  const paymentMethods = statementsOf(database).paymentMethods.all() as PaymentMethodRow[]
+  const paymentMethods = methodsAtCreate.get(order) ?? activePaymentMethodsOnSqlite(database)
   return buildOrderJson(order, {
     lines: [],
     billAddress: null,
