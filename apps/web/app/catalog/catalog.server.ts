@@ -6,6 +6,8 @@
 import {
   type AttributeFilterJson,
   type CategoryJson,
+  type ChoosableProduct,
+  type ChoosableVariation,
   catalogEndpoints,
   EXCLUDED_CATEGORY_ID,
   GENDER_TAXONOMY,
@@ -17,6 +19,7 @@ import {
   readPaging,
   sortByMenuOrder,
   type TaxonomyFilter,
+  type VariationJson,
 } from '@fanshop/core'
 import { type AppLoadContext, data } from 'react-router'
 import { ApiError, call, callData } from '../api.server.ts'
@@ -140,10 +143,74 @@ export async function searchShopProducts(
   return { products: response.data.map(toProductCard), ...readPaging(response.headers, response.data.length) }
 }
 
-/** One product by its slug; null when there is none. */
-export async function fetchProduct(context: AppLoadContext, slug: string): Promise<ProductJson | null> {
+/** A variation as the product page reads it: core's choice rules, and the price it shows once chosen. */
+export type ProductPageVariation = ChoosableVariation & Pick<VariationJson, 'regular_price' | 'on_sale'>
+
+/**
+ * What the product page draws, and nothing more: it goes into every product page's HTML as the
+ * loader's data (issue 15). Core's choice and stock rules read it as a `ChoosableProduct`; the
+ * size guide and how-to-measure texts come along for the dialog a click opens.
+ */
+export type ProductPageData = ChoosableProduct<ProductPageVariation> &
+  Pick<
+    ProductJson,
+    | 'name'
+    | 'permalink'
+    | 'description'
+    | 'short_description'
+    | 'sku'
+    | 'regular_price'
+    | 'on_sale'
+    | 'max_per_order'
+    | 'images'
+    | 'size_guide'
+    | 'how_to_measure'
+  > & {
+    categories: Pick<ProductJson['categories'][number], 'id' | 'name'>[]
+    gender: Pick<NonNullable<ProductJson['gender']>, 'name'> | null
+  }
+
+export function toProductPage(product: ProductJson): ProductPageData {
+  return {
+    id: product.id,
+    name: product.name,
+    permalink: product.permalink,
+    type: product.type,
+    description: product.description,
+    short_description: product.short_description,
+    sku: product.sku,
+    price: product.price,
+    regular_price: product.regular_price,
+    on_sale: product.on_sale,
+    stock_status: product.stock_status,
+    stock_quantity: product.stock_quantity,
+    ...(product.max_per_order === undefined ? {} : { max_per_order: product.max_per_order }),
+    images: product.images,
+    categories: product.categories.map(({ id, name }) => ({ id, name })),
+    attributes: product.attributes,
+    gender: product.gender ? { name: product.gender.name } : null,
+    variations: product.variations.map((variation) => ({
+      id: variation.id,
+      price: variation.price,
+      regular_price: variation.regular_price,
+      on_sale: variation.on_sale,
+      stock_status: variation.stock_status,
+      stock_quantity: variation.stock_quantity,
+      attributes: variation.attributes.map(({ id, option }) => ({ id, option })),
+      image: variation.image ? { id: variation.image.id } : null,
+    })),
+    size_guide: product.size_guide,
+    how_to_measure: product.how_to_measure,
+  }
+}
+
+/** One product by its slug, as its page draws it; null when there is none. */
+export async function fetchProductPage(
+  context: AppLoadContext,
+  slug: string,
+): Promise<ProductPageData | null> {
   try {
-    return await callData(context, catalogEndpoints.product, { params: { id: slug } })
+    return toProductPage(await callData(context, catalogEndpoints.product, { params: { id: slug } }))
   } catch (error) {
     if (error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 400)) return null
     throw error

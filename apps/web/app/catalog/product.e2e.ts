@@ -195,6 +195,22 @@ test('the product page HTML carries name, price, title, Open Graph and JSON-LD',
   expect(await alias.text()).toContain('<title>Extra Time Tour Tee | Dani Rocha</title>')
 })
 
+test("the product page's hydration data carries what the page draws, not the whole product", async ({
+  request,
+}) => {
+  const tee = (await (await request.get('/wp-json/wc/v3/products/extra-time-tour-tee')).json()) as ProductJson
+  const skus = tee.variations.map((v) => v.sku)
+  expect(skus.length).toBeGreaterThan(0)
+  for (const body of [
+    await (await request.get(TEE)).text(),
+    await (await request.get(`${TEE}.data`)).text(),
+  ]) {
+    expect(body).toContain('Extra Time Tour Tee')
+    for (const sku of skus) expect(body).not.toContain(sku)
+    for (const field of ['date_created', 'sale_price', 'term_id']) expect(body).not.toContain(field)
+  }
+})
+
 test('an unknown product is the 404 page', async ({ page, request }) => {
   const response = await page.goto('/product/no-such-tee')
   expect(response?.status()).toBe(404)

@@ -3,11 +3,12 @@
  * URL, Open Graph (og:type product, absolute og:image) and schema.org Product JSON-LD with its
  * offer (price in EUR, availability). Rendered on the server into the page's head.
  */
-import { excerpt, type ProductJson } from '@fanshop/core'
+import { excerpt } from '@fanshop/core'
 import type { MetaDescriptor } from 'react-router'
 import { SITE_NAME } from '../site/brand.ts'
+import type { ProductPageData } from './catalog.server.ts'
 
-export function productMeta(product: ProductJson, publicUrl: string): MetaDescriptor[] {
+export function productMeta(product: ProductPageData, publicUrl: string): MetaDescriptor[] {
   const url = `${publicUrl}${product.permalink}`
   const title = `${product.name} | ${SITE_NAME}`
   const description = excerpt(product.description) || excerpt(product.short_description)

@@ -9,6 +9,23 @@ import type { ProductAttributeJson, ProductJson, VariationJson } from './schemas
 /** Attribute slug → chosen option (term name). */
 export type Selection = Record<string, string>
 
+/**
+ * What these rules read of a variation: a product page's data keeps this and what it draws,
+ * not the whole variation (its SKU, the attributes' names, the image beyond its id).
+ */
+export type ChoosableVariation = Pick<VariationJson, 'id' | 'price' | 'stock_status' | 'stock_quantity'> & {
+  attributes: readonly Pick<VariationJson['attributes'][number], 'id' | 'option'>[]
+  image: Pick<NonNullable<VariationJson['image']>, 'id'> | null
+}
+
+/** What these rules read of a product, its variations as narrow as `Variation`. */
+export type ChoosableProduct<Variation extends ChoosableVariation = ChoosableVariation> = Pick<
+  ProductJson,
+  'id' | 'type' | 'price' | 'stock_status' | 'stock_quantity' | 'attributes'
+> & { variations: readonly Variation[] }
+
+type Choosable = Pick<ChoosableProduct, 'attributes' | 'variations'>
+
 interface OptionState {
   option: string
   /** Some variation with this option (and the options chosen before it) can be bought now. */
@@ -44,7 +61,7 @@ export function selectionFromSearchParams(
 }
 
 function matches(
-  variation: VariationJson,
+  variation: Pick<ChoosableVariation, 'attributes'>,
   attributes: readonly ProductAttributeJson[],
   selection: Selection,
 ): boolean {
@@ -57,10 +74,10 @@ function matches(
 }
 
 /** The variation the selection names, once every variation attribute has an option chosen. */
-export function findVariation(
-  product: Pick<ProductJson, 'attributes' | 'variations'>,
+export function findVariation<Variation extends ChoosableVariation>(
+  product: Pick<ChoosableProduct<Variation>, 'attributes' | 'variations'>,
   selection: Selection,
-): VariationJson | undefined {
+): Variation | undefined {
   const attributes = variationAttributes(product)
   if (attributes.some((attribute) => selection[attribute.slug] === undefined)) return undefined
   return product.variations.find((variation) => matches(variation, attributes, selection))
@@ -71,10 +88,7 @@ export function findVariation(
  * a colour is available when any of its sizes is in stock; a size, when it is in stock in the
  * chosen colour. So an earlier choice never becomes impossible because of a later one.
  */
-export function attributeChoices(
-  product: Pick<ProductJson, 'attributes' | 'variations'>,
-  selection: Selection,
-): AttributeChoice[] {
+export function attributeChoices(product: Choosable, selection: Selection): AttributeChoice[] {
   const attributes = variationAttributes(product)
   return attributes.map((attribute, index) => {
     const earlier = attributes.slice(0, index)
@@ -98,7 +112,7 @@ export function attributeChoices(
  * again instead of being left on a combination that cannot be bought.
  */
 export function chooseOption(
-  product: Pick<ProductJson, 'attributes' | 'variations'>,
+  product: Choosable,
   selection: Selection,
   attributeSlug: string,
   option: string,
@@ -116,10 +130,7 @@ export function chooseOption(
  * The image to show for a partial choice (e.g. only a colour picked): that of the first
  * variation that fits the selection, if any option is chosen at all.
  */
-export function imageForSelection(
-  product: Pick<ProductJson, 'attributes' | 'variations'>,
-  selection: Selection,
-): number | undefined {
+export function imageForSelection(product: Choosable, selection: Selection): number | undefined {
   if (Object.keys(selection).length === 0) return undefined
   const attributes = variationAttributes(product)
   return product.variations.find((variation) => variation.image && matches(variation, attributes, selection))
@@ -132,7 +143,7 @@ export type Purchasable =
   | { state: 'soldout' }
 
 /** What the buy bar can offer for this product and selection. */
-export function purchasable(product: ProductJson, selection: Selection): Purchasable {
+export function purchasable(product: ChoosableProduct, selection: Selection): Purchasable {
   if (product.type === 'simple') {
     return product.stock_status === 'instock'
       ? { state: 'ready', variantId: product.id, price: product.price, maxQuantity: product.stock_quantity }

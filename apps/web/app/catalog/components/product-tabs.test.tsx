@@ -1,18 +1,19 @@
 // The product tabs as the server renders them: the description chosen and in the page, the specs
 // tab there to choose, its panel hidden (as Radix's Tabs drew them before, issue 15).
-import type { ProductJson } from '@fanshop/core'
+
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import type { ProductPageData } from '../catalog.server.ts'
 import { ProductTabs } from './product-tabs.tsx'
 
 const product = {
   sku: 'ETT-TEE',
   description: '<p>Twenty-two nights.</p>',
   short_description: '<p>Organic cotton.</p>',
-  categories: [{ id: 3, name: 'Tees', slug: 'tees' }],
+  categories: [{ id: 3, name: 'Tees' }],
   gender: null,
   attributes: [{ id: 1, name: 'Size', slug: 'pa_size', options: ['S', 'M'] }],
-} as unknown as ProductJson
+} as unknown as ProductPageData
 
 describe('the product tabs before JavaScript runs', () => {
   const html = renderToString(<ProductTabs product={product} />)

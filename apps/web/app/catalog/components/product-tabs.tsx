@@ -7,8 +7,8 @@
  * the whole page's effects again within hydration's commit, one task of 60–115 ms on a phone
  * after the first paint (issue 15). The size guide, a dialog loaded on demand, keeps Radix's.
  */
-import type { ProductJson } from '@fanshop/core'
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
+import type { ProductPageData } from '../catalog.server.ts'
 
 const TABS = [
   { value: 'description', label: 'Description' },
@@ -17,7 +17,7 @@ const TABS = [
 
 type Tab = (typeof TABS)[number]['value']
 
-export function ProductTabs({ product }: { product: ProductJson }) {
+export function ProductTabs({ product }: { product: ProductPageData }) {
   const [active, setActive] = useState<Tab>('description')
   const id = useId()
   const list = useRef<HTMLDivElement>(null)

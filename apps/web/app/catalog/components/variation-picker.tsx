@@ -5,16 +5,17 @@
  * URL: with JavaScript a pick updates it at once; before, the form's button submits it like any
  * GET form.
  */
-import { attributeChoices, type ProductJson, type Selection } from '@fanshop/core'
+import { attributeChoices, type Selection } from '@fanshop/core'
 import { Form } from 'react-router'
 import { useHydrated } from '../../site/use-hydrated.tsx'
+import type { ProductPageData } from '../catalog.server.ts'
 import { SizePopup } from './size-popup.tsx'
 
 /** The attribute next to which the size guide is offered (WooCommerce's pa_size). */
 const SIZE_ATTRIBUTE = 'size'
 
 export function VariationPicker(props: {
-  product: ProductJson
+  product: ProductPageData
   selection: Selection
   onChoose: (attributeSlug: string, option: string) => void
 }) {

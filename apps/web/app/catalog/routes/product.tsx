@@ -10,7 +10,6 @@ import {
   findVariation,
   hasPriceRange,
   imageForSelection,
-  type ProductJson,
   perOrderLimitNote,
   purchasable,
   type Selection,
@@ -23,7 +22,7 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParam
 import { NOT_FOUND_TEXT } from '../../site/error-page.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
 import { useFrame } from '../../site/use-frame.ts'
-import { fetchProduct, routeError } from '../catalog.server.ts'
+import { fetchProductPage, type ProductPageData, routeError } from '../catalog.server.ts'
 import { BuyBar } from '../components/buy-bar.tsx'
 import { Gallery } from '../components/gallery.tsx'
 import { ImageSlider } from '../components/image-slider.tsx'
@@ -59,9 +58,9 @@ const FEW_LEFT = 3
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!params.slug) throw redirect('/shop')
-  let product: Awaited<ReturnType<typeof fetchProduct>>
+  let product: ProductPageData | null
   try {
-    product = await fetchProduct(context, params.slug)
+    product = await fetchProductPage(context, params.slug)
   } catch (error) {
     return routeError(error)
   }
@@ -88,7 +87,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return <ProductView key={loaderData.product.id} product={loaderData.product} />
 }
 
-function ProductView({ product }: { product: ProductJson }) {
+function ProductView({ product }: { product: ProductPageData }) {
   const [searchParams, setSearchParams] = useSearchParams()
   const [quantity, setQuantity] = useState('1')
   // A pick shows at once; the URL, the source of truth, catches up a moment later and wins.
