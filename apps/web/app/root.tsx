@@ -3,20 +3,13 @@
  * failure ends on (unknown path: 404 "This page could not be found"; otherwise its status).
  */
 import { type ReactNode, useContext, useEffect } from 'react'
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-} from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
 import { CspNonce } from './site/csp-nonce.ts'
 import { ErrorPage } from './site/error-page.tsx'
 import { dropStylesWithTheirLinks } from './site/first-paint-styles.ts'
 import { loadFrame } from './site/frame.server.ts'
+import { ScrollRestoration } from './site/scroll-restoration.tsx'
 import { HydratedProvider } from './site/use-hydrated.tsx'
 import { visitorMiddleware } from './site/visitor.server.ts'
 import './site/global.css'
