@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { postgresEngineBench, sqliteEngineBench, startShop } from './bench/engine.mjs'
+import { holdsCostLine, postgresEngineBench, sqliteEngineBench, startShop } from './bench/engine.mjs'
 import { cpuSeconds } from './bench/load.mjs'
 import { pageBench, printPageBench } from './bench/pages.mjs'
 import { queueDropBench } from './bench/queue-drop.mjs'
@@ -92,6 +92,7 @@ console.log('Ratios, shop / raw (targets: it/s >= 70% at c=16 and c=64, CPU <= 3
 console.table(engine.ratios)
 console.log('The shop as live holds pile up on the product (target: CPU at 100,000 within 20% of 0):')
 console.table(engine.holdLevels)
+console.log(holdsCostLine(engine.holdsCost))
 console.log(`Drop on SQLite, 500 shoppers on 100 units: ${JSON.stringify(engine.drop)}`)
 if (postgres.skipped) console.log(`PostgreSQL part skipped: ${postgres.skipped}`)
 else {
