@@ -6,12 +6,21 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import pLimit from 'p-limit'
 import sharp from 'sharp'
 import type { ShopContext } from '../context.ts'
 
 // Each size is encoded once and then served from disk, so libvips' operation cache (up to 50 MB
 // by default) would only keep the demo seed's and those one-off encodes' memory for nothing.
 sharp.cache(false)
+
+/**
+ * Encodes run two at a time (libvips already spreads each over the cores); the others wait their
+ * turn. Each holds its decoded original, and 80 first requests of different sizes at once (a new
+ * product's pictures on drop day, a phone's first load of every page) took the process from 215 to
+ * 417 MiB resident when they all ran together.
+ */
+export const encodes = pLimit(2)
 
 export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600] as const
 export const IMAGE_FORMATS = ['webp', 'avif'] as const
@@ -64,11 +73,12 @@ export async function resizedImagePath(
   if (pending) return pending
   const work = (async () => {
     await fs.mkdir(path.dirname(target), { recursive: true })
-    const pipeline = sharp(path.join(mediaRoot(ctx), original)).resize({ width, withoutEnlargement: true })
-    const data =
-      format === 'avif'
-        ? await pipeline.avif({ quality: 50, effort: 2 }).toBuffer()
-        : await pipeline.webp({ quality: 78 }).toBuffer()
+    const data = await encodes(() => {
+      const pipeline = sharp(path.join(mediaRoot(ctx), original)).resize({ width, withoutEnlargement: true })
+      return format === 'avif'
+        ? pipeline.avif({ quality: 50, effort: 2 }).toBuffer()
+        : pipeline.webp({ quality: 78 }).toBuffer()
+    })
     const temporary = `${target}.${randomUUID()}.tmp`
     await fs.writeFile(temporary, data)
     await fs.rename(temporary, target)
