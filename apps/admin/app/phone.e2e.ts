@@ -4,8 +4,9 @@
  * menu entry and is axe clean.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { roomiestSimpleProduct } from '../../web/tests/pages.ts'
+import { expect, test } from '../../web/tests/playwright.ts'
 import { addToCart, checkOut } from '../../web/tests/shopper.ts'
 
 const OWNER = { email: 'owner@example.com', password: 'demo-owner-password' }

@@ -16,6 +16,7 @@ import {
 } from 'react-router'
 import { CspNonce } from './site/csp-nonce.ts'
 import { withInlineStylesheets } from './site/first-paint-styles.server.ts'
+import { withScriptsAfterPaint } from './site/scripts-after-paint.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -54,7 +55,7 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true
           // The page is whole: React writes it out at once, and it leaves as one piece, the first
-          // paint's styles put in its head, instead of its 2 KB chunks each passing through stream
+          // paint's styles put in its head and its code started after the first paint, instead of its 2 KB chunks each passing through stream
           // after stream on their way to the socket (issue 15).
           const chunks: Buffer[] = []
           pipe(
@@ -68,7 +69,7 @@ export default function handleRequest(
                 timeoutId = undefined
                 responseHeaders.set('Content-Type', 'text/html')
                 resolve(
-                  new Response(withInlineStylesheets(Buffer.concat(chunks)), {
+                  new Response(withScriptsAfterPaint(withInlineStylesheets(Buffer.concat(chunks)), nonce), {
                     headers: responseHeaders,
                     status: responseStatusCode,
                   }),

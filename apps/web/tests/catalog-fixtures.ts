@@ -3,7 +3,7 @@
  * cookie-confirmation cookie), so that the bar never covers what a test clicks.
  */
 import { COOKIE_CONFIRMATION } from '@fanshop/core'
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect } from './playwright.ts'
 
 export const test = base.extend({
   context: async ({ context, baseURL }, use) => {

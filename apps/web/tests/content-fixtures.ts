@@ -3,7 +3,8 @@
  * test clicks), and a helper that reads seeded content through the API to find ids and slugs.
  */
 import { COOKIE_CONFIRMATION, type ContentItemOf, type ContentType } from '@fanshop/core'
-import { type APIRequestContext, test as base, expect } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
+import { test as base, expect } from './playwright.ts'
 
 export const test = base.extend({
   context: async ({ context, baseURL }, use) => {

@@ -75,9 +75,10 @@ export async function openNamedPage(page: Page, named: NamedPage): Promise<void>
   await expect(page.getByRole('banner')).toHaveAttribute('data-route-name', named.routeName)
 }
 
-/** Resolves once the page has hydrated (the frame's effects have run): a click before that is a plain post. */
+/**
+ * Resolves once the page has hydrated and its controls have taken over from their no-JavaScript
+ * fallbacks (site/use-hydrated.tsx): a click before that is a plain post or link.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.documentElement.style.getPropertyValue('--animate-duration') !== '',
-  )
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }

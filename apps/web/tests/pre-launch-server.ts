@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { test as base } from '@playwright/test'
+import { test as base } from './playwright.ts'
 
 export const LAUNCH_IN_MS = 3 * 86_400_000
 export const PRE_LAUNCH_ANALYTICS_ID = 'G-PRELAUNCH1'
@@ -104,4 +104,4 @@ export const test = base.extend<{ preLaunch: PreLaunchShop }, { preLaunchWorker:
   baseURL: async ({ preLaunchWorker }, use) => use(preLaunchWorker.baseURL),
 })
 
-export { expect } from '@playwright/test'
+export { expect } from './playwright.ts'

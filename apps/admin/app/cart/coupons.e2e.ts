@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { putOneInTheBag } from '../../../web/tests/pages.ts'
+import { expect, test } from '../../../web/tests/playwright.ts'
 import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
 test('a coupon created in the back office takes effect in the storefront’s cart', async ({ page }) => {

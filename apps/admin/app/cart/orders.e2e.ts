@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
 import { roomiestSimpleProduct } from '../../../web/tests/pages.ts'
+import { expect, test } from '../../../web/tests/playwright.ts'
 import { addToCart, checkOut } from '../../../web/tests/shopper.ts'
 import { expectNoViolations, staffPage } from '../../tests/staff.ts'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../../../web/tests/playwright.ts'
 import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
 // Nothing here changes what the shop shows (its other tests read the categories): a category is

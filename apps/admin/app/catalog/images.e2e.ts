@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
+import { expect, test } from '../../../web/tests/playwright.ts'
 import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
 /** A small photo of one colour, as a phone would send it (JPEG). */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../../../web/tests/playwright.ts'
 import { logIn } from '../../tests/staff.ts'
 
 test('the description editor makes a word bold for the shop and keeps no pasted script', async ({ page }) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../../../web/tests/playwright.ts'
 import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
 const HEADER = 'product_slug,product_name,status,categories,sku,attributes,price,sale_price,on_hand'

@@ -3,7 +3,7 @@
  * explained by the field before anything is sent, and a save says so; fulfilment does not see it.
  * The waiting room stays off, as the shared test server runs without one.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../../../web/tests/playwright.ts'
 import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
 test('a manager sets the drop’s pace, told about a wrong value first @phone', async ({ page }) => {

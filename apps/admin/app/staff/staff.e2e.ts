@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
+import { expect, test } from '../../../web/tests/playwright.ts'
 import { demoStaff, expectNoViolations, logIn, submitLogin } from '../../tests/staff.ts'
 
 /** The invitation key in the e-mail the server wrote to $E2E_DATA_DIR/outbox for this address. */

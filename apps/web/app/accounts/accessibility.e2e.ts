@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../../tests/playwright.ts'
 
 async function expectNoViolations(page: Page, selector: string) {
   const results = await new AxeBuilder({ page }).include(selector).analyze()

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../../tests/playwright.ts'
 import { registerCustomer } from '../../tests/shopper.ts'
 
 const uniqueEmail = () => `fan.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`

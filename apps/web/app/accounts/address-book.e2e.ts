@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../../tests/playwright.ts'
 import { addToCart, fillAddressFields, logInOnPage, registerCustomer } from '../../tests/shopper.ts'
 
 // Issue 9: a logged-in customer's checkout is filled from their address book, edited in /profile.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../../tests/playwright.ts'
 
 test('a refused login shows both messages of spec 5', async ({ page }) => {
   await page.goto('/shop')

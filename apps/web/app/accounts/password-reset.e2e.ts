@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../../tests/playwright.ts'
 import { registerCustomer } from '../../tests/shopper.ts'
 
 /** The reset link in the e-mail the server wrote to $E2E_DATA_DIR/outbox for this address. */

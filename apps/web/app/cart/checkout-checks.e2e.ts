@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../../tests/playwright.ts'
 import { addToCart, fillAddressFields } from '../../tests/shopper.ts'
 
 // Issue 9: the checkout took a phone 'call me maybe' and a Spanish postcode 'ZZZZZZZZZZ', and

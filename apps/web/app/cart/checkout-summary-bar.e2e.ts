@@ -3,8 +3,9 @@
  * the summary table (closed at first, so the form comes first); on a wide screen the table beside
  * the steps, always open.
  */
-import { expect, test } from '@playwright/test'
+
 import { putOneInTheBag } from '../../tests/pages.ts'
+import { expect, test } from '../../tests/playwright.ts'
 
 test('on a phone the summary is a bar at the top with the total, opening the table @phone-only', async ({
   page,

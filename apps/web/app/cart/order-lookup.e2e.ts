@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../../tests/playwright.ts'
 import { acceptCookies, addToCart, checkOut } from '../../tests/shopper.ts'
 
 // Issue 9: the order pages answered 404 without `?number=`, and a guest on another device had no

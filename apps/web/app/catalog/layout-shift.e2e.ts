@@ -2,7 +2,7 @@
 // it (CLS 0.18 in Lighthouse mobile); /shop's sort form lost its Sort button on hydration (0.07).
 // A first-time visitor's load, as Lighthouse sees it: the layout shifts Chromium reports until the
 // page has loaded and hydrated add up to under 0.01.
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../../tests/playwright.ts'
 
 type Shift = { value: number; hadRecentInput: boolean; sources: string[] }
 

@@ -5,9 +5,9 @@
  * lets them in when their turn comes and they add to the cart with their pass.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect } from '@playwright/test'
 import { solveChallenge } from 'altcha-lib'
 import { cartButton, roomiestSimpleProduct } from '../../tests/pages.ts'
+import { test as base, expect } from '../../tests/playwright.ts'
 import { type StartedShop, startShop } from '../../tests/pre-launch-server.ts'
 
 const test = base.extend<object, { queueShop: StartedShop }>({

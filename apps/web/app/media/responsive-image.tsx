@@ -1,7 +1,9 @@
 /**
  * An image from the API in responsive sizes: AVIF and WebP sources, width and height set so the
  * page never shifts, lazy below the fold and eager (high priority) for the first visible image,
- * which the head also preloads (its AVIF source), so that it is fetched before the page's scripts.
+ * which the head also preloads (its AVIF source), so that it is fetched before the page's scripts,
+ * and marks for the Element Timing API: the page's code waits for its paint
+ * (site/scripts-after-paint.server.ts).
  */
 import type { ImageJson } from '@fanshop/core'
 import { preload } from 'react-dom'
@@ -37,6 +39,7 @@ export function ResponsiveImage(props: {
         loading={props.priority ? 'eager' : 'lazy'}
         decoding={props.priority ? 'sync' : 'async'}
         fetchPriority={props.priority ? 'high' : 'auto'}
+        elementtiming={props.priority ? 'first-screen' : undefined}
       />
     </picture>
   )

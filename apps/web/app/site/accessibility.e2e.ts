@@ -3,7 +3,8 @@
  * panels and popups, on desktop and on a phone, nor on the launch pages with a wrong code showing.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../../tests/playwright.ts'
 
 async function expectNoViolations(page: Page, selector: string) {
   const results = await new AxeBuilder({ page }).include(selector).analyze()

@@ -3,8 +3,9 @@
  * note, the custom cursor (not on touch, not under reduced motion), prefetching (not with
  * data-saver or on 2g), animate-on-scroll (not on phones) and the reload after a failed chunk.
  */
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { hydrated } from '../../tests/pages.ts'
+import { expect, test } from '../../tests/playwright.ts'
 
 test('a navigation slower than 200 ms shows the 2 px progress bar until the page arrives', async ({
   page,

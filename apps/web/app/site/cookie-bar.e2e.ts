@@ -4,7 +4,8 @@
  * for 604800 s site-wide, no bar on later loads (not even drawn by the server), with or without
  * JavaScript.
  */
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../../tests/playwright.ts'
 
 const cookieBar = (page: Page) => page.getByRole('region', { name: 'Cookies' })
 

@@ -4,8 +4,9 @@
  * header button switches panels, the phone's 404 page leads home on its first screen, focus lands
  * on the new page's heading, and wide screens have a footer with the legal menu and contact.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { putOneInTheBag, roomiestSimpleProduct } from '../../tests/pages.ts'
+import { expect, test } from '../../tests/playwright.ts'
 import { fillAddress, fillAddressFields } from '../../tests/shopper.ts'
 
 const cookieBox = (page: Page) => page.locator('.cookie-bar__box')

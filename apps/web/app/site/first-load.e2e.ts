@@ -4,8 +4,9 @@
  * the dialog library, the carousel and the panels come later, when they are used. The styles
  * come in the HTML (site/first-paint-styles.server.ts): no stylesheet holds the first paint.
  */
-import { type APIRequestContext, expect, test } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { hydrated } from '../../tests/pages.ts'
+import { expect, test } from '../../tests/playwright.ts'
 
 /** Each script the HTML of `path` references (the entry and its module preloads), with its text. */
 async function firstLoadScripts(request: APIRequestContext, path: string) {

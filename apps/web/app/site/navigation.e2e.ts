@@ -2,8 +2,9 @@
  * Spec 2's navigation rules, one test per rule, each over every page the rules name. The
  * profile page (logged in) is covered by the user-button test, which logs in.
  */
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { type NamedPage, namedPages, openNamedPage } from '../../tests/pages.ts'
+import { expect, test } from '../../tests/playwright.ts'
 import { logInFromPanel, registerCustomer } from '../../tests/shopper.ts'
 
 const MENU_BUTTON = ['index', 'error', 'home', 'entercode']

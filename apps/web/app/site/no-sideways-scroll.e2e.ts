@@ -2,8 +2,9 @@
  * No page scrolls sideways from 320 px up: every route of spec 2 (one address of each kind the
  * sitemap lists, plus the pages it leaves out), with a bag so that the checkout opens too.
  */
-import { type APIRequestContext, expect, test } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { putOneInTheBag } from '../../tests/pages.ts'
+import { expect, test } from '../../tests/playwright.ts'
 
 const SPEC_ROUTES = [
   '/',

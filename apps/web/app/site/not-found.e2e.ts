@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../../tests/playwright.ts'
 
 test('an unknown path shows the 404 page', async ({ page }) => {
   const response = await page.goto('/this/does/not/exist')

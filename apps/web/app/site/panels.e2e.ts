@@ -4,8 +4,9 @@
  * them, and the navigation panel's contents (login, main menu, legal menu on small screens).
  * A panel's code is not part of the page: it is fetched as the visitor reaches for its trigger.
  */
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { hydrated } from '../../tests/pages.ts'
+import { expect, test } from '../../tests/playwright.ts'
 
 test('opening a panel closes the other; the overlay stays while one is open and goes 100 ms after', async ({
   page,

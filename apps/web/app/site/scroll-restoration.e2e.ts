@@ -3,8 +3,9 @@
  * visited anew opens at the top. The served page writes no history state before the router runs:
  * that same-document navigation cost a fresh tab's first paint (site/scroll-restoration.tsx).
  */
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { hydrated } from '../../tests/pages.ts'
+import { expect, test } from '../../tests/playwright.ts'
 
 test.use({ viewport: { width: 400, height: 320 }, reducedMotion: 'reduce' })
 

@@ -10,9 +10,10 @@ import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import selfsigned from 'selfsigned'
 import { roomiestSimpleProduct } from '../../tests/pages.ts'
+import { expect, test } from '../../tests/playwright.ts'
 import { acceptCookies, addToCart, checkOut } from '../../tests/shopper.ts'
 
 /** Collects what the Content-Security-Policy blocked on a page, as events and as console errors. */

@@ -5,7 +5,7 @@
  * stream popups. Addresses are the configured defaults (SOCIAL_LINKS unset).
  */
 import { DEFAULT_SOCIAL_LINKS } from '@fanshop/core'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../../tests/playwright.ts'
 
 test('copy link puts the page address on the clipboard, says so for 2 s, then closes the panels', async ({
   page,

@@ -13,6 +13,11 @@ const Hydrated = createContext(false)
 export function HydratedProvider({ children }: { children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => startTransition(() => setHydrated(true)), [])
+  // Said on the document once the controls have changed over: the page answers as it should from
+  // here on (the browser tests wait for it; so can a style).
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = 'true'
+  }, [hydrated])
   return <Hydrated.Provider value={hydrated}>{children}</Hydrated.Provider>
 }
 

@@ -1,0 +1,116 @@
+/**
+ * Issue 15: a page's code starts downloading once its first screen has painted. React Router's
+ * <Scripts> puts a module preload for every script of the first load (about 105 KB of brotli) and
+ * the module that starts hydration at the end of the page, so the browser asks for them as soon as
+ * it reads the HTML, and on a phone's connection they share it with the first screen's pictures:
+ * the largest one waited for the whole first load's code (Lighthouse's LCP 2.0–2.4 s, the picture
+ * itself 3–5 KB; docs/performance-log.md, "The first load's code after the first screen").
+ *
+ * Here the preloads and the module are kept inert (`rel="x-after-paint"`, `type="x-after-paint"`:
+ * a relation no browser fetches, a type no browser runs); a small inline script turns them back
+ * once the pictures the server marked `fetchpriority="high"` (the page's first screen) that are on
+ * screen have painted, or after FALLBACK_MS whatever happens. Until then the page is the server's
+ * HTML, whose links and forms work without JavaScript (spec 9), as they do before hydration anyway. The module keeps its
+ * text, so the CSP allows it by the same nonce, or by the same hash on a page from the shared page
+ * cache (apps/api/src/http/page-cache.ts hashes every inline script).
+ */
+
+/** The link relation and script type that keep the first load's code waiting. */
+export const AFTER_PAINT = 'x-after-paint'
+
+/** At the latest this long after the page's HTML is read, the code starts downloading. */
+const FALLBACK_MS = 3_000
+
+const MODULE_PRELOAD = '<link rel="modulepreload"'
+const ROUTER_MODULE = ' type="module" async="">'
+const BODY_END = '</body>'
+
+/**
+ * Runs in the page (inlined, so self-contained): starts the preloads and the router's module once
+ * the first screen's pictures on screen have painted, or after `fallbackMs`. Their paint is read
+ * from the Element Timing API (the server marks them `elementtiming`, media/responsive-image.tsx);
+ * a browser without it starts once they are decoded and a frame has passed.
+ */
+function startAfterPaint(inert: string, fallbackMs: number) {
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    for (const link of Array.from(document.querySelectorAll<HTMLLinkElement>(`link[rel="${inert}"]`))) {
+      link.rel = 'modulepreload'
+    }
+    const waiting = document.querySelector<HTMLScriptElement>(`script[type="${inert}"]`)
+    if (!waiting) return
+    // The same element as the server sent but for its type (a script's type is read once, when it
+    // is inserted), so that hydration finds what it expects.
+    const script = document.createElement('script')
+    for (const { name, value } of Array.from(waiting.attributes)) script.setAttribute(name, value)
+    script.type = 'module'
+    script.nonce = waiting.nonce ?? ''
+    script.textContent = waiting.textContent
+    waiting.replaceWith(script)
+  }
+  setTimeout(start, fallbackMs)
+  const pictures = Array.from(document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]'))
+  const decoded = Promise.all(pictures.map((picture) => picture.decode().catch(() => undefined)))
+  if (!PerformanceObserver.supportedEntryTypes?.includes('element')) {
+    decoded.then(() => requestAnimationFrame(() => setTimeout(start, 0)))
+    return
+  }
+  const painted = new Set<Element | null>()
+  let allDecoded = false
+  const onScreen = (picture: HTMLImageElement) => {
+    const box = picture.getBoundingClientRect()
+    return box.width > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth
+  }
+  const check = () => {
+    if (!allDecoded || !pictures.filter(onScreen).every((picture) => painted.has(picture))) return
+    observer.disconnect()
+    start()
+  }
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as { element: Element | null }[]) {
+      painted.add(entry.element)
+    }
+    check()
+  })
+  observer.observe({ type: 'element', buffered: true })
+  decoded.then(() => {
+    allDecoded = true
+    check()
+  })
+}
+
+const STARTER = `(${startAfterPaint})(${JSON.stringify(AFTER_PAINT)},${FALLBACK_MS})`
+
+/**
+ * The finished document with its first load's module preloads and the router's module made
+ * inert, and the script that turns them back after the first paint at the end of the body. A
+ * document without the router's module (an error before React Router rendered) is left as it is.
+ * The marks are found and changed as bytes: a page's text and data are escaped in the HTML (no
+ * `<` or bare `"` in them), so they can only be the router's own tags, and the page is not
+ * decoded and encoded again (0.3 ms for a 60 KB page with a few non-ASCII letters).
+ */
+export function withScriptsAfterPaint(document: Buffer<ArrayBuffer>, nonce: string): Buffer<ArrayBuffer> {
+  const module = document.indexOf(ROUTER_MODULE)
+  const end = document.lastIndexOf(BODY_END)
+  if (module === -1 || end < module) return document
+  const parts: Buffer[] = []
+  let from = 0
+  for (
+    let at = document.indexOf(MODULE_PRELOAD);
+    at !== -1 && at < module;
+    at = document.indexOf(MODULE_PRELOAD, from)
+  ) {
+    parts.push(document.subarray(from, at), Buffer.from(`<link rel="${AFTER_PAINT}"`))
+    from = at + MODULE_PRELOAD.length
+  }
+  parts.push(
+    document.subarray(from, module),
+    Buffer.from(` type="${AFTER_PAINT}" async="">`),
+    document.subarray(module + ROUTER_MODULE.length, end),
+    Buffer.from(`<script nonce="${nonce}">${STARTER}</script>`),
+    document.subarray(end),
+  )
+  return Buffer.concat(parts) as Buffer<ArrayBuffer>
+}
