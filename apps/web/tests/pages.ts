@@ -68,6 +68,16 @@ export async function putOneInTheBag(page: Page): Promise<void> {
 /** The header's cart button, found even while a panel hides the page from assistive technology. */
 export const cartButton = (page: Page) => page.locator('.site-header__cart')
 
+/** A demo product with pictures, by slug: the back office's tests may add newer products without any. */
+export async function picturedProduct(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/wp-json/wc/v3/products?per_page=100')
+  expect(response.ok()).toBe(true)
+  const products = (await response.json()) as { slug: string; images: unknown[] }[]
+  const pictured = products.find((product) => product.images.length > 0)
+  expect(pictured, 'a product with pictures').toBeTruthy()
+  return pictured!.slug
+}
+
 /** Opens the page and checks that the header is the one of the expected route (checkout needs a bag). */
 export async function openNamedPage(page: Page, named: NamedPage): Promise<void> {
   if (named.routeName === 'checkout') await putOneInTheBag(page)

@@ -5,7 +5,7 @@
  * come in the HTML (site/first-paint-styles.server.ts): no stylesheet holds the first paint.
  */
 import type { APIRequestContext } from '@playwright/test'
-import { hydrated } from '../../tests/pages.ts'
+import { hydrated, picturedProduct } from '../../tests/pages.ts'
 import { expect, test } from '../../tests/playwright.ts'
 
 /** Each script the HTML of `path` references (the entry and its module preloads), with its text. */
@@ -45,13 +45,7 @@ test('home, /shop and a product page load without zod, dialogs, the carousel or 
 test('the head of home, /shop and a product page preloads the first visible image, in AVIF', async ({
   request,
 }) => {
-  // A demo product with pictures: the back office's tests may add newer products without any.
-  const products = (await (await request.get('/wp-json/wc/v3/products?per_page=100')).json()) as {
-    slug: string
-    images: unknown[]
-  }[]
-  const pictured = products.find((product) => product.images.length > 0)!
-  for (const path of ['/', '/shop', `/product/${pictured.slug}`]) {
+  for (const path of ['/', '/shop', `/product/${await picturedProduct(request)}`]) {
     const html = await (await request.get(path)).text()
     const head = html.slice(0, html.indexOf('</head>'))
     const preload =

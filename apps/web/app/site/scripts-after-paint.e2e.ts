@@ -6,7 +6,7 @@
  * shared page cache.
  */
 import type { Page } from '@playwright/test'
-import { hydrated } from '../../tests/pages.ts'
+import { hydrated, picturedProduct } from '../../tests/pages.ts'
 import { expect, test } from '../../tests/playwright.ts'
 
 /** When the page's scripts were asked for, and when its first screen's pictures painted (ms). */
@@ -33,17 +33,12 @@ test('the first load’s scripts are asked for only after the first screen’s p
   page,
   request,
 }) => {
-  const products = (await (await request.get('/wp-json/wc/v3/products?per_page=100')).json()) as {
-    slug: string
-    images: unknown[]
-  }[]
-  const pictured = products.find((product) => product.images.length > 0)!
   const problems: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text())
   })
   page.on('pageerror', (error) => problems.push(error.message))
-  for (const path of ['/', '/shop', `/product/${pictured.slug}`]) {
+  for (const path of ['/', '/shop', `/product/${await picturedProduct(request)}`]) {
     // Twice: the second visit at least comes (anonymous) from the shared page cache, whose
     // Content-Security-Policy allows inline scripts by hash rather than by nonce.
     for (const visit of ['rendered', 'kept']) {
