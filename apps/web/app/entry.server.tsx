@@ -55,8 +55,9 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true
           // The page is whole: React writes it out at once, and it leaves as one piece, the first
-          // paint's styles put in its head and its code started after the first paint, instead of its 2 KB chunks each passing through stream
-          // after stream on their way to the socket (issue 15).
+          // paint's styles put in its head and its code held until its first screen has painted,
+          // instead of its 2 KB chunks each passing through stream after stream on their way to
+          // the socket (issue 15).
           const chunks: Buffer[] = []
           pipe(
             new Writable({

@@ -79,3 +79,15 @@ test('a first screen whose picture never arrives still gets its code, three seco
   await hydrated(page)
   expect(Date.now() - started).toBeGreaterThanOrEqual(2_500)
 })
+
+test('a first screen whose pictures fail to load does not wait for them', async ({ page }) => {
+  // The three-second fallback taken away: only the pictures' own path can start the code.
+  await page.addInitScript(() => {
+    const setTimer = window.setTimeout
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) =>
+      ms === 3_000 ? 0 : setTimer(handler, ms, ...rest)) as typeof window.setTimeout
+  })
+  await page.route(/\/media\//, (route) => route.fulfill({ status: 404 }))
+  await page.goto('/shop', { waitUntil: 'domcontentloaded' })
+  await hydrated(page)
+})
