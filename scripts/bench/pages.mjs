@@ -9,7 +9,7 @@
 // earlier build with this one, their runs alternating (the machine's load hits both alike);
 // `--before <dir>/apps/api/dist/server.js` alone compares their CPU per uncached page the same way,
 // one at a time and at 16 concurrent.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -145,6 +145,7 @@ function lighthouseRun(url) {
         cls: Number(audit('cumulative-layout-shift')?.toFixed(3)),
         jsKiB: Number((transferred('script') / 1024).toFixed(1)),
         cssKiB: Number((transferred('stylesheet') / 1024).toFixed(1)),
+        benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? 0),
       })
     })
   })
@@ -162,10 +163,26 @@ async function lighthouseWithRetries(url, attempts = 3) {
   }
 }
 
-/** The run with the median performance score. */
+/**
+ * The run with the median performance score, with every run's TBT beside it: on two cores the
+ * simulated TBT is the observed main-thread tasks times four, and Chrome's own processes share the
+ * cores with the page, so its spread says how much of a figure is the machine.
+ */
 function medianRun(results) {
   const sorted = [...results].sort((a, b) => a.score - b.score)
-  return sorted[Math.floor(sorted.length / 2)]
+  return { ...sorted[Math.floor(sorted.length / 2)], tbtRunsMs: results.map((r) => r.tbtMs).join(' / ') }
+}
+
+/** The browser Lighthouse drove, as it names itself (figures differ from one Chromium to the next). */
+function chromiumVersion() {
+  try {
+    return execFileSync(CHROMIUM, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim()
+  } catch {
+    return 'unknown'
+  }
 }
 
 async function lighthouseFigures(base, pages, runs) {
@@ -176,7 +193,7 @@ async function lighthouseFigures(base, pages, runs) {
     for (let i = 0; i < runs; i++) results.push(await lighthouseWithRetries(base + page))
     rows.push({ page, runs, ...medianRun(results) })
   }
-  return { rows }
+  return { chromium: chromiumVersion(), rows }
 }
 
 /** Lighthouse alone, on this build and, given `before` (a kept server.js), on that one in turn. */
@@ -305,7 +322,10 @@ export function printPageBench(result) {
   )
   if (result.lighthouse.skipped) console.log(`Lighthouse skipped: ${result.lighthouse.skipped}`)
   else {
-    console.log('Lighthouse 12, mobile (simulated throttling), median run by performance score:')
+    console.log(
+      `Lighthouse 12, mobile (simulated throttling), median run by performance score, on ${result.lighthouse.chromium}` +
+        " (benchmarkIndex: Lighthouse's measure of the machine's speed, higher is quicker):",
+    )
     console.table(result.lighthouse.rows)
   }
 }
