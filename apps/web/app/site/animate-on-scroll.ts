@@ -5,7 +5,8 @@
  * Any domain opts in by adding the attribute. Its setup (reading the breakpoint, which makes the
  * browser compute the styles hydration just changed, and marking the blocks) waits for the browser
  * to be idle: it is not part of hydration's task (issue 15, a phone's main thread after the first
- * paint).
+ * paint). The duration is set on each waiting block, not on the document: a custom property set on
+ * the root makes the browser restyle every element of the page (issue 15, hydration's effects).
  */
 import { ANIMATE_ON_SCROLL_MS } from '@fanshop/core'
 import { useEffect } from 'react'
@@ -18,7 +19,6 @@ const IDLE_TIMEOUT_MS = 1000
 
 export function useAnimateOnScroll(): void {
   useEffect(() => {
-    document.documentElement.style.setProperty('--animate-duration', `${ANIMATE_ON_SCROLL_MS}ms`)
     let stop = () => {}
     const cancel = whenIdle(
       () => {
@@ -55,6 +55,7 @@ function observeMarkedBlocks(): () => void {
         element.classList.add(SHOWN)
         continue
       }
+      element.style.setProperty('--animate-duration', `${ANIMATE_ON_SCROLL_MS}ms`)
       element.classList.add(PENDING)
       observer.observe(element)
     }

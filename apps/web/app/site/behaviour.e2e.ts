@@ -116,6 +116,18 @@ test('a marked block below the fold fades in once, when it scrolls into view', a
   await expect(block).toHaveClass(/animate--in/)
 })
 
+test('hydration leaves the document root unstyled (a property set there restyles every element)', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // Without the cookie bar, whose measured height is published on the root (cookie-bar.e2e.ts).
+  await context.addCookies([{ name: 'cookie-confirmation', value: 'true', url: baseURL }])
+  await page.goto('/entercode')
+  await page.waitForTimeout(1500)
+  expect(await page.evaluate(() => document.documentElement.getAttribute('style'))).toBeNull()
+})
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
   test('nothing waits to animate @phone', async ({ page }) => {

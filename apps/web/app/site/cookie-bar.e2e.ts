@@ -72,6 +72,27 @@ test('accepting sets cookie-confirmation=true for 7 days site-wide, and the bar 
   expect(html).not.toContain('id="cookie-bar-title"')
 })
 
+test("publishes its measured height once the browser is idle, not in hydration's frame", async ({ page }) => {
+  // The browser's idle callbacks are held back until the test lets them run.
+  await page.addInitScript(() => {
+    const waiting: IdleRequestCallback[] = []
+    Object.assign(window, { idleWaiting: waiting })
+    window.requestIdleCallback = (callback) => waiting.push(callback)
+  })
+  const published = () =>
+    page.evaluate(() => document.documentElement.style.getPropertyValue('--cookie-bar-height'))
+  await page.goto('/entercode')
+  await expect(cookieBar(page)).toBeVisible()
+  await page.waitForTimeout(300)
+  expect(await published()).toBe('')
+  await page.evaluate(() => {
+    const { idleWaiting } = window as unknown as { idleWaiting: IdleRequestCallback[] }
+    for (const callback of idleWaiting.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 })
+  })
+  const height = await cookieBar(page).evaluate((bar) => `${(bar as HTMLElement).offsetHeight}px`)
+  await expect.poll(published).toBe(height)
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 

@@ -15,20 +15,28 @@ import { useFetcher, useLocation } from 'react-router'
 import { useUi } from './ui-store.ts'
 import { useFrame } from './use-frame.ts'
 import { useHydrated } from './use-hydrated.tsx'
+import { whenIdle } from './when-idle.ts'
 
 const HEIGHT_PROPERTY = '--cookie-bar-height'
+
+/** At the latest this long after the bar is drawn, its measured height replaces the estimate. */
+const PUBLISH_TIMEOUT_MS = 1000
 
 /**
  * Keeps --cookie-bar-height on the document equal to the bar's height while it is drawn: a ref
  * callback, so the property is set once when the bar appears and removed when it goes (an effect
- * run on every render removed and set it again, moving what uses it twice a render).
+ * run on every render removed and set it again, moving what uses it twice a render). A property
+ * set on the root restyles every element of the page, so the first measure waits for the browser
+ * to be idle (global.css's estimate holds until then) rather than lengthening hydration's frame
+ * (issue 15, a phone's main thread after the first paint).
  */
 function publishHeight(bar: HTMLElement | null) {
   if (!bar) return
   const root = document.documentElement.style
   const observer = new ResizeObserver(() => root.setProperty(HEIGHT_PROPERTY, `${bar.offsetHeight}px`))
-  observer.observe(bar)
+  const cancel = whenIdle(() => observer.observe(bar), PUBLISH_TIMEOUT_MS, 0)
   return () => {
+    cancel()
     observer.disconnect()
     root.removeProperty(HEIGHT_PROPERTY)
   }
