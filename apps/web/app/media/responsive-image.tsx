@@ -8,6 +8,9 @@
 import type { ImageJson } from '@fanshop/core'
 import { preload } from 'react-dom'
 
+/** The Element Timing identifier of the first screen's pictures (those given `priority`). */
+export const FIRST_SCREEN_TIMING = 'first-screen'
+
 export function ResponsiveImage(props: {
   image: ImageJson
   /** The `sizes` attribute: how wide the image is drawn at each viewport. */
@@ -39,7 +42,7 @@ export function ResponsiveImage(props: {
         loading={props.priority ? 'eager' : 'lazy'}
         decoding={props.priority ? 'sync' : 'async'}
         fetchPriority={props.priority ? 'high' : 'auto'}
-        elementtiming={props.priority ? 'first-screen' : undefined}
+        elementtiming={props.priority ? FIRST_SCREEN_TIMING : undefined}
       />
     </picture>
   )
