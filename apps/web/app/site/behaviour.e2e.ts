@@ -3,6 +3,7 @@
  * note, the custom cursor (not on touch, not under reduced motion), prefetching (not with
  * data-saver or on 2g), animate-on-scroll (not on phones) and the reload after a failed chunk.
  */
+import { COOKIE_CONFIRMATION } from '@fanshop/core'
 import type { Page } from '@playwright/test'
 import { hydrated } from '../../tests/pages.ts'
 import { expect, test } from '../../tests/playwright.ts'
@@ -122,7 +123,9 @@ test('hydration leaves the document root unstyled (a property set there restyles
   baseURL,
 }) => {
   // Without the cookie bar, whose measured height is published on the root (cookie-bar.e2e.ts).
-  await context.addCookies([{ name: 'cookie-confirmation', value: 'true', url: baseURL }])
+  await context.addCookies([
+    { name: COOKIE_CONFIRMATION.name, value: COOKIE_CONFIRMATION.value, url: baseURL },
+  ])
   await page.goto('/entercode')
   await page.waitForTimeout(1500)
   expect(await page.evaluate(() => document.documentElement.getAttribute('style'))).toBeNull()
