@@ -8,12 +8,14 @@
  *
  * Here the preloads and the module are kept inert (`rel="x-after-paint"`, `type="x-after-paint"`:
  * a relation no browser fetches, a type no browser runs); a small inline script turns them back
- * once the pictures the server marked `fetchpriority="high"` (the page's first screen) that are on
- * screen have painted, or after FALLBACK_MS whatever happens. Until then the page is the server's
+ * once the first screen's pictures (those media/responsive-image.tsx marks for Element Timing)
+ * that are on screen have painted, or after FALLBACK_MS whatever happens. Until then the page is the server's
  * HTML, whose links and forms work without JavaScript (spec 9), as they do before hydration anyway. The module keeps its
  * text, so the CSP allows it by the same nonce, or by the same hash on a page from the shared page
  * cache (apps/api/src/http/page-cache.ts hashes every inline script).
  */
+
+import { FIRST_SCREEN_TIMING } from '../media/responsive-image.tsx'
 
 /** The link relation and script type that keep the first load's code waiting. */
 export const AFTER_PAINT = 'x-after-paint'
@@ -27,11 +29,11 @@ const BODY_END = '</body>'
 
 /**
  * Runs in the page (inlined, so self-contained): starts the preloads and the router's module once
- * the first screen's pictures on screen have painted, or after `fallbackMs`. Their paint is read
- * from the Element Timing API (the server marks them `elementtiming`, media/responsive-image.tsx);
- * a browser without it starts once they are decoded and a frame has passed.
+ * the first screen's pictures on screen have painted, or after `fallbackMs`. They are the pictures
+ * whose `elementtiming` is `timing`, and their paint is read from the Element Timing API; a
+ * browser without it starts once they are decoded and a frame has passed.
  */
-function startAfterPaint(inert: string, fallbackMs: number) {
+function startAfterPaint(inert: string, fallbackMs: number, timing: string) {
   let started = false
   const start = () => {
     if (started) return
@@ -51,7 +53,7 @@ function startAfterPaint(inert: string, fallbackMs: number) {
     waiting.replaceWith(script)
   }
   setTimeout(start, fallbackMs)
-  const pictures = Array.from(document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]'))
+  const pictures = Array.from(document.querySelectorAll<HTMLImageElement>(`img[elementtiming="${timing}"]`))
   const decoded = Promise.all(pictures.map((picture) => picture.decode().catch(() => undefined)))
   if (!PerformanceObserver.supportedEntryTypes?.includes('element')) {
     decoded.then(() => requestAnimationFrame(() => setTimeout(start, 0)))
@@ -81,7 +83,7 @@ function startAfterPaint(inert: string, fallbackMs: number) {
   })
 }
 
-const STARTER = `(${startAfterPaint})(${JSON.stringify(AFTER_PAINT)},${FALLBACK_MS})`
+const STARTER = `(${startAfterPaint})(${[AFTER_PAINT, FALLBACK_MS, FIRST_SCREEN_TIMING].map((argument) => JSON.stringify(argument)).join(',')})`
 
 /**
  * The finished document with its first load's module preloads and the router's module made

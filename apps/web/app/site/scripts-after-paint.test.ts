@@ -2,10 +2,11 @@
 // router's module made inert, put back by the starter script (its behaviour in a browser:
 // scripts-after-paint.e2e.ts); anything else left as it was.
 import { describe, expect, it } from 'vitest'
+import { FIRST_SCREEN_TIMING } from '../media/responsive-image.tsx'
 import { AFTER_PAINT, withScriptsAfterPaint } from './scripts-after-paint.server.ts'
 
 const PAGE = [
-  '<!DOCTYPE html><html><head><title>t</title></head><body><main><img fetchpriority="high" src="/media/1/480.avif"/>',
+  `<!DOCTYPE html><html><head><title>t</title></head><body><main><img fetchpriority="high" elementtiming="${FIRST_SCREEN_TIMING}" src="/media/1/480.avif"/>`,
   // A text that names the marks comes escaped: it is left as it is.
   '<p>&lt;link rel=&quot;modulepreload&quot; and type=&quot;module&quot; async=&quot;&quot;&gt;</p></main>',
   '<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="n"/>',
@@ -46,9 +47,11 @@ describe('the first load after the first paint', () => {
   it('adds one starter, with this response’s nonce, as the last script of the body', () => {
     const html = rewrite(PAGE)
     expect(html.match(/function startAfterPaint/g)).toHaveLength(1)
-    expect(html).toMatch(
-      /<script nonce="n">\(function startAfterPaint[\s\S]*?\)\("x-after-paint",3000\)<\/script><\/body><\/html>$/,
-    )
+    expect(html).toMatch(/<script nonce="n">\(function startAfterPaint[\s\S]*?<\/script><\/body><\/html>$/)
+  })
+
+  it('waits for the pictures marked for Element Timing as the first screen, and for 3 s at most', () => {
+    expect(rewrite(PAGE)).toContain(`)("${AFTER_PAINT}",3000,"${FIRST_SCREEN_TIMING}")</script>`)
   })
 
   it('leaves a document without the router’s module as it is (an error page rendered before the router)', () => {
