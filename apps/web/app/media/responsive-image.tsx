@@ -7,9 +7,7 @@
  */
 import type { ImageJson } from '@fanshop/core'
 import { preload } from 'react-dom'
-
-/** The Element Timing identifier of the first screen's pictures (those given `priority`). */
-export const FIRST_SCREEN_TIMING = 'first-screen'
+import { FIRST_SCREEN_TIMING } from './first-screen.ts'
 
 export function ResponsiveImage(props: {
   image: ImageJson

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test'
 import { hydrated, picturedProduct } from '../../tests/pages.ts'
 import { expect, test } from '../../tests/playwright.ts'
-import { FIRST_SCREEN_TIMING } from '../media/responsive-image.tsx'
+import { FIRST_SCREEN_TIMING } from '../media/first-screen.ts'
 
 /** When the page's scripts were asked for, and when its first screen's pictures painted (ms). */
 async function timings(page: Page) {

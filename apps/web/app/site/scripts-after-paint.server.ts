@@ -15,7 +15,7 @@
  * cache (apps/api/src/http/page-cache.ts hashes every inline script).
  */
 
-import { FIRST_SCREEN_TIMING } from '../media/responsive-image.tsx'
+import { FIRST_SCREEN_TIMING } from '../media/first-screen.ts'
 
 /** The link relation and script type that keep the first load's code waiting. */
 export const AFTER_PAINT = 'x-after-paint'

@@ -2,7 +2,7 @@
 // router's module made inert, put back by the starter script (its behaviour in a browser:
 // scripts-after-paint.e2e.ts); anything else left as it was.
 import { describe, expect, it } from 'vitest'
-import { FIRST_SCREEN_TIMING } from '../media/responsive-image.tsx'
+import { FIRST_SCREEN_TIMING } from '../media/first-screen.ts'
 import { AFTER_PAINT, withScriptsAfterPaint } from './scripts-after-paint.server.ts'
 
 const PAGE = [
