@@ -3,7 +3,7 @@
 // CPU per page with the shared page cache and without it, peak resident memory under that load and
 // after the Lighthouse runs, whose first loads encode the images' sizes), and what a phone
 // sees (Lighthouse 12 mobile performance, median of 3 runs, with LCP, TBT, CLS and the JS/CSS
-// transferred), driving Debian's Chromium. Each server is a fresh one over its own seeded data.
+// transferred, beside the same pages without their scripts), driving Debian's Chromium. Each server is a fresh one over its own seeded data.
 // BENCH_QUICK=1: shorter loads and one Lighthouse run per page. Alone, `--lighthouse` runs only
 // Lighthouse, and `--lighthouse --before <dir>/apps/api/dist/server.js` compares a kept copy of an
 // earlier build with this one, their runs alternating (the machine's load hits both alike);
@@ -17,6 +17,7 @@ import autocannon from 'autocannon'
 import { root } from '../lib.mjs'
 import { startShop } from './engine.mjs'
 import { cpuSeconds } from './load.mjs'
+import { startScriptlessCopy } from './scriptless.mjs'
 
 const CONCURRENCY = 16
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
@@ -185,15 +186,32 @@ function chromiumVersion() {
   }
 }
 
+/**
+ * Each page's runs, and as many of the same page without its scripts (scriptless.mjs), the two
+ * alternating so that the machine's drift hits both alike: the copy's figures are what the
+ * machine and Chrome cost before any of the page's code, the baseline the page's are read against.
+ */
 async function lighthouseFigures(base, pages, runs) {
   if (!fs.existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM}` }
+  const copy = await startScriptlessCopy(base, pages)
   const rows = []
-  for (const page of pages) {
-    const results = []
-    for (let i = 0; i < runs; i++) results.push(await lighthouseWithRetries(base + page))
-    rows.push({ page, runs, ...medianRun(results) })
+  const withoutScripts = []
+  try {
+    for (const page of pages) {
+      const results = []
+      const bare = []
+      for (let i = 0; i < runs; i++) {
+        results.push(await lighthouseWithRetries(base + page))
+        bare.push(await lighthouseWithRetries(copy.base + page))
+      }
+      rows.push({ page, runs, ...medianRun(results) })
+      const { score, lcpMs, tbtMs, cls, tbtRunsMs } = medianRun(bare)
+      withoutScripts.push({ page, runs, score, lcpMs, tbtMs, cls, tbtRunsMs })
+    }
+  } finally {
+    await copy.stop()
   }
-  return { chromium: chromiumVersion(), rows }
+  return { chromium: chromiumVersion(), rows, withoutScripts }
 }
 
 /** Lighthouse alone, on this build and, given `before` (a kept server.js), on that one in turn. */
@@ -327,6 +345,11 @@ export function printPageBench(result) {
         " (benchmarkIndex: Lighthouse's measure of the machine's speed, higher is quicker):",
     )
     console.table(result.lighthouse.rows)
+    console.log(
+      'The same pages without their scripts (the HTML as served, every script taken out; runs alternating with the above):' +
+        ' what the machine and Chrome cost before any of the page code',
+    )
+    console.table(result.lighthouse.withoutScripts)
   }
 }
 
