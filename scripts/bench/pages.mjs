@@ -3,7 +3,8 @@
 // CPU per page with the shared page cache and without it, peak resident memory under that load and
 // after the Lighthouse runs, whose first loads encode the images' sizes), and what a phone
 // sees (Lighthouse 12 mobile performance, median of 3 runs, with LCP, TBT, CLS and the JS/CSS
-// transferred, beside the same pages without their scripts), driving Debian's Chromium. Each server is a fresh one over its own seeded data.
+// transferred, beside the same pages without their scripts), driving Debian's Chromium. Each
+// server is a fresh one over its own seeded data.
 // BENCH_QUICK=1: shorter loads and one Lighthouse run per page. Alone, `--lighthouse` runs only
 // Lighthouse, and `--lighthouse --before <dir>/apps/api/dist/server.js` compares a kept copy of an
 // earlier build with this one, their runs alternating (the machine's load hits both alike);

@@ -11,7 +11,7 @@ const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/g
 const PRELOAD = /<link\b[^>]*\brel="(?:modulepreload|x-after-paint)"[^>]*>/g
 
 /** The page's HTML without its scripts: what a browser paints before any of them runs. */
-export function withoutScripts(html) {
+function withoutScripts(html) {
   return html.replace(SCRIPT, '').replace(PRELOAD, '')
 }
 

@@ -9,10 +9,11 @@
  * Here the preloads and the module are kept inert (`rel="x-after-paint"`, `type="x-after-paint"`:
  * a relation no browser fetches, a type no browser runs); a small inline script turns them back
  * once the first screen's pictures (those media/responsive-image.tsx marks for Element Timing)
- * that are on screen have painted, or after FALLBACK_MS whatever happens. Until then the page is the server's
- * HTML, whose links and forms work without JavaScript (spec 9), as they do before hydration anyway. The module keeps its
- * text, so the CSP allows it by the same nonce, or by the same hash on a page from the shared page
- * cache (apps/api/src/http/page-cache.ts hashes every inline script).
+ * that are on screen have painted, or after FALLBACK_MS whatever happens. Until then the page is
+ * the server's HTML, whose links and forms work without JavaScript (spec 9), as they do before
+ * hydration anyway. The module keeps its text, so the CSP allows it by the same nonce, or by the
+ * same hash on a page from the shared page cache (apps/api/src/http/page-cache.ts hashes every
+ * inline script).
  */
 
 import { FIRST_SCREEN_TIMING } from '../media/first-screen.ts'
