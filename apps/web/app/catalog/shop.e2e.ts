@@ -97,6 +97,48 @@ test.describe('without JavaScript', () => {
   })
 })
 
+test('the filters fallback stays as the server sent it, not hydrated, until the panel replaces it', async ({
+  page,
+}) => {
+  // React DOM reports each commit to the DevTools hook: at the one that hydrates the fallback,
+  // see whether its form came with it (issue 15: it was hydrated only to be removed).
+  await page.addInitScript(() => {
+    const fiberOf = (node: Element | null) =>
+      node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber$'))
+    const seen: { form: boolean; formHydrated: boolean; checkboxes: number }[] = []
+    Object.assign(window, {
+      fallbackAtHydration: seen,
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+        supportsFiber: true,
+        inject: () => 1,
+        onCommitFiberUnmount: () => {},
+        onCommitFiberRoot: () => {
+          const fallback = document.getElementById('shop-filters')
+          if (seen.length > 0 || !fiberOf(fallback)) return
+          const form = fallback?.querySelector('form') ?? null
+          seen.push({
+            form: form !== null,
+            formHydrated: fiberOf(form),
+            checkboxes: fallback?.querySelectorAll('input[type="checkbox"]').length ?? 0,
+          })
+        },
+      },
+    })
+  })
+  await page.goto('/shop')
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  const seen = await page.evaluate(
+    () => (window as unknown as { fallbackAtHydration: unknown[] }).fallbackAtHydration,
+  )
+  expect(seen).toEqual([{ form: true, formHydrated: false, checkboxes: expect.any(Number) }])
+  expect((seen[0] as { checkboxes: number }).checkboxes).toBeGreaterThan(5)
+  await expect(page.getByRole('region', { name: 'Filters' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await expect(
+    page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: 'Apply filters' }),
+  ).toBeVisible()
+})
+
 test('a product box opens the product page', async ({ page }) => {
   await page.goto('/shop?category=14')
   await page.getByRole('link', { name: /Signed Tour Poster/ }).click()

@@ -24,6 +24,15 @@ interface FilterProps {
 
 const FALLBACK_ID = 'shop-filters'
 
+/**
+ * The fallback's form as the browser receives it: the script removes the fallback as soon as it
+ * runs, so the browser keeps the server's markup and never hydrates it (about a hundred elements
+ * of /shop's first load, issue 15). React leaves an element's server children as they are when
+ * it hydrates one whose inner HTML it was given; one object, so no later render of the fallback
+ * (before the switch to the panel) sees a changed value and empties it.
+ */
+const KEEP_SERVER_MARKUP = { __html: '' }
+
 const SidePanel = lazy(() =>
   import('../../site/side-panel.tsx').then((module) => ({ default: module.SidePanel })),
 )
@@ -81,15 +90,26 @@ export function ShopFilters(props: FilterProps) {
         <a href={`#${FALLBACK_ID}`} className="button button--ghost filter-toggle">
           {label}
         </a>
-        <section id={FALLBACK_ID} className="filter-fallback" aria-labelledby={`${FALLBACK_ID}-title`}>
-          <h2 id={`${FALLBACK_ID}-title`} className="side-panel__title">
-            Filters
-          </h2>
-          <a href="#main" className="side-panel__close" aria-label="Close filters">
-            ×
-          </a>
-          <FilterForm {...props} />
-        </section>
+        {typeof document === 'undefined' ? (
+          <section id={FALLBACK_ID} className="filter-fallback" aria-labelledby={`${FALLBACK_ID}-title`}>
+            <h2 id={`${FALLBACK_ID}-title`} className="side-panel__title">
+              Filters
+            </h2>
+            <a href="#main" className="side-panel__close" aria-label="Close filters">
+              ×
+            </a>
+            <FilterForm {...props} />
+          </section>
+        ) : (
+          <section
+            id={FALLBACK_ID}
+            className="filter-fallback"
+            aria-labelledby={`${FALLBACK_ID}-title`}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: empty: it keeps the server's markup, sets none
+            dangerouslySetInnerHTML={KEEP_SERVER_MARKUP}
+            suppressHydrationWarning
+          />
+        )}
       </>
     )
   }
