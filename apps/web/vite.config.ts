@@ -7,17 +7,23 @@ import { defineConfig, type Plugin } from 'vite'
 /**
  * The browser build's text assets also written as .br and .gz beside themselves, compressed once
  * at the highest levels, so the server answers by content negotiation without compressing per request.
+ * Done when the server build closes, the last step: React Router writes the browser's route
+ * manifest (`manifest-<hash>.js`) and moves the server build's assets into the browser's only
+ * during the server build.
  */
 function precompress(): Plugin {
+  let client = ''
   return {
     name: 'fanshop:precompress',
     apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    writeBundle(options, bundle) {
-      const dir = options.dir ?? ''
-      for (const fileName of Object.keys(bundle)) {
-        if (!/\.(?:js|css|svg|json)$/.test(fileName) || fileName.startsWith('.vite/')) continue
-        const file = path.join(dir, fileName)
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    configResolved(config) {
+      client = path.join(path.dirname(config.build.outDir), 'client')
+    },
+    closeBundle() {
+      for (const fileName of fs.readdirSync(client, { recursive: true, encoding: 'utf8' })) {
+        if (!/\.(?:js|css|svg|json)$/.test(fileName) || fileName.startsWith('.vite')) continue
+        const file = path.join(client, fileName)
         const source = fs.readFileSync(file)
         fs.writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }))
         fs.writeFileSync(

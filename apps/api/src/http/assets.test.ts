@@ -48,6 +48,13 @@ describe('the storefront’s hashed assets', () => {
     return { url: `/assets/${file}`, bytes: fs.readFileSync(path.join(assetsDir, file)) }
   }
 
+  it('has a brotli and a gzip file beside every text asset, the route manifest too', () => {
+    const text = fs.readdirSync(assetsDir).filter((name) => /\.(?:js|css|svg|json)$/.test(name))
+    expect(text.some((name) => /^manifest-.+\.js$/.test(name))).toBe(true)
+    expect(text.filter((name) => !fs.existsSync(path.join(assetsDir, `${name}.br`)))).toEqual([])
+    expect(text.filter((name) => !fs.existsSync(path.join(assetsDir, `${name}.gz`)))).toEqual([])
+  })
+
   it('answers Accept-Encoding: br with the brotli file, the same script once decompressed', async () => {
     const { url, bytes } = entry()
     const response = await get(server.base + url, { 'accept-encoding': 'br, gzip' })
