@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '../../tests/catalog-fixtures.ts'
+import { hydrated } from '../../tests/pages.ts'
 
 const CATEGORIES_IN_MENU_ORDER = [
   'T-Shirts',
@@ -126,7 +127,7 @@ test('the filters fallback stays as the server sent it, not hydrated, until the 
     })
   })
   await page.goto('/shop')
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  await hydrated(page)
   const seen = await page.evaluate(
     () => (window as unknown as { fallbackAtHydration: unknown[] }).fallbackAtHydration,
   )
