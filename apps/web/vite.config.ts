@@ -136,18 +136,29 @@ function builtStylesheets(): Plugin {
  * bundler they came in 17 files of 37 B to 215 KB (one per set of routes sharing them); on a
  * phone's HTTP/1.1 (6 connections, one request at a time on each) each costs a round trip, and
  * Lighthouse's simulated LCP waits for the last of them (docs/performance-log.md, issue 15). Those
- * modules go in one chunk: each is on every page already, so no page downloads more. Two things
- * stay out. The root route and its stylesheet keep their own chunk: lazy chunks import the shared
- * one, and React Router would mark its stylesheet as lazy (`href="….css#"`), which every lazy
- * chunk would then fetch and apply again beside the inline copy. And only the app's own modules
- * and these packages are named, with `onlyExplicitManualChunks` (the build runs the Rollup of the
- * Vite that @react-router/dev loads): the rules of packages/core import zod and the phone and
- * postcode libraries for schemas that only lazy chunks use, and the bundler would otherwise pull
- * them into the chunk beside the rule that imports them.
+ * modules go in one chunk: each is on every page already, so no page downloads more. Three things
+ * stay out. The entry and what only it imports (React DOM's client renderer, its scheduler, the
+ * router's `HydratedRouter`) keep the entry's own chunk: React Router's page script imports the
+ * route modules statically and the entry with `import()` once they have run, so the browser
+ * evaluates them in two tasks where, in one chunk, they were one long task that held a phone's
+ * main thread (docs/performance-log.md, "The renderer in a task of its own"). The root route and
+ * its stylesheet keep their own chunk: lazy chunks import the shared one, and React Router would
+ * mark its stylesheet as lazy (`href="….css#"`), which every lazy chunk would then fetch and apply
+ * again beside the inline copy. And only the app's own modules and these packages are named, with
+ * `onlyExplicitManualChunks` (the build runs the Rollup of the Vite that @react-router/dev loads):
+ * the rules of packages/core import zod and the phone and postcode libraries for schemas that only
+ * lazy chunks use, and the bundler would otherwise pull them into the chunk beside the rule that
+ * imports them.
  */
 function firstLoadShell() {
   const rootRoute = (id: string) => /[\\/]app[\\/]root\.tsx(?:\?|$)/.test(id)
-  const isRoot = (id: string) => rootRoute(id) || /entry\.client\.[jt]sx?$/.test(id)
+  const entry = (id: string) => /entry\.client\.[jt]sx?$/.test(id)
+  const isRoot = (id: string) => rootRoute(id) || entry(id)
+  /** What only the entry imports: React DOM's client renderer, its scheduler, the router's `HydratedRouter`. */
+  const renderer = (id: string) =>
+    /[\\/]node_modules[\\/](?:react-dom[\\/](?:client\.js|cjs[\\/]react-dom-client\.)|scheduler[\\/]|react-router[\\/]dist[\\/]production[\\/]dom-export\.)/.test(
+      id,
+    )
   const candidate = (id: string) =>
     isRoot(id) ||
     /[\\/]apps[\\/]web[\\/]app[\\/]|[\\/]node_modules[\\/](?:react|react-dom|react-router|scheduler|zustand)[\\/]|^\0?(?:commonjsHelpers|vite\/preload-helper)/.test(
@@ -169,7 +180,8 @@ function firstLoadShell() {
     return false
   }
   return (id: string, graph: ModuleGraph) => {
-    if (!inShell.has(id)) inShell.set(id, !rootRoute(id) && !id.endsWith('.css') && reached(id, graph))
+    if (!inShell.has(id))
+      inShell.set(id, !isRoot(id) && !renderer(id) && !id.endsWith('.css') && reached(id, graph))
     return inShell.get(id) ? 'shell' : null
   }
 }

@@ -42,6 +42,38 @@ test('home, /shop and a product page load without zod, dialogs, the carousel or 
   }
 })
 
+/** The scripts a built module imports statically (`import … from "./x.js"`, `import "./x.js"`), as paths. */
+const staticImports = (url: string, text: string) =>
+  [...text.matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+\.js)"/g)].map(
+    (m) => new URL(m[1]!, `http://shop${url}`).pathname,
+  )
+
+test('React DOM starts in a task after the page’s modules: its client renderer comes with the entry, imported once they have run, in no chunk they import', async ({
+  request,
+}) => {
+  for (const path of ['/', '/shop', `/product/${await picturedProduct(request)}`]) {
+    const html = await (await request.get(path)).text()
+    const entry = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(html)?.[1]
+    expect(entry, `the entry imported by the page script of ${path}`).toBeDefined()
+    expect(await (await request.get(entry!)).text()).toContain('hydrateRoot')
+    const queue = [...html.matchAll(/import \* as route\d+ from "(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
+    expect(queue.length, `route modules of ${path}`).toBeGreaterThan(1)
+    const evaluatedFirst = new Set<string>()
+    for (let url = queue.pop(); url !== undefined; url = queue.pop()) {
+      if (evaluatedFirst.has(url)) continue
+      evaluatedFirst.add(url)
+      const text = await (await request.get(url)).text()
+      expect(text.includes('hydrateRoot'), `${url}, imported by a route module of ${path}`).toBe(false)
+      queue.push(...staticImports(url, text))
+    }
+    expect(
+      [...evaluatedFirst].some((url) => url.includes('/shell-')),
+      `the shared chunk on ${path}`,
+    ).toBe(true)
+    expect(evaluatedFirst.has(entry!), `the entry among the route modules' imports on ${path}`).toBe(false)
+  }
+})
+
 test('the head of home, /shop and a product page preloads the first visible image, in AVIF', async ({
   request,
 }) => {
