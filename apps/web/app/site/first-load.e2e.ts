@@ -74,6 +74,19 @@ test('React DOM starts in a task after the page’s modules: its client renderer
   }
 })
 
+test('the first load’s two large chunks, and only they, ask V8 to compile them as they download', async ({
+  request,
+}) => {
+  for (const path of ['/', '/shop', `/product/${await picturedProduct(request)}`]) {
+    const scripts = await firstLoadScripts(request, path)
+    const hinted = scripts.filter((script) => script.text.startsWith('//# allFunctionsCalledOnLoad\n'))
+    expect(
+      hinted.map((script) => /\/(entry\.client|shell)-/.exec(script.url)?.[1] ?? script.url).sort(),
+      `scripts of ${path} with the compile hint`,
+    ).toEqual(['entry.client', 'shell'])
+  }
+})
+
 test('the head of home, /shop and a product page preloads the first visible image, in AVIF', async ({
   request,
 }) => {
