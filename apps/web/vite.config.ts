@@ -193,7 +193,7 @@ const isBrowserEntry = (id: string) => /entry\.client\.[jt]sx?$/.test(id)
  * DOM's client renderer) carry V8's explicit compile hint on their first line: Chrome then
  * compiles every function in them on a background thread while they download, instead of on the
  * main thread when each is first called during hydration. At 4x CPU throttling the main thread's
- * script time until a page is hydrated fell 20–25% on home, `/shop` and a product page
+ * script time until a page is hydrated fell 16–30% on home, `/shop` and a product page
  * (docs/performance-log.md, "Compile hints for the first load"). Browsers without the hint read a
  * comment. It must be the file's first line, so it is added once the chunks are final (Vite puts
  * its preload map at their top last); being the same text every time, the files' hashed names
