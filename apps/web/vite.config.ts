@@ -130,6 +130,10 @@ function builtStylesheets(): Plugin {
   }
 }
 
+/** The first load's shared chunk, and the browser entry, which keeps a chunk of its own (below). */
+const SHELL_CHUNK = 'shell'
+const isBrowserEntry = (id: string) => /entry\.client\.[jt]sx?$/.test(id)
+
 /**
  * Every page's first load runs the browser entry and the root route, and what they import
  * statically: React, React DOM, the router, the site frame and its small helpers. Left to the
@@ -184,9 +188,6 @@ function firstLoadShell() {
     return inShell.get(id) ? SHELL_CHUNK : null
   }
 }
-
-const SHELL_CHUNK = 'shell'
-const isBrowserEntry = (id: string) => /entry\.client\.[jt]sx?$/.test(id)
 
 /**
  * The two chunks every first load runs nearly all of (the shared chunk and the entry with React

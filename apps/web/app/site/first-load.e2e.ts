@@ -16,6 +16,13 @@ async function firstLoadScripts(request: APIRequestContext, path: string) {
   return Promise.all(urls.map(async (url) => ({ url, text: await (await request.get(url)).text() })))
 }
 
+/** Home, /shop and the page of a product with pictures: the pages the first-load budget is about. */
+const firstLoadPages = async (request: APIRequestContext) => [
+  '/',
+  '/shop',
+  `/product/${await picturedProduct(request)}`,
+]
+
 /** What each late library leaves in its code whatever the bundler renames. */
 const LATE_LIBRARIES = [
   ['zod', 'ZodError'],
@@ -51,7 +58,7 @@ const staticImports = (url: string, text: string) =>
 test('React DOM starts in a task after the page’s modules: its client renderer comes with the entry, imported once they have run, in no chunk they import', async ({
   request,
 }) => {
-  for (const path of ['/', '/shop', `/product/${await picturedProduct(request)}`]) {
+  for (const path of await firstLoadPages(request)) {
     const html = await (await request.get(path)).text()
     const entry = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(html)?.[1]
     expect(entry, `the entry imported by the page script of ${path}`).toBeDefined()
@@ -77,7 +84,7 @@ test('React DOM starts in a task after the page’s modules: its client renderer
 test('the first load’s two large chunks, and only they, ask V8 to compile them as they download', async ({
   request,
 }) => {
-  for (const path of ['/', '/shop', `/product/${await picturedProduct(request)}`]) {
+  for (const path of await firstLoadPages(request)) {
     const scripts = await firstLoadScripts(request, path)
     const hinted = scripts.filter((script) => script.text.startsWith('//# allFunctionsCalledOnLoad\n'))
     expect(
@@ -90,7 +97,7 @@ test('the first load’s two large chunks, and only they, ask V8 to compile them
 test('the head of home, /shop and a product page preloads the first visible image, in AVIF', async ({
   request,
 }) => {
-  for (const path of ['/', '/shop', `/product/${await picturedProduct(request)}`]) {
+  for (const path of await firstLoadPages(request)) {
     const html = await (await request.get(path)).text()
     const head = html.slice(0, html.indexOf('</head>'))
     const preload =
