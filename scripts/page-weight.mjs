@@ -8,7 +8,8 @@ import { gzipSync } from 'node:zlib'
 export async function pageWeight(base, pathname) {
   const html = await (await fetch(base + pathname)).text()
   const references = (pattern) => [...new Set([...html.matchAll(pattern)].map((m) => m[1]))]
-  const scripts = references(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)
+  // The entry's preload and what the page's module imports (apps/web/app/site/scripts-after-paint.server.ts).
+  const scripts = references(/"(\/assets\/[^"]+\.js)"/g)
   // Stylesheets fetched: those linked and not disabled (a disabled link stands for its inline copy,
   // apps/web/app/site/first-paint-styles.server.ts). React Router links a stylesheet that a lazy
   // chunk also imports with a trailing '#'.

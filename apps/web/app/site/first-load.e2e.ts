@@ -8,10 +8,13 @@ import type { APIRequestContext } from '@playwright/test'
 import { hydrated, picturedProduct } from '../../tests/pages.ts'
 import { expect, test } from '../../tests/playwright.ts'
 
-/** Each script the HTML of `path` references (the entry and its module preloads), with its text. */
+/**
+ * Each script the HTML of `path` references (the entry's preload and what the page's module
+ * imports, site/scripts-after-paint.server.ts), with its text.
+ */
 async function firstLoadScripts(request: APIRequestContext, path: string) {
   const html = await (await request.get(path)).text()
-  const urls = [...new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))]
+  const urls = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))]
   expect(urls.length, `${path} references scripts`).toBeGreaterThan(0)
   return Promise.all(urls.map(async (url) => ({ url, text: await (await request.get(url)).text() })))
 }
@@ -63,8 +66,11 @@ test('React DOM starts in a task after the page’s modules: its client renderer
     const entry = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(html)?.[1]
     expect(entry, `the entry imported by the page script of ${path}`).toBeDefined()
     expect(await (await request.get(entry!)).text()).toContain('hydrateRoot')
-    const queue = [...html.matchAll(/import \* as route\d+ from "(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
-    expect(queue.length, `route modules of ${path}`).toBeGreaterThan(1)
+    // What the page's module imports statically: the route modules, and the chunks they import.
+    const queue = [...html.matchAll(/\bimport (?:\* as route\d+ from )?"(\/assets\/[^"]+\.js)"/g)].map(
+      (m) => m[1]!,
+    )
+    expect(queue.length, `modules imported by the page script of ${path}`).toBeGreaterThan(1)
     const evaluatedFirst = new Set<string>()
     for (let url = queue.pop(); url !== undefined; url = queue.pop()) {
       if (evaluatedFirst.has(url)) continue

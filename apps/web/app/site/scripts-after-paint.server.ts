@@ -6,14 +6,20 @@
  * the largest one waited for the whole first load's code (Lighthouse's LCP 2.0–2.4 s, the picture
  * itself 3–5 KB; docs/performance-log.md, "The first load's code after the first screen").
  *
- * Here the preloads and the module are kept inert (`rel="x-after-paint"`, `type="x-after-paint"`:
- * a relation no browser fetches, a type no browser runs); a small inline script turns them back
- * once the first screen's pictures (those media/responsive-image.tsx marks for Element Timing)
- * that are on screen have painted, or after FALLBACK_MS whatever happens. Until then the page is
- * the server's HTML, whose links and forms work without JavaScript (spec 9), as they do before
- * hydration anyway. The module keeps its text, so the CSP allows it by the same nonce, or by the
- * same hash on a page from the shared page cache (apps/api/src/http/page-cache.ts hashes every
- * inline script).
+ * Here the module is kept inert (`type="x-after-paint"`: a type no browser runs) and a small
+ * inline script inserts it once the first screen's pictures (those media/responsive-image.tsx
+ * marks for Element Timing) that are on screen have painted, or after FALLBACK_MS whatever
+ * happens. Until then the page is the server's HTML, whose links and forms work without
+ * JavaScript (spec 9), as they do before hydration anyway. The preloads go into the module as
+ * `import` statements: the browser asks for all of them at once when it reads the module, and runs
+ * each once, before the route modules that import it, as it would anyway; turning ten inert
+ * preloads back into `modulepreload` links cost Chrome 1–3 ms each on one task (37 ms at 4x CPU
+ * throttling on a slow machine, half of it gone this way; docs/performance-log.md). Only the
+ * browser entry stays a preload (`rel="x-after-paint"`, a relation no browser fetches, turned
+ * back by the starter), since the module imports it with `import()` once the route modules have
+ * run (React DOM's start in a task of its own, ADR 0013) and an `import` would run it with them.
+ * The CSP allows the module by the page's nonce, or by its hash on a page from the shared page
+ * cache (apps/api/src/http/page-cache.ts hashes every inline script of the finished page).
  */
 
 import { FIRST_SCREEN_TIMING } from '../media/first-screen.ts'
@@ -26,11 +32,12 @@ const FALLBACK_MS = 3_000
 
 const MODULE_PRELOAD = '<link rel="modulepreload"'
 const ROUTER_MODULE = ' type="module" async="">'
+const SCRIPT_END = '</script>'
 const BODY_END = '</body>'
 
 /**
- * Runs in the page (inlined, so self-contained): starts the preloads and the router's module once
- * the first screen's pictures on screen have painted, or after `fallbackMs`. They are the pictures
+ * Runs in the page (inlined, so self-contained): starts the entry's preload and the router's
+ * module once the first screen's pictures on screen have painted, or after `fallbackMs`. They are the pictures
  * whose `elementtiming` is `timing`, and their paint is read from the Element Timing API; a
  * browser without it starts once they are decoded and a frame has passed.
  */
@@ -87,17 +94,24 @@ function startAfterPaint(inert: string, fallbackMs: number, timing: string) {
 const STARTER = `(${startAfterPaint})(${[AFTER_PAINT, FALLBACK_MS, FIRST_SCREEN_TIMING].map((argument) => JSON.stringify(argument)).join(',')})`
 
 /**
- * The finished document with its first load's module preloads and the router's module made
- * inert, and the script that turns them back after the first paint at the end of the body. A
- * document without the router's module (an error before React Router rendered) is left as it is.
- * The marks are found and changed as bytes: a page's text and data are escaped in the HTML (no
- * `<` or bare `"` in them), so they can only be the router's own tags, and the page is not
- * decoded and encoded again (0.3 ms for a 60 KB page with a few non-ASCII letters).
+ * The finished document with its router's module made inert and given the first load's module
+ * preloads as imports (the entry's kept as an inert preload), and the script that starts them
+ * after the first paint at the end of the body. A document without the router's module (an error
+ * before React Router rendered) is left as it is. The marks are found and changed as bytes: a
+ * page's text and data are escaped in the HTML (no `<` or bare `"` in them), so they can only be
+ * the router's own tags, and the page is not decoded and encoded again (0.3 ms for a 60 KB page
+ * with a few non-ASCII letters).
  */
 export function withScriptsAfterPaint(document: Buffer<ArrayBuffer>, nonce: string): Buffer<ArrayBuffer> {
   const module = document.indexOf(ROUTER_MODULE)
+  if (module === -1) return document
+  const text = module + ROUTER_MODULE.length
+  const textEnd = document.indexOf(SCRIPT_END, text)
   const end = document.lastIndexOf(BODY_END)
-  if (module === -1 || end < module) return document
+  if (textEnd === -1 || end < textEnd) return document
+  const moduleText = document.toString('utf8', text, textEnd)
+  const entry = /\bimport\("([^"]+)"\)/.exec(moduleText)?.[1]
+  const imported = new Set<string>()
   const parts: Buffer[] = []
   let from = 0
   for (
@@ -105,13 +119,27 @@ export function withScriptsAfterPaint(document: Buffer<ArrayBuffer>, nonce: stri
     at !== -1 && at < module;
     at = document.indexOf(MODULE_PRELOAD, from)
   ) {
-    parts.push(document.subarray(from, at), Buffer.from(`<link rel="${AFTER_PAINT}"`))
-    from = at + MODULE_PRELOAD.length
+    const tagEnd = document.indexOf('>', at) + 1
+    if (tagEnd === 0) break
+    const href = /\bhref="([^"]+)"/.exec(document.toString('utf8', at, tagEnd))?.[1]
+    parts.push(document.subarray(from, at))
+    if (href === undefined || href === entry) {
+      parts.push(
+        Buffer.from(`<link rel="${AFTER_PAINT}"`),
+        document.subarray(at + MODULE_PRELOAD.length, tagEnd),
+      )
+    } else if (!moduleText.includes(`"${href}"`)) {
+      imported.add(href)
+    }
+    from = tagEnd
   }
+  const imports = [...imported].map((href) => `\nimport "${href}";`).join('')
   parts.push(
     document.subarray(from, module),
     Buffer.from(` type="${AFTER_PAINT}" async="">`),
-    document.subarray(module + ROUTER_MODULE.length, end),
+    document.subarray(text, textEnd),
+    Buffer.from(imports),
+    document.subarray(textEnd, end),
     Buffer.from(`<script nonce="${nonce}">${STARTER}</script>`),
     document.subarray(end),
   )
