@@ -190,6 +190,7 @@ export async function sqliteEngineBench({ shop, dataDir, quick, others = {} }) {
         'p95 ms': round1(mean(runs[which], 'p95')),
         'p99 ms': round1(worst(runs[which], 'p99')),
         'CPU ms/it': round3(mean(runs[which], 'cpuMsPerIt')),
+        'load generator CPU ms/it': round3(mean(runs[which], 'generatorCpuMsPerIt')),
         'not 201': runs[which].reduce((sum, x) => sum + n201(x.statuses), 0),
       })
     }

@@ -88,6 +88,7 @@ export async function iterate({ apis, pids, c, n }) {
   const statuses = {}
   let next = 0
   const cpuBefore = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0)
+  const generatorBefore = process.cpuUsage()
   const started = performance.now()
   await Promise.all(
     Array.from({ length: c }, async (_, shopper) => {
@@ -105,6 +106,7 @@ export async function iterate({ apis, pids, c, n }) {
   )
   const seconds = (performance.now() - started) / 1000
   const cpu = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpuBefore
+  const generator = process.cpuUsage(generatorBefore)
   for (const agent of agents) agent.destroy()
   latencies.sort((a, b) => a - b)
   return {
@@ -113,6 +115,7 @@ export async function iterate({ apis, pids, c, n }) {
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     cpuMsPerIt: (cpu * 1000) / n,
+    generatorCpuMsPerIt: (generator.user + generator.system) / 1000 / n,
     statuses,
   }
 }
