@@ -8,6 +8,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import vm from 'node:vm'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../../tests/built-server.ts'
@@ -53,6 +54,21 @@ describe('the storefront’s hashed assets', () => {
     expect(text.some((name) => /^manifest-.+\.js$/.test(name))).toBe(true)
     expect(text.filter((name) => !fs.existsSync(path.join(assetsDir, `${name}.br`)))).toEqual([])
     expect(text.filter((name) => !fs.existsSync(path.join(assetsDir, `${name}.gz`)))).toEqual([])
+  })
+
+  it('gives the browser its route manifest as a string for JSON.parse, not as code, and compressed from that text', () => {
+    const name = fs.readdirSync(assetsDir).find((file) => /^manifest-.+\.js$/.test(file))!
+    const text = fs.readFileSync(path.join(assetsDir, name), 'utf8')
+    expect(text.startsWith('window.__reactRouterManifest=JSON.parse(')).toBe(true)
+    const window: {
+      __reactRouterManifest?: { entry: { module: string }; routes: Record<string, unknown>; version: string }
+    } = {}
+    vm.runInNewContext(text, { window })
+    const manifest = window.__reactRouterManifest!
+    expect(manifest.entry.module).toMatch(/^\/assets\/entry\.client-.+\.js$/)
+    expect(Object.keys(manifest.routes)).toEqual(expect.arrayContaining(['root', 'catalog/routes/shop']))
+    expect(name).toBe(`manifest-${manifest.version}.js`)
+    expect(brotliDecompressSync(fs.readFileSync(path.join(assetsDir, `${name}.br`))).toString()).toBe(text)
   })
 
   it('answers Accept-Encoding: br with the brotli file, the same script once decompressed', async () => {
