@@ -37,9 +37,9 @@ const BODY_END = '</body>'
 
 /**
  * Runs in the page (inlined, so self-contained): starts the entry's preload and the router's
- * module once the first screen's pictures on screen have painted, or after `fallbackMs`. They are the pictures
- * whose `elementtiming` is `timing`, and their paint is read from the Element Timing API; a
- * browser without it starts once they are decoded and a frame has passed.
+ * module once the first screen's pictures on screen have painted, or after `fallbackMs`. They are
+ * the pictures whose `elementtiming` is `timing`, and their paint is read from the Element Timing
+ * API; a browser without it starts once they are decoded and a frame has passed.
  */
 function startAfterPaint(inert: string, fallbackMs: number, timing: string) {
   let started = false
