@@ -97,10 +97,11 @@ const STARTER = `(${startAfterPaint})(${[AFTER_PAINT, FALLBACK_MS, FIRST_SCREEN_
  * The finished document with its router's module made inert and given the first load's module
  * preloads as imports (the entry's kept as an inert preload), and the script that starts them
  * after the first paint at the end of the body. A document without the router's module (an error
- * before React Router rendered) is left as it is. The marks are found and changed as bytes: a
- * page's text and data are escaped in the HTML (no `<` or bare `"` in them), so they can only be
- * the router's own tags, and the page is not decoded and encoded again (0.3 ms for a 60 KB page
- * with a few non-ASCII letters).
+ * before React Router rendered) is left as it is; one whose module names no entry to `import()`
+ * keeps every preload, inert, since none can then be told apart from the entry. The marks are
+ * found and changed as bytes: a page's text and data are escaped in the HTML (no `<` or bare `"`
+ * in them), so they can only be the router's own tags, and the page is not decoded and encoded
+ * again (0.3 ms for a 60 KB page with a few non-ASCII letters).
  */
 export function withScriptsAfterPaint(document: Buffer<ArrayBuffer>, nonce: string): Buffer<ArrayBuffer> {
   const module = document.indexOf(ROUTER_MODULE)
@@ -123,7 +124,7 @@ export function withScriptsAfterPaint(document: Buffer<ArrayBuffer>, nonce: stri
     if (tagEnd === 0) break
     const href = /\bhref="([^"]+)"/.exec(document.toString('utf8', at, tagEnd))?.[1]
     parts.push(document.subarray(from, at))
-    if (href === undefined || href === entry) {
+    if (href === undefined || entry === undefined || href === entry) {
       parts.push(
         Buffer.from(`<link rel="${AFTER_PAINT}"`),
         document.subarray(at + MODULE_PRELOAD.length, tagEnd),

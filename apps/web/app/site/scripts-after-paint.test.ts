@@ -45,6 +45,13 @@ describe('the first load after the first paint', () => {
     )
   })
 
+  it('keeps every preload inert when the module names no entry to import afterwards', () => {
+    const page = PAGE.replace('\nimport("/assets/entry.client-1.js");', '')
+    const html = rewrite(page).replace(STARTER, '')
+    expect(html.match(new RegExp(`<link rel="${AFTER_PAINT}"`, 'g'))).toHaveLength(5)
+    expect(html).not.toContain('\nimport "')
+  })
+
   it('adds one starter, with this response’s nonce, as the last script of the body', () => {
     const html = rewrite(PAGE)
     expect(html.match(/function startAfterPaint/g)).toHaveLength(1)
