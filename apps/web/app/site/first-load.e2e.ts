@@ -38,10 +38,7 @@ const PANEL_CHUNK = /\/(navigation-panel|social-bar|social-popups|account-panels
 test('home, /shop and a product page load without zod, dialogs, the carousel or the panels', async ({
   request,
 }) => {
-  const products = (await (await request.get('/wp-json/wc/v3/products?per_page=1')).json()) as {
-    slug: string
-  }[]
-  for (const path of ['/', '/shop', `/product/${products[0]!.slug}`]) {
+  for (const path of await firstLoadPages(request)) {
     const scripts = await firstLoadScripts(request, path)
     for (const [library, mark] of LATE_LIBRARIES) {
       const carriers = scripts.filter((script) => script.text.includes(mark)).map((script) => script.url)
