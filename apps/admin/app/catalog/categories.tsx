@@ -86,97 +86,115 @@ const column = createColumnHelper<AdminCategory>()
 /** A category's fields in its row, sent by its Save button's form (`form` attribute). */
 const formOf = (category: AdminCategory) => `category-${category.id}`
 
-function columnsFor(busy: boolean, count: number) {
-  return [
-    column.accessor('name', {
-      header: 'Name',
-      cell: ({ row: { original: category } }) => (
-        <>
-          <label htmlFor={`${formOf(category)}-name`} className="visually-hidden">
-            Name of {category.name}
-          </label>
-          <input
-            id={`${formOf(category)}-name`}
-            form={formOf(category)}
-            name="name"
-            defaultValue={category.name}
-            required
-          />
-        </>
-      ),
-    }),
-    column.accessor('slug', {
-      header: 'Slug',
-      cell: ({ row: { original: category } }) => (
-        <>
-          <label htmlFor={`${formOf(category)}-slug`} className="visually-hidden">
-            Slug of {category.name}
-          </label>
-          <input
-            id={`${formOf(category)}-slug`}
-            form={formOf(category)}
-            name="slug"
-            defaultValue={category.slug}
-            required
-          />
-          <input type="hidden" form={formOf(category)} name="description" value={category.description} />
-        </>
-      ),
-    }),
-    column.accessor('hidden', {
-      header: 'In the shop',
-      cell: ({ row: { original: category } }) => (
-        <label>
-          <input type="checkbox" form={formOf(category)} name="hidden" defaultChecked={category.hidden} />{' '}
-          Hidden
-          <span className="visually-hidden"> ({category.name})</span>
+/**
+ * The table's columns, made once: TanStack renders each cell function as a component, so a list
+ * made afresh on every render would give React new component types and remount every row's
+ * fields, dropping what the manager typed whenever the page draws again (busy, then idle).
+ */
+const columns = [
+  column.accessor('name', {
+    header: 'Name',
+    cell: ({ row: { original: category } }) => (
+      <>
+        <label htmlFor={`${formOf(category)}-name`} className="visually-hidden">
+          Name of {category.name}
         </label>
-      ),
-    }),
-    column.accessor('products', { header: 'Products' }),
-    column.display({
-      id: 'actions',
-      header: 'Actions',
-      cell: ({ row: { original: category, index } }) => (
-        <>
-          <Form method="post" id={formOf(category)} className="inline">
-            <input type="hidden" name="intent" value="update" />
-            <input type="hidden" name="id" value={category.id} />
-            <button type="submit" disabled={busy} aria-label={`Save ${category.name}`}>
-              Save
-            </button>
-          </Form>
-          <Form method="post" className="inline">
-            <input type="hidden" name="intent" value="move" />
-            <input type="hidden" name="id" value={category.id} />
-            <button
-              type="submit"
-              name="direction"
-              value="up"
-              disabled={busy || index === 0}
-              aria-label={`Move ${category.name} up`}
-            >
-              ↑
-            </button>
-            <button
-              type="submit"
-              name="direction"
-              value="down"
-              disabled={busy || index === count - 1}
-              aria-label={`Move ${category.name} down`}
-            >
-              ↓
-            </button>
-          </Form>
-        </>
-      ),
-    }),
-  ]
+        <input
+          id={`${formOf(category)}-name`}
+          form={formOf(category)}
+          name="name"
+          defaultValue={category.name}
+          required
+        />
+      </>
+    ),
+  }),
+  column.accessor('slug', {
+    header: 'Slug',
+    cell: ({ row: { original: category } }) => (
+      <>
+        <label htmlFor={`${formOf(category)}-slug`} className="visually-hidden">
+          Slug of {category.name}
+        </label>
+        <input
+          id={`${formOf(category)}-slug`}
+          form={formOf(category)}
+          name="slug"
+          defaultValue={category.slug}
+          required
+        />
+        <input type="hidden" form={formOf(category)} name="description" value={category.description} />
+      </>
+    ),
+  }),
+  column.accessor('hidden', {
+    header: 'In the shop',
+    cell: ({ row: { original: category } }) => (
+      <label>
+        <input type="checkbox" form={formOf(category)} name="hidden" defaultChecked={category.hidden} />{' '}
+        Hidden
+        <span className="visually-hidden"> ({category.name})</span>
+      </label>
+    ),
+  }),
+  column.accessor('products', { header: 'Products' }),
+  column.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row: { original: category, index }, table }) => (
+      <CategoryActions category={category} index={index} count={table.getRowModel().rows.length} />
+    ),
+  }),
+]
+
+/** A row's Save and move buttons, off while any form of the page is being sent. */
+function CategoryActions({
+  category,
+  index,
+  count,
+}: {
+  category: AdminCategory
+  index: number
+  count: number
+}) {
+  const busy = useNavigation().state !== 'idle'
+  return (
+    <>
+      <Form method="post" id={formOf(category)} className="inline">
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="id" value={category.id} />
+        <button type="submit" disabled={busy} aria-label={`Save ${category.name}`}>
+          Save
+        </button>
+      </Form>
+      <Form method="post" className="inline">
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="id" value={category.id} />
+        <button
+          type="submit"
+          name="direction"
+          value="up"
+          disabled={busy || index === 0}
+          aria-label={`Move ${category.name} up`}
+        >
+          ↑
+        </button>
+        <button
+          type="submit"
+          name="direction"
+          value="down"
+          disabled={busy || index === count - 1}
+          aria-label={`Move ${category.name} down`}
+        >
+          ↓
+        </button>
+      </Form>
+    </>
+  )
 }
 
 export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
   const data = useActionData<typeof clientAction>()
-  const busy = useNavigation().state !== 'idle'
   // An update refused shows above the table (its fields are in the row); a new one's, in its form.
   const outcome =
     data && 'submission' in data
@@ -197,7 +215,7 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
       title="Categories"
       outcome={outcome}
       label="Categories in menu order"
-      columns={columnsFor(busy, loaderData.items.length)}
+      columns={columns}
       rows={loaderData.items}
       // A saved row is drawn afresh, so its fields show what was saved.
       rowKey={(category) => `${category.id}-${category.name}-${category.slug}-${category.hidden}`}
