@@ -1,7 +1,7 @@
 /**
  * Issue 15 ("Instant on a phone"): what a phone downloads on its first load of home, /shop and a
  * product page is the page, the frame and the libraries every page runs. zod (the forms' checks),
- * the dialog library, the carousel and the panels come later, when they are used. The styles
+ * the dialog library and the panels come later, when they are used. The styles
  * come in the HTML (site/first-paint-styles.server.ts): no stylesheet holds the first paint.
  */
 import type { APIRequestContext } from '@playwright/test'
@@ -30,14 +30,11 @@ const firstLoadPages = async (request: APIRequestContext) => [
 const LATE_LIBRARIES = [
   ['zod', 'ZodError'],
   ['the dialog library', 'DialogTitle'],
-  ['the carousel', 'slidesToScroll'],
 ] as const
 
 const PANEL_CHUNK = /\/(navigation-panel|social-bar|social-popups|account-panels|cart-panel|cart-dialogs)-/
 
-test('home, /shop and a product page load without zod, dialogs, the carousel or the panels', async ({
-  request,
-}) => {
+test('home, /shop and a product page load without zod, dialogs or the panels', async ({ request }) => {
   for (const path of await firstLoadPages(request)) {
     const scripts = await firstLoadScripts(request, path)
     for (const [library, mark] of LATE_LIBRARIES) {

@@ -1,24 +1,20 @@
 /**
- * The product page's top image slider (spec 2): swipe on phones (Embla), previous/next buttons
- * and one dot per image, announced as a carousel of slides. The first image loads eagerly,
- * the others lazily; with reduced motion the slider jumps instead of gliding. Embla arrives after
- * the page is up (slider-motion.tsx), asked for once hydration's effects run, as a transition: the
- * page's first commit does not also render it (issue 15, a phone's main thread after the first paint).
+ * The product page's top image slider (spec 2), announced as a carousel of slides. The browser's
+ * own scroll snapping moves it: a swipe on a phone, a trackpad, or the arrow keys once the slider
+ * has focus, from the first paint and without JavaScript; with it, previous/next buttons and one
+ * dot per image scroll it and follow it. No carousel library starts on the page's load (issue 15:
+ * its start measured the slides in a long task of a phone's first seconds). The first image
+ * loads eagerly, the others lazily; with reduced motion the buttons jump instead of gliding
+ * (catalog.css).
  */
 import type { ImageJson } from '@fanshop/core'
-import { lazy, Suspense, startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
-import type { Carousel } from './slider-motion.tsx'
-
-const SliderMotion = lazy(() =>
-  import('./slider-motion.tsx').then((module) => ({ default: module.SliderMotion })),
-)
 
 const SLIDE_SIZES = '(max-width: 991px) 100vw, 50vw'
 
-function prefersReducedMotion() {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches
-}
+/** How much of a slide shows when it counts as the one shown. */
+const SHOWN = 0.6
 
 export function ImageSlider(props: {
   images: ImageJson[]
@@ -28,25 +24,32 @@ export function ImageSlider(props: {
 }) {
   const { images } = props
   const viewportRef = useRef<HTMLDivElement>(null)
-  const [viewport, setViewport] = useState<HTMLElement | null>(null)
-  const [embla, setEmbla] = useState<Carousel>()
   const [selected, setSelected] = useState(0)
 
+  // The dots follow the slider as it scrolls, told by the browser when a slide is mostly in view
+  // (no layout is read while it moves).
   useEffect(() => {
-    startTransition(() => setViewport(viewportRef.current))
+    const viewport = viewportRef.current
+    if (!viewport || images.length < 2) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.intersectionRatio >= SHOWN)
+            setSelected(Number((entry.target as HTMLElement).dataset.slide))
+        }
+      },
+      { root: viewport, threshold: SHOWN },
+    )
+    for (const slide of viewport.querySelectorAll('[data-slide]')) observer.observe(slide)
+    return () => observer.disconnect()
+  }, [images])
+
+  const scrollTo = useCallback((index: number) => {
+    const viewport = viewportRef.current
+    if (!viewport) return
+    setSelected(index)
+    viewport.scrollTo({ left: index * viewport.clientWidth })
   }, [])
-
-  useEffect(() => {
-    if (!embla) return
-    const onSelect = () => setSelected(embla.selectedScrollSnap())
-    onSelect()
-    embla.on('select', onSelect).on('reInit', onSelect)
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect)
-    }
-  }, [embla])
-
-  const scrollTo = useCallback((index: number) => embla?.scrollTo(index, prefersReducedMotion()), [embla])
 
   useEffect(() => {
     if (props.focusImageId === undefined) return
@@ -56,19 +59,13 @@ export function ImageSlider(props: {
 
   const count = images.length
   return (
-    <section
-      className="slider"
-      aria-roledescription="carousel"
-      aria-label={props.label}
-      // Set once the swipe works (Embla running), for the browser tests to wait on.
-      data-carousel={embla ? 'ready' : undefined}
-    >
-      {viewport ? (
-        <Suspense fallback={null}>
-          <SliderMotion viewport={viewport} onCarousel={setEmbla} />
-        </Suspense>
-      ) : null}
-      <div className="slider__viewport" ref={viewportRef}>
+    <section className="slider" aria-roledescription="carousel" aria-label={props.label}>
+      <div
+        className="slider__viewport"
+        ref={viewportRef}
+        // A scrolling region takes focus, so that the keyboard scrolls it too.
+        tabIndex={count > 1 ? 0 : undefined}
+      >
         <div className="slider__container">
           {images.map((image, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide as a group
@@ -78,6 +75,7 @@ export function ImageSlider(props: {
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${count}`}
+              data-slide={index}
             >
               <ResponsiveImage
                 image={image}
