@@ -86,6 +86,20 @@ const column = createColumnHelper<AdminCategory>()
 /** A category's fields in its row, sent by its Save button's form (`form` attribute). */
 const formOf = (category: AdminCategory) => `category-${category.id}`
 
+/** One of a category's text fields in its row, named for the category to a screen reader. */
+function RowText(props: { category: AdminCategory; field: 'name' | 'slug'; label: string }) {
+  const { category, field } = props
+  const id = `${formOf(category)}-${field}`
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {props.label} of {category.name}
+      </label>
+      <input id={id} form={formOf(category)} name={field} defaultValue={category[field]} required />
+    </>
+  )
+}
+
 /**
  * The table's columns, made once: TanStack renders each cell function as a component, so a list
  * made afresh on every render would give React new component types and remount every row's
@@ -94,35 +108,13 @@ const formOf = (category: AdminCategory) => `category-${category.id}`
 const columns = [
   column.accessor('name', {
     header: 'Name',
-    cell: ({ row: { original: category } }) => (
-      <>
-        <label htmlFor={`${formOf(category)}-name`} className="visually-hidden">
-          Name of {category.name}
-        </label>
-        <input
-          id={`${formOf(category)}-name`}
-          form={formOf(category)}
-          name="name"
-          defaultValue={category.name}
-          required
-        />
-      </>
-    ),
+    cell: ({ row: { original: category } }) => <RowText category={category} field="name" label="Name" />,
   }),
   column.accessor('slug', {
     header: 'Slug',
     cell: ({ row: { original: category } }) => (
       <>
-        <label htmlFor={`${formOf(category)}-slug`} className="visually-hidden">
-          Slug of {category.name}
-        </label>
-        <input
-          id={`${formOf(category)}-slug`}
-          form={formOf(category)}
-          name="slug"
-          defaultValue={category.slug}
-          required
-        />
+        <RowText category={category} field="slug" label="Slug" />
         <input type="hidden" form={formOf(category)} name="description" value={category.description} />
       </>
     ),
