@@ -8,19 +8,20 @@ const TEE = '/product/extra-time-tour-tee'
 const buyForm = (page: Page) => page.locator('form#buy-form')
 
 /**
- * A finger's swipe to the left across `target`, as touch input to Chromium, so that the browser's
- * own scrolling answers it as it answers a phone.
+ * A finger's swipe to the left across four fifths of `target`, as touch input to Chromium, so that
+ * the browser's own scrolling answers it as it answers a phone. Past the middle, the slider snaps
+ * to the next image however fast the finger seems to move (a busy machine delivers the moves late).
  */
 async function swipeLeft(page: Page, target: Locator) {
   const box = (await target.boundingBox())!
   const cdp = await page.context().newCDPSession(page)
   const y = Math.round(box.y + box.height / 2)
   const xAt = (share: number) => Math.round(box.x + box.width * share)
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: xAt(0.8), y }] })
-  for (let step = 1; step <= 10; step++) {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: xAt(0.9), y }] })
+  for (let step = 1; step <= 16; step++) {
     await cdp.send('Input.dispatchTouchEvent', {
       type: 'touchMove',
-      touchPoints: [{ x: xAt(0.8 - step * 0.05), y }],
+      touchPoints: [{ x: xAt(0.9 - step * 0.05), y }],
     })
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
