@@ -154,6 +154,25 @@ test('the slider moves between images with its buttons and dots', async ({ page 
   await expect(page.getByRole('region', { name: 'Gallery' }).getByRole('img')).toHaveCount(3)
 })
 
+test.describe('under reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' })
+
+  test('the slider’s buttons jump to the image instead of gliding', async ({ page }) => {
+    await page.goto(TEE)
+    const slider = page.getByRole('region', { name: 'Extra Time Tour Tee images' })
+    const next = slider.getByRole('button', { name: 'Next image' })
+    // Where the slider is in the same task as the click: a glide would not have started yet.
+    const [left, width] = await slider.locator('.slider__viewport').evaluate(
+      (viewport, button) => {
+        ;(button as HTMLButtonElement).click()
+        return [viewport.scrollLeft, viewport.clientWidth]
+      },
+      await next.elementHandle(),
+    )
+    expect(left).toBe(width)
+  })
+})
+
 test('the buy bar adds the chosen variation and quantity to the cart', async ({ page }) => {
   // Tour Dates Long Sleeve: no other browser test buys it.
   await page.goto('/product/tour-dates-long-sleeve?colour=White&size=S')
