@@ -7,6 +7,10 @@ const TEE = '/product/extra-time-tour-tee'
 
 const buyForm = (page: Page) => page.locator('form#buy-form')
 
+/** The tee's image slider, and the part of it that scrolls. */
+const teeSlider = (page: Page) => page.getByRole('region', { name: 'Extra Time Tour Tee images' })
+const sliderViewport = (slider: Locator) => slider.locator('.slider__viewport')
+
 /**
  * A finger's swipe to the left across four fifths of `target`, as touch input to Chromium, so that
  * the browser's own scrolling answers it as it answers a phone. Past the middle, the slider snaps
@@ -141,7 +145,7 @@ test('the size popup shows the size table and how to measure, and Escape closes 
 
 test('the slider moves between images with its buttons and dots', async ({ page }) => {
   await page.goto(TEE)
-  const slider = page.getByRole('region', { name: 'Extra Time Tour Tee images' })
+  const slider = teeSlider(page)
   await expect(slider.getByRole('group')).toHaveCount(3)
   await expect(slider.getByRole('button', { name: 'Previous image' })).toBeDisabled()
   await slider.getByRole('button', { name: 'Next image' }).click()
@@ -159,10 +163,10 @@ test.describe('under reduced motion', () => {
 
   test('the slider’s buttons jump to the image instead of gliding', async ({ page }) => {
     await page.goto(TEE)
-    const slider = page.getByRole('region', { name: 'Extra Time Tour Tee images' })
+    const slider = teeSlider(page)
     const next = slider.getByRole('button', { name: 'Next image' })
     // Where the slider is in the same task as the click: a glide would not have started yet.
-    const [left, width] = await slider.locator('.slider__viewport').evaluate(
+    const [left, width] = await sliderViewport(slider).evaluate(
       (viewport, button) => {
         ;(button as HTMLButtonElement).click()
         return [viewport.scrollLeft, viewport.clientWidth]
@@ -278,9 +282,9 @@ test.describe('without JavaScript', () => {
 
   test('on a phone the slider swipes from image to image @phone-only', async ({ page }) => {
     await page.goto(TEE)
-    const slider = page.getByRole('region', { name: 'Extra Time Tour Tee images' })
+    const slider = teeSlider(page)
     await expect(slider.getByRole('group', { name: '1 of 3' })).toBeInViewport({ ratio: 1 })
-    await swipeLeft(page, slider.locator('.slider__viewport'))
+    await swipeLeft(page, sliderViewport(slider))
     await expect(slider.getByRole('group', { name: '2 of 3' })).toBeInViewport({ ratio: 1 })
   })
 })
@@ -303,8 +307,8 @@ test('on a phone the buy bar sits at the bottom and the slider swipes @phone-onl
   expect(Math.round(bar!.y + bar!.height)).toBe(viewport.height)
   expect(Math.round(bar!.width)).toBe(viewport.width)
 
-  const slider = page.getByRole('region', { name: 'Extra Time Tour Tee images' })
-  await swipeLeft(page, slider.locator('.slider__viewport'))
+  const slider = teeSlider(page)
+  await swipeLeft(page, sliderViewport(slider))
   await expect(slider.getByRole('button', { name: 'Show image 2 of 3' })).toHaveAttribute(
     'aria-current',
     'true',
