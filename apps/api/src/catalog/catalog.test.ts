@@ -1,6 +1,8 @@
 import {
+  CATEGORY_TAB_FIELD_LIST,
   type CategoryJson,
   catalogEndpoints,
+  categoryTabEndpoints,
   PRODUCT_CARD_FIELD_LIST,
   type ProductJson,
   productCardEndpoints,
@@ -86,6 +88,66 @@ describe(`catalogue API on ${testDialect}`, () => {
       expect(past.headers['x-wp-totalpages']).toBe('3')
     })
 
+    it("gives the shop's tabs the same data as the whole categories, without joining images or counting products", async () => {
+      const path = '/wp-json/wc/v3/products/categories?exclude=15&per_page=100&orderby=menu_order'
+      const whole = await sqlOf(path)
+      const tabs = await sqlOf(`${path}&_fields=${CATEGORY_TAB_FIELD_LIST}`)
+      expect(tabs.body).toEqual(
+        (whole.body as CategoryJson[]).map((c) => ({
+          id: c.id,
+          name: c.name,
+          description: c.description,
+          menu_order: c.menu_order,
+        })),
+      )
+      expect(categoryTabEndpoints.categories.responses[200].safeParse(tabs.body).success).toBe(true)
+      for (const read of ['join "media"', 'from "product_categories"']) {
+        expect(whole.sql, read).toContain(read)
+        expect(tabs.sql, read).not.toContain(read)
+      }
+    })
+
+    it('counts with _fields when the answer, the filter or the order needs the count', async () => {
+      const path = '/wp-json/wc/v3/products/categories?exclude=15&per_page=100'
+      const whole = (await get(path)).json() as CategoryJson[]
+      const counted = await sqlOf(`${path}&_fields=id,count`)
+      expect(counted.body).toEqual(whole.map((c) => ({ id: c.id, count: c.count })))
+      // An empty category, so that hide_empty has one to leave out.
+      const [empty] = await t.ctx.db
+        .insertInto('categories')
+        .values({
+          name: 'Coming Soon',
+          slug: 'coming-soon',
+          parent: 0,
+          description: '',
+          image_id: null,
+          menu_order: 9,
+        })
+        .returning('id')
+        .execute()
+      try {
+        const shown = await sqlOf(`${path}&hide_empty=true&_fields=id,name`)
+        expect(shown.body).toEqual(whole.filter((c) => c.count > 0).map((c) => ({ id: c.id, name: c.name })))
+        expect(shown.sql).toContain('from "product_categories"')
+        const byCount = (await get(`${path}&orderby=count&order=desc`)).json() as CategoryJson[]
+        const ids = await sqlOf(`${path}&orderby=count&order=desc&_fields=id`)
+        expect(ids.body).toEqual(byCount.map((c) => ({ id: c.id })))
+        expect(byCount.at(-1)!.id).toBe(empty!.id)
+      } finally {
+        await t.ctx.db.deleteFrom('categories').where('id', '=', empty!.id).execute()
+      }
+    })
+
+    it('joins the image when _fields asks for it, and ignores names a category does not have', async () => {
+      const path = '/wp-json/wc/v3/products/categories?include=12'
+      const [tees] = (await get(path)).json() as CategoryJson[]
+      const { body, sql } = await sqlOf(`${path}&_fields=image,nonsense,name.x`)
+      expect(body).toEqual([{ image: tees!.image }])
+      expect(tees!.image).not.toBeNull()
+      expect(sql).not.toContain('from "product_categories"')
+      expect((await get(`${path}&_fields=`)).body).toBe((await get(path)).body)
+    })
+
     it('answers bad parameters with 400 and a clear message', async () => {
       const res = await get('/wp-json/wc/v3/products/categories?exclude=fifteen')
       expect(res.statusCode).toBe(400)
@@ -96,6 +158,9 @@ describe(`catalogue API on ${testDialect}`, () => {
       })
       expect((await get('/wp-json/wc/v3/products/categories?per_page=101')).statusCode).toBe(400)
       expect((await get('/wp-json/wc/v3/products/categories?orderby=colour')).statusCode).toBe(400)
+      const long = await get(`/wp-json/wc/v3/products/categories?_fields=${'id,'.repeat(400)}`)
+      expect(long.statusCode).toBe(400)
+      expect((long.json() as { message: string }).message).toContain('_fields')
     })
   })
 

@@ -1,8 +1,17 @@
 /**
  * The product categories listing (WooCommerce products/categories): each category with its
- * image and the number of published products in it, filtered, ordered and paged.
+ * image and the number of published products in it, filtered, ordered and paged. Asked for some
+ * fields only (`_fields`), a list reads only those: without `image` it joins no media, and without
+ * `count` it counts nothing unless a filter or the order needs the count.
  */
-import { type CATEGORY_ORDERS, type CategoryJson, totalFromPage } from '@fanshop/core'
+import {
+  asksFor,
+  type CATEGORY_ORDERS,
+  type CategoryJson,
+  type FieldSelection,
+  pickFields,
+  totalFromPage,
+} from '@fanshop/core'
 import { type Kysely, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce, perChoice } from '../db/compiled.ts'
@@ -29,11 +38,16 @@ interface Filter {
   hideEmpty: boolean
 }
 
-function matching(db: Kysely<Database>, filter: Filter) {
+/** What a list reads besides the category's own columns. */
+interface Reads {
+  image: boolean
+  count: boolean
+}
+
+function matching(db: Kysely<Database>, filter: Filter, reads: Reads) {
   const query = db
     .selectFrom('categories')
-    .leftJoin('media', 'media.id', 'categories.image_id')
-    .select((eb) => [
+    .select([
       'categories.id',
       'categories.name',
       'categories.slug',
@@ -41,19 +55,29 @@ function matching(db: Kysely<Database>, filter: Filter) {
       'categories.description',
       'categories.menu_order',
       'categories.hidden',
-      'media.id as image_id',
-      'media.alt as image_alt',
-      'media.width as image_width',
-      'media.height as image_height',
-      eb
-        .selectFrom('product_categories')
-        .innerJoin('products', 'products.id', 'product_categories.product_id')
-        .select((sub) => sub.fn.countAll<number>().as('n'))
-        .whereRef('product_categories.category_id', '=', 'categories.id')
-        .where(shownInShop(filter.now))
-        .where('products.parent_id', 'is', null)
-        .as('count'),
     ])
+    .$if(reads.image, (qb) =>
+      qb
+        .leftJoin('media', 'media.id', 'categories.image_id')
+        .select([
+          'media.id as image_id',
+          'media.alt as image_alt',
+          'media.width as image_width',
+          'media.height as image_height',
+        ]),
+    )
+    .$if(reads.count, (qb) =>
+      qb.select((eb) =>
+        eb
+          .selectFrom('product_categories')
+          .innerJoin('products', 'products.id', 'product_categories.product_id')
+          .select((sub) => sub.fn.countAll<number>().as('n'))
+          .whereRef('product_categories.category_id', '=', 'categories.id')
+          .where(shownInShop(filter.now))
+          .where('products.parent_id', 'is', null)
+          .as('count'),
+      ),
+    )
   return db
     .selectFrom(query.as('c'))
     .where((eb) =>
@@ -68,64 +92,84 @@ function matching(db: Kysely<Database>, filter: Filter) {
 
 /*
  * The shop page lists the categories on every render: the two queries are compiled once per
- * shape and order (Kysely's building cost more than SQLite's run, issue 15), and the count runs
- * only when the page does not tell the total (the shop's one page of them does).
+ * shape, order and what they read (Kysely's building cost more than SQLite's run, issue 15), and
+ * the count runs only when the page does not tell the total (the shop's one page of them does).
  */
-/** One pair per filter and order (20 at most). */
-const queriesFor = perChoice((hideEmpty: boolean, orderby: CategoryOrder, order: 'asc' | 'desc') => ({
-  count: compiledOnce(
-    (db, now: number, exclude: readonly number[] | undefined, include: readonly number[] | undefined) =>
-      matching(db, { now, exclude, include, hideEmpty }).select((eb) => eb.fn.countAll<number>().as('total')),
-  ),
-  page: compiledOnce(
-    (
-      db,
-      now: number,
-      exclude: readonly number[] | undefined,
-      include: readonly number[] | undefined,
-      limit: number,
-      offset: number,
-    ) =>
-      matching(db, { now, exclude, include, hideEmpty })
-        .selectAll()
-        .orderBy(sql.ref(`c.${orderby}`), order)
-        .orderBy('c.id', order)
-        .limit(limit)
-        .offset(offset),
-  ),
-}))
+/** One pair per filter, order and reads (80 at most). */
+const queriesFor = perChoice(
+  (hideEmpty: boolean, orderby: CategoryOrder, order: 'asc' | 'desc', image: boolean, count: boolean) => {
+    const reads = { image, count }
+    return {
+      count: compiledOnce(
+        (db, now: number, exclude: readonly number[] | undefined, include: readonly number[] | undefined) =>
+          matching(db, { now, exclude, include, hideEmpty }, reads).select((eb) =>
+            eb.fn.countAll<number>().as('total'),
+          ),
+      ),
+      page: compiledOnce(
+        (
+          db,
+          now: number,
+          exclude: readonly number[] | undefined,
+          include: readonly number[] | undefined,
+          limit: number,
+          offset: number,
+        ) =>
+          matching(db, { now, exclude, include, hideEmpty }, reads)
+            .selectAll()
+            .orderBy(sql.ref(`c.${orderby}`), order)
+            .orderBy('c.id', order)
+            .limit(limit)
+            .offset(offset),
+      ),
+    }
+  },
+)
 
-const queriesOf = (search: CategorySearch) => queriesFor(search.hideEmpty, search.orderby, search.order)
+/** The queries for a search, reading the image and the count only when the answer or the search needs them. */
+function queriesOf(search: CategorySearch, fields: FieldSelection | undefined) {
+  const count = asksFor(fields, 'count') || search.hideEmpty || search.orderby === 'count'
+  return queriesFor(search.hideEmpty, search.orderby, search.order, asksFor(fields, 'image'), count)
+}
 
+/**
+ * A page of categories; with `fields`, each cut down to the fields asked for: typed as whole
+ * categories, as the list's schema is the whole category's (the route writes such an answer
+ * unchecked, cutAnswer).
+ */
 export async function listCategories(
   ctx: Pick<ShopContext, 'db' | 'now'>,
   search: CategorySearch,
+  fields?: FieldSelection,
 ): Promise<{ categories: CategoryJson[]; total: number }> {
-  const { count, page } = queriesOf(search)
+  const { count, page } = queriesOf(search, fields)
   const args = [ctx.db, ctx.now(), search.exclude, search.include] as const
   const offset = (search.page - 1) * search.perPage
   const { rows } = await page(...args, search.perPage, offset)
   const total =
     totalFromPage(offset, search.perPage, rows.length) ?? Number((await count(...args)).rows[0]!.total)
+  const categories: CategoryJson[] = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    parent: row.parent,
+    description: row.description,
+    image:
+      row.image_id == null
+        ? null
+        : describeImage({
+            id: row.image_id,
+            alt: row.image_alt ?? '',
+            width: row.image_width ?? null,
+            height: row.image_height ?? null,
+          }),
+    menu_order: row.menu_order,
+    count: Number(row.count ?? 0),
+  }))
   return {
     total,
-    categories: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      parent: row.parent,
-      description: row.description,
-      image:
-        row.image_id === null
-          ? null
-          : describeImage({
-              id: row.image_id,
-              alt: row.image_alt ?? '',
-              width: row.image_width,
-              height: row.image_height,
-            }),
-      menu_order: row.menu_order,
-      count: Number(row.count ?? 0),
-    })),
+    categories: fields
+      ? (categories.map((category) => pickFields(category, fields)) as CategoryJson[])
+      : categories,
   }
 }

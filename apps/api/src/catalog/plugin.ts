@@ -16,7 +16,7 @@ import { compiledOnce } from '../db/compiled.ts'
 import { notFound } from '../http/errors.ts'
 import type { AnswerHeaders } from '../http/in-process-api.ts'
 import { readRoute } from '../http/route.ts'
-import { typedAnswer } from '../http/typed-answer.ts'
+import { checkedUnlessCut, cutAnswer, typedAnswer } from '../http/typed-answer.ts'
 import { listCategories } from './categories.ts'
 import { loadProductFields, loadProductJson } from './product-json.ts'
 import { type ProductSearch, searchProductIds, searchProducts } from './product-search.ts'
@@ -58,19 +58,26 @@ export default async function catalogPlugin(app: FastifyInstance) {
     return sendPage(reply, products, total, search.perPage)
   }
 
-  readRoute(app, catalogEndpoints.categories, async (request, reply) => {
-    const q = request.query
-    const { categories, total } = await listCategories(ctx, {
-      exclude: q.exclude,
-      include: q.include,
-      hideEmpty: q.hide_empty === 'true' || q.hide_empty === '1',
-      orderby: q.orderby,
-      order: q.order,
-      page: q.page,
-      perPage: q.per_page,
-    })
-    return sendPage(reply, categories, total, q.per_page)
-  })
+  readRoute(
+    app,
+    catalogEndpoints.categories,
+    async (request, reply) => {
+      const q = request.query
+      const search = {
+        exclude: q.exclude,
+        include: q.include,
+        hideEmpty: q.hide_empty === 'true' || q.hide_empty === '1',
+        orderby: q.orderby,
+        order: q.order,
+        page: q.page,
+        perPage: q.per_page,
+      }
+      const { categories, total } = await listCategories(ctx, search, q._fields)
+      const page = sendPage(reply, categories, total, q.per_page)
+      return q._fields ? cutAnswer(page) : page
+    },
+    checkedUnlessCut,
+  )
 
   readRoute(
     app,

@@ -5,10 +5,12 @@
  */
 import {
   type AttributeFilterJson,
-  type CategoryJson,
+  CATEGORY_TAB_FIELD_LIST,
+  type CategoryTabJson,
   type ChoosableProduct,
   type ChoosableVariation,
   catalogEndpoints,
+  categoryTabEndpoints,
   EXCLUDED_CATEGORY_ID,
   GENDER_TAXONOMY,
   hasPriceRange,
@@ -33,12 +35,20 @@ export function routeError(error: unknown): never {
   throw error
 }
 
-/** The shop's categories, in menu_order (spec 4). */
-export async function fetchCategories(context: AppLoadContext): Promise<CategoryJson[]> {
-  const categories = await callData(context, catalogEndpoints.categories, {
-    query: { exclude: String(EXCLUDED_CATEGORY_ID), per_page: 100, orderby: 'menu_order' },
+/** What the shop's category tabs draw of a category: its name, its id to link, its description under the heading. */
+export type CategoryTab = Pick<CategoryTabJson, 'id' | 'name' | 'description'>
+
+/** The shop's categories, in menu_order (spec 4), with only what the tabs draw. */
+export async function fetchCategories(context: AppLoadContext): Promise<CategoryTab[]> {
+  const categories = await callData(context, categoryTabEndpoints.categories, {
+    query: {
+      exclude: String(EXCLUDED_CATEGORY_ID),
+      per_page: 100,
+      orderby: 'menu_order',
+      _fields: CATEGORY_TAB_FIELD_LIST,
+    },
   })
-  return sortByMenuOrder(categories)
+  return sortByMenuOrder(categories).map(({ id, name, description }) => ({ id, name, description }))
 }
 
 /** The filter panel's lists: the attributes, with the gender taxonomy appended as one more (spec 3). */

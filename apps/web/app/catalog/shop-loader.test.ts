@@ -5,6 +5,7 @@
  */
 import {
   type AttributeFilterJson,
+  CATEGORY_TAB_FIELD_LIST,
   type CategoryJson,
   type GenderTermJson,
   PRODUCT_CARD_FIELD_LIST,
@@ -14,10 +15,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { testLoadContext } from '../../tests/load-context.ts'
 import { loader } from './routes/shop.tsx'
 
-const category = { parent: 0, description: '', image: null, count: 1 }
+const category = { parent: 0, image: null, count: 1 }
 const CATEGORIES: CategoryJson[] = [
-  { ...category, id: 14, name: 'Tour Edition', slug: 'tour-edition', menu_order: 1 },
-  { ...category, id: 12, name: 'T-Shirts', slug: 't-shirts', menu_order: 0 },
+  { ...category, id: 14, name: 'Tour Edition', slug: 'tour-edition', menu_order: 1, description: '' },
+  {
+    ...category,
+    id: 12,
+    name: 'T-Shirts',
+    slug: 't-shirts',
+    menu_order: 0,
+    description: 'Tees from the pitch and the stage.',
+  },
 ]
 const ATTRIBUTES: AttributeFilterJson[] = [
   {
@@ -53,7 +61,7 @@ const TEE: ProductJson = {
 }
 
 /** The API's `_fields`: the top-level fields named, and `variations.<field>` of each variation. */
-function withFields(product: ProductJson, fields: string | null): Partial<ProductJson> {
+function withFields<Item extends object>(product: Item, fields: string | null): Partial<Item> {
   if (fields === null) return product
   const names = fields.split(',')
   const picked: Record<string, unknown> = {}
@@ -80,7 +88,7 @@ function backEnd(failing: string[], seen: URL[] = []): typeof fetch {
     if (failing.includes(url.pathname)) return json({ statusCode: 500, message: 'database is down' }, 500)
     switch (url.pathname) {
       case '/wp-json/wc/v3/products/categories':
-        return json(CATEGORIES)
+        return json(CATEGORIES.map((c) => withFields(c, url.searchParams.get('_fields'))))
       case '/wp-json/wp/v2/attributes/list':
         return json(ATTRIBUTES)
       case '/wp-json/wp/v2/gender_taxonomy':
@@ -119,6 +127,17 @@ describe('shop loader', () => {
     const products = seen.find((u) => u.pathname === '/wp-json/wc/v3/products')!
     expect(products.searchParams.get('category')).toBe('12')
     expect(products.searchParams.get('_fields')).toBe(PRODUCT_CARD_FIELD_LIST)
+  })
+
+  it('asks for and sends only what the category tabs draw: name, id and the description', async () => {
+    const seen: URL[] = []
+    const data = await load('http://shop.test/shop', backEnd([], seen))
+    const categories = seen.find((u) => u.pathname === '/wp-json/wc/v3/products/categories')!
+    expect(categories.searchParams.get('_fields')).toBe(CATEGORY_TAB_FIELD_LIST)
+    expect(data.categories).toEqual([
+      { id: 12, name: 'T-Shirts', description: 'Tees from the pitch and the stage.' },
+      { id: 14, name: 'Tour Edition', description: '' },
+    ])
   })
 
   it('sends each product card only what it draws', async () => {

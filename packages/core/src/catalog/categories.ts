@@ -15,7 +15,7 @@ export function sortByMenuOrder<T extends OrderedCategory>(categories: readonly 
 }
 
 /** The category the shop shows: the chosen one when it is in the list, else the first. */
-export function currentCategory<T extends OrderedCategory>(
+export function currentCategory<T extends { id: number }>(
   sorted: readonly T[],
   chosenId: number | null,
 ): T | undefined {

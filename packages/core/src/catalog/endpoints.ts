@@ -7,7 +7,12 @@
 import { z } from 'zod'
 import { answeringWith, defineEndpoint } from '../endpoint.ts'
 import { idParam, MAX_ID, pageParam, perPageParam, text } from '../input.ts'
-import { productCardJsonSchema, productFieldsParam } from './fields.ts'
+import {
+  categoryFieldsParam,
+  categoryTabJsonSchema,
+  productCardJsonSchema,
+  productFieldsParam,
+} from './fields.ts'
 import { MAX_PER_PAGE } from './paging.ts'
 import {
   attributeFilterSchema,
@@ -76,6 +81,7 @@ export const catalogEndpoints = {
       per_page: perPageParam(MAX_PER_PAGE, 10),
       orderby: z.enum(CATEGORY_ORDERS).default('menu_order'),
       order: orderParam('asc'),
+      _fields: categoryFieldsParam.optional(),
     }),
     responses: { 200: z.array(categoryJsonSchema) },
   }),
@@ -154,4 +160,12 @@ export const catalogEndpoints = {
 export const productCardEndpoints = {
   products: answeringWith(catalogEndpoints.products, z.array(productCardJsonSchema)),
   filteredProducts: answeringWith(catalogEndpoints.filteredProducts, z.array(productCardJsonSchema)),
+} as const
+
+/**
+ * The category list as the shop's tabs call it: asked for the tab fields only (`_fields`), its
+ * answer is checked against the tab's shape.
+ */
+export const categoryTabEndpoints = {
+  categories: answeringWith(catalogEndpoints.categories, z.array(categoryTabJsonSchema)),
 } as const

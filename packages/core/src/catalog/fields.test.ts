@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { asksFor, parseFieldSelection as parseFields } from '../fields.ts'
-import { PRODUCT_CARD_FIELD_LIST, PRODUCT_FIELD_NAMES } from './fields.ts'
+import {
+  CATEGORY_FIELD_NAMES,
+  CATEGORY_TAB_FIELD_LIST,
+  PRODUCT_CARD_FIELD_LIST,
+  PRODUCT_FIELD_NAMES,
+} from './fields.ts'
 
 const parseFieldSelection = (list: string) => parseFields(list, PRODUCT_FIELD_NAMES)
 
@@ -32,5 +37,14 @@ describe('asksFor', () => {
     expect(asksFor(cards, 'variations', 'price')).toBe(true)
     expect(asksFor(cards, 'description')).toBe(false)
     expect(asksFor(cards, 'short_description')).toBe(false)
+  })
+})
+
+describe('the category tabs’ fields', () => {
+  it('ask for what a tab draws and neither the image nor the count of products', () => {
+    const tabs = parseFields(CATEGORY_TAB_FIELD_LIST, CATEGORY_FIELD_NAMES)
+    for (const field of ['id', 'name', 'description', 'menu_order']) expect(asksFor(tabs, field)).toBe(true)
+    expect(asksFor(tabs, 'image')).toBe(false)
+    expect(asksFor(tabs, 'count')).toBe(false)
   })
 })

@@ -1,10 +1,16 @@
 /**
- * The product lists' `_fields` (../fields.ts): a caller that draws cards is sent, and makes the
- * API read, only what a card shows (issue 15).
+ * The product and category lists' `_fields` (../fields.ts): a caller that draws cards or the
+ * shop's category tabs is sent, and makes the API read, only what it shows (issue 15).
  */
 import { z } from 'zod'
 import { type FieldNames, fieldsParam } from '../fields.ts'
-import { type ProductJson, productJsonSchema, type VariationJson, variationJsonSchema } from './schemas.ts'
+import {
+  categoryJsonSchema,
+  type ProductJson,
+  productJsonSchema,
+  type VariationJson,
+  variationJsonSchema,
+} from './schemas.ts'
 
 /** The fields a product has, and those of its variations. */
 export const PRODUCT_FIELD_NAMES: FieldNames = {
@@ -44,3 +50,27 @@ export type ProductCardJson = z.infer<typeof productCardJsonSchema>
 export type PartialProductJson = Partial<Omit<ProductJson, 'variations'>> & {
   variations?: Partial<VariationJson>[]
 }
+
+/** The fields a category has (none of them a list of objects). */
+export const CATEGORY_FIELD_NAMES: FieldNames = {
+  fields: new Set(Object.keys(categoryJsonSchema.shape)),
+  subFields: {},
+}
+
+export const categoryFieldsParam = fieldsParam(CATEGORY_FIELD_NAMES, 'id,name')
+
+/**
+ * What the shop's category tabs need (spec 4): the name they show, the id they link to, the
+ * order they come in, and the description the current one gives the page's meta. Not the image
+ * or the count of products, which the list then neither joins nor counts.
+ */
+const CATEGORY_TAB_FIELDS = ['id', 'name', 'description', 'menu_order'] as const
+/** The tab fields as the `_fields` parameter spells them. */
+export const CATEGORY_TAB_FIELD_LIST = CATEGORY_TAB_FIELDS.join(',')
+
+export const categoryTabJsonSchema = categoryJsonSchema.pick(
+  Object.fromEntries(CATEGORY_TAB_FIELDS.map((field) => [field, true])) as {
+    [Field in (typeof CATEGORY_TAB_FIELDS)[number]]: true
+  },
+)
+export type CategoryTabJson = z.infer<typeof categoryTabJsonSchema>

@@ -7,7 +7,7 @@ import type { CategoryJson } from '@fanshop/core'
 import { Link } from 'react-router'
 
 export function CategoryNav(props: {
-  categories: CategoryJson[]
+  categories: Pick<CategoryJson, 'id' | 'name'>[]
   currentId: number | null
   hrefFor: (categoryId: number) => string
   /** The All view; it is current when no category is. */
