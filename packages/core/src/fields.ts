@@ -1,8 +1,9 @@
 /**
- * WordPress REST's global `_fields` parameter, as the product and the content lists read it: a
- * comma list of the fields the answer keeps (`variations.price` keeps one field of each
- * variation), so a caller that draws cards or tiles is sent, and makes the API read, only what it
- * shows (issue 15). As in WordPress, names the answer's items do not have are ignored.
+ * WordPress REST's global `_fields` parameter, as the product, category and content lists read
+ * it: a comma list of the fields the answer keeps (`variations.price` keeps one field of each
+ * variation; `images.0`, as in WordPress, keeps the first item of a list), so a caller that draws
+ * cards or tiles is sent, and makes the API read, only what it shows (issue 15). As in WordPress,
+ * names the answer's items do not have are ignored.
  */
 import { z } from 'zod'
 
@@ -13,7 +14,14 @@ export type FieldSelection = ReadonlyMap<string, true | ReadonlySet<string>>
 export interface FieldNames {
   fields: ReadonlySet<string>
   subFields: Readonly<Record<string, ReadonlySet<string>>>
+  /** Lists whose items are picked by position (`images.0`) rather than by their fields. */
+  positional?: ReadonlySet<string>
 }
+
+/** A position in a list, as a `_fields` part names it (WordPress keeps `images.0` as the first image). */
+const POSITION = /^(0|[1-9]\d{0,2})$/
+
+const isPositions = (names: ReadonlySet<string>) => [...names].every((name) => POSITION.test(name))
 
 /**
  * Reads a `_fields` list: unknown names are dropped and a whole field wins over its sub-fields;
@@ -28,7 +36,8 @@ export function parseFieldSelection(list: string, names: FieldNames): FieldSelec
     if (!names.fields.has(field) || deeper.length > 0) continue
     const chosen = selection.get(field)
     if (sub === undefined) selection.set(field, true)
-    else if (names.subFields[field]?.has(sub) && chosen !== true)
+    else if (chosen === true) continue
+    else if (names.subFields[field]?.has(sub) || (names.positional?.has(field) && POSITION.test(sub)))
       selection.set(field, new Set([...(chosen ?? []), sub]))
   }
   return selection
@@ -42,6 +51,23 @@ export function asksFor(selection: FieldSelection | undefined, field: string, su
   if (!selection) return true
   const chosen = selection.get(field)
   return chosen === true || (sub !== undefined && chosen?.has(sub) === true)
+}
+
+/** Whether a selection asks for a field or for any part of it (a sub-field, a position). */
+export function asksForAny(selection: FieldSelection | undefined, field: string): boolean {
+  return !selection || selection.has(field)
+}
+
+/**
+ * Whether a selection asks for the item at `position` of a list field: all of them when it asks
+ * for the whole field (or there is no selection), else those whose positions it names.
+ */
+export function asksForPosition(
+  selection: FieldSelection | undefined,
+  field: string,
+  position: number,
+): boolean {
+  return asksFor(selection, field) || asksFor(selection, field, String(position))
 }
 
 /** The `_fields` query parameter of a list whose items have these fields; `example` shows a list. */
@@ -62,6 +88,11 @@ export function pickFields<Item extends object>(item: Item, selection: FieldSele
     const value = (item as Record<string, unknown>)[field]
     if (asksFor(selection, field) || !Array.isArray(value)) {
       picked[field] = value
+      continue
+    }
+    const chosen = selection.get(field) as ReadonlySet<string>
+    if (isPositions(chosen)) {
+      picked[field] = value.filter((_, position: number) => chosen.has(String(position)))
       continue
     }
     const names = Object.keys(value[0] ?? {}).filter((name) => asksFor(selection, field, name))

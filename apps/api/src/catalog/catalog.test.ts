@@ -304,7 +304,7 @@ describe(`catalogue API on ${testDialect}`, () => {
       name: p.name,
       permalink: p.permalink,
       type: p.type,
-      images: p.images,
+      images: p.images.slice(0, 1),
       stock_status: p.stock_status,
       on_sale: p.on_sale,
       price: p.price,
@@ -339,6 +339,19 @@ describe(`catalogue API on ${testDialect}`, () => {
         expect(whole.sql).toMatch(readsText)
         expect(cards.sql).not.toMatch(readsText)
       }
+    })
+
+    it('picks pictures by position, as WordPress reads images.0', async () => {
+      const path = '/wp-json/wc/v3/products?slug=extra-time-tour-tee'
+      const [tee] = (await products(path)).list
+      expect(tee!.images.length).toBeGreaterThan(2)
+      const pick = async (fields: string) => (await products(`${path}&_fields=${fields}`)).list
+      expect(await pick('images.0')).toEqual([{ images: [tee!.images[0]] }])
+      expect(await pick('images.2,images.1')).toEqual([{ images: [tee!.images[1], tee!.images[2]] }])
+      expect(await pick('images.0,images')).toEqual([{ images: tee!.images }])
+      expect(await pick('images.99')).toEqual([{ images: [] }])
+      // Not a position (a word, a sign, four digits): ignored like any unknown name.
+      expect(await pick('id,images.src,images.-1,images.1000')).toEqual([{ id: tee!.id }])
     })
 
     it("reads the products' texts when a field asks for one", async () => {

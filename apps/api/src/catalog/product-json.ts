@@ -5,6 +5,8 @@
  */
 import {
   asksFor,
+  asksForAny,
+  asksForPosition,
   currentPrice,
   type FieldSelection,
   type HowToMeasureJson,
@@ -232,7 +234,7 @@ async function buildProductJson(
   const [stock, productImages, variationImages, categories, termsByProduct, genders, guides] =
     await Promise.all([
       availableStockOfRows(ctx, allRows),
-      asksFor(fields, 'images') ? rowsOf(productImageRows(db, ids)) : Promise.resolve([]),
+      asksForAny(fields, 'images') ? rowsOf(productImageRows(db, ids)) : Promise.resolve([]),
       variationImageIds.length === 0 ? Promise.resolve([]) : rowsOf(mediaRows(db, variationImageIds)),
       asksFor(fields, 'categories') ? rowsOf(categoryRows(db, ids)) : Promise.resolve([]),
       asksFor(fields, 'attributes') || asksFor(fields, 'variations', 'attributes')
@@ -293,7 +295,11 @@ async function buildProductJson(
           variationRows.flatMap((v) => (termsByProduct.get(v.id) ?? []).map((t) => t.attribute_id)),
         )
         const guide = row.size_guide_id === null ? undefined : guideById.get(row.size_guide_id)
-        const images: ImageJson[] = (imagesByProduct.get(row.id) ?? []).map(describeImage)
+        // Only the pictures asked for are described (a card asks for the first, `images.0`);
+        // the others stay null until pickFields keeps the positions asked.
+        const images = (imagesByProduct.get(row.id) ?? []).map((image, position) =>
+          asksForPosition(fields, 'images', position) ? describeImage(image) : null,
+        ) as ImageJson[]
         const product: ProductJson = {
           id: row.id,
           name: row.name,

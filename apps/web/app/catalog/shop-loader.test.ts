@@ -5,11 +5,16 @@
  */
 import {
   type AttributeFilterJson,
+  CATEGORY_FIELD_NAMES,
   CATEGORY_TAB_FIELD_LIST,
   type CategoryJson,
+  type FieldNames,
   type GenderTermJson,
   PRODUCT_CARD_FIELD_LIST,
+  PRODUCT_FIELD_NAMES,
   type ProductJson,
+  parseFieldSelection,
+  pickFields,
 } from '@fanshop/core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { testLoadContext } from '../../tests/load-context.ts'
@@ -51,7 +56,14 @@ const TEE: ProductJson = {
   description: '<p>A long story about the tee that the grid never shows.</p>',
   short_description: '',
   sku: 'TEE-1',
-  images: [],
+  images: [1, 2].map((id) => ({
+    id,
+    src: `/media/${id}/960.webp`,
+    alt: `Extra Time Tour Tee, picture ${id}`,
+    width: 960,
+    height: 1200,
+    srcset: { avif: `/media/${id}/960.avif 960w`, webp: `/media/${id}/960.webp 960w` },
+  })),
   categories: [{ id: 14, name: 'Tour Edition', slug: 'tour-edition' }],
   attributes: [],
   gender: null,
@@ -60,20 +72,14 @@ const TEE: ProductJson = {
   how_to_measure: null,
 }
 
-/** The API's `_fields`: the top-level fields named, and `variations.<field>` of each variation. */
-function withFields<Item extends object>(product: Item, fields: string | null): Partial<Item> {
-  if (fields === null) return product
-  const names = fields.split(',')
-  const picked: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(product)) {
-    if (names.includes(key)) picked[key] = value
-    const sub = names.filter((name) => name.startsWith(`${key}.`)).map((name) => name.slice(key.length + 1))
-    if (sub.length > 0 && Array.isArray(value))
-      picked[key] = value.map((item: Record<string, unknown>) =>
-        Object.fromEntries(sub.map((name) => [name, item[name]])),
-      )
-  }
-  return picked
+/** The API's `_fields`, read by the rules the API reads it with. */
+function withFields<Item extends object>(
+  item: Item,
+  names: FieldNames,
+  fields: string | null,
+): Partial<Item> {
+  const selection = fields === null ? undefined : parseFieldSelection(fields, names)
+  return selection ? pickFields(item, selection) : item
 }
 
 function backEnd(failing: string[], seen: URL[] = []): typeof fetch {
@@ -88,14 +94,16 @@ function backEnd(failing: string[], seen: URL[] = []): typeof fetch {
     if (failing.includes(url.pathname)) return json({ statusCode: 500, message: 'database is down' }, 500)
     switch (url.pathname) {
       case '/wp-json/wc/v3/products/categories':
-        return json(CATEGORIES.map((c) => withFields(c, url.searchParams.get('_fields'))))
+        return json(
+          CATEGORIES.map((c) => withFields(c, CATEGORY_FIELD_NAMES, url.searchParams.get('_fields'))),
+        )
       case '/wp-json/wp/v2/attributes/list':
         return json(ATTRIBUTES)
       case '/wp-json/wp/v2/gender_taxonomy':
         return json(GENDERS)
       case '/wp-json/wc/v3/products':
       case '/wp-json/wp/v2/products/list':
-        return json([withFields(TEE, url.searchParams.get('_fields'))], 200, {
+        return json([withFields(TEE, PRODUCT_FIELD_NAMES, url.searchParams.get('_fields'))], 200, {
           'x-wp-total': '1',
           'x-wp-totalpages': '1',
         })
@@ -147,7 +155,7 @@ describe('shop loader', () => {
         id: 1,
         name: 'Extra Time Tour Tee',
         permalink: '/product/extra-time-tour-tee',
-        image: null,
+        image: TEE.images[0],
         soldOut: false,
         onSale: true,
         price: '30.00',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asksFor, parseFieldSelection as parseFields } from '../fields.ts'
+import { asksFor, asksForAny, asksForPosition, parseFieldSelection as parseFields } from '../fields.ts'
 import {
   CATEGORY_FIELD_NAMES,
   CATEGORY_TAB_FIELD_LIST,
@@ -29,6 +29,18 @@ describe('asksFor', () => {
     expect(asksFor(selection, 'variations', 'sku')).toBe(true)
     expect(asksFor(selection, 'variations', 'image')).toBe(false)
     expect(asksFor(selection, 'variations')).toBe(false)
+  })
+
+  it("asks a card's list for the first picture only, by its position", () => {
+    const cards = parseFieldSelection(PRODUCT_CARD_FIELD_LIST)
+    expect(asksForAny(cards, 'images')).toBe(true)
+    expect(asksFor(cards, 'images')).toBe(false)
+    expect(asksForPosition(cards, 'images', 0)).toBe(true)
+    expect(asksForPosition(cards, 'images', 1)).toBe(false)
+    expect(asksForPosition(undefined, 'images', 5)).toBe(true)
+    expect(asksForPosition(parseFieldSelection('images.1,images'), 'images', 5)).toBe(true)
+    // Positions only where a list is picked by position: a variation is picked by its fields.
+    expect(asksForAny(parseFieldSelection('variations.0'), 'variations')).toBe(false)
   })
 
   it("asks a card's list for neither of the product's texts", () => {

@@ -12,29 +12,32 @@ import {
   variationJsonSchema,
 } from './schemas.ts'
 
-/** The fields a product has, and those of its variations. */
+/** The fields a product has, those of its variations, and its pictures picked by position. */
 export const PRODUCT_FIELD_NAMES: FieldNames = {
   fields: new Set(Object.keys(productJsonSchema.shape)),
   subFields: { variations: new Set(Object.keys(variationJsonSchema.shape)) },
+  positional: new Set(['images']),
 }
 
-export const productFieldsParam = fieldsParam(PRODUCT_FIELD_NAMES, 'id,name,variations.price')
+export const productFieldsParam = fieldsParam(PRODUCT_FIELD_NAMES, 'id,name,images.0,variations.price')
 
-/** The product's own fields a shop card draws (its variations' prices come beside them). */
+/** The product's own fields a shop card draws whole (its picture and its variations' prices come beside them). */
 const CARD_PRODUCT_FIELDS = [
   'id',
   'name',
   'permalink',
   'type',
-  'images',
   'stock_status',
   'on_sale',
   'price',
   'regular_price',
 ] as const
 
-/** What the shop's product cards draw: the fields the storefront asks a product list for. */
-export const PRODUCT_CARD_FIELDS = [...CARD_PRODUCT_FIELDS, 'variations.price'] as const
+/**
+ * What the shop's product cards draw: the fields the storefront asks a product list for. A card
+ * shows the product's first picture (`images.0`), not the gallery of the product page.
+ */
+export const PRODUCT_CARD_FIELDS = [...CARD_PRODUCT_FIELDS, 'images.0', 'variations.price'] as const
 /** The card fields as the `_fields` parameter spells them. */
 export const PRODUCT_CARD_FIELD_LIST = PRODUCT_CARD_FIELDS.join(',')
 
@@ -44,7 +47,10 @@ export const productCardJsonSchema = productJsonSchema
       [Field in (typeof CARD_PRODUCT_FIELDS)[number]]: true
     },
   )
-  .extend({ variations: z.array(variationJsonSchema.pick({ price: true })) })
+  .extend({
+    images: productJsonSchema.shape.images.max(1),
+    variations: z.array(variationJsonSchema.pick({ price: true })),
+  })
 export type ProductCardJson = z.infer<typeof productCardJsonSchema>
 
 export type PartialProductJson = Partial<Omit<ProductJson, 'variations'>> & {
