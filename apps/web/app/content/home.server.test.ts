@@ -80,7 +80,20 @@ const answers: Record<string, unknown[]> = {
   ],
   lookbooks: [item(2, { type: 'lookbook', season: 'Winter', credits: 'Crew', setups: [] })],
   stories: [item(3, { type: 'story', subtitle: 'Sub', articles: [] })],
-  feed: Array.from({ length: 6 }, (_, i) => feedPost(10 + i, {})),
+  feed: Array.from({ length: 6 }, (_, i) =>
+    feedPost(10 + i, { feed_taxonomy: [[1], [2, 1], [], [], [3], []][i] }),
+  ),
+  feed_taxonomy: ['Match', 'Tour', 'Studio'].map((name, i) => ({
+    id: i + 1,
+    count: 1,
+    description: `All about ${name}`,
+    link: `/home/${name.toLowerCase()}`,
+    name,
+    slug: name.toLowerCase(),
+    taxonomy: 'feed_taxonomy',
+    parent: 0,
+    menu_order: i,
+  })),
   home_blocks: [],
 }
 
@@ -123,6 +136,22 @@ describe('loadLanding', () => {
       featured_image: null,
     })
     expect(landing.feed.map((i) => i.id)).toEqual([10, 11, 12, 13])
+    // The strip's tiles, and the names of the topics they are filed under (not 'Studio', whose
+    // item is past the strip): no excerpts, dates, slugs, descriptions or counts.
+    expect(landing.feed[1]).toEqual({
+      id: 11,
+      kind: 'post',
+      title: { rendered: 'Item 11' },
+      content: { rendered: '<p>Text 11</p>', protected: false },
+      quote_source: null,
+      featured_image: null,
+      feed_taxonomy: [2, 1],
+      target: null,
+    })
+    expect(landing.terms).toEqual([
+      { id: 1, name: 'Match' },
+      { id: 2, name: 'Tour' },
+    ])
   })
 
   it('asks the API for the tiles only, so it reads no tracks, setups or articles', async () => {

@@ -3,8 +3,9 @@
  * /home/*): the home blocks, the feed with its topics (optionally narrowed to one topic), the
  * latest release and lookbook. The variants differ in layout only.
  */
-import type { ContentItemOf, FeedItem, FeedTerm, HomeBlock, ImageJson } from '@fanshop/core'
+import type { ContentItemOf, FeedTerm, HomeBlock, ImageJson } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
+import { feedTile } from './components/feed-card.tsx'
 import { fetchFeedTerms, fetchList, fetchNewest, fetchNewestTile, notFound } from './content.server.ts'
 import { type PageSeo, pageSeo } from './seo.ts'
 
@@ -107,7 +108,8 @@ const LANDING_FEED_ITEMS = 4
  * What the landing page (/) renders of the home data, and only that (issue 15: the page's data is
  * serialised into it for hydration): the newest release, lookbook and story as their tiles, asked
  * of the API as such (not their tracks, looks and articles: issue "Instant on a phone"), the
- * first feed items of its strip, and the feed's first picture.
+ * first feed items of its strip as tiles with the names of the topics they are filed under, and
+ * the feed's first picture.
  */
 export async function loadLanding(context: AppLoadContext, options: { path: string; title: string }) {
   const home = await readHome(context, { ...options, feedItems: LANDING_FEED_ITEMS }, async () => {
@@ -118,10 +120,11 @@ export async function loadLanding(context: AppLoadContext, options: { path: stri
     ])
     return { latestRelease, latestLookbook, latestStory }
   })
-  const feed: FeedItem[] = home.feed.slice(0, LANDING_FEED_ITEMS)
+  const feed = home.feed.slice(0, LANDING_FEED_ITEMS).map(feedTile)
+  const topics = new Set(feed.flatMap((item) => item.feed_taxonomy))
   return {
     latestUpdate: home.latestUpdate,
-    terms: home.terms,
+    terms: home.terms.filter((term) => topics.has(term.id)).map(({ id, name }) => ({ id, name })),
     feed,
     feedImage: home.feed.find((item) => item.featured_image)?.featured_image ?? null,
     latestRelease: home.latestRelease,

@@ -27,7 +27,26 @@ const KIND_LABEL: Record<FeedItem['kind'], string> = {
   lookbook: 'Lookbook',
 }
 
-export function termNames(item: FeedItem, terms: FeedTerm[]): string {
+/** What a card needs of a topic: its id, to find the item's, and its name. */
+export type FeedTopic = Pick<FeedTerm, 'id' | 'name'>
+
+/** What a card draws of a feed item; its excerpt only in the variants that show it (not 'tile' or 'row'). */
+export type FeedCardItem = Pick<
+  FeedItem,
+  'id' | 'kind' | 'title' | 'content' | 'quote_source' | 'featured_image' | 'feed_taxonomy' | 'target'
+> &
+  Partial<Pick<FeedItem, 'excerpt'>>
+
+/**
+ * A feed item as a 'tile' card draws it, for a page that shows only tiles (the landing's strip):
+ * no excerpt, dates, slug or reading time go into the page's data.
+ */
+export function feedTile(item: FeedItem): FeedCardItem {
+  const { id, kind, title, content, quote_source, featured_image, feed_taxonomy, target } = item
+  return { id, kind, title, content, quote_source, featured_image, feed_taxonomy, target }
+}
+
+export function termNames(item: Pick<FeedItem, 'feed_taxonomy'>, terms: FeedTopic[]): string {
   return terms
     .filter((term) => item.feed_taxonomy.includes(term.id))
     .map((term) => term.name)
@@ -35,8 +54,8 @@ export function termNames(item: FeedItem, terms: FeedTerm[]): string {
 }
 
 export function FeedCard(props: {
-  item: FeedItem
-  terms: FeedTerm[]
+  item: FeedCardItem
+  terms: FeedTopic[]
   variant: FeedCardVariant
   priority?: boolean
   /** The heading level of the card's title in its page. */
@@ -84,7 +103,7 @@ export function FeedCard(props: {
           {topics ? <span> · {topics}</span> : null}
         </p>
         <Heading className="feed-card__title">{title}</Heading>
-        {variant !== 'tile' && variant !== 'row' ? (
+        {variant !== 'tile' && variant !== 'row' && item.excerpt ? (
           <RichText html={item.excerpt.rendered} className="feed-card__excerpt" />
         ) : null}
         {item.target && variant !== 'tile' ? (
