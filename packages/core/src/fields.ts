@@ -70,6 +70,10 @@ export function asksForPosition(
   return asksFor(selection, field) || asksFor(selection, field, String(position))
 }
 
+/** The mask zod's `pick` takes for these fields: the schema of an answer asked for them alone. */
+export const pickMask = <Field extends string>(fields: readonly Field[]) =>
+  Object.fromEntries(fields.map((field) => [field, true])) as { [F in Field]: true }
+
 /** The `_fields` query parameter of a list whose items have these fields; `example` shows a list. */
 export function fieldsParam(names: FieldNames, example: string) {
   return z

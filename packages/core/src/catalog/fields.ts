@@ -3,7 +3,7 @@
  * shop's category tabs is sent, and makes the API read, only what it shows (issue 15).
  */
 import { z } from 'zod'
-import { type FieldNames, fieldsParam } from '../fields.ts'
+import { type FieldNames, fieldsParam, pickMask } from '../fields.ts'
 import {
   categoryJsonSchema,
   type ProductJson,
@@ -41,16 +41,10 @@ export const PRODUCT_CARD_FIELDS = [...CARD_PRODUCT_FIELDS, 'images.0', 'variati
 /** The card fields as the `_fields` parameter spells them. */
 export const PRODUCT_CARD_FIELD_LIST = PRODUCT_CARD_FIELDS.join(',')
 
-export const productCardJsonSchema = productJsonSchema
-  .pick(
-    Object.fromEntries(CARD_PRODUCT_FIELDS.map((field) => [field, true])) as {
-      [Field in (typeof CARD_PRODUCT_FIELDS)[number]]: true
-    },
-  )
-  .extend({
-    images: productJsonSchema.shape.images.max(1),
-    variations: z.array(variationJsonSchema.pick({ price: true })),
-  })
+export const productCardJsonSchema = productJsonSchema.pick(pickMask(CARD_PRODUCT_FIELDS)).extend({
+  images: productJsonSchema.shape.images.max(1),
+  variations: z.array(variationJsonSchema.pick({ price: true })),
+})
 export type ProductCardJson = z.infer<typeof productCardJsonSchema>
 
 export type PartialProductJson = Partial<Omit<ProductJson, 'variations'>> & {
@@ -74,9 +68,5 @@ const CATEGORY_TAB_FIELDS = ['id', 'name', 'description', 'menu_order'] as const
 /** The tab fields as the `_fields` parameter spells them. */
 export const CATEGORY_TAB_FIELD_LIST = CATEGORY_TAB_FIELDS.join(',')
 
-export const categoryTabJsonSchema = categoryJsonSchema.pick(
-  Object.fromEntries(CATEGORY_TAB_FIELDS.map((field) => [field, true])) as {
-    [Field in (typeof CATEGORY_TAB_FIELDS)[number]]: true
-  },
-)
+export const categoryTabJsonSchema = categoryJsonSchema.pick(pickMask(CATEGORY_TAB_FIELDS))
 export type CategoryTabJson = z.infer<typeof categoryTabJsonSchema>

@@ -4,7 +4,7 @@
  * API neither reads nor sends their tracks, setups and articles (issue 15).
  */
 import type { z } from 'zod'
-import { type FieldNames, fieldsParam } from '../fields.ts'
+import { type FieldNames, fieldsParam, pickMask } from '../fields.ts'
 import { type ContentType, contentItemSchemas } from './schemas.ts'
 
 /** The fields an item of a content type has; none is a list whose fields can be asked one by one. */
@@ -20,12 +20,9 @@ const TILE_FIELDS = ['title', 'link', 'featured_image'] as const
 /** A release's tile adds its excerpt and its kind (album, EP, single). */
 const RELEASE_TILE_FIELDS = [...TILE_FIELDS, 'excerpt', 'release_type'] as const
 
-const picked = <Field extends string>(fields: readonly Field[]) =>
-  Object.fromEntries(fields.map((field) => [field, true])) as { [F in Field]: true }
-
-export const storyTileJsonSchema = contentItemSchemas.stories.pick(picked(TILE_FIELDS))
-export const lookbookTileJsonSchema = contentItemSchemas.lookbooks.pick(picked(TILE_FIELDS))
-export const releaseTileJsonSchema = contentItemSchemas.music.pick(picked(RELEASE_TILE_FIELDS))
+export const storyTileJsonSchema = contentItemSchemas.stories.pick(pickMask(TILE_FIELDS))
+export const lookbookTileJsonSchema = contentItemSchemas.lookbooks.pick(pickMask(TILE_FIELDS))
+export const releaseTileJsonSchema = contentItemSchemas.music.pick(pickMask(RELEASE_TILE_FIELDS))
 export type ContentTileJson = z.infer<typeof storyTileJsonSchema>
 export type ReleaseTileJson = z.infer<typeof releaseTileJsonSchema>
 
