@@ -33,7 +33,11 @@ let t: TestApp
 let cookies: Record<StaffRole, string>
 
 beforeAll(async () => {
-  ;({ t, cookies } = await createAdminTestApp())
+  // The tests read the audit log and the dashboard by UTC day, and the clock moves forward as they
+  // go: it starts at midday, so that a run just before midnight does not split their day in two.
+  ;({ t, cookies } = await createAdminTestApp({}, (app) => {
+    app.clock.now = new Date(app.clock.now).setUTCHours(12, 0, 0, 0)
+  }))
 })
 afterAll(async () => t?.close())
 
