@@ -4,11 +4,10 @@
  * shared and the back button works.
  */
 import { type CustomerSummary, customerEndpoints } from '@fanshop/core'
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table'
+import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table'
 import { Form, Link } from 'react-router'
 import { load } from '../api'
-import { ListStatus, Pager, pageCount } from '../catalog/data-table'
-import { TableRegion } from '../table-region'
+import { ListStatus, Pager, pageCount, TableView } from '../catalog/data-table'
 import type { Route } from './+types/customers'
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -39,6 +38,7 @@ export default function CustomersPage({ loaderData: { search, result } }: Route.
     data: result.items,
     columns,
     getCoreRowModel: getCoreRowModel(),
+    enableSorting: false,
     manualPagination: true,
     pageCount: pageCount(result),
     getRowId: (row) => String(row.id),
@@ -56,30 +56,7 @@ export default function CustomersPage({ loaderData: { search, result } }: Route.
         <button type="submit">Search</button>
       </Form>
       <ListStatus list={result} noun="customer(s)" />
-      <TableRegion label="Customers">
-        <table>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col">
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+      <TableView table={table} label="Customers" />
       <Pager list={result} hrefOf={pageLink} />
     </>
   )

@@ -14,17 +14,10 @@ import {
   PAYMENT_STATES,
   SHIPMENT_STATES,
 } from '@fanshop/core'
-import {
-  type ColumnDef,
-  flexRender,
-  getCoreRowModel,
-  type SortingState,
-  useReactTable,
-} from '@tanstack/react-table'
+import { type ColumnDef, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table'
 import { Form, Link, useSearchParams } from 'react-router'
 import { load } from '../api'
-import { ListStatus, Pager } from '../catalog/data-table'
-import { TableRegion } from '../table-region'
+import { ListStatus, Pager, TableView } from '../catalog/data-table'
 import type { Route } from './+types/orders'
 
 const FILTERS = ['q', 'state', 'payment', 'fulfilment', 'customer', 'from', 'to', 'sort', 'dir'] as const
@@ -162,51 +155,7 @@ export default function OrdersPage({ loaderData: { filters, result } }: Route.Co
           Export these orders as CSV
         </a>
       </ListStatus>
-      <TableRegion label="Orders">
-        <table>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted()
-                  const label = flexRender(header.column.columnDef.header, header.getContext())
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={
-                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                      }
-                    >
-                      {header.column.getCanSort() ? (
-                        <button
-                          type="button"
-                          className="link-button"
-                          onClick={header.column.getToggleSortingHandler()}
-                        >
-                          {label}
-                          {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
-                        </button>
-                      ) : (
-                        label
-                      )}
-                    </th>
-                  )
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+      <TableView table={table} label="Orders" />
       <Pager list={result} hrefOf={pageLink} />
     </>
   )

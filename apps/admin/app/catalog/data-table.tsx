@@ -3,7 +3,7 @@
  * header cells that have a scope, inside the keyboard-scrollable region; and what every paged list
  * shares: the count line, announced as it changes, and the pager below the table.
  */
-import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table'
+import { type ColumnDef, flexRender, getCoreRowModel, type Table, useReactTable } from '@tanstack/react-table'
 import { Link } from 'react-router'
 import { TableRegion } from '../table-region'
 
@@ -62,6 +62,7 @@ export function Pager({
   )
 }
 
+/** A list of rows with every column as defined, nothing sorted or selected (a page of its own does that). */
 export function DataTable<Row>({
   label,
   columns,
@@ -76,28 +77,69 @@ export function DataTable<Row>({
   rowKey: (row: Row) => string
   empty: string
 }) {
-  const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowKey })
+  const table = useReactTable({
+    data,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: rowKey,
+    enableSorting: false,
+  })
+  return <TableView table={table} label={label} empty={empty} />
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const
+
+/**
+ * A TanStack table drawn: a column that can sort (a table that does not sort says
+ * `enableSorting: false`) has a button in its header, and its header says how the rows are sorted
+ * (`aria-sort`); with `empty`, a row says so when there are none.
+ */
+export function TableView<Row>({
+  table,
+  label,
+  empty,
+}: {
+  table: Table<Row>
+  label: string
+  empty?: string
+}) {
+  const rows = table.getRowModel().rows
   return (
     <TableRegion label={label}>
       <table>
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted()
+                const name = flexRender(header.column.columnDef.header, header.getContext())
+                return (
+                  <th key={header.id} scope="col" aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
+                    {header.column.getCanSort() ? (
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={header.column.getToggleSortingHandler()}
+                      >
+                        {name}
+                        {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+                      </button>
+                    ) : (
+                      name
+                    )}
+                  </th>
+                )
+              })}
             </tr>
           ))}
         </thead>
         <tbody>
-          {table.getRowModel().rows.length === 0 ? (
+          {rows.length === 0 && empty ? (
             <tr>
-              <td colSpan={columns.length}>{empty}</td>
+              <td colSpan={table.getVisibleLeafColumns().length}>{empty}</td>
             </tr>
           ) : (
-            table.getRowModel().rows.map((row) => (
+            rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
                   <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>

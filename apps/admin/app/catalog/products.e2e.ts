@@ -68,3 +68,27 @@ test('fulfilment staff cannot open the products', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText('Your role does not allow this.')
   await expectNoViolations(page)
 })
+
+test('the product list sorts by a column from its header, and the header says how', async ({ page }) => {
+  await logIn(page, 'manager')
+  await page.goto('/admin/products')
+  const header = (name: string) => page.getByRole('columnheader', { name: new RegExp(`^${name}`) })
+  await expect(header('Updated')).toHaveAttribute('aria-sort', 'descending')
+  await expect(header('Categories').getByRole('button')).toHaveCount(0)
+
+  await header('Name').getByRole('button').click()
+  await expect(page).toHaveURL(/sort=name&order=asc/)
+  await expect(header('Name')).toHaveAttribute('aria-sort', 'ascending')
+  await expect(header('Updated')).not.toHaveAttribute('aria-sort')
+  // The list sorts by the lowercased name, code point by code point.
+  const names = (await page.locator('tbody td:nth-child(2)').allInnerTexts()).map((name) =>
+    name.toLowerCase(),
+  )
+  expect(names.length).toBeGreaterThan(1)
+  expect(names).toEqual([...names].sort())
+
+  await header('Name').getByRole('button').click()
+  await expect(page).toHaveURL(/sort=name&order=desc/)
+  await expect(header('Name')).toHaveAttribute('aria-sort', 'descending')
+  await expectNoViolations(page)
+})

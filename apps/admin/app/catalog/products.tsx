@@ -14,7 +14,6 @@ import {
 } from '@fanshop/core'
 import {
   createColumnHelper,
-  flexRender,
   getCoreRowModel,
   type RowSelectionState,
   type SortingState,
@@ -24,9 +23,8 @@ import { useState } from 'react'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { api, attempt, formText, load } from '../api'
 import { ActionOutcome } from '../list-page'
-import { TableRegion } from '../table-region'
 import type { Route } from './+types/products'
-import { ListStatus, Pager, pageCount } from './data-table'
+import { ListStatus, Pager, pageCount, TableView } from './data-table'
 
 const FILTERS = ['search', 'category', 'status', 'stock', 'sort', 'order', 'page'] as const
 
@@ -218,51 +216,7 @@ export default function ProductsPage({ loaderData: { result, categories } }: Rou
       </Form>
 
       <ListStatus list={result} noun="product(s)" />
-      <TableRegion label="Products">
-        <table>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted()
-                  const label = flexRender(header.column.columnDef.header, header.getContext())
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={
-                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                      }
-                    >
-                      {header.column.getCanSort() && SORTABLE[header.column.id] ? (
-                        <button
-                          type="button"
-                          className="link"
-                          onClick={header.column.getToggleSortingHandler()}
-                        >
-                          {label}
-                          {sorted ? (sorted === 'asc' ? ' ▲' : ' ▼') : ''}
-                        </button>
-                      ) : (
-                        label
-                      )}
-                    </th>
-                  )
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+      <TableView table={table} label="Products" />
       <Pager list={result} hrefOf={pageLink} onNavigate={() => setSelection({})} />
     </>
   )
