@@ -9,7 +9,7 @@ import { SITE_NAME } from './brand.ts'
 import { BackIcon, BagIcon, DotsIcon, MenuIcon, UserIcon } from './icons.tsx'
 import { useRouteName } from './route-name.ts'
 import { SearchLink } from './search-link.tsx'
-import { useUi } from './ui-store.ts'
+import { type Panel, useUi } from './ui-store.ts'
 import { useFrame } from './use-frame.ts'
 
 export function SiteHeader(props: { back?: boolean; routeName?: string }) {
@@ -22,12 +22,24 @@ export function SiteHeader(props: { back?: boolean; routeName?: string }) {
       className={`site-header ${rules.darkIcons ? 'site-header--dark' : 'site-header--light'}`}
       data-route-name={routeName}
     >
-      <div className="site-header__start">{showMenu ? <MenuButton /> : <BackButton />}</div>
+      <div className="site-header__start">
+        {showMenu ? (
+          <PanelButton panel="navigation" label="Menu">
+            <MenuIcon />
+          </PanelButton>
+        ) : (
+          <BackButton />
+        )}
+      </div>
       <Link to="/" className="site-header__brand">
         {SITE_NAME}
       </Link>
       <div className="site-header__actions">
-        {rules.socialBar ? <SocialBarButton /> : null}
+        {rules.socialBar ? (
+          <PanelButton panel="socialBar" label="Share and follow">
+            <DotsIcon />
+          </PanelButton>
+        ) : null}
         {rules.cartAndUserButtons ? (
           <>
             <SearchLink />
@@ -40,20 +52,29 @@ export function SiteHeader(props: { back?: boolean; routeName?: string }) {
   )
 }
 
-function MenuButton() {
-  const open = useUi((s) => s.open === 'navigation')
+/** A button that opens or closes one of the frame's panels, and says whether it is open. */
+function PanelButton({
+  panel,
+  label,
+  children,
+}: {
+  panel: Extract<Panel, 'navigation' | 'socialBar'>
+  label: string
+  children: React.ReactNode
+}) {
+  const open = useUi((s) => s.open === panel)
   const toggle = useUi((s) => s.toggle)
   return (
     <button
       type="button"
       className="icon-button"
-      aria-label="Menu"
+      aria-label={label}
       aria-expanded={open}
       aria-haspopup="dialog"
-      onClick={() => toggle('navigation')}
-      data-panel-trigger="navigation"
+      onClick={() => toggle(panel)}
+      data-panel-trigger={panel}
     >
-      <MenuIcon />
+      {children}
     </button>
   )
 }
@@ -71,24 +92,6 @@ function BackButton() {
       }}
     >
       <BackIcon />
-    </button>
-  )
-}
-
-function SocialBarButton() {
-  const open = useUi((s) => s.open === 'socialBar')
-  const toggle = useUi((s) => s.toggle)
-  return (
-    <button
-      type="button"
-      className="icon-button"
-      aria-label="Share and follow"
-      aria-expanded={open}
-      aria-haspopup="dialog"
-      onClick={() => toggle('socialBar')}
-      data-panel-trigger="socialBar"
-    >
-      <DotsIcon />
     </button>
   )
 }
