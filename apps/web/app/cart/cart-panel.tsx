@@ -5,13 +5,12 @@
  * it when it first opens (site/panels.tsx); cart-flash-answer.tsx opens it after an add to cart.
  */
 import { Link } from 'react-router'
-import { ResponsiveImage } from '../media/responsive-image.tsx'
 import { SidePanel } from '../site/side-panel.tsx'
 import { useFrame } from '../site/use-frame.ts'
 import type { FrameCart } from './cart.server.ts'
+import { CartLineItem } from './cart-line-item.tsx'
 import { ExpiredItems } from './expired-items.tsx'
 import { HoldTimer } from './hold-timer.tsx'
-import { QuantityControls } from './quantity-controls.tsx'
 import { CART_TEXT, itemCount } from './texts.ts'
 import './cart.css'
 
@@ -33,19 +32,7 @@ function CartContents({ cart }: { cart: FrameCart | null }) {
       {lines.length > 0 ? (
         <ul className="cart-lines">
           {lines.map((line) => (
-            <li key={line.id} className="cart-line">
-              <div className="cart-line__image">
-                {line.image ? <ResponsiveImage image={line.image} sizes="72px" alt="" /> : null}
-              </div>
-              <div className="cart-line__text">
-                <Link to={`/product/${line.slug}`} className="cart-line__name">
-                  {line.name}
-                </Link>
-                {line.options ? <span className="cart-line__options">{line.options}</span> : null}
-                <span className="cart-line__price">{line.displayAmount}</span>
-              </div>
-              <QuantityControls line={line} />
-            </li>
+            <CartLineItem key={line.id} line={line} imageSizes="72px" />
           ))}
         </ul>
       ) : null}

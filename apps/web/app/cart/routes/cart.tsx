@@ -6,7 +6,6 @@
 import { cartEndpoints } from '@fanshop/core'
 import { data, Form, Link, redirect } from 'react-router'
 import { ApiError } from '../../api.server.ts'
-import { ResponsiveImage } from '../../media/responsive-image.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
 import {
   applyCouponCode,
@@ -21,11 +20,11 @@ import {
   storeCall,
 } from '../cart.server.ts'
 import { readCartRef } from '../cart-cookie.server.ts'
+import { CartLineItem } from '../cart-line-item.tsx'
 import { CouponForm } from '../coupon-form.tsx'
 import { ExpiredItems } from '../expired-items.tsx'
 import { HoldTimer } from '../hold-timer.tsx'
 import { OrderSummary } from '../order-summary.tsx'
-import { QuantityControls } from '../quantity-controls.tsx'
 import { CART_TEXT, itemCount } from '../texts.ts'
 import type { Route } from './+types/cart'
 import '../cart.css'
@@ -112,21 +111,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <div>
             <ul className="cart-lines cart-lines--page">
               {lines.map((line) => (
-                <li key={line.id} className="cart-line">
-                  <div className="cart-line__image">
-                    {line.image ? <ResponsiveImage image={line.image} sizes="96px" alt="" /> : null}
-                  </div>
-                  <div className="cart-line__text">
-                    <Link to={`/product/${line.slug}`} className="cart-line__name">
-                      {line.name}
-                    </Link>
-                    {line.options ? <span className="cart-line__options">{line.options}</span> : null}
-                    <span className="cart-line__unit">{line.displayPrice} each</span>
-                    <span className="cart-line__price">{line.displayAmount}</span>
-                  </div>
-                  <QuantityControls line={line} />
+                <CartLineItem key={line.id} line={line} imageSizes="96px" unitPrice>
                   {actionData?.confirmRemove === line.id ? <ConfirmRemoveInline lineId={line.id} /> : null}
-                </li>
+                </CartLineItem>
               ))}
             </ul>
             <p className="cart-panel__notice">{CART_TEXT.holdNotice}</p>
