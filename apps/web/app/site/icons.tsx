@@ -47,6 +47,13 @@ export const UserIcon = () => (
   </Icon>
 )
 
+export const SearchIcon = () => (
+  <Icon>
+    <circle cx="10.5" cy="10.5" r="6.5" />
+    <path d="M15.5 15.5 21 21" />
+  </Icon>
+)
+
 export const DotsIcon = () => (
   <Icon>
     <circle cx="5" cy="12" r="1.2" fill="currentColor" />
