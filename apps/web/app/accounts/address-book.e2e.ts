@@ -49,3 +49,23 @@ test('a customer keeps an address in /profile and their checkout starts from it 
   await page.getByRole('button', { name: 'Continue to shipping' }).click()
   await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible()
 })
+
+test('the address form loads the states of the country picked, and has none for a country without them', async ({
+  page,
+}) => {
+  const customer = await registerCustomer(page.request)
+  await logInOnPage(page, customer)
+  await page.goto('/profile/addresses')
+  const state = page.getByLabel('State or province')
+  await expect(state.getByRole('option', { name: 'Madrid' })).toHaveCount(1)
+
+  await page.getByLabel('Country').selectOption({ label: 'Canada' })
+  await expect(state.getByRole('option', { name: 'Ontario' })).toHaveCount(1)
+  await expect(state.getByRole('option', { name: 'Madrid' })).toHaveCount(0)
+
+  await page.getByLabel('Country').selectOption({ label: 'Portugal' })
+  await expect(state).toHaveCount(0)
+
+  await page.getByLabel('Country').selectOption({ label: 'Spain' })
+  await expect(state.getByRole('option', { name: 'Madrid' })).toHaveCount(1)
+})

@@ -3,16 +3,11 @@
  * addresses of their orders arrive by themselves; here they are added, changed and removed. The
  * form is checked as the fan types and again by the API (the phone and postcode for the country).
  */
-import {
-  accountEndpoints,
-  type SavedAddressJson,
-  type StateJson,
-  savedAddressInputSchema,
-} from '@fanshop/core'
-import { useEffect, useState } from 'react'
-import { data, Form, Link, useFetcher, useNavigation } from 'react-router'
+import { accountEndpoints, type SavedAddressJson, savedAddressInputSchema } from '@fanshop/core'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { ApiError, call } from '../../api.server.ts'
 import { loadCountries, loadStates } from '../../cart/regions.server.ts'
+import { useCountryStates } from '../../cart/use-country-states.ts'
 import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
 import { FormErrors, FormStatus, SelectField, TextField } from '../../site/form/fields.tsx'
 import { loadAddressBook } from '../address-book.server.ts'
@@ -133,15 +128,7 @@ function AddressForm(props: {
     shouldValidate: 'onBlur',
     autoCoercion: true,
   })
-  const [countryId, setCountryId] = useState(String(loaderData.countryId))
-  const statesFetcher = useFetcher<{ states: StateJson[] }>()
-  const states =
-    countryId === String(loaderData.countryId) ? loaderData.states : (statesFetcher.data?.states ?? [])
-  const loadStatesFor = statesFetcher.load
-  useEffect(() => {
-    if (countryId !== String(loaderData.countryId))
-      void loadStatesFor(`/checkout/states?country_id=${countryId}`)
-  }, [countryId, loaderData.countryId, loadStatesFor])
+  const { countryId, setCountryId, states } = useCountryStates(loaderData)
 
   return (
     <Form method="post" className="account-form" {...form.formProps}>

@@ -5,16 +5,9 @@
  * summary table, the coupon and the time left on the hold; on a phone these come first, the
  * summary folded into a bar with the total.
  */
-import {
-  ADDRESS_TEXT_FIELDS,
-  type CountryJson,
-  isPast,
-  type OrderState,
-  type StateJson,
-  stateIndex,
-} from '@fanshop/core'
-import { useEffect, useState } from 'react'
-import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router'
+import { ADDRESS_TEXT_FIELDS, type CountryJson, isPast, type OrderState, stateIndex } from '@fanshop/core'
+import { useState } from 'react'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { loadAddressBook } from '../../accounts/address-book.server.ts'
 import { CheckboxField, InputField, SelectField } from '../../site/form/order-fields.tsx'
 import { ARRIVAL_FOCUS_ATTRIBUTE } from '../../site/frame-effects.ts'
@@ -32,6 +25,7 @@ import { CouponForm } from '../coupon-form.tsx'
 import { HoldTimer } from '../hold-timer.tsx'
 import { CollapsibleSummary, OrderSummary } from '../order-summary.tsx'
 import { loadCountries, loadStates } from '../regions.server.ts'
+import { useCountryStates } from '../use-country-states.ts'
 import type { Route } from './+types/checkout'
 import '../cart.css'
 
@@ -222,16 +216,7 @@ function AddressForm({
     state_id: address?.state_id ? String(address.state_id) : '',
   }
   const value = (name: string) => result?.values?.[name] ?? draft[name] ?? saved[name] ?? ''
-  const [countryId, setCountryId] = useState(String(result?.values?.country_id || loaderData.countryId))
-  const statesFetcher = useFetcher<{ states: StateJson[] }>()
-  const states =
-    countryId === String(loaderData.countryId) ? loaderData.states : (statesFetcher.data?.states ?? [])
-  const loadStatesFor = statesFetcher.load
-
-  useEffect(() => {
-    if (countryId !== String(loaderData.countryId))
-      void loadStatesFor(`/checkout/states?country_id=${countryId}`)
-  }, [countryId, loaderData.countryId, loadStatesFor])
+  const { countryId, setCountryId, states } = useCountryStates(loaderData, result?.values?.country_id)
 
   return (
     <Form method="post" className="checkout-form">

@@ -1,0 +1,20 @@
+/**
+ * The country an address form has chosen and that country's states (the checkout's address step and
+ * the profile's address book): the loader's own states for the country the page was drawn with, and
+ * those of another country fetched from /checkout/states once the shopper picks it.
+ */
+import type { StateJson } from '@fanshop/core'
+import { useEffect, useState } from 'react'
+import { useFetcher } from 'react-router'
+
+export function useCountryStates(loaded: { countryId: number; states: StateJson[] }, initial?: string) {
+  const loadedId = String(loaded.countryId)
+  const [countryId, setCountryId] = useState(initial || loadedId)
+  const fetcher = useFetcher<{ states: StateJson[] }>()
+  const states = countryId === loadedId ? loaded.states : (fetcher.data?.states ?? [])
+  const load = fetcher.load
+  useEffect(() => {
+    if (countryId !== loadedId) void load(`/checkout/states?country_id=${countryId}`)
+  }, [countryId, loadedId, load])
+  return { countryId, setCountryId, states }
+}
