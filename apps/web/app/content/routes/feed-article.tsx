@@ -7,6 +7,7 @@ import { Link } from 'react-router'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
 import { formatDate } from '../components/dates.ts'
 import { FeedCard, termNames } from '../components/feed-card.tsx'
+import { MoreItems } from '../components/more-items.tsx'
 import { RichText } from '../components/rich-text.tsx'
 import { fetchFeedTerms, fetchItem, fetchList, notFound } from '../content.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
@@ -75,18 +76,13 @@ export default function FeedArticle({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {more.length > 0 ? (
-        <aside className="more" aria-labelledby="more-feed">
-          <h2 id="more-feed" className="section-title">
-            More from the feed
-          </h2>
-          <ul className="card-grid card-grid--three">
-            {more.map((other) => (
-              <li key={other.id}>
-                <FeedCard item={other} terms={terms} variant="card" />
-              </li>
-            ))}
-          </ul>
-        </aside>
+        <MoreItems id="more-feed" title="More from the feed" listClassName="card-grid card-grid--three">
+          {more.map((other) => (
+            <li key={other.id}>
+              <FeedCard item={other} terms={terms} variant="card" />
+            </li>
+          ))}
+        </MoreItems>
       ) : null}
     </article>
   )

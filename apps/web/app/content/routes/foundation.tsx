@@ -6,6 +6,7 @@ import { plainText } from '@fanshop/core'
 import { Link } from 'react-router'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
+import { MoreItems } from '../components/more-items.tsx'
 import { RichText } from '../components/rich-text.tsx'
 import { fetchBySlug, fetchFeedTerms, fetchList } from '../content.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
@@ -83,18 +84,13 @@ export default function Foundation({ loaderData }: Route.ComponentProps) {
         </section>
       ))}
       {news.length > 0 ? (
-        <aside className="more" aria-labelledby="foundation-news">
-          <h2 id="foundation-news" className="section-title">
-            News from the foundation
-          </h2>
-          <ul className="link-list">
-            {news.map((post) => (
-              <li key={post.id}>
-                <Link to={post.link}>{plainText(post.title.rendered)}</Link>
-              </li>
-            ))}
-          </ul>
-        </aside>
+        <MoreItems id="foundation-news" title="News from the foundation" listClassName="link-list">
+          {news.map((post) => (
+            <li key={post.id}>
+              <Link to={post.link}>{plainText(post.title.rendered)}</Link>
+            </li>
+          ))}
+        </MoreItems>
       ) : null}
       {page.cta ? (
         <p className="foundation__cta">

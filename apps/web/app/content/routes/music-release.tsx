@@ -9,6 +9,7 @@ import { ResponsiveImage } from '../../media/responsive-image.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
 import { AudioPlayer } from '../components/audio-player.tsx'
 import { formatDate } from '../components/dates.ts'
+import { MoreItems } from '../components/more-items.tsx'
 import { RichText } from '../components/rich-text.tsx'
 import { StreamButton } from '../components/stream-button.tsx'
 import { VideoPlayer } from '../components/video-player.tsx'
@@ -91,24 +92,19 @@ export default function MusicRelease({ loaderData }: Route.ComponentProps) {
         <StreamButton label="All streaming services" />
       </section>
       {others.length > 0 ? (
-        <aside className="more" aria-labelledby="more-music">
-          <h2 id="more-music" className="section-title">
-            More music
-          </h2>
-          <ul className="release-grid release-grid--small">
-            {others.map((other) => (
-              <li key={other.id}>
-                <Link to={other.link} className="release-card">
-                  {other.featured_image ? (
-                    <ResponsiveImage image={other.featured_image} sizes="(max-width: 575px) 50vw, 20vw" />
-                  ) : null}
-                  <span className="release-card__title">{plainText(other.title.rendered)}</span>
-                  <span className="release-card__meta">{TYPE_LABEL[other.release_type]}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </aside>
+        <MoreItems id="more-music" title="More music" listClassName="release-grid release-grid--small">
+          {others.map((other) => (
+            <li key={other.id}>
+              <Link to={other.link} className="release-card">
+                {other.featured_image ? (
+                  <ResponsiveImage image={other.featured_image} sizes="(max-width: 575px) 50vw, 20vw" />
+                ) : null}
+                <span className="release-card__title">{plainText(other.title.rendered)}</span>
+                <span className="release-card__meta">{TYPE_LABEL[other.release_type]}</span>
+              </Link>
+            </li>
+          ))}
+        </MoreItems>
       ) : null}
     </article>
   )

@@ -6,6 +6,7 @@ import { plainText } from '@fanshop/core'
 import { Link, useLocation } from 'react-router'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
 import { formatDate } from '../components/dates.ts'
+import { MoreItems } from '../components/more-items.tsx'
 import { Pagination, withPage } from '../components/pagination.tsx'
 import { RichText } from '../components/rich-text.tsx'
 import { fetchFeedTerms, fetchItem, fetchList, pageParam } from '../content.server.ts'
@@ -116,21 +117,16 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <RichText html={post.content.rendered} className="article__body" />
       {others.length > 0 ? (
-        <aside className="more" aria-labelledby="more-posts">
-          <h2 id="more-posts" className="section-title">
-            More news
-          </h2>
-          <ul className="link-list">
-            {others.map((other) => (
-              <li key={other.id}>
-                <Link to={other.link}>
-                  <strong>{plainText(other.title.rendered)}</strong>{' '}
-                  <time dateTime={other.date}>{formatDate(other.date, timeZone)}</time>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </aside>
+        <MoreItems id="more-posts" title="More news" listClassName="link-list">
+          {others.map((other) => (
+            <li key={other.id}>
+              <Link to={other.link}>
+                <strong>{plainText(other.title.rendered)}</strong>{' '}
+                <time dateTime={other.date}>{formatDate(other.date, timeZone)}</time>
+              </Link>
+            </li>
+          ))}
+        </MoreItems>
       ) : null}
     </article>
   )

@@ -5,6 +5,7 @@
 import { plainText } from '@fanshop/core'
 import { Link } from 'react-router'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
+import { MoreItems } from '../components/more-items.tsx'
 import { RichText } from '../components/rich-text.tsx'
 import { fetchBySlug, fetchList, notFound } from '../content.server.ts'
 import { pageSeo, seoMeta } from '../seo.ts'
@@ -74,20 +75,15 @@ export default function StoryDetails({ loaderData }: Route.ComponentProps) {
         </ol>
       </section>
       {others.length > 0 ? (
-        <aside className="more" aria-labelledby="other-stories">
-          <h2 id="other-stories" className="section-title">
-            More stories
-          </h2>
-          <ul className="link-list">
-            {others.map((other) => (
-              <li key={other.id}>
-                <Link to={other.link}>
-                  <strong>{plainText(other.title.rendered)}</strong> {other.subtitle}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </aside>
+        <MoreItems id="other-stories" title="More stories" listClassName="link-list">
+          {others.map((other) => (
+            <li key={other.id}>
+              <Link to={other.link}>
+                <strong>{plainText(other.title.rendered)}</strong> {other.subtitle}
+              </Link>
+            </li>
+          ))}
+        </MoreItems>
       ) : null}
     </article>
   )
