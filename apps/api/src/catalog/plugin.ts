@@ -41,6 +41,15 @@ function sendPage<T>(reply: AnswerHeaders, items: T[], total: number, perPage: n
   return items
 }
 
+/** The one published product with this id or slug, as the API shows it, or undefined. */
+async function oneProduct(
+  ctx: FastifyInstance['shop'],
+  which: Pick<ProductSearch, 'include' | 'slug'>,
+): Promise<ProductJson | undefined> {
+  const ids = await searchProductIds(ctx, { ...which, orderby: 'id', order: 'asc', page: 1, perPage: 1 })
+  return (await loadProductJson(ctx, ids))[0]
+}
+
 export default async function catalogPlugin(app: FastifyInstance) {
   const ctx = app.shop
 
@@ -95,14 +104,7 @@ export default async function catalogPlugin(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params
       const byId = /^\d+$/.test(id)
-      const ids = await searchProductIds(ctx, {
-        ...(byId ? { include: [Number(id)] } : { slug: id }),
-        orderby: 'id',
-        order: 'asc',
-        page: 1,
-        perPage: 1,
-      })
-      const [product] = await loadProductJson(ctx, ids)
+      const product = await oneProduct(ctx, byId ? { include: [Number(id)] } : { slug: id })
       if (!product)
         throw notFound(byId ? `There is no product with id ${id}.` : `There is no product "${id}".`)
       return product
@@ -116,14 +118,7 @@ export default async function catalogPlugin(app: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params
       const { page, per_page } = request.query
-      const ids = await searchProductIds(ctx, {
-        include: [id],
-        orderby: 'id',
-        order: 'asc',
-        page: 1,
-        perPage: 1,
-      })
-      const [product] = await loadProductJson(ctx, ids)
+      const product = await oneProduct(ctx, { include: [id] })
       if (!product) throw notFound(`There is no product with id ${id}.`)
       const start = (page - 1) * per_page
       return sendPage(
