@@ -5,7 +5,7 @@
  */
 import type { ColumnDef } from '@tanstack/react-table'
 import { Form, Link } from 'react-router'
-import { DataTable } from './catalog/data-table'
+import { DataTable } from './data-table'
 
 /** What an action answered: what it did, or why it could not. */
 export interface Outcome {

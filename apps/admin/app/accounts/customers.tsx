@@ -7,7 +7,7 @@ import { type CustomerSummary, customerEndpoints } from '@fanshop/core'
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table'
 import { Form, Link } from 'react-router'
 import { load } from '../api'
-import { ListStatus, Pager, pageCount, TableView } from '../catalog/data-table'
+import { ListStatus, Pager, pageCount, TableView } from '../data-table'
 import type { Route } from './+types/customers'
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -17,7 +17,7 @@ import {
 import { type ColumnDef, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table'
 import { Form, Link, useSearchParams } from 'react-router'
 import { load } from '../api'
-import { ListStatus, Pager, TableView } from '../catalog/data-table'
+import { ListStatus, Pager, TableView } from '../data-table'
 import type { Route } from './+types/orders'
 
 const FILTERS = ['q', 'state', 'payment', 'fulfilment', 'customer', 'from', 'to', 'sort', 'dir'] as const

@@ -10,8 +10,8 @@ import { createColumnHelper } from '@tanstack/react-table'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { ApiError, api } from '../api'
+import { DataTable } from '../data-table'
 import type { Route } from './+types/import'
-import { DataTable } from './data-table'
 
 const uploadSchema = z.object({
   file: z

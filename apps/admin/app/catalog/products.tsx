@@ -22,9 +22,9 @@ import {
 import { useState } from 'react'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { api, attempt, formText, load } from '../api'
+import { ListStatus, Pager, pageCount, TableView } from '../data-table'
 import { ActionOutcome } from '../list-page'
 import type { Route } from './+types/products'
-import { ListStatus, Pager, pageCount, TableView } from './data-table'
 
 const FILTERS = ['search', 'category', 'status', 'stock', 'sort', 'order', 'page'] as const
 

@@ -20,8 +20,8 @@ import { createColumnHelper } from '@tanstack/react-table'
 import { useEffect, useRef, useState } from 'react'
 import { Form, useActionData, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { api, attempt, load } from '../api'
+import { DataTable, ListStatus, Pager } from '../data-table'
 import type { Route } from './+types/stock'
-import { DataTable, ListStatus, Pager } from './data-table'
 
 const PER_PAGE = 50
 const LIVE_EVERY_MS = 15_000

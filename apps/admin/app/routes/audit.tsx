@@ -2,7 +2,7 @@
 import { adminEndpoints } from '@fanshop/core'
 import { Form } from 'react-router'
 import { load } from '../api'
-import { ListStatus, Pager } from '../catalog/data-table'
+import { ListStatus, Pager } from '../data-table'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/audit'
 

@@ -1,11 +1,12 @@
 /**
  * The back office's tables, drawn by TanStack Table from column definitions: a real <table> with
- * header cells that have a scope, inside the keyboard-scrollable region; and what every paged list
- * shares: the count line, announced as it changes, and the pager below the table.
+ * header cells that have a scope (and a sort button where the list sorts), inside the
+ * keyboard-scrollable region; and what every paged list shares: the count line, announced as it
+ * changes, and the pager below the table. Every domain's list pages use it, so it sits beside them.
  */
 import { type ColumnDef, flexRender, getCoreRowModel, type Table, useReactTable } from '@tanstack/react-table'
 import { Link } from 'react-router'
-import { TableRegion } from '../table-region'
+import { TableRegion } from './table-region'
 
 /** A page of a list as the API answers it. */
 export interface ListPage {
