@@ -23,6 +23,11 @@ export interface StorefrontContext extends StorefrontSettings {
   clientIp: string | null
   /** This response's Content-Security-Policy nonce: every inline script the render emits carries it. */
   cspNonce: string
+  /**
+   * The request asks for a page's data (React Router's `.data`), which only the storefront's own
+   * scripts do: the visitor's browser runs them.
+   */
+  scripted: boolean
   /** Signs the visitor's session cookie (SESSION_SECRET); never sent to the browser. */
   sessionSecret: string
 }

@@ -9,6 +9,7 @@ import { CspNonce } from './site/csp-nonce.ts'
 import { ErrorPage } from './site/error-page.tsx'
 import { dropStylesWithTheirLinks } from './site/first-paint-styles.ts'
 import { loadFrame } from './site/frame.server.ts'
+import { FrameFill } from './site/frame-fill.tsx'
 import { ScrollRestoration } from './site/scroll-restoration.tsx'
 import { HydratedProvider } from './site/use-hydrated.tsx'
 import { visitorMiddleware } from './site/visitor.server.ts'
@@ -55,7 +56,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />
+  return (
+    <FrameFill>
+      <Outlet />
+    </FrameFill>
+  )
 }
 
 export function ErrorBoundary() {

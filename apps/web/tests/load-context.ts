@@ -19,6 +19,7 @@ export function testLoadContext(
     apiInProcess: null,
     clientIp: null,
     cspNonce: 'n',
+    scripted: false,
     sessionSecret: 'a-test-session-secret-of-32-characters',
   })
 }

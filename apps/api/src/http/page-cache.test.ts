@@ -1,7 +1,8 @@
 /**
  * The shared anonymous page cache on the built server: a visitor without personal state gets a
  * kept copy (compressed once, its inline scripts allowed by hash in the CSP), a visitor with a
- * login, a cart, an order or an access grant never gets one and never leaves one behind, personal
+ * login, a cart, an order or an access grant never leaves one behind, and gets one only once their
+ * browser fills in its own frame (the personal-frame cookie, set once it asks for page data), personal
  * query parameters skip it, an add to cart keeps what was kept but its stock is never shown past
  * the page's fresh seconds, and an expired copy is served once more while one background render
  * replaces it.
@@ -13,9 +14,19 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { launchInstant } from '@fanshop/core'
+import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../../tests/built-server.ts'
-import { inlineScriptHashes, PERSONAL_COOKIES, shareable, writeEffect } from './page-cache.ts'
+import type { ShopContext } from '../context.ts'
+import {
+  inlineScriptHashes,
+  PageCache,
+  PERSONAL_COOKIES,
+  shareable,
+  sharedCookies,
+  writeEffect,
+} from './page-cache.ts'
 
 const DEMO_LOGIN = { userEmail: 'demo@example.com', userPassword: 'demo-password' }
 
@@ -106,15 +117,22 @@ describe('the shared anonymous page cache', () => {
     },
   )
 
-  it("a logged-in visitor's page, greeting and all, never reaches anonymous visitors", async () => {
+  /** The demo customer's session cookie, from a login on the login page. */
+  async function logIn(): Promise<string> {
     const login = await fetch(`${base}/auth/login`, {
       method: 'POST',
       headers: { origin: base },
       body: new URLSearchParams(DEMO_LOGIN),
       redirect: 'manual',
     })
-    const token = login.headers.getSetCookie().find((cookie) => cookie.startsWith('session='))!
-    const cookie = token.split(';')[0]!
+    return login.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('session='))!
+      .split(';')[0]!
+  }
+
+  it("a logged-in visitor's page, greeting and all, never reaches anonymous visitors", async () => {
+    const cookie = await logIn()
     const pathname = '/shop?page=4'
     const theirs = await get(pathname, { cookie })
     expect(theirs.headers.get('x-page-cache')).toBe('bypass')
@@ -125,6 +143,58 @@ describe('the shared anonymous page cache', () => {
     await warm(pathname)
     const again = await get(pathname)
     expect(await again.text()).not.toContain('Lucía')
+  })
+
+  it('a logged-in visitor whose browser fills in its own frame gets the page drawn for nobody, and leaves none', async () => {
+    const cookie = `${await logIn()}; personal-frame=1`
+    const pathname = '/shop?page=5'
+    const theirs = await get(pathname, { cookie })
+    expect(theirs.headers.get('x-page-cache')).toBe('miss')
+    expect(theirs.headers.getSetCookie()).toEqual([])
+    const html = await theirs.text()
+    expect(html).not.toContain('Lucía')
+    expect(html).toContain('aria-label="Log in"')
+    const anonymous = await get(pathname)
+    expect(['hit', 'stale']).toContain(anonymous.headers.get('x-page-cache'))
+    expect(await anonymous.text()).toBe(html)
+    const again = await get(pathname, { cookie })
+    expect(['hit', 'stale']).toContain(again.headers.get('x-page-cache'))
+    expect(await again.text()).toBe(html)
+  })
+
+  it('their browser asks for the personal parts of its frame, which no cache keeps', async () => {
+    const session = await logIn()
+    const theirs = await get('/visitor-frame', { cookie: `${session}; personal-frame=1` })
+    expect(theirs.status).toBe(200)
+    expect(theirs.headers.get('cache-control')).toBe('private, no-store')
+    expect(theirs.headers.get('x-page-cache')).toBe('bypass')
+    expect(await theirs.json()).toMatchObject({
+      user: { first_name: 'Lucía' },
+      cart: null,
+      accessGranted: false,
+      personal: true,
+    })
+    const nobody = await get('/visitor-frame')
+    expect(await nobody.json()).toEqual({ user: null, cart: null, accessGranted: false, personal: false })
+  })
+
+  it('sets the personal-frame cookie once the browser asks for page data, and clears it once nothing is theirs', async () => {
+    const session = await logIn()
+    const frameCookies = (response: Response) =>
+      response.headers.getSetCookie().filter((line) => line.startsWith('personal-frame='))
+    // A document request says nothing of scripts: a browser without them keeps getting its own pages.
+    const page = await get('/shop?page=6', { cookie: session })
+    expect(page.headers.get('x-page-cache')).toBe('bypass')
+    expect(frameCookies(page)).toEqual([])
+    await page.arrayBuffer()
+    const data = await get('/shop.data', { cookie: session })
+    expect(frameCookies(data)).toEqual(['personal-frame=1; Max-Age=2592000; Path=/; SameSite=Lax'])
+    await data.arrayBuffer()
+    const already = await get('/shop.data', { cookie: `${session}; personal-frame=1` })
+    expect(frameCookies(already)).toEqual([])
+    await already.arrayBuffer()
+    const gone = await get('/visitor-frame', { cookie: 'personal-frame=1' })
+    expect(frameCookies(gone)).toEqual(['personal-frame=1; Max-Age=0; Path=/; SameSite=Lax'])
   })
 
   it('personal query parameters, forms and account pages skip the cache', async () => {
@@ -330,6 +400,44 @@ describe('what the page cache keeps', () => {
     expect(writeEffect('/admin/api/me/totp')).toBe('none')
     expect(writeEffect('/admin/api/staff/4/sessions')).toBe('none')
     expect(writeEffect('/admin/api/invitations/accept')).toBe('none')
+  })
+
+  it('shares a page with a personal visitor only when their browser fills in its own frame and the shop is open', () => {
+    const launchAt = '2030-06-01T07:00'
+    const opening = launchInstant(launchAt, 'UTC')
+    let now = opening - 1
+    const ctx = {
+      config: { publicUrl: 'http://shop.test', LAUNCH_AT: launchAt, SHOP_TZ: 'UTC' },
+      now: () => now,
+    } as unknown as ShopContext
+    const cache = new PageCache(ctx, 5)
+    const keyFor = (cookie?: string, extra: Record<string, string> = {}) =>
+      cache.keyOf(
+        {
+          method: 'GET',
+          url: '/shop',
+          headers: { ...(cookie ? { cookie } : {}), ...extra },
+        } as FastifyRequest,
+        'http://shop.test',
+      )
+    const session = 'session=signed-value'
+    const fills = `${session}; personal-frame=1`
+    expect(keyFor(fills)).toBeNull()
+    expect(keyFor()).toEqual({ key: 'soon:-:http://shop.test/shop', personal: false })
+    now = opening
+    expect(keyFor()).toEqual({ key: 'open:-:http://shop.test/shop', personal: false })
+    expect(keyFor('personal-frame=1')).toEqual({ key: 'open:-:http://shop.test/shop', personal: false })
+    expect(keyFor(session)).toBeNull()
+    expect(keyFor(fills)).toEqual({ key: 'open:-:http://shop.test/shop', personal: true })
+    expect(keyFor(fills, { authorization: 'Bearer x' })).toBeNull()
+  })
+
+  it('renders a shared page without the personal cookies and the personal-frame cookie', () => {
+    expect(sharedCookies('session=a; cookie-confirmation=true; personal-frame=1; cart=b')).toBe(
+      'cookie-confirmation=true',
+    )
+    expect(sharedCookies(undefined)).toBe('')
+    expect(sharedCookies('cookie-consent=marketing; flag')).toBe('cookie-consent=marketing; flag')
   })
 
   it('hashes every inline script and no script file', () => {

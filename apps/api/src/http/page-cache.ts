@@ -14,11 +14,17 @@
  * accounts, alerts and messages change no shared page. Entries live in this process's memory and,
  * when REDIS_URL is set, in Redis too, where the other instances find them; the version is then
  * Redis's, and a bump or a stock change reaches them by publish.
+ *
+ * A visitor with personal state reads kept pages too once their browser fills in its own frame
+ * (core's personal-frame cookie: it runs the scripts, which ask for the greeting, cart and access
+ * grant once the page has hydrated) and the shop is open (before, an access grant changes what the
+ * pages show). Such a visitor never leaves a page of theirs behind: a page missing for them is
+ * rendered as for an anonymous visitor, kept, and sent to them.
  */
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import { consentFromCookies, launchInstant } from '@fanshop/core'
+import { consentFromCookies, fillsOwnFrame, launchInstant, PERSONAL_FRAME_COOKIE } from '@fanshop/core'
 import { parse } from 'cookie'
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify'
 import { Redis } from 'ioredis'
@@ -32,6 +38,18 @@ const gzip = promisify(zlib.gzip)
  * order, launch access), and the separate cookies it replaced, until the session takes them over.
  */
 export const PERSONAL_COOKIES = ['session', 'auth-token', 'cart', 'placed-order', 'access-grant']
+
+/** The cookies a page rendered for nobody is rendered without. */
+const UNSHARED_COOKIES = [...PERSONAL_COOKIES, PERSONAL_FRAME_COOKIE.name]
+
+/** A Cookie header as an anonymous visitor's browser would send it: no personal cookie, no personal frame. */
+export function sharedCookies(header: string | undefined): string {
+  return (header ?? '')
+    .split(';')
+    .filter((part) => !UNSHARED_COOKIES.includes(part.slice(0, part.indexOf('=')).trim()))
+    .join(';')
+    .trim()
+}
 
 /** Query parameters that carry one visitor's state (a flash outcome, where to go after login, tokens). */
 const PERSONAL_PARAMS = ['cart', 'redirectTo', 'key', 'login', 'token', 'number', 'email']
@@ -166,23 +184,26 @@ export class PageCache {
 
   /**
    * The key this request's page is kept under, or null when it is not one to share: not a GET
-   * or HEAD of a catalogue or content page, or the visitor carries personal state. The key holds
-   * what else the page depends on: the address, the cookie consent and whether the shop is open.
+   * or HEAD of a catalogue or content page, or the visitor carries personal state that their
+   * browser does not fill in itself (or the shop is not open yet). The key holds what else the
+   * page depends on: the address, the cookie consent and whether the shop is open. `personal`
+   * says the visitor may read the kept page but must never leave their own render behind.
    */
-  keyOf(request: FastifyRequest, origin: string): string | null {
+  keyOf(request: FastifyRequest, origin: string): { key: string; personal: boolean } | null {
     if (this.ttlMs <= 0 || (request.method !== 'GET' && request.method !== 'HEAD')) return null
     if (request.headers.authorization) return null
     const cookie = request.headers.cookie
     const sent = parse(cookie ?? '')
-    if (PERSONAL_COOKIES.some((name) => name in sent)) return null
+    const personal = PERSONAL_COOKIES.some((name) => name in sent)
     const url = new URL(request.url, origin)
     if (!SHARED_PAGES.test(url.pathname) || url.pathname.endsWith('.data')) return null
     for (const name of url.searchParams.keys()) if (PERSONAL_PARAMS.includes(name)) return null
     const { config } = this.ctx
     const open = this.ctx.now() >= launchInstant(config.LAUNCH_AT, config.SHOP_TZ)
+    if (personal && !(open && fillsOwnFrame(cookie))) return null
     const { confirmed, consent } = consentFromCookies(cookie)
     const consentKey = confirmed ? Object.values(consent).map(Number).join('') : '-'
-    return `${open ? 'open' : 'soon'}:${consentKey}:${origin}${url.pathname}${url.search}`
+    return { key: `${open ? 'open' : 'soon'}:${consentKey}:${origin}${url.pathname}${url.search}`, personal }
   }
 
   /** The page kept under `key`, fresh or stale, from memory or else from Redis. */

@@ -9,8 +9,9 @@
  * pages take only GET, HEAD and form posts, and a post from another site is refused whatever
  * route it targets (React Router checks the Origin of page actions only).
  *
- * In production, catalogue and content pages of visitors without personal state come from the
- * shared page cache (page-cache.ts) when it holds them, and are kept there when rendered.
+ * In production, catalogue and content pages come from the shared page cache (page-cache.ts)
+ * when it holds them, and are kept there when rendered: for visitors without personal state, and
+ * for those whose browser fills in its own frame, who get the page rendered as for nobody.
  */
 
 import { randomBytes } from 'node:crypto'
@@ -25,7 +26,7 @@ import { type InProcessApi, type StorefrontSettings, storefrontSettingsSchema } 
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router'
-import { type CachedPage, createPageCache, type PageCache } from './page-cache.ts'
+import { type CachedPage, createPageCache, type PageCache, sharedCookies } from './page-cache.ts'
 import { pageEncoding, writeCompressed } from './page-compression.ts'
 import { cspNonce } from './security-headers.ts'
 
@@ -148,7 +149,11 @@ declare module 'react-router' {
 interface PageValues {
   clientIp: string | null
   cspNonce: string
+  /** A request for a page's data (`.data`): only the storefront's scripts make one. */
+  scripted: boolean
 }
+
+const isScripted = (request: FastifyRequest) => (request.url.split('?')[0] ?? '').endsWith('.data')
 
 type PageContext = RouterContextProvider & PageValues
 
@@ -267,11 +272,13 @@ function sendCached(
 /**
  * Serves a page through the cache: a kept copy when there is one (a stale one starts one
  * background render to replace it), the render another request has under way for the same page,
- * or else this request's own render, kept once sent.
+ * or else this request's own render, kept once sent. A personal visitor's own render is never
+ * kept: a page missing for them is rendered as for nobody, kept and sent (their browser fills in
+ * its frame), or, when it is not one to keep, rendered for them.
  */
 async function serveShared(
   cache: PageCache,
-  key: string,
+  { key, personal }: { key: string; personal: boolean },
   render: Render,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -279,15 +286,17 @@ async function serveShared(
   context: PageContext,
   contextOf: ContextOf,
 ) {
+  const renderShared = () => renderForCache(cache, render, request, origin, context, contextOf)
   const found = await cache.lookup(key)
   if (found) {
-    if (found.state === 'stale')
-      cache.fill(key, () => renderForCache(cache, render, request, origin, context, contextOf))
+    if (found.state === 'stale') cache.fill(key, renderShared)
     return sendCached(request, reply, found.page, found.state, cache.ttlMs)
   }
-  const running = cache.inFlight(key)
+  const inFlight = cache.inFlight(key)
+  const running = inFlight ?? (personal ? cache.fill(key, renderShared) : undefined)
   const page = running ? await running : null
-  if (page) return sendCached(request, reply, page, 'hit', cache.ttlMs)
+  if (page) return sendCached(request, reply, page, inFlight ? 'hit' : 'miss', cache.ttlMs)
+  if (personal) return serve(render, request, reply, origin, context)
   const version = cache.currentVersion()
   let kept: (page: CachedPage | null) => void = () => {}
   cache.fill(key, () => new Promise((resolve) => (kept = resolve)))
@@ -298,7 +307,7 @@ async function serveShared(
   kept(await prepared.catch(() => null))
 }
 
-/** Renders a page for the cache alone, as an anonymous visitor's request would. */
+/** Renders a page for the cache alone, as an anonymous visitor's request would (no personal cookie). */
 async function renderForCache(
   cache: PageCache,
   render: Render,
@@ -309,10 +318,11 @@ async function renderForCache(
 ): Promise<CachedPage | null> {
   const version = cache.currentVersion()
   const headers = new Headers({ accept: 'text/html' })
-  if (request.headers.cookie) headers.set('cookie', request.headers.cookie)
+  const cookie = sharedCookies(request.headers.cookie)
+  if (cookie) headers.set('cookie', cookie)
   const response = await render(
     new Request(new URL(`${origin}${request.url}`), { headers }),
-    contextOf({ clientIp: context.clientIp, cspNonce: randomBytes(16).toString('base64') }),
+    contextOf({ clientIp: context.clientIp, cspNonce: randomBytes(16).toString('base64'), scripted: false }),
   )
   const html = Buffer.from(await response.arrayBuffer())
   return cache.prepare(response.status, response.headers, html, version)
@@ -357,7 +367,7 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
           request,
           reply,
           origin,
-          contextOf({ clientIp: request.ip, cspNonce: cspNonce(request) }),
+          contextOf({ clientIp: request.ip, cspNonce: cspNonce(request), scripted: isScripted(request) }),
         ),
       )
     }
@@ -394,9 +404,13 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
     app.addHook('onClose', () => cache.close())
     handle = (request, reply, origin) => {
       reply.hijack()
-      const key = cache.keyOf(request, origin)
-      const context = contextOf({ clientIp: request.ip, cspNonce: cspNonce(request) })
-      if (key) return serveShared(cache, key, render, request, reply, origin, context, contextOf)
+      const shared = cache.keyOf(request, origin)
+      const context = contextOf({
+        clientIp: request.ip,
+        cspNonce: cspNonce(request),
+        scripted: isScripted(request),
+      })
+      if (shared) return serveShared(cache, shared, render, request, reply, origin, context, contextOf)
       return serve(render, request, reply, origin, context)
     }
   }

@@ -1,7 +1,10 @@
-/** The site domain's routes, by layout: the cookie bar's answer without JavaScript. */
+/** The site domain's routes, by layout: the cookie bar's answer without JavaScript, the visitor's own frame parts. */
 import { route } from '@react-router/dev/routes'
 import type { DomainRoutes } from './domain-routes.ts'
 
 export const siteRoutes: DomainRoutes = {
-  default: [route('cookie-consent', 'site/routes/cookie-consent.ts')],
+  default: [
+    route('cookie-consent', 'site/routes/cookie-consent.ts'),
+    route('visitor-frame', 'site/routes/visitor-frame.ts'),
+  ],
 }

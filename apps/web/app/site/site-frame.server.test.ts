@@ -25,8 +25,6 @@ function backEnd(answers: (() => unknown)[]) {
     launchAt: '2026-01-01T12:00:00',
     shopTz: 'UTC',
     socialLinks: { profiles: [] },
-    // The visitor (the root route's middleware sets it): a guest with no launch access grant.
-    get: () => ({ session: {} }),
   } as unknown as AppLoadContext
   return { context, reads: () => reads }
 }

@@ -1,12 +1,12 @@
 /**
  * The site's part of every page's frame data: the navigation menus, the visitor's cookie consent,
- * the social links, and the launch (its instant and whether this visitor holds an access grant).
+ * the social links, and the launch (its instant; whether this visitor holds an access grant is the
+ * frame's personal part, frame.server.ts).
  * A menu API failure is logged and leaves the menus empty rather than failing the page.
  */
 import { consentFromCookies, launchInstant, type Menus, siteEndpoints } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { callData } from '../api.server.ts'
-import { readAccessGrant } from '../launch/access-grant.server.ts'
 
 const NO_MENUS: Menus = { 'main-menu': [], 'sub-menus': [] }
 
@@ -43,7 +43,6 @@ function loadMenus(context: AppLoadContext): Promise<Menus> {
 
 export async function loadSiteFrame(request: Request, context: AppLoadContext) {
   const menus = await loadMenus(context)
-  const grant = readAccessGrant(context)
   return {
     menus,
     consent: consentFromCookies(request.headers.get('cookie')),
@@ -55,7 +54,6 @@ export async function loadSiteFrame(request: Request, context: AppLoadContext) {
       timeZone: context.shopTz,
       /** When this page was made, epoch milliseconds: what the gate was judged against. */
       now: Date.now(),
-      accessGranted: grant !== null,
     },
   }
 }

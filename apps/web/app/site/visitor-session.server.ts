@@ -118,6 +118,10 @@ export async function readSession(
   return { data, changed, legacy }
 }
 
+/** Whether the session holds what a page's frame shows of its visitor: a login, a cart, an access grant. */
+export const showsInFrame = (data: SessionData) =>
+  data.auth !== undefined || data.cart !== undefined || data.accessGrant !== undefined
+
 /**
  * The Set-Cookie headers that keep the session: the session itself (kept as long as its longest
  * value, at least thirty days for the cart; an empty one is removed), and the clearing of old cookies.

@@ -4,10 +4,16 @@
  * whatever loaders and actions change in the session written back as one Set-Cookie when the
  * response leaves. Loaders and actions read it with `visitorOf(context)`.
  */
-import { accountEndpoints, type CurrentUser } from '@fanshop/core'
+import {
+  accountEndpoints,
+  type CurrentUser,
+  fillsOwnFrame,
+  PERSONAL_FRAME_COOKIE,
+  serializeCookie,
+} from '@fanshop/core'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { ApiError, callData } from '../api.server.ts'
-import { readSession, type SessionData, writeSession } from './visitor-session.server.ts'
+import { readSession, type SessionData, showsInFrame, writeSession } from './visitor-session.server.ts'
 
 export class Visitor {
   #data: SessionData
@@ -87,5 +93,27 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
       response.headers.append('Set-Cookie', header)
     }
   }
+  const frameCookie = personalFrameCookie(request, context.scripted, visitor.session, context.secureCookies)
+  if (frameCookie) response.headers.append('Set-Cookie', frameCookie)
   return response
+}
+
+/**
+ * Core's personal-frame cookie, set for a visitor whose frame shows something of theirs once their
+ * browser has shown it runs the storefront's scripts (a request for a page's data, which only the
+ * router's scripts make), and cleared once nothing of theirs is left to show; null when it stays.
+ */
+function personalFrameCookie(
+  request: Request,
+  scripted: boolean,
+  session: SessionData,
+  secure: boolean,
+): string | null {
+  const says = fillsOwnFrame(request.headers.get('cookie'))
+  const shows = showsInFrame(session)
+  if (shows && !says && scripted) {
+    return serializeCookie(PERSONAL_FRAME_COOKIE, { secure })
+  }
+  if (says && !shows) return serializeCookie({ ...PERSONAL_FRAME_COOKIE, maxAgeSeconds: 0 }, { secure })
+  return null
 }

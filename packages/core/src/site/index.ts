@@ -1,8 +1,9 @@
-/** The site domain's pure rules: timings, navigation rules and menus, social links, consent, progress, prefetch. */
+/** The site domain's pure rules: timings, navigation rules and menus, social links, consent, the personal frame, progress, prefetch. */
 export * from './consent.ts'
 export * from './constants.ts'
 export * from './endpoints.ts'
 export * from './navigation.ts'
+export * from './personal-frame.ts'
 export * from './prefetch.ts'
 export * from './progress.ts'
 export * from './settings.ts'
