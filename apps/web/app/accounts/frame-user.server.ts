@@ -6,6 +6,7 @@
 import { accountEndpoints, type MenuItem } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { ApiError, callData } from '../api.server.ts'
+import { keptRead } from '../site/kept-read.server.ts'
 import { getAuthToken, getUser } from './session.server.ts'
 
 export interface FrameUser {
@@ -16,10 +17,19 @@ export interface FrameUser {
   menu: MenuItem[]
 }
 
-/** The user navigation; null when the token is no longer valid (the user loader says so too). */
+/**
+ * The user navigation, the same for every logged-in user: read with the first valid token that
+ * asks, then kept for the pages of a few seconds (whether a visitor's token is valid, users/me says).
+ */
+const keptUserMenu = keptRead(
+  async (context: AppLoadContext, token: string): Promise<MenuItem[]> =>
+    (await callData(context, accountEndpoints.menu, { token })).data,
+)
+
+/** The user navigation; null when the token that asked is no longer valid (the user loader says so too). */
 async function fetchUserMenu(context: AppLoadContext, token: string): Promise<MenuItem[] | null> {
   try {
-    return (await callData(context, accountEndpoints.menu, { token })).data
+    return await keptUserMenu(context, token)
   } catch (error) {
     if (error instanceof ApiError && error.statusCode === 401) return null
     throw error
@@ -30,7 +40,9 @@ export async function loadFrameUser(context: AppLoadContext): Promise<FrameUser 
   try {
     const token = getAuthToken(context)
     if (!token) return null
-    const [user, menu] = await Promise.all([getUser(context), fetchUserMenu(context, token)])
+    // The user first: the kept navigation is read only with a token users/me has just accepted.
+    const user = await getUser(context)
+    const menu = user && (await fetchUserMenu(context, token))
     return user && menu ? { id: user.id, first_name: user.first_name, name: user.name, menu } : null
   } catch (error) {
     console.error('error during loading the logged-in user', error)

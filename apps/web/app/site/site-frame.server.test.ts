@@ -1,11 +1,12 @@
 /**
- * The frame's menus are read once for many pages (issue 15): pages within MENUS_KEPT_MS share one
+ * The frame's menus are read once for many pages (issue 15): pages within KEPT_MS share one
  * read, a later page reads them again, and a failed read is not kept.
  */
 import type { InProcessApi, Menus } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { loadSiteFrame, MENUS_KEPT_MS } from './site-frame.server.ts'
+import { KEPT_MS } from './kept-read.server.ts'
+import { loadSiteFrame } from './site-frame.server.ts'
 
 const MENUS: Menus = {
   'main-menu': [{ name: 'Shop', items: [{ title: 'Shop', url: '/shop' }] }],
@@ -47,7 +48,7 @@ describe('loadSiteFrame menus', () => {
     expect(first.menus).toEqual(MENUS)
     expect(second.menus).toEqual(MENUS)
     expect(reads()).toBe(1)
-    vi.advanceTimersByTime(MENUS_KEPT_MS + 1)
+    vi.advanceTimersByTime(KEPT_MS + 1)
     expect((await loadSiteFrame(page(), context)).menus).toEqual(MENUS)
     expect(reads()).toBe(2)
   })

@@ -7,38 +7,20 @@
 import { consentFromCookies, launchInstant, type Menus, siteEndpoints } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { callData } from '../api.server.ts'
+import { keptRead } from './kept-read.server.ts'
 
 const NO_MENUS: Menus = { 'main-menu': [], 'sub-menus': [] }
 
-/**
- * How long the storefront reuses the menus it read: every page shows them and every visitor gets
- * the same, while they change only when an editor changes the database (the menu endpoint lets
- * shared caches keep them a minute). Reading them on every page cost about 2% of an uncached
- * page's CPU: the query, the endpoint's answer and its check (issue 15, fourth pass).
- */
-export const MENUS_KEPT_MS = 5_000
-
-/** The menus last read and when, per back end (its fetch stands for it): a failure is not kept. */
-const keptMenus = new WeakMap<AppLoadContext['apiFetch'], { menus: Promise<Menus>; at: number }>()
-
-async function readMenus(context: AppLoadContext): Promise<Menus> {
+/** The menus, as every visitor gets them: read once for the pages of a few seconds. */
+const keptMenus = keptRead(async (context: AppLoadContext): Promise<Menus> => {
   return (await callData(context, siteEndpoints.menu)).data
-}
+})
 
 function loadMenus(context: AppLoadContext): Promise<Menus> {
-  const now = Date.now()
-  const kept = keptMenus.get(context.apiFetch)
-  if (kept && now - kept.at < MENUS_KEPT_MS) return kept.menus
-  const entry = {
-    at: now,
-    menus: readMenus(context).catch((error: unknown) => {
-      if (keptMenus.get(context.apiFetch) === entry) keptMenus.delete(context.apiFetch)
-      console.error('error during fetching menus', error)
-      return NO_MENUS
-    }),
-  }
-  keptMenus.set(context.apiFetch, entry)
-  return entry.menus
+  return keptMenus(context).catch((error: unknown) => {
+    console.error('error during fetching menus', error)
+    return NO_MENUS
+  })
 }
 
 export async function loadSiteFrame(request: Request, context: AppLoadContext) {
