@@ -1,6 +1,7 @@
 // The page part of `npm run bench` (issue 15, "Instant on a phone"): for home, /shop and one
 // product page, what one server does for an anonymous visitor at 16 concurrent (pages/s, p50/p99,
-// CPU per page with the shared page cache and without it, peak resident memory under that load and
+// CPU per page with the shared page cache and without it; a logged-in fan with a bag reloading the
+// product page, shared with their frame filled in, against rendered; peak resident memory under that load and
 // after the Lighthouse runs, whose first loads encode the images' sizes), and what a phone
 // sees (Lighthouse 12 mobile performance, median of 3 runs, with LCP, TBT, CLS and the JS/CSS
 // transferred, beside the same pages without their scripts), driving Debian's Chromium. Each
@@ -60,11 +61,11 @@ async function benchPages(base) {
   return ['/', '/shop', `/product/${products[0].slug}`]
 }
 
-function load(shop, pathname, seconds) {
+function load(shop, pathname, seconds, headers = BROWSER_HEADERS) {
   return new Promise((resolve, reject) => {
     const cpuBefore = cpuSeconds(shop.pid)
     autocannon(
-      { url: shop.base + pathname, connections: CONCURRENCY, duration: seconds, headers: BROWSER_HEADERS },
+      { url: shop.base + pathname, connections: CONCURRENCY, duration: seconds, headers },
       (error, result) => {
         if (error) return reject(error)
         const cpu = cpuSeconds(shop.pid) - cpuBefore
@@ -92,6 +93,52 @@ async function serverFigures(shop, pages, seconds) {
     await (await fetch(shop.base + page, { headers: BROWSER_HEADERS })).arrayBuffer()
     await load(shop, page, 1)
     rows.push({ page, ...(await load(shop, page, seconds)) })
+  }
+  return rows
+}
+
+/** The demo customer logged in with one product in their bag: their session cookie. */
+async function fanSession(base) {
+  const sessionOf = (response) =>
+    response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('session='))
+      .split(';')[0]
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { origin: base },
+    body: new URLSearchParams({ userEmail: 'demo@example.com', userPassword: 'demo-password' }),
+    redirect: 'manual',
+  })
+  const products = await (await fetch(`${base}/wp-json/wc/v3/products?per_page=100`)).json()
+  const added = await fetch(`${base}/cart/add`, {
+    method: 'POST',
+    headers: { origin: base, cookie: sessionOf(login) },
+    body: new URLSearchParams({
+      variant_id: String(products.find((p) => p.type === 'simple').id),
+      quantity: '1',
+    }),
+    redirect: 'manual',
+  })
+  return sessionOf(added)
+}
+
+/**
+ * A fan with a login and a bag reloading the product page, 16 at a time: the shared copy their
+ * browser is sent once it runs the scripts, then the request for their frame's own parts it makes
+ * once hydrated; and, for comparison, the page rendered for them (a browser without scripts).
+ */
+async function fanReloadFigures(shop, page, seconds) {
+  const session = await fanSession(shop.base)
+  const fills = { ...BROWSER_HEADERS, cookie: `${session}; personal-frame=1` }
+  const rows = []
+  for (const [what, pathname, headers] of [
+    ['the shared page', page, fills],
+    ['then /visitor-frame', '/visitor-frame', { ...fills, accept: 'application/json' }],
+    ['the page rendered for them', page, { ...BROWSER_HEADERS, cookie: session }],
+  ]) {
+    await load(shop, pathname, 1, headers)
+    rows.push({ what, page: pathname, ...(await load(shop, pathname, seconds, headers)) })
   }
   return rows
 }
@@ -290,10 +337,11 @@ async function cpuComparison(quick, before) {
 export async function pageBench({ quick }) {
   const seconds = quick ? 2 : 8
   const cached = await freshShop({})
-  let pages, withCache, lighthouse, cachedPeakMiB, afterLighthousePeakMiB
+  let pages, withCache, fanReload, lighthouse, cachedPeakMiB, afterLighthousePeakMiB
   try {
     pages = await benchPages(cached.base)
     withCache = await serverFigures(cached, pages, seconds)
+    fanReload = await fanReloadFigures(cached, pages[2], seconds)
     cachedPeakMiB = peakMemoryMiB(cached.pid)
     lighthouse = await lighthouseFigures(cached.base, pages, quick ? 1 : 3)
     afterLighthousePeakMiB = peakMemoryMiB(cached.pid)
@@ -317,6 +365,7 @@ export async function pageBench({ quick }) {
     concurrency: CONCURRENCY,
     seconds,
     cached: withCache,
+    fanReload,
     uncached: withoutCache,
     peakResidentMiB: {
       cached: cachedPeakMiB,
@@ -332,6 +381,16 @@ export function printPageBench(result) {
     `\nPages, anonymous visitor, ${result.concurrency} concurrent, one server, shared page cache on:`,
   )
   console.table(result.cached)
+  const [shared, frame, own] = result.fanReload
+  console.log(
+    'A fan with a login and a bag reloading the product page, 16 concurrent, page cache on: the shared page and' +
+      ` their frame's request (${Math.round((shared.cpuMsPerPage + frame.cpuMsPerPage) * 100) / 100} ms of CPU a reload),` +
+      ' against the page rendered for them:',
+  )
+  console.table(result.fanReload)
+  console.log(
+    `  (the render costs ${Math.round((own.cpuMsPerPage / (shared.cpuMsPerPage + frame.cpuMsPerPage)) * 10) / 10}x as much)`,
+  )
   console.log('The same pages with the page cache off (PAGE_CACHE_SECONDS=0): every page rendered:')
   console.table(result.uncached)
   const peak = result.peakResidentMiB
