@@ -3,8 +3,12 @@
  * used by the storefront when it runs in the same process as the API. It always asks for the
  * body as it is (Accept-Encoding: identity): compressing a reply only to inflate it in the same
  * process would be CPU spent for nothing, and callers read the body as plain JSON.
+ * It dispatches to the app's router rather than through `app.inject`, which refuses once a
+ * graceful shutdown has begun: a page already being rendered then still gets its answers, and the
+ * database closes only after it (server.ts).
  */
 import type { FastifyInstance, HTTPMethods } from 'fastify'
+import { inject } from 'light-my-request'
 
 export function inProcessFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
@@ -16,7 +20,7 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
     })
     headers['accept-encoding'] = 'identity'
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined
-    const response = await app.inject({
+    const response = await inject(app.routing, {
       method: request.method as HTTPMethods,
       url: url.pathname + url.search,
       headers,
