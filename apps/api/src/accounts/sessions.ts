@@ -6,7 +6,7 @@
  *
  * Other domains authenticate a request with `optionalSession` or `requireSession`.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID, webcrypto } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import {
@@ -37,7 +37,7 @@ const LIFETIME_SECONDS: Record<LoginMethod, number> = {
   facebook: SOCIAL_TOKEN_LIFETIME_SECONDS,
 }
 
-const keys = new WeakMap<Pick<ShopContext, 'config'>, Promise<Uint8Array>>()
+const keys = new WeakMap<ShopContext['config'], Promise<Uint8Array>>()
 
 async function readOrCreateSecret(dataDir: string): Promise<string> {
   const file = path.join(dataDir, 'jwt-secret')
@@ -55,13 +55,32 @@ async function readOrCreateSecret(dataDir: string): Promise<string> {
 
 /** The server's signing secret as a key; other domains derive their own keys from it (launch: HKDF). */
 export function signingKey(ctx: Pick<ShopContext, 'config'>): Promise<Uint8Array> {
-  let key = keys.get(ctx)
+  let key = keys.get(ctx.config)
   if (!key) {
     const secret = ctx.config.JWT_SECRET
       ? Promise.resolve(ctx.config.JWT_SECRET)
       : readOrCreateSecret(ctx.config.dataDir)
     key = secret.then((text) => new TextEncoder().encode(text))
-    keys.set(ctx, key)
+    keys.set(ctx.config, key)
+  }
+  return key
+}
+
+/**
+ * A signing secret as an HS256 key, imported once: given raw bytes, jose imports them again on
+ * every sign and verify (here 80-92 µs a check with raw bytes, 65 µs with the key).
+ */
+export const hs256Key = (secret: Uint8Array): Promise<webcrypto.CryptoKey> =>
+  webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
+
+const tokenKeys = new WeakMap<ShopContext['config'], Promise<webcrypto.CryptoKey>>()
+
+/** The key login tokens are signed and checked with. */
+function tokenKey(ctx: Pick<ShopContext, 'config'>): Promise<webcrypto.CryptoKey> {
+  let key = tokenKeys.get(ctx.config)
+  if (!key) {
+    key = signingKey(ctx).then(hs256Key)
+    tokenKeys.set(ctx.config, key)
   }
   return key
 }
@@ -98,7 +117,7 @@ export async function issueToken(
     .setJti(id)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + lifetime)
-    .sign(await signingKey(ctx))
+    .sign(await tokenKey(ctx))
   return { data: { token, token_type: TOKEN_TYPE, expires_in: lifetime } }
 }
 
@@ -123,7 +142,7 @@ export async function optionalSession(ctx: ShopContext, request: FastifyRequest)
   if (!match) throw unauthorized('The Authorization header must be "Bearer <token>".')
   let jti: string | undefined
   try {
-    const { payload } = await jwtVerify(match[1]!, await signingKey(ctx), {
+    const { payload } = await jwtVerify(match[1]!, await tokenKey(ctx), {
       algorithms: ['HS256'],
       currentDate: new Date(ctx.now()),
     })

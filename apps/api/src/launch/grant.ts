@@ -7,7 +7,7 @@
 import { launchInstant } from '@fanshop/core'
 import { jwtVerify, SignJWT } from 'jose'
 import type { ShopContext } from '../context.ts'
-import { launchKey } from './keys.ts'
+import { launchTokenKey } from './keys.ts'
 
 const AUDIENCE = 'fanshop:access-grant'
 const DAY_MS = 86_400_000
@@ -32,13 +32,13 @@ export async function issueAccessGrant(
     .setSubject(`access-code:${codeId}`)
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(expiresAt / 1000))
-    .sign(await launchKey(ctx, 'access-grant'))
+    .sign(await launchTokenKey(ctx, 'access-grant'))
   return { grant, expiresAt: Math.floor(expiresAt / 1000) * 1000 }
 }
 
 async function verifiedGrant(ctx: Pick<ShopContext, 'config' | 'now'>, grant: string) {
   try {
-    const { payload } = await jwtVerify(grant, await launchKey(ctx, 'access-grant'), {
+    const { payload } = await jwtVerify(grant, await launchTokenKey(ctx, 'access-grant'), {
       audience: AUDIENCE,
       algorithms: ['HS256'],
       currentDate: new Date(ctx.now()),
