@@ -4,8 +4,9 @@
  * query and body are typed, and checks the answer against the endpoint's schema before the
  * storefront reads it. It asks for JSON, sends the Bearer token and the store-host header, and
  * turns any answer whose status or body carries statusCode >= 400 into an ApiError. In the API's
- * own process, a read call (no token, body or headers) reaches the endpoint's handler directly
- * (load context `apiInProcess`, docs/decisions/0008) and its object is checked the same way.
+ * own process, a call without a body to a read endpoint (the visitor's own reads included, token
+ * and headers handed over) reaches the endpoint's handler directly (load context `apiInProcess`,
+ * docs/decisions/0008) and its object is checked the same way.
  */
 import {
   type Endpoint,
@@ -141,7 +142,7 @@ export async function call<E extends Endpoint>(
   const path = endpointPath(endpoint, params)
   // In the API's process, a read endpoint's handler answers without HTTP (issue 15).
   const inProcess =
-    token || body !== undefined || headers ? null : context.apiInProcess?.(endpoint, { params, query })
+    body === undefined ? context.apiInProcess?.(endpoint, { params, query, token, headers }) : null
   const response = inProcess
     ? await inProcess.then((answer) => answered(answer.status, answer.headers, answer.body))
     : await send(context, path, { method: endpoint.method, query, body, token, headers, signal })

@@ -88,10 +88,14 @@ export function endpointPath(endpoint: Endpoint, params: Record<string, Scalar> 
   })
 }
 
-/** What a caller sends to an endpoint that reads only its path and query. */
+/** What a caller sends to an endpoint that reads only its path, query and headers (no body). */
 export interface InProcessRequest {
   params?: Record<string, Scalar>
   query?: Record<string, Scalar | null | undefined>
+  /** The logged-in visitor's JWT, handed over as the `Authorization: Bearer` header would carry it. */
+  token?: string | null
+  /** Headers the caller adds (lower-case names), as it would send them. */
+  headers?: Record<string, string>
 }
 
 /** An endpoint's answer handed over inside one process: what its HTTP answer would carry, unchecked. */
@@ -102,7 +106,7 @@ export interface InProcessAnswer {
 }
 
 /**
- * The API's read endpoints reached without HTTP when the storefront shares the API's process:
- * null for an endpoint it does not cover (the caller then goes over HTTP).
+ * The API's read endpoints (the visitor's own included) reached without HTTP when the storefront
+ * shares the API's process: null for an endpoint it does not cover (the caller then goes over HTTP).
  */
 export type InProcessApi = (endpoint: Endpoint, request: InProcessRequest) => Promise<InProcessAnswer> | null

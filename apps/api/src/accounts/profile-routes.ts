@@ -4,14 +4,15 @@
  * Bearer token; another user's customer id answers 403.
  */
 import { accountEndpoints } from '@fanshop/core'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ShopContext } from '../context.ts'
 import { forbidden } from '../http/errors.ts'
+import type { AnswerHeaders } from '../http/in-process-api.ts'
 import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
-import { route } from '../http/route.ts'
+import { readRoute, route } from '../http/route.ts'
 import { ACCOUNT_FAILURES } from './auth-routes.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
-import { requireSession, revokeUserSessions, type Session, type UserRow } from './sessions.ts'
+import { type HeadersOf, requireSession, revokeUserSessions, type Session, type UserRow } from './sessions.ts'
 import { currentUserJson, customerJson, settingsOf, userDetailsJson } from './users.ts'
 
 export const WRONG_OLD_PASSWORD_MESSAGE = 'Your current password is not correct.'
@@ -30,10 +31,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   const limiter = rateLimiter(ctx)
 
   /** Nothing a user's own data answers may be cached by a shared cache. */
-  async function session(
-    request: Parameters<typeof requireSession>[1],
-    reply: FastifyReply,
-  ): Promise<Session> {
+  async function session(request: HeadersOf, reply: AnswerHeaders): Promise<Session> {
     reply.header('cache-control', 'private, no-store')
     return requireSession(ctx, request)
   }
@@ -47,11 +45,12 @@ export default async function profileRoutes(app: FastifyInstance) {
       .executeTakeFirstOrThrow()
   }
 
-  route(app, accountEndpoints.me, async (request, reply) =>
+  // The reads of the visitor's own data: the storefront calls them in-process (http/in-process-api.ts).
+  readRoute(app, accountEndpoints.me, async (request, reply) =>
     currentUserJson((await session(request, reply)).user),
   )
 
-  route(app, accountEndpoints.settings, async (request, reply) =>
+  readRoute(app, accountEndpoints.settings, async (request, reply) =>
     settingsOf((await session(request, reply)).user),
   )
 
@@ -62,11 +61,11 @@ export default async function profileRoutes(app: FastifyInstance) {
     return preferences
   })
 
-  route(app, accountEndpoints.details, async (request, reply) =>
+  readRoute(app, accountEndpoints.details, async (request, reply) =>
     userDetailsJson((await session(request, reply)).user),
   )
 
-  route(app, accountEndpoints.menu, async (request, reply) => {
+  readRoute(app, accountEndpoints.menu, async (request, reply) => {
     await session(request, reply)
     return { code: 200 as const, data: await readMenu(ctx) }
   })
@@ -87,10 +86,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   })
 
   /** The session's user when the path names them; 403 for anyone else's id. */
-  async function ownCustomer(
-    request: Parameters<typeof requireSession>[1] & { params: { id: number } },
-    reply: FastifyReply,
-  ) {
+  async function ownCustomer(request: HeadersOf & { params: { id: number } }, reply: AnswerHeaders) {
     const { user } = await session(request, reply)
     if (request.params.id !== user.id) throw forbidden('You can only see and change your own account.')
     return user

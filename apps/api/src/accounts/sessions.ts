@@ -8,6 +8,7 @@
  */
 import { randomBytes, randomUUID, webcrypto } from 'node:crypto'
 import fs from 'node:fs/promises'
+import type { IncomingHttpHeaders } from 'node:http'
 import path from 'node:path'
 import {
   ACCOUNT_MESSAGES,
@@ -16,7 +17,6 @@ import {
   TOKEN_TYPE,
   type TokenResponse,
 } from '@fanshop/core'
-import type { FastifyRequest } from 'fastify'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import type { Selectable } from 'kysely'
 import type { ShopContext } from '../context.ts'
@@ -131,11 +131,16 @@ export function assertNotDisabled(user: Pick<UserRow, 'disabled_at'>): void {
   if (user.disabled_at !== null) throw forbidden(ACCOUNT_DISABLED_MESSAGE)
 }
 
+/** What a session is read from: a request's headers, whichever transport brought them. */
+export interface HeadersOf {
+  headers: IncomingHttpHeaders
+}
+
 /**
  * The session of the request's Bearer token; null when it carries none.
  * A token that is forged, expired or revoked answers 401.
  */
-export async function optionalSession(ctx: ShopContext, request: FastifyRequest): Promise<Session | null> {
+export async function optionalSession(ctx: ShopContext, request: HeadersOf): Promise<Session | null> {
   const header = request.headers.authorization
   if (!header) return null
   const match = /^Bearer\s+(\S+)$/i.exec(header)
@@ -167,7 +172,7 @@ export async function optionalSession(ctx: ShopContext, request: FastifyRequest)
 }
 
 /** The request's session; 401 when there is none. */
-export async function requireSession(ctx: ShopContext, request: FastifyRequest): Promise<Session> {
+export async function requireSession(ctx: ShopContext, request: HeadersOf): Promise<Session> {
   const session = await optionalSession(ctx, request)
   if (!session) throw unauthorized()
   return session

@@ -16,9 +16,8 @@ import {
   linesTotal,
   type OrderState,
 } from '@fanshop/core'
-import type { FastifyRequest } from 'fastify'
 import type { Kysely, Selectable, Transaction } from 'kysely'
-import { optionalSession } from '../accounts/sessions.ts'
+import { type HeadersOf, optionalSession } from '../accounts/sessions.ts'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce } from '../db/compiled.ts'
 import { isUniqueViolation } from '../db/portable.ts'
@@ -131,7 +130,10 @@ export interface Requester {
   user: { id: number; email: string } | null
 }
 
-export async function requesterOf(ctx: ShopContext, request: FastifyRequest): Promise<Requester> {
+export async function requesterOf(
+  ctx: ShopContext,
+  request: HeadersOf & { query?: unknown },
+): Promise<Requester> {
   const query = request.query as { order_token?: unknown } | undefined
   const header = request.headers['x-spree-order-token']
   const orderToken =

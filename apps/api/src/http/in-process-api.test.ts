@@ -1,7 +1,8 @@
 /**
  * The storefront's read calls answer the same through both transports: in-process (the handler
  * called directly, in-process-api.ts) and over HTTP (light-my-request injection): the same
- * checked body, the same paging headers, the same error status and message, bad input included.
+ * checked body, the same paging headers, the same error status and message, bad input included;
+ * the visitor's own reads (their login, their cart) with their credentials, and without.
  */
 import {
   accountEndpoints,
@@ -20,6 +21,7 @@ import { ApiError, call } from '../../../web/app/api.server.ts'
 // The storefront's load context type (its module augmentation of react-router's).
 import type {} from '../../../web/app/load-context.ts'
 import { testLoadContext } from '../../../web/tests/load-context.ts'
+import { addLine, createCart, insertShopper } from '../../tests/cart.ts'
 import { createTestApp, type TestApp } from '../../tests/test-app.ts'
 import { inProcessApi } from './in-process-api.ts'
 import { inProcessFetch } from './in-process-fetch.ts'
@@ -146,18 +148,82 @@ describe('in-process read calls', () => {
     expect(got).toEqual(expected)
   })
 
-  it('leaves endpoints it does not cover, and calls with a token or a body, to HTTP', async () => {
+  describe("the visitor's own reads", () => {
+    let shopper: { token: string }
+    let guestCart: { number: string; token: string }
+    let ownCart: { number: string; token: string }
+
+    beforeAll(async () => {
+      shopper = await insertShopper(shop)
+      const products = (await shop.app.inject({ url: '/wp-json/wc/v3/products?per_page=100' })).json() as {
+        id: number
+        type: string
+      }[]
+      const simple = products.find((p) => p.type === 'simple')!
+      guestCart = await createCart(shop)
+      ownCart = await createCart(shop, shopper.token)
+      for (const cart of [guestCart, ownCart])
+        expect((await addLine(shop, cart, simple.id)).statusCode).toBe(201)
+    })
+
+    const cases: [string, Endpoint, () => object, 'answer' | number][] = [
+      ['the current user', accountEndpoints.me, () => ({ token: shopper.token }), 'answer'],
+      ['the current user, forged token', accountEndpoints.me, () => ({ token: 'a.b.c' }), 401],
+      ['their settings', accountEndpoints.settings, () => ({ token: shopper.token }), 'answer'],
+      ['their details', accountEndpoints.details, () => ({ token: shopper.token }), 'answer'],
+      ['their navigation', accountEndpoints.menu, () => ({ token: shopper.token }), 'answer'],
+      [
+        'a cart by its token, with the launch headers',
+        cartEndpoints.order,
+        () => ({
+          params: { number: guestCart.number },
+          query: { order_token: guestCart.token },
+          headers: { 'x-access-grant': 'not-a-grant' },
+        }),
+        'answer',
+      ],
+      [
+        'a cart by its owner',
+        cartEndpoints.order,
+        () => ({ params: { number: ownCart.number }, token: shopper.token }),
+        'answer',
+      ],
+      [
+        "a guest's cart by someone else's login",
+        cartEndpoints.order,
+        () => ({ params: { number: guestCart.number }, token: shopper.token }),
+        404,
+      ],
+      [
+        'a cart by a wrong token',
+        cartEndpoints.order,
+        () => ({ params: { number: guestCart.number }, query: { order_token: 'wrong' } }),
+        404,
+      ],
+      [
+        'a cart without credentials',
+        cartEndpoints.order,
+        () => ({ params: { number: guestCart.number } }),
+        401,
+      ],
+      ['a cart by a malformed number', cartEndpoints.order, () => ({ params: { number: '../1' } }), 400],
+    ]
+
+    it.each(cases)('%s', async (_name, endpoint, request, expected) => {
+      const overHttpOutcome = await outcome(overHttp, endpoint, request())
+      if (expected === 'answer')
+        expect(overHttpOutcome).toMatchObject({ status: 200, data: expect.anything() })
+      else expect(overHttpOutcome).toMatchObject({ error: expected })
+      expect(await outcome(inProcess, endpoint, request())).toEqual(overHttpOutcome)
+    })
+  })
+
+  it('leaves endpoints it does not cover, and calls with a body, to HTTP', async () => {
     const direct = inProcessApi(shop.app)
     expect(direct(contentEndpoints.contact, {})).toBeNull()
-    expect(direct(accountEndpoints.me, {})).toBeNull()
+    expect(direct(cartEndpoints.createOrder, {})).toBeNull()
     // The in-process context's fetch refuses: a call that went over HTTP fails to reach the API.
-    const me = await outcome(inProcess, accountEndpoints.me, { token: 'a.b.c' })
-    expect(me).toMatchObject({ error: 503, message: expect.stringContaining('went over HTTP') })
-    const withToken = await outcome(inProcess, cartEndpoints.order, {
-      params: { number: 'R1' },
-      query: { order_token: 't' },
-      token: 'a.b.c',
-    })
-    expect(withToken).toMatchObject({ error: 503 })
+    const saved = await outcome(inProcess, accountEndpoints.saveSettings, { token: 'a.b.c', body: {} })
+    expect(saved).toMatchObject({ error: 503, message: expect.stringContaining('went over HTTP') })
   })
 })

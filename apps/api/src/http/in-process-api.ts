@@ -3,12 +3,15 @@
  * (issue 15: light-my-request, serialising and parsing again cost about 30% of an uncached
  * page). A read route (route.ts `readRoute`) registers its handler here beside its Fastify route:
  * the same handler, the same zod validation of params and query (the validator Fastify runs),
- * the query read by the same parser, errors answered by the same rule. Nothing else a request
- * passes through applies to a read endpoint: it takes no token, no body, no headers, no store
- * host, no rate limit. The answer is handed over as the handler's object; the caller (apps/web
- * api.server.ts `call`) checks it against the endpoint's schema once, where it would have
- * checked the JSON.
+ * the query read by the same parser, errors answered by the same rule. A read handler sees only
+ * its params, query and request headers (the visitor's Bearer token among them, so the visitor's
+ * own reads come this way too); nothing else a request passes through applies to a read endpoint:
+ * it takes no body, no store host, no client address, no rate limit. The answer is handed over as
+ * the handler's object; the caller (apps/web api.server.ts `call`) checks it against the
+ * endpoint's schema once, where it would have checked the JSON.
  */
+
+import type { IncomingHttpHeaders } from 'node:http'
 import type { Endpoint, InProcessAnswer, InProcessApi, InProcessRequest } from '@fanshop/core'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { validatorCompiler } from 'fastify-type-provider-zod'
@@ -22,9 +25,16 @@ export interface AnswerHeaders {
   headers(values: Record<string, string>): unknown
 }
 
-/** A read handler as both transports call it: its validated params and query, its answer's headers. */
+/** What a read handler is given: its validated params and query, and the request's headers. */
+export interface ReadInput<Params, Query> {
+  params: Params
+  query: Query
+  headers: IncomingHttpHeaders
+}
+
+/** A read handler as both transports call it: its input, its answer's headers. */
 export type ReadHandlerOf<Params, Query, Answer> = (
-  input: { params: Params; query: Query },
+  input: ReadInput<Params, Query>,
   answer: AnswerHeaders,
 ) => Promise<Answer>
 
@@ -47,6 +57,10 @@ function validated(validate: Validate | null, part: string, data: Record<string,
     validationContext: part,
   })
 }
+
+/** The headers as the HTTP transport sends them: the caller's, and the token as `Authorization`. */
+const headersOf = (request: InProcessRequest): IncomingHttpHeaders =>
+  request.token ? { ...request.headers, authorization: `Bearer ${request.token}` } : { ...request.headers }
 
 /** The query as the HTTP transport sends it (one string per set value) and as the API reads it. */
 function queryOf(query: InProcessRequest['query'] = {}): Record<string, string> {
@@ -83,6 +97,7 @@ export function registerInProcess<Params, Query, Answer>(
       const input = {
         params: validated(validateParams, 'params', params) as Params,
         query: validated(validateQuery, 'querystring', queryOf(request.query)) as Query,
+        headers: headersOf(request),
       }
       return { status: 200, headers, body: await handler(input, answer) }
     } catch (error) {

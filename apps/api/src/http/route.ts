@@ -86,11 +86,14 @@ export function route<E extends Endpoint>(
   })
 }
 
-/** An endpoint that reads only its path and query: no token, no body, no headers of its own. */
+/**
+ * An endpoint that reads only its path, query and the visitor's Bearer token: no body, no headers
+ * of its own. Spec 7's users/me is a POST without a body.
+ */
 type ReadEndpoint = Endpoint & {
-  method: 'GET'
-  bearer?: undefined
+  method: 'GET' | 'POST'
   body?: undefined
+  upload?: undefined
   headers?: undefined
   responses: { 200: z.ZodType }
 }
@@ -118,7 +121,11 @@ export function readRoute<E extends ReadEndpoint>(
     endpoint,
     (request, reply) =>
       handler(
-        { params: request.params, query: request.query } as Parameters<ReadHandler<E>>[0],
+        {
+          params: request.params,
+          query: request.query,
+          headers: request.headers,
+        } as Parameters<ReadHandler<E>>[0],
         reply,
       ) as ReturnType<EndpointHandler<E>>,
     extras,

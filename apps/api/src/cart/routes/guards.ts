@@ -6,6 +6,7 @@
  * handlers: a hook cost each of drop day's two calls a pass through Fastify's hook runner (issue 13).
  */
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify'
+import type { HeadersOf } from '../../accounts/sessions.ts'
 import type { ShopContext } from '../../context.ts'
 import { assertShoppingAllowed } from '../../launch/gate.ts'
 import { assertQueuePass, releaseUnusedCartClaim } from '../../launch/queue-gate.ts'
@@ -43,6 +44,15 @@ const releaseClaim: onSendHookHandler = function (request, reply, payload, done)
 export const openOrder = async (ctx: ShopContext, order: OrderRow) =>
   settleOrder(ctx, await resolveStalePayment(ctx, order))
 
+/** A request that names an order: its number in the path, its credentials in the query or headers. */
+type OrderRequest = HeadersOf & { params: { number: string }; query?: unknown }
+
+/** The order of the path's number for its token or its owner (401/404 otherwise), opened. */
+export async function orderOfPath(ctx: ShopContext, request: OrderRequest): Promise<OrderRow> {
+  const requester = await requesterOf(ctx, request)
+  return openOrder(ctx, await findOrderFor(ctx.db, requester, request.params.number))
+}
+
 export function cartGuards(ctx: ShopContext) {
   return {
     /** The launch gate, then the drop's waiting room: 403 while shopping is not open to this visitor. */
@@ -52,9 +62,7 @@ export function cartGuards(ctx: ShopContext) {
     },
     /** The order of the path's number for its token or its owner (401/404 otherwise), opened. */
     pathOrder: async (request: FastifyRequest) => {
-      const requester = await requesterOf(ctx, request)
-      const { number } = request.params as { number: string }
-      request.cartOrder = await openOrder(ctx, await findOrderFor(ctx.db, requester, number))
+      request.cartOrder = await orderOfPath(ctx, request as OrderRequest)
     },
   }
 }

@@ -7,7 +7,7 @@ import { cappedAtLoginMessage, cartEndpoints } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { requireSession } from '../../accounts/sessions.ts'
 import { notFound, unauthorized, unprocessable } from '../../http/errors.ts'
-import { route } from '../../http/route.ts'
+import { readRoute, route } from '../../http/route.ts'
 import { typedAnswer } from '../../http/typed-answer.ts'
 import { addToCart, associateCart, currentCartOf } from '../carts.ts'
 import { saveOrderAttributes } from '../checkout.ts'
@@ -15,7 +15,7 @@ import { applyCoupon, removeCoupon } from '../coupons.ts'
 import { orderJson, orderSummariesJson } from '../order-json.ts'
 import { changeOrder, completedOrdersOf, createOrder, findOrderFor, requesterOf } from '../orders.ts'
 import { newCartJsonOnSqlite } from '../sqlite-hot-path.ts'
-import { cartGuards, openOrder } from './guards.ts'
+import { cartGuards, openOrder, orderOfPath } from './guards.ts'
 
 export default async function orderRoutes(app: FastifyInstance) {
   const ctx = app.shop
@@ -57,9 +57,8 @@ export default async function orderRoutes(app: FastifyInstance) {
     return orderJson(ctx.db, await openOrder(ctx, cart))
   })
 
-  route(app, cartEndpoints.order, async (request) => orderJson(ctx.db, request.cartOrder!), {
-    preHandler: pathOrder,
-  })
+  // Read by the storefront for every page of a visitor with a cart: in-process in one process.
+  readRoute(app, cartEndpoints.order, async (request) => orderJson(ctx.db, await orderOfPath(ctx, request)))
 
   route(
     app,
