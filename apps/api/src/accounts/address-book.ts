@@ -11,14 +11,15 @@ import {
   type SavedAddressInput,
   type SavedAddressJson,
 } from '@fanshop/core'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Kysely, Migration, Selectable } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { dialectOf, withIdColumn } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { notFound, unprocessable } from '../http/errors.ts'
-import { route } from '../http/route.ts'
-import { requireSession } from './sessions.ts'
+import type { AnswerHeaders } from '../http/in-process-api.ts'
+import { readRoute, route } from '../http/route.ts'
+import { type HeadersOf, requireSession } from './sessions.ts'
 import type { SavedAddressesTable } from './tables.ts'
 
 type Db = Kysely<Database>
@@ -159,7 +160,7 @@ async function checked(db: Db, input: SavedAddressInput) {
 export default async function addressBookRoutes(app: FastifyInstance) {
   const ctx: ShopContext = app.shop
 
-  async function userOf(request: FastifyRequest, reply: FastifyReply): Promise<number> {
+  async function userOf(request: HeadersOf, reply: AnswerHeaders): Promise<number> {
     reply.header('cache-control', 'private, no-store')
     return (await requireSession(ctx, request)).user.id
   }
@@ -175,7 +176,7 @@ export default async function addressBookRoutes(app: FastifyInstance) {
     return row
   }
 
-  route(app, accountEndpoints.addressBook, async (request, reply) => {
+  readRoute(app, accountEndpoints.addressBook, async (request, reply) => {
     const userId = await userOf(request, reply)
     const rows = await ctx.db
       .selectFrom('saved_addresses')

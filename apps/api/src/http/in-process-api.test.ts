@@ -148,10 +148,11 @@ describe('in-process read calls', () => {
     expect(got).toEqual(expected)
   })
 
-  describe("the visitor's own reads", () => {
+  describe("the visitor's own reads, and the checkout's", () => {
     let shopper: { token: string }
     let guestCart: { number: string; token: string }
     let ownCart: { number: string; token: string }
+    let countryId: number
 
     beforeAll(async () => {
       shopper = await insertShopper(shop)
@@ -162,6 +163,10 @@ describe('in-process read calls', () => {
       const simple = products.find((p) => p.type === 'simple')!
       guestCart = await createCart(shop)
       ownCart = await createCart(shop, shopper.token)
+      const { countries } = (await shop.app.inject({ url: '/api/v1/countries?per_page=999' })).json() as {
+        countries: { id: number; iso: string }[]
+      }
+      countryId = countries.find((country) => country.iso === 'ES')!.id
       for (const cart of [guestCart, ownCart])
         expect((await addLine(shop, cart, simple.id)).statusCode).toBe(201)
     })
@@ -207,6 +212,17 @@ describe('in-process read calls', () => {
         401,
       ],
       ['a cart by a malformed number', cartEndpoints.order, () => ({ params: { number: '../1' } }), 400],
+      ['their address book', accountEndpoints.addressBook, () => ({ token: shopper.token }), 'answer'],
+      ['their address book, forged token', accountEndpoints.addressBook, () => ({ token: 'a.b.c' }), 401],
+      ['their orders', cartEndpoints.orderHistory, () => ({ token: shopper.token }), 'answer'],
+      ['the checkout countries', cartEndpoints.countries, () => ({ query: { per_page: 999 } }), 'answer'],
+      [
+        'a country of the checkout',
+        cartEndpoints.states,
+        () => ({ query: { country_id: countryId } }),
+        'answer',
+      ],
+      ['states, bad country', cartEndpoints.states, () => ({ query: { country_id: 'spain' } }), 400],
     ]
 
     it.each(cases)('%s', async (_name, endpoint, request, expected) => {

@@ -106,7 +106,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     return { ...json, capped_items: items, message: cappedAtLoginMessage(items) }
   })
 
-  route(app, cartEndpoints.orderHistory, async (request) => {
+  readRoute(app, cartEndpoints.orderHistory, async (request) => {
     const session = await requireSession(ctx, request)
     const orders = await completedOrdersOf(ctx.db, session.user.id)
     return { data: await orderSummariesJson(ctx.db, orders) }

@@ -1,17 +1,18 @@
 /**
  * The reference data the checkout's forms need, cacheable by anyone: countries and their states
- * (Spree v1 shapes) and the shipping zones (WooCommerce's shape). Read-only, no gate.
+ * (Spree v1 shapes) and the shipping zones (WooCommerce's shape). Read-only, no gate; the
+ * checkout's pages read them in-process (http/in-process-api.ts).
  */
 import { cartEndpoints } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
-import { route } from '../../http/route.ts'
+import { readRoute } from '../../http/route.ts'
 import { countriesPage, statesOfCountry } from '../countries.ts'
 import { shippingZones } from '../shipping.ts'
 
 export default async function referenceRoutes(app: FastifyInstance) {
   const ctx = app.shop
 
-  route(app, cartEndpoints.countries, async (request, reply) => {
+  readRoute(app, cartEndpoints.countries, async (request, reply) => {
     const { page, per_page } = request.query
     const { countries, count } = await countriesPage(ctx.db, page, per_page)
     reply.header('cache-control', 'public, max-age=3600')
@@ -24,13 +25,13 @@ export default async function referenceRoutes(app: FastifyInstance) {
     }
   })
 
-  route(app, cartEndpoints.states, async (request, reply) => {
+  readRoute(app, cartEndpoints.states, async (request, reply) => {
     const answer = await statesOfCountry(ctx.db, request.query.country_id)
     reply.header('cache-control', 'public, max-age=3600')
     return answer
   })
 
-  route(app, cartEndpoints.shippingZones, async (_request, reply) => {
+  readRoute(app, cartEndpoints.shippingZones, async (_request, reply) => {
     const zones = await shippingZones(ctx.db)
     reply.header('cache-control', 'public, max-age=300')
     return zones
