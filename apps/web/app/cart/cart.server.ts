@@ -16,6 +16,7 @@ import type { AppLoadContext } from 'react-router'
 import { getAuthToken, getUser } from '../accounts/session.server.ts'
 import { ApiError, type ApiResponse, type CallRequest, call } from '../api.server.ts'
 import { accessGrantHeaders } from '../launch/access-grant.server.ts'
+import { type Visitor, visitorOf } from '../site/visitor.server.ts'
 import { forgetCart, keepCart, type OrderRef, readCartRef } from './cart-cookie.server.ts'
 import { CART_TEXT } from './texts.ts'
 
@@ -43,11 +44,17 @@ export async function storeCall<E extends Endpoint & { bearer: true | 'optional'
   args: CallRequest<E>,
 ): Promise<ApiResponse<EndpointResponse<E>>> {
   const token = args.token ?? (await visitorToken(context))
-  return call(context, endpoint, {
-    ...args,
-    token,
-    headers: { ...accessGrantHeaders(context), ...args.headers },
-  })
+  const writes = endpoint.method !== 'GET'
+  if (writes) cartReads.delete(visitorOf(context))
+  try {
+    return await call(context, endpoint, {
+      ...args,
+      token,
+      headers: { ...accessGrantHeaders(context), ...args.headers },
+    })
+  } finally {
+    if (writes) cartReads.delete(visitorOf(context))
+  }
 }
 
 export const fetchOrder = async (context: AppLoadContext, ref: OrderRef) =>
@@ -66,12 +73,32 @@ export const isGone = (error: unknown) =>
   error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 401)
 
 /**
+ * This request's read of the visitor's cart: the root frame and the cart or checkout page ask for
+ * it side by side. It holds while the session names the same cart and login; any write through
+ * `storeCall` forgets it, so a page drawn after an action reads the cart the action left.
+ */
+const cartReads = new WeakMap<
+  Visitor,
+  { ref: OrderRef; token: string | null; read: Promise<OrderJson | null> }
+>()
+
+/**
  * The visitor's open cart, or null when they have none (no cookie, placed, merged into an account,
  * or it belongs to an account they are not logged in to). A failure is logged and treated as none.
+ * Read once per request (`cartReads`).
  */
-export async function loadCart(context: AppLoadContext): Promise<OrderJson | null> {
+export function loadCart(context: AppLoadContext): Promise<OrderJson | null> {
   const ref = readCartRef(context)
-  if (!ref) return null
+  if (!ref) return Promise.resolve(null)
+  const visitor = visitorOf(context)
+  const kept = cartReads.get(visitor)
+  if (kept && kept.ref === ref && kept.token === visitor.authToken) return kept.read
+  const read = readCart(context, ref)
+  cartReads.set(visitor, { ref, token: visitor.authToken, read })
+  return read
+}
+
+async function readCart(context: AppLoadContext, ref: OrderRef): Promise<OrderJson | null> {
   try {
     const [order, token] = await Promise.all([fetchOrder(context, ref), visitorToken(context)])
     if (order.state === 'complete') return null

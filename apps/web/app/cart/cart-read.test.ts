@@ -1,0 +1,66 @@
+// The visitor's cart read once per request: the root frame and the cart or checkout page ask for
+// it side by side, and a write in the same request (an action before the page is drawn) makes the
+// next read fetch the cart the write left. Against the real API on a loopback port.
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { addLine, createCart, insertProduct } from '../../../api/tests/cart.ts'
+import { createTestApp, type TestApp } from '../../../api/tests/test-app.ts'
+import { testLoadContext } from '../../tests/load-context.ts'
+import { visitorMiddleware } from '../site/visitor.server.ts'
+import { writeSession } from '../site/visitor-session.server.ts'
+import { changeQuantity, loadCart, loadFrameCart } from './cart.server.ts'
+
+let t: TestApp
+let apiBaseUrl: string
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false })
+  apiBaseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 })
+}, 60_000)
+afterAll(() => t.close())
+
+/** Runs `page` in one request of a guest whose session holds `cart`; answers the order reads it made. */
+async function inOneRequest(
+  cart: { number: string; token: string },
+  page: (context: ReturnType<typeof testLoadContext>) => Promise<void>,
+) {
+  const reads: string[] = []
+  const counted: typeof fetch = (input, init) => {
+    const url = new URL(String(input))
+    if ((init?.method ?? 'GET') === 'GET' && url.pathname === `/api/v1/orders/${cart.number}`)
+      reads.push(url.pathname)
+    return fetch(input, init)
+  }
+  const context = testLoadContext(counted, apiBaseUrl)
+  const [cookie] = await writeSession({ cart }, [], context, Date.now())
+  const request = new Request('http://shop.test/checkout', { headers: { cookie: cookie!.split(';')[0]! } })
+  await visitorMiddleware(
+    { request, context, params: {}, url: new URL(request.url), pattern: '/checkout' },
+    async () => {
+      await page(context)
+      return new Response(null)
+    },
+  )
+  return reads
+}
+
+it('reads the cart once for the frame and the page of one request', async () => {
+  const cart = await createCart(t)
+  expect((await addLine(t, cart, await insertProduct(t, { price: 1500, stock: 10 }))).statusCode).toBe(201)
+  const reads = await inOneRequest(cart, async (context) => {
+    const [frame, order] = await Promise.all([loadFrameCart(context), loadCart(context)])
+    expect(frame?.count).toBe(1)
+    expect(order?.item_count).toBe(1)
+  })
+  expect(reads).toHaveLength(1)
+})
+
+it('reads the cart again after a write in the same request, and sees the write', async () => {
+  const cart = await createCart(t)
+  expect((await addLine(t, cart, await insertProduct(t, { price: 1500, stock: 10 }))).statusCode).toBe(201)
+  const reads = await inOneRequest(cart, async (context) => {
+    const before = await loadCart(context)
+    expect(await changeQuantity(context, before!.line_items[0]!.id, 3)).toEqual({})
+    expect((await loadFrameCart(context))?.count).toBe(3)
+  })
+  expect(reads).toHaveLength(2)
+})
