@@ -5,7 +5,7 @@
  * summary table, the coupon and the time left on the hold; on a phone these come first, the
  * summary folded into a bar with the total.
  */
-import { ADDRESS_TEXT_FIELDS, type CountryJson, isPast, type OrderState, stateIndex } from '@fanshop/core'
+import { ADDRESS_TEXT_FIELDS, isPast, type OrderState, stateIndex } from '@fanshop/core'
 import { useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { loadAddressBook } from '../../accounts/address-book.server.ts'
@@ -81,7 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     order: publicOrder(order),
     step,
-    countries,
+    // The country select shows a name for an id; nothing else of the 250 countries is drawn.
+    countries: countries.map(({ id, name }) => ({ id, name })),
     countryId,
     states: await loadStates(context, countryId),
     draft,
@@ -110,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, countries, serverNow } = loaderData
+  const { order, serverNow } = loaderData
   const step = actionData?.step ?? loaderData.step
   return (
     <section className="checkout-page">
@@ -145,7 +146,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   ) : null}
                 </h2>
                 {open ? (
-                  <StepForm step={each} loaderData={loaderData} result={actionData} countries={countries} />
+                  <StepForm step={each} loaderData={loaderData} result={actionData} />
                 ) : done ? (
                   <StepSummary step={each} order={order} />
                 ) : null}
@@ -162,7 +163,6 @@ function StepForm(props: {
   step: CheckoutStep
   loaderData: Route.ComponentProps['loaderData']
   result: CheckoutResult | undefined
-  countries: CountryJson[]
 }) {
   const result = props.result?.step === props.step ? props.result : undefined
   if (props.step === 'address') return <AddressForm loaderData={props.loaderData} result={result} />
