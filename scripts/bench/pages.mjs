@@ -1,8 +1,9 @@
 // The page part of `npm run bench` (issue 15, "Instant on a phone"): for home, /shop and one
 // product page, what one server does for an anonymous visitor at 16 concurrent (pages/s, p50/p99,
 // CPU per page with the shared page cache and without it; a logged-in fan with a bag reloading the
-// product page, shared with their frame filled in, against rendered; peak resident memory under that load and
-// after the Lighthouse runs, whose first loads encode the images' sizes), and what a phone
+// product page, shared with their frame filled in, against rendered, and their cart and checkout
+// pages; peak resident memory under that load and after the Lighthouse runs, whose first loads
+// encode the images' sizes), and what a phone
 // sees (Lighthouse 12 mobile performance, median of 3 runs, with LCP, TBT, CLS and the JS/CSS
 // transferred, beside the same pages without their scripts), driving Debian's Chromium. Each
 // server is a fresh one over its own seeded data.
@@ -126,7 +127,8 @@ async function fanSession(base) {
 /**
  * A fan with a login and a bag reloading the product page, 16 at a time: the shared copy their
  * browser is sent once it runs the scripts, then the request for their frame's own parts it makes
- * once hydrated; and, for comparison, the page rendered for them (a browser without scripts).
+ * once hydrated; and, for comparison, the page rendered for them (a browser without scripts). Then
+ * their cart and checkout pages, personal and always rendered.
  */
 async function fanReloadFigures(shop, page, seconds) {
   const session = await fanSession(shop.base)
@@ -136,6 +138,9 @@ async function fanReloadFigures(shop, page, seconds) {
     ['the shared page', page, fills],
     ['then /visitor-frame', '/visitor-frame', { ...fills, accept: 'application/json' }],
     ['the page rendered for them', page, { ...BROWSER_HEADERS, cookie: session }],
+    // The pages of their drop that are always theirs (capacity model, README).
+    ['their cart page', '/cart', { ...BROWSER_HEADERS, cookie: session }],
+    ['their checkout page', '/checkout', { ...BROWSER_HEADERS, cookie: session }],
   ]) {
     await load(shop, pathname, 1, headers)
     rows.push({ what, page: pathname, ...(await load(shop, pathname, seconds, headers)) })
@@ -385,7 +390,7 @@ export function printPageBench(result) {
   console.log(
     'A fan with a login and a bag reloading the product page, 16 concurrent, page cache on: the shared page and' +
       ` their frame's request (${Math.round((shared.cpuMsPerPage + frame.cpuMsPerPage) * 100) / 100} ms of CPU a reload),` +
-      ' against the page rendered for them:',
+      ' against the page rendered for them; then their cart and checkout pages, always rendered:',
   )
   console.table(result.fanReload)
   console.log(
