@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, sessionSecret } from './config.ts'
+import { ConfigError, launchAtOf, loadConfig, perConfig, sessionSecret } from './config.ts'
 
 describe('loadConfig', () => {
   it('has defaults that run a local shop', () => {
@@ -42,5 +42,38 @@ describe('loadConfig', () => {
     expect(sessionSecret(loadConfig({ SESSION_SECRET: secret }))).toBe(secret)
     expect(sessionSecret(loadConfig({ NODE_ENV: 'test' }))).toHaveLength(43)
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/^Invalid configuration: SESSION_SECRET /)
+  })
+})
+
+describe('perConfig', () => {
+  it('works a value out once per configuration and key, and apart for each', () => {
+    const computed: string[] = []
+    const tagged = perConfig((config, key: string) => {
+      computed.push(`${config.PORT}:${key}`)
+      return { port: config.PORT, key }
+    })
+    const one = loadConfig({ PORT: '3001' })
+    const other = loadConfig({ PORT: '3002' })
+    expect(tagged(one, 'a')).toBe(tagged(one, 'a'))
+    expect(tagged(one, 'b')).toEqual({ port: 3001, key: 'b' })
+    expect(tagged(other, 'a')).toEqual({ port: 3002, key: 'a' })
+    expect(computed).toEqual(['3001:a', '3001:b', '3002:a'])
+  })
+
+  it('keeps a value that is undefined rather than working it out again', () => {
+    let calls = 0
+    const nothing = perConfig(() => {
+      calls += 1
+      return undefined
+    })
+    const config = loadConfig({})
+    nothing(config)
+    nothing(config)
+    expect(calls).toBe(1)
+  })
+
+  it('gives the launch instant of LAUNCH_AT in SHOP_TZ', () => {
+    const config = loadConfig({ LAUNCH_AT: '2026-12-01T07:00', SHOP_TZ: 'Europe/London' })
+    expect(launchAtOf(config)).toBe(Date.parse('2026-12-01T07:00:00Z'))
   })
 })

@@ -158,3 +158,26 @@ export function sessionSecret(config: Pick<Config, 'NODE_ENV' | 'SESSION_SECRET'
   }
   return randomBytes(32).toString('base64url')
 }
+
+/**
+ * A value worked out once per configuration (and per key, where one is given) and kept while the
+ * configuration lives: signing keys, the launch instant, the queue from the environment are asked
+ * for on hot paths.
+ */
+export function perConfig<V, K = void>(
+  compute: (config: Config, key: K) => V,
+): (config: Config, key: K) => V {
+  const kept = new WeakMap<Config, Map<K, V>>()
+  return (config, key) => {
+    let values = kept.get(config)
+    if (!values) {
+      values = new Map()
+      kept.set(config, values)
+    }
+    if (!values.has(key)) values.set(key, compute(config, key))
+    return values.get(key) as V
+  }
+}
+
+/** The launch instant (time-zone rules are costly per request). */
+export const launchAtOf = perConfig((config) => launchInstant(config.LAUNCH_AT, config.SHOP_TZ))

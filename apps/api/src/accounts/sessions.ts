@@ -19,6 +19,7 @@ import {
 } from '@fanshop/core'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import type { Selectable } from 'kysely'
+import { perConfig } from '../config.ts'
 import type { ShopContext } from '../context.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
 import type { AuthSessionsTable, UsersTable } from './tables.ts'
@@ -37,8 +38,6 @@ const LIFETIME_SECONDS: Record<LoginMethod, number> = {
   facebook: SOCIAL_TOKEN_LIFETIME_SECONDS,
 }
 
-const keys = new WeakMap<ShopContext['config'], Promise<Uint8Array>>()
-
 async function readOrCreateSecret(dataDir: string): Promise<string> {
   const file = path.join(dataDir, 'jwt-secret')
   try {
@@ -54,17 +53,9 @@ async function readOrCreateSecret(dataDir: string): Promise<string> {
 }
 
 /** The server's signing secret as a key; other domains derive their own keys from it (launch: HKDF). */
-export function signingKey(ctx: Pick<ShopContext, 'config'>): Promise<Uint8Array> {
-  let key = keys.get(ctx.config)
-  if (!key) {
-    const secret = ctx.config.JWT_SECRET
-      ? Promise.resolve(ctx.config.JWT_SECRET)
-      : readOrCreateSecret(ctx.config.dataDir)
-    key = secret.then((text) => new TextEncoder().encode(text))
-    keys.set(ctx.config, key)
-  }
-  return key
-}
+export const signingKey = perConfig(async (config) =>
+  new TextEncoder().encode(config.JWT_SECRET || (await readOrCreateSecret(config.dataDir))),
+)
 
 /**
  * A signing secret as an HS256 key, imported once: given raw bytes, jose imports them again on
@@ -73,17 +64,8 @@ export function signingKey(ctx: Pick<ShopContext, 'config'>): Promise<Uint8Array
 export const hs256Key = (secret: Uint8Array): Promise<webcrypto.CryptoKey> =>
   webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
 
-const tokenKeys = new WeakMap<ShopContext['config'], Promise<webcrypto.CryptoKey>>()
-
 /** The key login tokens are signed and checked with. */
-function tokenKey(ctx: Pick<ShopContext, 'config'>): Promise<webcrypto.CryptoKey> {
-  let key = tokenKeys.get(ctx.config)
-  if (!key) {
-    key = signingKey(ctx).then(hs256Key)
-    tokenKeys.set(ctx.config, key)
-  }
-  return key
-}
+const tokenKeyOf = perConfig(async (config) => hs256Key(await signingKey(config)))
 
 /** Opens a session for the user and answers with its token (spec 7: data.token). */
 export async function issueToken(
@@ -117,7 +99,7 @@ export async function issueToken(
     .setJti(id)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + lifetime)
-    .sign(await tokenKey(ctx))
+    .sign(await tokenKeyOf(ctx.config))
   return { data: { token, token_type: TOKEN_TYPE, expires_in: lifetime } }
 }
 
@@ -147,7 +129,7 @@ export async function optionalSession(ctx: ShopContext, request: HeadersOf): Pro
   if (!match) throw unauthorized('The Authorization header must be "Bearer <token>".')
   let jti: string | undefined
   try {
-    const { payload } = await jwtVerify(match[1]!, await tokenKey(ctx), {
+    const { payload } = await jwtVerify(match[1]!, await tokenKeyOf(ctx.config), {
       algorithms: ['HS256'],
       currentDate: new Date(ctx.now()),
     })

@@ -5,8 +5,9 @@
  * the book), feed items and the home blocks. All media is drawn first, in parallel; the rows
  * are then written in one transaction.
  */
-import { launchDayText, launchInstant, launchTimeText } from '@fanshop/core'
+import { launchDayText, launchTimeText } from '@fanshop/core'
 import sharp from 'sharp'
+import { launchAtOf } from '../config.ts'
 import { insertContentItem, insertFeedTerm } from '../content/write.ts'
 import { storeMedia } from '../media/storage.ts'
 import { generateImage } from './artwork.ts'
@@ -155,7 +156,7 @@ async function catalogueProducts(ctx: SeedContext): Promise<number[]> {
 
 /** The launch as the posts write it, from the launch setting the shop runs with (LAUNCH_AT in SHOP_TZ). */
 function launchInPosts(config: SeedContext['config']): DemoLaunch {
-  const at = launchInstant(config.LAUNCH_AT, config.SHOP_TZ)
+  const at = launchAtOf(config)
   const place = config.SHOP_TZ.split('/').at(-1)!.replaceAll('_', ' ')
   return { day: launchDayText(at, config.SHOP_TZ), time: launchTimeText(at, config.SHOP_TZ), place }
 }

@@ -10,7 +10,6 @@
  * the handler's object; the caller (apps/web api.server.ts `call`) checks it against the
  * endpoint's schema once, where it would have checked the JSON.
  */
-
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Endpoint, InProcessAnswer, InProcessApi, InProcessRequest } from '@fanshop/core'
 import type { FastifyError, FastifyInstance } from 'fastify'

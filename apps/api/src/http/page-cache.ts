@@ -24,10 +24,11 @@
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import { consentFromCookies, fillsOwnFrame, launchInstant, PERSONAL_FRAME_COOKIE } from '@fanshop/core'
+import { consentFromCookies, fillsOwnFrame, PERSONAL_FRAME_COOKIE } from '@fanshop/core'
 import { parse } from 'cookie'
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify'
 import { Redis } from 'ioredis'
+import { launchAtOf } from '../config.ts'
 import type { ShopContext } from '../context.ts'
 
 const brotli = promisify(zlib.brotliCompress)
@@ -199,7 +200,7 @@ export class PageCache {
     if (!SHARED_PAGES.test(url.pathname) || url.pathname.endsWith('.data')) return null
     for (const name of url.searchParams.keys()) if (PERSONAL_PARAMS.includes(name)) return null
     const { config } = this.ctx
-    const open = this.ctx.now() >= launchInstant(config.LAUNCH_AT, config.SHOP_TZ)
+    const open = this.ctx.now() >= launchAtOf(config)
     if (personal && !(open && fillsOwnFrame(cookie))) return null
     const { confirmed, consent } = consentFromCookies(cookie)
     const consentKey = confirmed ? Object.values(consent).map(Number).join('') : '-'

@@ -11,7 +11,7 @@ import { launchKey } from './keys.ts'
 type LaunchContext = Pick<ShopContext, 'config' | 'db' | 'now'>
 
 export async function hashAccessCode(ctx: Pick<ShopContext, 'config'>, code: string): Promise<string> {
-  return createHmac('sha256', await launchKey(ctx, 'access-code-hash'))
+  return createHmac('sha256', await launchKey(ctx.config, 'access-code-hash'))
     .update(normaliseAccessCode(code))
     .digest('hex')
 }

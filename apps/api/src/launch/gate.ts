@@ -2,8 +2,9 @@
  * The server side of the shopping gate (spec 4): the one check point every cart write passes.
  * Before LAUNCH_AT only visitors holding an access grant (x-access-grant) may shop; from then on everyone.
  */
-import { ACCESS_GRANT_HEADER, isShoppingAllowed, launchInstant } from '@fanshop/core'
+import { ACCESS_GRANT_HEADER, isShoppingAllowed } from '@fanshop/core'
 import type { FastifyRequest } from 'fastify'
+import { launchAtOf } from '../config.ts'
 import type { ShopContext } from '../context.ts'
 import { forbidden } from '../http/errors.ts'
 import { isValidAccessGrant } from './grant.ts'
@@ -14,20 +15,9 @@ async function hasAccessGrant(ctx: ShopContext, request: FastifyRequest): Promis
   return typeof grant === 'string' && grant.length > 0 && (await isValidAccessGrant(ctx, grant))
 }
 
-/** The launch instant, worked out once per configuration (time-zone rules are costly per request). */
-const launches = new WeakMap<ShopContext['config'], number>()
-function launchOf(config: ShopContext['config']): number {
-  let launchAt = launches.get(config)
-  if (launchAt === undefined) {
-    launchAt = launchInstant(config.LAUNCH_AT, config.SHOP_TZ)
-    launches.set(config, launchAt)
-  }
-  return launchAt
-}
-
 /** Throws 403 with a clear message when shopping is not open to this visitor yet. */
 export async function assertShoppingAllowed(ctx: ShopContext, request: FastifyRequest): Promise<void> {
-  const launchAt = launchOf(ctx.config)
+  const launchAt = launchAtOf(ctx.config)
   const now = ctx.now()
   if (now >= launchAt) return
   if (isShoppingAllowed({ now, launchAt, allowedToShop: await hasAccessGrant(ctx, request) })) return

@@ -4,8 +4,8 @@
  * any server can check it without a lookup. It lasts until a day after the launch.
  */
 
-import { launchInstant } from '@fanshop/core'
 import { jwtVerify, SignJWT } from 'jose'
+import { launchAtOf } from '../config.ts'
 import type { ShopContext } from '../context.ts'
 import { launchTokenKey } from './keys.ts'
 
@@ -24,7 +24,7 @@ export async function issueAccessGrant(
   options: { skipsQueue?: boolean } = {},
 ): Promise<AccessGrant> {
   const now = ctx.now()
-  const launchAt = launchInstant(ctx.config.LAUNCH_AT, ctx.config.SHOP_TZ)
+  const launchAt = launchAtOf(ctx.config)
   const expiresAt = Math.max(launchAt, now) + DAY_MS
   const grant = await new SignJWT(options.skipsQueue ? { skipsQueue: true } : {})
     .setProtectedHeader({ alg: 'HS256' })
@@ -32,13 +32,13 @@ export async function issueAccessGrant(
     .setSubject(`access-code:${codeId}`)
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(expiresAt / 1000))
-    .sign(await launchTokenKey(ctx, 'access-grant'))
+    .sign(await launchTokenKey(ctx.config, 'access-grant'))
   return { grant, expiresAt: Math.floor(expiresAt / 1000) * 1000 }
 }
 
 async function verifiedGrant(ctx: Pick<ShopContext, 'config' | 'now'>, grant: string) {
   try {
-    const { payload } = await jwtVerify(grant, await launchTokenKey(ctx, 'access-grant'), {
+    const { payload } = await jwtVerify(grant, await launchTokenKey(ctx.config, 'access-grant'), {
       audience: AUDIENCE,
       algorithms: ['HS256'],
       currentDate: new Date(ctx.now()),

@@ -3,13 +3,13 @@
  * has not had it yet, with a progress bar. Safe to run again and on several machines at once:
  * nobody is mailed twice. Before LAUNCH_AT it refuses unless given --force.
  */
-import { launchInstant } from '@fanshop/core'
 import cliProgress from 'cli-progress'
 import { runCli } from '../cli/run-cli.ts'
+import { launchAtOf } from '../config.ts'
 import { notifyLaunch } from './signups.ts'
 
 runCli(async (shop) => {
-  const launchAt = launchInstant(shop.config.LAUNCH_AT, shop.config.SHOP_TZ)
+  const launchAt = launchAtOf(shop.config)
   if (Date.now() < launchAt && !process.argv.includes('--force')) {
     console.error(
       `The shop opens at ${new Date(launchAt).toISOString()}; the launch e-mail says it is open. Run with --force to send it anyway.`,

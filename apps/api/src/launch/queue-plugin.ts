@@ -42,7 +42,7 @@ async function requireQueue(ctx: ShopContext): Promise<QueueInForce & { settings
 }
 
 const challengeKey = async (ctx: ShopContext) =>
-  Buffer.from(await launchKey(ctx, 'queue-challenge')).toString('hex')
+  Buffer.from(await launchKey(ctx.config, 'queue-challenge')).toString('hex')
 
 /** The solved challenge's signature when the solution is right, signed by us and not expired. */
 async function solvedChallenge(ctx: ShopContext, altcha: string): Promise<string | null> {

@@ -4,9 +4,9 @@
  * that every instance follows a save, and kept per instance for SETTINGS_CACHE_MS so the cart's
  * hot path (every write passes the queue's gate) does not pay a query for them.
  */
-import { launchInstant, type QueueSettings, type QueueSettingsForm, queueSettings } from '@fanshop/core'
+import { type QueueSettings, type QueueSettingsForm, queueSettings } from '@fanshop/core'
 import type { Selectable } from 'kysely'
-import type { Config } from '../config.ts'
+import { type Config, launchAtOf, perConfig } from '../config.ts'
 import type { ShopContext } from '../context.ts'
 import type { QueueSettingsTable } from './tables.ts'
 
@@ -25,30 +25,24 @@ export interface QueueInForce {
 type SavedRow = Selectable<QueueSettingsTable>
 
 /** The queue from the environment, worked out once per configuration. */
-const fromEnvironment = new WeakMap<Config, QueueInForce>()
-function environmentQueue(config: Config): QueueInForce {
-  let queue = fromEnvironment.get(config)
-  if (!queue) {
-    queue = {
-      settings: queueSettings({
-        launchAt: launchInstant(config.LAUNCH_AT, config.SHOP_TZ),
-        preQueueMinutes: config.QUEUE_OPENS_MINUTES_BEFORE,
-        ratePerMinute: config.QUEUE_RATE_PER_MINUTE,
-        maxShopping: config.QUEUE_MAX_SHOPPING,
-        passMinutes: config.QUEUE_PASS_MINUTES,
-      }),
-      powMaxNumber: config.QUEUE_POW_MAX_NUMBER,
-    }
-    fromEnvironment.set(config, queue)
-  }
-  return queue
-}
+const environmentQueue = perConfig(
+  (config): QueueInForce => ({
+    settings: queueSettings({
+      launchAt: launchAtOf(config),
+      preQueueMinutes: config.QUEUE_OPENS_MINUTES_BEFORE,
+      ratePerMinute: config.QUEUE_RATE_PER_MINUTE,
+      maxShopping: config.QUEUE_MAX_SHOPPING,
+      passMinutes: config.QUEUE_PASS_MINUTES,
+    }),
+    powMaxNumber: config.QUEUE_POW_MAX_NUMBER,
+  }),
+)
 
 function savedQueue(config: Config, row: SavedRow): QueueInForce {
   return {
     settings: row.enabled
       ? queueSettings({
-          launchAt: launchInstant(config.LAUNCH_AT, config.SHOP_TZ),
+          launchAt: launchAtOf(config),
           preQueueMinutes: row.pre_queue_minutes,
           ratePerMinute: row.rate_per_minute,
           maxShopping: row.max_shopping ?? undefined,

@@ -26,13 +26,13 @@ async function sign(
     .setSubject(`ticket:${ticketId}`)
     .setIssuedAt(Math.floor(ctx.now() / 1000))
     .setExpirationTime(expiresAtS)
-    .sign(await launchTokenKey(ctx, purpose))
+    .sign(await launchTokenKey(ctx.config, purpose))
 }
 
 /** The ticket id inside a signed value of this purpose, or null when it is forged, foreign or expired. */
 async function verify(ctx: TokenContext, purpose: 'queue-ticket' | 'queue-pass', token: string) {
   try {
-    const { payload } = await jwtVerify(token, await launchTokenKey(ctx, purpose), {
+    const { payload } = await jwtVerify(token, await launchTokenKey(ctx.config, purpose), {
       audience: purpose === 'queue-ticket' ? TICKET_AUDIENCE : PASS_AUDIENCE,
       algorithms: ['HS256'],
       currentDate: new Date(ctx.now()),
