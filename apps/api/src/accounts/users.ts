@@ -9,7 +9,7 @@ import {
   nextFreeUsername,
   type UserDetails,
   type UserSettings,
-  userSettingsSchema,
+  userSettingsUpdateSchema,
 } from '@fanshop/core'
 import type { ShopContext } from '../context.ts'
 import { isUniqueViolation } from '../db/portable.ts'
@@ -94,8 +94,9 @@ export async function createUser(ctx: UsersContext, input: NewUser): Promise<Use
   throw badRequest('Please try again: many accounts are being created with this name right now.')
 }
 
+/** The user's settings: the defaults, overridden by what their updates stored (read on every users/me). */
 export function settingsOf(row: UserRow): UserSettings {
-  const stored = userSettingsSchema.partial().safeParse(JSON.parse(row.preferences))
+  const stored = userSettingsUpdateSchema.safeParse(JSON.parse(row.preferences))
   return { ...DEFAULT_USER_SETTINGS, ...(stored.success ? stored.data : {}) }
 }
 
