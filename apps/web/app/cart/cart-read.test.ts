@@ -1,12 +1,14 @@
 // The visitor's cart read once per request: the root frame and the cart or checkout page ask for
 // it side by side, and a write in the same request (an action before the page is drawn) makes the
-// next read fetch the cart the write left. Against the real API on a loopback port.
+// next read fetch the cart the write left; the read is opened with the cart's token, the login
+// being checked once per request by users/me. Against the real API on a loopback port.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { addLine, createCart, insertProduct } from '../../../api/tests/cart.ts'
+import { addLine, createCart, insertProduct, insertShopper } from '../../../api/tests/cart.ts'
 import { createTestApp, type TestApp } from '../../../api/tests/test-app.ts'
 import { testLoadContext } from '../../tests/load-context.ts'
 import { visitorMiddleware } from '../site/visitor.server.ts'
 import { writeSession } from '../site/visitor-session.server.ts'
+import { loadPersonalFrame } from '../site/frame.server.ts'
 import { changeQuantity, loadCart, loadFrameCart } from './cart.server.ts'
 
 let t: TestApp
@@ -18,20 +20,27 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => t.close())
 
-/** Runs `page` in one request of a guest whose session holds `cart`; answers the order reads it made. */
+/**
+ * Runs `page` in one request of a visitor whose session holds `cart` (and `login`, when given);
+ * answers the order reads it made and the API calls that carried the login.
+ */
 async function inOneRequest(
   cart: { number: string; token: string },
   page: (context: ReturnType<typeof testLoadContext>) => Promise<void>,
+  login?: string,
 ) {
   const reads: string[] = []
+  const withLogin: string[] = []
   const counted: typeof fetch = (input, init) => {
     const url = new URL(String(input))
     if ((init?.method ?? 'GET') === 'GET' && url.pathname === `/api/v1/orders/${cart.number}`)
       reads.push(url.pathname)
+    if (new Headers(init?.headers).has('authorization')) withLogin.push(url.pathname)
     return fetch(input, init)
   }
   const context = testLoadContext(counted, apiBaseUrl)
-  const [cookie] = await writeSession({ cart }, [], context, Date.now())
+  const auth = login ? { value: login, expiresAt: null } : undefined
+  const [cookie] = await writeSession({ cart, auth }, [], context, Date.now())
   const request = new Request('http://shop.test/checkout', { headers: { cookie: cookie!.split(';')[0]! } })
   await visitorMiddleware(
     { request, context, params: {}, url: new URL(request.url), pattern: '/checkout' },
@@ -40,7 +49,7 @@ async function inOneRequest(
       return new Response(null)
     },
   )
-  return reads
+  return Object.assign(reads, { withLogin })
 }
 
 it('reads the cart once for the frame and the page of one request', async () => {
@@ -63,4 +72,32 @@ it('reads the cart again after a write in the same request, and sees the write',
     expect((await loadFrameCart(context))?.count).toBe(3)
   })
   expect(reads).toHaveLength(2)
+})
+
+it("opens a logged-in fan's cart with its token, their login checked once (users/me)", async () => {
+  const fan = await insertShopper(t)
+  const cart = await createCart(t, fan.token)
+  expect((await addLine(t, cart, await insertProduct(t, { price: 1500, stock: 10 }))).statusCode).toBe(201)
+  const reads = await inOneRequest(
+    cart,
+    async (context) => {
+      const frame = await loadPersonalFrame(context)
+      expect(frame.user?.id).toBe(fan.id)
+      expect(frame.cart?.count).toBe(1)
+    },
+    fan.token,
+  )
+  expect(reads).toHaveLength(1)
+  expect(reads.withLogin.filter((path) => path.startsWith('/api/v1/orders'))).toEqual([])
+})
+
+it("keeps an account's cart out of the frame once its login is gone", async () => {
+  const fan = await insertShopper(t)
+  const cart = await createCart(t, fan.token)
+  expect((await addLine(t, cart, await insertProduct(t, { price: 1500, stock: 10 }))).statusCode).toBe(201)
+  await inOneRequest(cart, async (context) => {
+    const frame = await loadPersonalFrame(context)
+    expect(frame.user).toBeNull()
+    expect(frame.cart).toBeNull()
+  })
 })

@@ -57,8 +57,13 @@ export async function storeCall<E extends Endpoint & { bearer: true | 'optional'
   }
 }
 
+/**
+ * An order this browser holds the token of, read with that token alone: the token opens the order
+ * whoever asks, and the login would only have the API check the session again that users/me has
+ * just checked (the owner's rule is `readCart`'s, with the login the page already knows).
+ */
 export const fetchOrder = async (context: AppLoadContext, ref: OrderRef) =>
-  (await storeCall(context, cartEndpoints.order, orderArgs(ref))).data
+  (await call(context, cartEndpoints.order, orderArgs(ref))).data
 
 /** An order as pages may send it to the browser: without its token, which stays in the httpOnly cookie. */
 export type PublicOrder = Omit<OrderJson, 'token'>
