@@ -30,7 +30,7 @@ async function loginCookie(): Promise<string> {
   })
   const { token, expires_in } = res.json().data
   const now = Date.now()
-  const [cookie] = await writeSession(
+  const [cookie] = writeSession(
     { auth: { value: token, expiresAt: now + expires_in * 1000 } },
     [],
     context(),

@@ -26,7 +26,7 @@ const context = () => testLoadContext(fetch, apiBaseUrl)
 
 /** Logs the shopper in from a guest session holding `guest` as its cart; answers where the page goes. */
 async function logIn(shopperId: number, guest: { number: string; token: string }): Promise<URL> {
-  const [cookie] = await writeSession(
+  const [cookie] = writeSession(
     { cart: { number: guest.number, token: guest.token } },
     [],
     context(),

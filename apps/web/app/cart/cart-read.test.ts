@@ -6,9 +6,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { addLine, createCart, insertProduct, insertShopper } from '../../../api/tests/cart.ts'
 import { createTestApp, type TestApp } from '../../../api/tests/test-app.ts'
 import { testLoadContext } from '../../tests/load-context.ts'
+import { loadPersonalFrame } from '../site/frame.server.ts'
 import { visitorMiddleware } from '../site/visitor.server.ts'
 import { writeSession } from '../site/visitor-session.server.ts'
-import { loadPersonalFrame } from '../site/frame.server.ts'
 import { changeQuantity, loadCart, loadFrameCart } from './cart.server.ts'
 
 let t: TestApp
@@ -40,7 +40,7 @@ async function inOneRequest(
   }
   const context = testLoadContext(counted, apiBaseUrl)
   const auth = login ? { value: login, expiresAt: null } : undefined
-  const [cookie] = await writeSession({ cart, auth }, [], context, Date.now())
+  const [cookie] = writeSession({ cart, auth }, [], context, Date.now())
   const request = new Request('http://shop.test/checkout', { headers: { cookie: cookie!.split(';')[0]! } })
   await visitorMiddleware(
     { request, context, params: {}, url: new URL(request.url), pattern: '/checkout' },

@@ -14,14 +14,14 @@ const pair = (setCookie: string) => setCookie.split(';')[0]!
 
 describe('the session cookie', () => {
   it('reads back what it wrote, signed and httpOnly', async () => {
-    const [header] = await writeSession(
+    const [header] = writeSession(
       { cart, auth: { value: 'jwt', expiresAt: now + 60_000 } },
       [],
       settings,
       now,
     )
     expect(header).toMatch(/^session=.*HttpOnly; SameSite=Lax$/)
-    const read = await readSession(requestWith(pair(header!)), settings, now)
+    const read = readSession(requestWith(pair(header!)), settings, now)
     expect(read).toEqual({
       data: { cart, auth: { value: 'jwt', expiresAt: now + 60_000 } },
       changed: false,
@@ -30,19 +30,34 @@ describe('the session cookie', () => {
   })
 
   it('ignores a tampered cookie and one signed with another secret', async () => {
-    const [header] = await writeSession({ cart }, [], settings, now)
+    const [header] = writeSession({ cart }, [], settings, now)
     const [name, value] = pair(header!).split('=') as [string, string]
     const payload = decodeURIComponent(value).split('.')[0]!
     const forged = Buffer.from(JSON.stringify({ cart: { ...cart, number: 'R999999999' } })).toString('base64')
     const tampered = `${name}=${encodeURIComponent(`${forged}.${decodeURIComponent(value).split('.')[1]}`)}`
     expect(payload).not.toBe(forged)
-    expect((await readSession(requestWith(tampered), settings, now)).data).toEqual({})
+    expect(readSession(requestWith(tampered), settings, now).data).toEqual({})
     const other = { ...settings, sessionSecret: 'another-secret-of-at-least-32-characters' }
-    expect((await readSession(requestWith(pair(header!)), other, now)).data).toEqual({})
+    expect(readSession(requestWith(pair(header!)), other, now).data).toEqual({})
+  })
+
+  it("reads the sessions React Router's createCookie signed and writes the same bytes: a deploy logs no one out", async () => {
+    const before = createCookie('session', {
+      secrets: [settings.sessionSecret],
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+    })
+    const data = { cart, auth: { value: 'jwt-ñandú-🎤', expiresAt: now + 60_000 } }
+    const old = pair(await before.serialize(data))
+    expect(readSession(requestWith(old), settings, now).data).toEqual(data)
+    const [header] = writeSession(data, [], settings, now)
+    expect(pair(header!)).toBe(old)
+    expect(await before.parse(pair(header!))).toEqual(data)
   })
 
   it('drops a login and an access grant once they expire', async () => {
-    const [header] = await writeSession(
+    const [header] = writeSession(
       {
         cart,
         auth: { value: 'jwt', expiresAt: now + 1000 },
@@ -52,7 +67,7 @@ describe('the session cookie', () => {
       settings,
       now,
     )
-    const read = await readSession(requestWith(pair(header!)), settings, now + 2000)
+    const read = readSession(requestWith(pair(header!)), settings, now + 2000)
     expect(read.data).toEqual({ cart })
     expect(read.changed).toBe(true)
   })
@@ -92,7 +107,7 @@ describe('the session cookie', () => {
       'access-grant',
     ])
     expect(set.slice(1).every((header) => header.includes('Max-Age=0'))).toBe(true)
-    const again = await readSession(requestWith(pair(set[0]!)), context, now)
+    const again = readSession(requestWith(pair(set[0]!)), context, now)
     expect(again.data.cart).toEqual(cart)
     expect(again.legacy).toEqual([])
   })

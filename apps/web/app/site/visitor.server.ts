@@ -84,12 +84,12 @@ export function visitorOf(context: Readonly<RouterContextProvider>): Visitor {
 
 /** The root route's middleware: resolves the visitor, and writes their session back when it changed. */
 export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const read = await readSession(request, context, Date.now())
+  const read = readSession(request, context, Date.now())
   const visitor = new Visitor(context, read.data, read.changed)
   context.set(visitorContext, visitor)
   const response = await next()
   if (visitor.changed) {
-    for (const header of await writeSession(visitor.session, read.legacy, context, Date.now())) {
+    for (const header of writeSession(visitor.session, read.legacy, context, Date.now())) {
       response.headers.append('Set-Cookie', header)
     }
   }
