@@ -11,7 +11,8 @@
 // Lighthouse, and `--lighthouse --before <dir>/apps/api/dist/server.js` compares a kept copy of an
 // earlier build with this one, their runs alternating (the machine's load hits both alike);
 // `--before <dir>/apps/api/dist/server.js` alone compares their CPU per uncached page the same way,
-// one at a time and at 16 concurrent.
+// one at a time and at 16 concurrent; with `--fan`, a logged-in fan's requests (the shared product
+// page, /visitor-frame, the page rendered for them, their cart and checkout) at 16 concurrent.
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -124,6 +125,19 @@ async function fanSession(base) {
   return sessionOf(added)
 }
 
+/** The requests of a fan with the session `session` on `page`: [what, path, headers]. */
+function fanRequests(page, session) {
+  const fills = { ...BROWSER_HEADERS, cookie: `${session}; personal-frame=1` }
+  return [
+    ['the shared page', page, fills],
+    ['then /visitor-frame', '/visitor-frame', { ...fills, accept: 'application/json' }],
+    ['the page rendered for them', page, { ...BROWSER_HEADERS, cookie: session }],
+    // The pages of their drop that are always theirs (capacity model, README).
+    ['their cart page', '/cart', { ...BROWSER_HEADERS, cookie: session }],
+    ['their checkout page', '/checkout', { ...BROWSER_HEADERS, cookie: session }],
+  ]
+}
+
 /**
  * A fan with a login and a bag reloading the product page, 16 at a time: the shared copy their
  * browser is sent once it runs the scripts, then the request for their frame's own parts it makes
@@ -131,17 +145,8 @@ async function fanSession(base) {
  * their cart and checkout pages, personal and always rendered.
  */
 async function fanReloadFigures(shop, page, seconds) {
-  const session = await fanSession(shop.base)
-  const fills = { ...BROWSER_HEADERS, cookie: `${session}; personal-frame=1` }
   const rows = []
-  for (const [what, pathname, headers] of [
-    ['the shared page', page, fills],
-    ['then /visitor-frame', '/visitor-frame', { ...fills, accept: 'application/json' }],
-    ['the page rendered for them', page, { ...BROWSER_HEADERS, cookie: session }],
-    // The pages of their drop that are always theirs (capacity model, README).
-    ['their cart page', '/cart', { ...BROWSER_HEADERS, cookie: session }],
-    ['their checkout page', '/checkout', { ...BROWSER_HEADERS, cookie: session }],
-  ]) {
+  for (const [what, pathname, headers] of fanRequests(page, await fanSession(shop.base))) {
     await load(shop, pathname, 1, headers)
     rows.push({ what, page: pathname, ...(await load(shop, pathname, seconds, headers)) })
   }
@@ -298,6 +303,50 @@ async function cpuOfOne(shop, page) {
 }
 
 /**
+ * A fan's requests (`fanRequests`) on a kept earlier build (`before`) and on this one, side by side:
+ * each build's fan logged in with one product in the bag, their loads at 16 concurrent alternating.
+ */
+async function fanComparison(quick, before) {
+  const rounds = quick ? 2 : 4
+  const seconds = quick ? 2 : 4
+  const shops = {}
+  try {
+    for (const [name, server] of Object.entries({ before, after: undefined }))
+      shops[name] = await freshShop({}, server)
+    const page = (await benchPages(shops.after.base))[2]
+    const requests = {}
+    for (const [name, shop] of Object.entries(shops))
+      requests[name] = fanRequests(page, await fanSession(shop.base))
+    const rows = []
+    for (const [index, [what]] of requests.after.entries()) {
+      const loaded = { before: { cpu: 0, pages: 0 }, after: { cpu: 0, pages: 0 } }
+      for (const name of ['before', 'after']) {
+        const [, pathname, headers] = requests[name][index]
+        await load(shops[name], pathname, 1, headers)
+      }
+      for (let i = 0; i < rounds; i++)
+        for (const name of i % 2 ? ['after', 'before'] : ['before', 'after']) {
+          const [, pathname, headers] = requests[name][index]
+          const result = await load(shops[name], pathname, seconds, headers)
+          loaded[name].cpu += result.cpuMsPerPage * result.pages
+          loaded[name].pages += result.pages
+        }
+      const ms = (x) => Math.round(x * 100) / 100
+      rows.push({
+        what,
+        c16BeforeMs: ms(loaded.before.cpu / loaded.before.pages),
+        c16AfterMs: ms(loaded.after.cpu / loaded.after.pages),
+        beforePagesPerSecond: Math.round(loaded.before.pages / (rounds * seconds)),
+        afterPagesPerSecond: Math.round(loaded.after.pages / (rounds * seconds)),
+      })
+    }
+    return rows
+  } finally {
+    for (const shop of Object.values(shops)) await shop.stop()
+  }
+}
+
+/**
  * CPU per uncached page of a kept earlier build (`before`) and of this one, side by side: one at a
  * time, their requests alternating, then at 16 concurrent, their loads alternating.
  */
@@ -423,7 +472,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2)
   const before = args.includes('--before') ? path.resolve(args[args.indexOf('--before') + 1]) : undefined
   if (args.includes('--lighthouse')) console.table(await lighthouseComparison(quick ? 1 : 3, before))
-  else if (before) {
+  else if (before && args.includes('--fan')) {
+    console.log(
+      "A fan's requests, CPU per request (ms) at 16 concurrent, a kept build and this one alternating:",
+    )
+    console.table(await fanComparison(quick, before))
+  } else if (before) {
     console.log('CPU per uncached page (ms), a kept build and this one alternating:')
     console.table(await cpuComparison(quick, before))
     console.log(
