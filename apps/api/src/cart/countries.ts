@@ -1,33 +1,33 @@
 /**
  * The countries and states of the checkout's address selects, read from the reference tables
- * (reference-data.ts writes them): a page of countries, and the states of one country.
+ * (reference-data.ts writes them): a page of countries, and the states of one country. Every
+ * checkout page asks for all 250 countries, so each instance keeps them for the hour the API tells
+ * its clients they may (REFERENCE_MAX_AGE_SECONDS).
  */
+import type { ShopContext } from '../context.ts'
+import { keptRead } from '../db/kept-reads.ts'
 import { notFound } from '../http/errors.ts'
-import type { Db } from './orders.ts'
+
+/** How long a client, and an instance, may keep the countries and states (Cache-Control's max-age). */
+export const REFERENCE_MAX_AGE_SECONDS = 3600
+
+type ReferenceContext = Pick<ShopContext, 'db'>
+
+const countriesByName = keptRead(REFERENCE_MAX_AGE_SECONDS * 1000, async ({ db }: ReferenceContext) => {
+  const rows = await db.selectFrom('countries').selectAll().orderBy('name').execute()
+  return rows.map((row) => ({ ...row, states_required: row.states_required === 1 }))
+})
 
 /** One page of countries by name, with the total count for the pager. */
-export async function countriesPage(db: Db, page: number, perPage: number) {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('countries')
-      .selectAll()
-      .orderBy('name')
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .execute(),
-    db
-      .selectFrom('countries')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ])
-  return {
-    countries: rows.map((row) => ({ ...row, states_required: row.states_required === 1 })),
-    count: Number(total.n),
-  }
+export async function countriesPage(ctx: ReferenceContext, page: number, perPage: number) {
+  const countries = await countriesByName(ctx)
+  return { countries: countries.slice((page - 1) * perPage, page * perPage), count: countries.length }
 }
 
 /** The states of a country by name, and whether its addresses must name one; 404 for an unknown country. */
-export async function statesOfCountry(db: Db, countryId: number) {
+export const statesOfCountry = keptRead(REFERENCE_MAX_AGE_SECONDS * 1000, readStates)
+
+async function readStates({ db }: ReferenceContext, countryId: number) {
   const country = await db
     .selectFrom('countries')
     .select(['id', 'states_required'])

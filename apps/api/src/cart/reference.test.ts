@@ -1,5 +1,5 @@
 import { cartEndpoints } from '@fanshop/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 describe(`countries, states, shipping zones and the launch gate on ${testDialect}`, () => {
@@ -59,6 +59,27 @@ describe(`countries, states, shipping zones and the launch gate on ${testDialect
       states: [],
       states_required: false,
     })
+  })
+
+  it("reads the countries and a country's states once per instance, for the hour clients may keep them", async () => {
+    const fresh = await createTestApp({ seed: false })
+    try {
+      const reads = vi.spyOn(fresh.ctx.db, 'selectFrom')
+      for (let i = 0; i < 3; i++) {
+        const countries = await fresh.app.inject('/api/v1/countries?per_page=999')
+        expect(countries.headers['cache-control']).toBe('public, max-age=3600')
+        const spain = countries.json().countries.find((c: { iso: string }) => c.iso === 'ES')
+        const states = await fresh.app.inject(`/api/v1/states?country_id=${spain.id}`)
+        expect(states.json().states).toHaveLength(52)
+        expect((await fresh.app.inject('/api/v1/states?country_id=999999')).statusCode).toBe(404)
+      }
+      const tables = reads.mock.calls.map(([table]) => table)
+      // The list once, Spain's row and states once; the unknown country, never kept, each time.
+      expect(tables.filter((table) => table === 'states')).toHaveLength(1)
+      expect(tables.filter((table) => table === 'countries')).toHaveLength(2 + 3)
+    } finally {
+      await fresh.close()
+    }
   })
 
   it('answers 404 for an unknown country and 400 without one', async () => {

@@ -8,6 +8,7 @@ import { type QueueSettings, type QueueSettingsForm, queueSettings } from '@fans
 import type { Selectable } from 'kysely'
 import { type Config, launchAtOf, perConfig } from '../config.ts'
 import type { ShopContext } from '../context.ts'
+import { keptRead } from '../db/kept-reads.ts'
 import type { QueueSettingsTable } from './tables.ts'
 
 type SettingsContext = Pick<ShopContext, 'config' | 'db'>
@@ -57,27 +58,15 @@ function savedQueue(config: Config, row: SavedRow): QueueInForce {
 export const savedQueueSettings = (ctx: SettingsContext) =>
   ctx.db.selectFrom('queue_settings').selectAll().where('id', '=', 1).executeTakeFirst()
 
-/** Per database handle (one per instance): when it was read and what it said. */
-const cache = new WeakMap<object, { readAt: number; queue: Promise<QueueInForce> }>()
-
 /** The waiting room in force on this instance: at most SETTINGS_CACHE_MS behind the database. */
-export function queueInForce(ctx: SettingsContext): Promise<QueueInForce> {
-  const cached = cache.get(ctx.db)
-  const now = performance.now()
-  if (cached && now - cached.readAt < SETTINGS_CACHE_MS) return cached.queue
-  const queue = savedQueueSettings(ctx).then((row) =>
-    row ? savedQueue(ctx.config, row) : environmentQueue(ctx.config),
-  )
-  cache.set(ctx.db, { readAt: now, queue })
-  // A failed read is not kept: the next call asks the database again.
-  queue.catch(() => cache.delete(ctx.db))
-  return queue
-}
+const queueRead = keptRead(SETTINGS_CACHE_MS, (ctx: SettingsContext) =>
+  savedQueueSettings(ctx).then((row) => (row ? savedQueue(ctx.config, row) : environmentQueue(ctx.config))),
+)
+
+export const queueInForce = (ctx: SettingsContext): Promise<QueueInForce> => queueRead(ctx)
 
 /** Forgets this instance's copy, after it saved new settings itself. */
-export const forgetQueueInForce = (ctx: SettingsContext): void => {
-  cache.delete(ctx.db)
-}
+export const forgetQueueInForce = (ctx: SettingsContext): void => queueRead.forget(ctx)
 
 /** The rate the form offers while the queue is off and the environment names none. */
 const DEFAULT_RATE_SHOWN = 60

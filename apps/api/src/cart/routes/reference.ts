@@ -6,7 +6,7 @@
 import { cartEndpoints } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { readRoute } from '../../http/route.ts'
-import { countriesPage, statesOfCountry } from '../countries.ts'
+import { countriesPage, REFERENCE_MAX_AGE_SECONDS, statesOfCountry } from '../countries.ts'
 import { shippingZones } from '../shipping.ts'
 
 export default async function referenceRoutes(app: FastifyInstance) {
@@ -14,8 +14,8 @@ export default async function referenceRoutes(app: FastifyInstance) {
 
   readRoute(app, cartEndpoints.countries, async (request, reply) => {
     const { page, per_page } = request.query
-    const { countries, count } = await countriesPage(ctx.db, page, per_page)
-    reply.header('cache-control', 'public, max-age=3600')
+    const { countries, count } = await countriesPage(ctx, page, per_page)
+    reply.header('cache-control', `public, max-age=${REFERENCE_MAX_AGE_SECONDS}`)
     return {
       countries,
       count,
@@ -26,8 +26,8 @@ export default async function referenceRoutes(app: FastifyInstance) {
   })
 
   readRoute(app, cartEndpoints.states, async (request, reply) => {
-    const answer = await statesOfCountry(ctx.db, request.query.country_id)
-    reply.header('cache-control', 'public, max-age=3600')
+    const answer = await statesOfCountry(ctx, request.query.country_id)
+    reply.header('cache-control', `public, max-age=${REFERENCE_MAX_AGE_SECONDS}`)
     return answer
   })
 

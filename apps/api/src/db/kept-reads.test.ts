@@ -1,0 +1,45 @@
+// Reads kept per database handle for a while: one read per handle and key within the time, none
+// kept once it is over, a failure never kept, and `forget` dropping a handle's copies.
+import { describe, expect, it } from 'vitest'
+import { keptRead } from './kept-reads.ts'
+
+/** A read that counts its calls and answers `${key}#${call}`, failing for the key 'bad'. */
+function countingRead(ms: number) {
+  const calls: string[] = []
+  const read = keptRead(ms, async (_ctx: { db: object }, key: string) => {
+    calls.push(key)
+    if (key === 'bad') throw new Error('no such row')
+    return `${key}#${calls.length}`
+  })
+  return { read, calls }
+}
+
+describe('keptRead', () => {
+  it('reads once per database handle and key while the copy is young', async () => {
+    const { read, calls } = countingRead(60_000)
+    const one = { db: {} }
+    const other = { db: {} }
+    expect(await Promise.all([read(one, 'a'), read(one, 'a'), read(one, 'b')])).toEqual(['a#1', 'a#1', 'b#2'])
+    expect(await read(other, 'a')).toBe('a#3')
+    expect(calls).toEqual(['a', 'b', 'a'])
+  })
+
+  it('reads again once the copy is as old as it may be', async () => {
+    const { read, calls } = countingRead(0)
+    const ctx = { db: {} }
+    await read(ctx, 'a')
+    await read(ctx, 'a')
+    expect(calls).toEqual(['a', 'a'])
+  })
+
+  it('keeps no failure, and forgets a handle on request', async () => {
+    const { read, calls } = countingRead(60_000)
+    const ctx = { db: {} }
+    await expect(read(ctx, 'bad')).rejects.toThrow('no such row')
+    await expect(read(ctx, 'bad')).rejects.toThrow('no such row')
+    expect(await read(ctx, 'a')).toBe('a#3')
+    read.forget(ctx)
+    expect(await read(ctx, 'a')).toBe('a#4')
+    expect(calls).toEqual(['bad', 'bad', 'a', 'a'])
+  })
+})
