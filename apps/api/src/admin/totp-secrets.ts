@@ -11,7 +11,7 @@ import { perConfig } from '../config.ts'
 import type { ShopContext } from '../context.ts'
 
 const VERSION = 'v1'
-const totpKeyOf = perConfig(async (config) =>
+const totpKey = perConfig(async (config) =>
   config.STAFF_TOTP_KEY
     ? Buffer.from(config.STAFF_TOTP_KEY, 'base64')
     : Buffer.from(hkdfSync('sha256', await signingKey(config), 'fanshop-admin', 'staff-totp-secret', 32)),
@@ -21,7 +21,7 @@ export const isSealed = (stored: string) => stored.startsWith(`${VERSION}:`)
 
 export async function sealTotpSecret(ctx: Pick<ShopContext, 'config'>, secret: string): Promise<string> {
   const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', await totpKeyOf(ctx.config), iv)
+  const cipher = createCipheriv('aes-256-gcm', await totpKey(ctx.config), iv)
   const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()])
   return [VERSION, iv, cipher.getAuthTag(), ciphertext]
     .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
@@ -36,11 +36,7 @@ export async function openTotpSecret(
   const [version, iv, tag, ciphertext, ...rest] = stored.split(':')
   if (version !== VERSION || !iv || !tag || ciphertext === undefined || rest.length > 0) return null
   try {
-    const decipher = createDecipheriv(
-      'aes-256-gcm',
-      await totpKeyOf(ctx.config),
-      Buffer.from(iv, 'base64url'),
-    )
+    const decipher = createDecipheriv('aes-256-gcm', await totpKey(ctx.config), Buffer.from(iv, 'base64url'))
     decipher.setAuthTag(Buffer.from(tag, 'base64url'))
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
       'utf8',
