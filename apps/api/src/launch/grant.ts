@@ -4,10 +4,10 @@
  * any server can check it without a lookup. It lasts until a day after the launch.
  */
 
-import { jwtVerify, SignJWT } from 'jose'
+import { signToken, verifyToken } from '../accounts/signed-tokens.ts'
 import { launchAtOf } from '../config.ts'
 import type { ShopContext } from '../context.ts'
-import { launchTokenKey } from './keys.ts'
+import { launchKey } from './keys.ts'
 
 const AUDIENCE = 'fanshop:access-grant'
 const DAY_MS = 86_400_000
@@ -26,27 +26,21 @@ export async function issueAccessGrant(
   const now = ctx.now()
   const launchAt = launchAtOf(ctx.config)
   const expiresAt = Math.max(launchAt, now) + DAY_MS
-  const grant = await new SignJWT(options.skipsQueue ? { skipsQueue: true } : {})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setAudience(AUDIENCE)
-    .setSubject(`access-code:${codeId}`)
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor(expiresAt / 1000))
-    .sign(await launchTokenKey(ctx.config, 'access-grant'))
+  const grant = signToken(await launchKey(ctx.config, 'access-grant'), {
+    ...(options.skipsQueue ? { skipsQueue: true } : {}),
+    aud: AUDIENCE,
+    sub: `access-code:${codeId}`,
+    iat: Math.floor(now / 1000),
+    exp: Math.floor(expiresAt / 1000),
+  })
   return { grant, expiresAt: Math.floor(expiresAt / 1000) * 1000 }
 }
 
 async function verifiedGrant(ctx: Pick<ShopContext, 'config' | 'now'>, grant: string) {
-  try {
-    const { payload } = await jwtVerify(grant, await launchTokenKey(ctx.config, 'access-grant'), {
-      audience: AUDIENCE,
-      algorithms: ['HS256'],
-      currentDate: new Date(ctx.now()),
-    })
-    return payload
-  } catch {
-    return null
-  }
+  return verifyToken(await launchKey(ctx.config, 'access-grant'), grant, {
+    now: ctx.now(),
+    audience: AUDIENCE,
+  })
 }
 
 export async function isValidAccessGrant(

@@ -3,7 +3,7 @@
  * so that an access grant can never pass for a login token and code hashes need the secret too.
  */
 import { hkdfSync } from 'node:crypto'
-import { hs256Key, signingKey } from '../accounts/sessions.ts'
+import { signingKey } from '../accounts/sessions.ts'
 import { perConfig } from '../config.ts'
 
 export type LaunchKeyPurpose =
@@ -13,16 +13,8 @@ export type LaunchKeyPurpose =
   | 'queue-pass'
   | 'queue-challenge'
 
-/** The purposes whose key signs and checks a token (JWT). */
-type TokenPurpose = Extract<LaunchKeyPurpose, 'access-grant' | 'queue-ticket' | 'queue-pass'>
-
 /** The launch key of one purpose. */
 export const launchKey = perConfig(
   async (config, purpose: LaunchKeyPurpose) =>
     new Uint8Array(hkdfSync('sha256', await signingKey(config), 'fanshop-launch', purpose, 32)),
-)
-
-/** The key a launch token of this purpose is signed and checked with (jose's HS256). */
-export const launchTokenKey = perConfig(async (config, purpose: TokenPurpose) =>
-  hs256Key(await launchKey(config, purpose)),
 )

@@ -78,8 +78,13 @@ describe(`a drop of ${FANS_BEFORE + FANS_AFTER} fans on two instances over one $
     expect(waiting.statusCode).toBe(503)
 
     setClock(LAUNCH)
-    // Fans on both instances ask at the launch instant: one of them draws, once.
-    const first = await Promise.all(before.slice(0, 4).map((ticket, i) => status(instances[i % 2]!, ticket)))
+    // Fans on both instances ask at the launch instant: one of them draws, once. Two instances in
+    // one process share its thread: on SQLite the second one's wait for the write lock (a blocking
+    // busy_timeout) would stall the first, which holds it, so there one ask goes first; two
+    // processes simply wait for each other's lock. PostgreSQL takes all four at once.
+    const asks = before.slice(0, 4).map((ticket, i) => () => status(instances[i % 2]!, ticket))
+    const first = one.ctx.database.dialect === 'sqlite' ? [await asks[0]!()] : []
+    first.push(...(await Promise.all(asks.slice(first.length).map((ask) => ask()))))
     for (const answer of first) expect([200, 429]).toContain(answer.statusCode)
 
     const rows = await one.ctx.db
