@@ -20,6 +20,7 @@ import {
 import type { Selectable } from 'kysely'
 import { perConfig } from '../config.ts'
 import type { ShopContext } from '../context.ts'
+import { compiledOnce } from '../db/compiled.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
 import { signToken, verifyToken } from './signed-tokens.ts'
 import type { AuthSessionsTable, UsersTable } from './tables.ts'
@@ -107,6 +108,18 @@ export interface HeadersOf {
   headers: IncomingHttpHeaders
 }
 
+/** The user of a session that is neither revoked nor expired, their account not disabled. */
+const liveSessionUser = compiledOnce((db, jti: string, now: number) =>
+  db
+    .selectFrom('auth_sessions')
+    .innerJoin('users', 'users.id', 'auth_sessions.user_id')
+    .selectAll('users')
+    .where('auth_sessions.id', '=', jti)
+    .where('auth_sessions.revoked_at', 'is', null)
+    .where('auth_sessions.expires_at', '>', now)
+    .where('users.disabled_at', 'is', null),
+)
+
 /**
  * The session of the request's Bearer token; null when it carries none.
  * A token that is forged, expired or revoked answers 401.
@@ -119,15 +132,7 @@ export async function optionalSession(ctx: ShopContext, request: HeadersOf): Pro
   const now = ctx.now()
   const jti = verifyToken(await signingKey(ctx.config), match[1]!, { now })?.jti
   if (!jti) throw unauthorized(EXPIRED)
-  const user = await ctx.db
-    .selectFrom('auth_sessions')
-    .innerJoin('users', 'users.id', 'auth_sessions.user_id')
-    .selectAll('users')
-    .where('auth_sessions.id', '=', jti)
-    .where('auth_sessions.revoked_at', 'is', null)
-    .where('auth_sessions.expires_at', '>', now)
-    .where('users.disabled_at', 'is', null)
-    .executeTakeFirst()
+  const [user] = (await liveSessionUser(ctx.db, jti, now)).rows
   if (!user) throw unauthorized(EXPIRED)
   return { id: jti, user }
 }
