@@ -1,6 +1,6 @@
 /**
- * Login tokens: signed JWTs (HS256, signed-tokens.ts) whose id (jti) is a row of auth_sessions, so a token
- * can be revoked on the server (logout, password reset) and answers 401 from then on.
+ * Login tokens: signed JWTs (HS256, signed-tokens.ts) whose id (jti) is a row of auth_sessions, so
+ * a token can be revoked on the server (logout, password reset) and answers 401 from then on.
  * The signing secret is JWT_SECRET, or one generated on first start into DATA_DIR/jwt-secret
  * (every process on this machine reads the same file; several machines need JWT_SECRET).
  *
