@@ -31,6 +31,10 @@ describe('signed tokens', () => {
     expect(verifyToken(key, signToken(otherKey, claims), { now })).toBeNull()
     const pass = signToken(key, { ...claims, aud: 'fanshop:queue-pass' })
     expect(verifyToken(key, pass, { now, audience: 'fanshop:queue-ticket' })).toBeNull()
+    for (const near of ['xfanshop:queue-pass', 'fanshop:queue-passX', 'fanshop:queue.pass']) {
+      const token = signToken(key, { ...claims, aud: near })
+      expect(verifyToken(key, token, { now, audience: 'fanshop:queue-pass' })).toBeNull()
+    }
     const hs512 = createSigner({ key: Buffer.from(key), algorithm: 'HS512' })(claims)
     expect(verifyToken(key, hs512, { now })).toBeNull()
     const unsigned = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`
