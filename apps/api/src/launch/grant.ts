@@ -4,12 +4,10 @@
  * any server can check it without a lookup. It lasts until a day after the launch.
  */
 
-import { signToken, verifyToken } from '../accounts/signed-tokens.ts'
 import { launchAtOf } from '../config.ts'
 import type { ShopContext } from '../context.ts'
-import { launchKey } from './keys.ts'
+import { signLaunchToken, verifyLaunchToken } from './keys.ts'
 
-const AUDIENCE = 'fanshop:access-grant'
 const DAY_MS = 86_400_000
 
 export interface AccessGrant {
@@ -26,28 +24,19 @@ export async function issueAccessGrant(
   const now = ctx.now()
   const launchAt = launchAtOf(ctx.config)
   const expiresAt = Math.max(launchAt, now) + DAY_MS
-  const grant = signToken(await launchKey(ctx.config, 'access-grant'), {
+  const grant = await signLaunchToken(ctx, 'access-grant', {
     ...(options.skipsQueue ? { skipsQueue: true } : {}),
-    aud: AUDIENCE,
     sub: `access-code:${codeId}`,
-    iat: Math.floor(now / 1000),
     exp: Math.floor(expiresAt / 1000),
   })
   return { grant, expiresAt: Math.floor(expiresAt / 1000) * 1000 }
-}
-
-async function verifiedGrant(ctx: Pick<ShopContext, 'config' | 'now'>, grant: string) {
-  return verifyToken(await launchKey(ctx.config, 'access-grant'), grant, {
-    now: ctx.now(),
-    audience: AUDIENCE,
-  })
 }
 
 export async function isValidAccessGrant(
   ctx: Pick<ShopContext, 'config' | 'now'>,
   grant: string,
 ): Promise<boolean> {
-  return (await verifiedGrant(ctx, grant)) !== null
+  return (await verifyLaunchToken(ctx, 'access-grant', grant)) !== null
 }
 
 /** Whether the grant is valid and its code lets its holder past the drop's waiting room. */
@@ -55,5 +44,5 @@ export async function accessGrantSkipsQueue(
   ctx: Pick<ShopContext, 'config' | 'now'>,
   grant: string,
 ): Promise<boolean> {
-  return (await verifiedGrant(ctx, grant))?.skipsQueue === true
+  return (await verifyLaunchToken(ctx, 'access-grant', grant))?.skipsQueue === true
 }

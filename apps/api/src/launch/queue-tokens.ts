@@ -3,38 +3,21 @@
  * shop's other signed values): the ticket a fan holds while waiting, and the short-lived pass they
  * get when their turn comes. Both are checked by signature alone, so any instance checks them.
  */
-import { signToken, verifyToken } from '../accounts/signed-tokens.ts'
-import type { ShopContext } from '../context.ts'
-import { launchKey } from './keys.ts'
+import { signLaunchToken, type TokenContext, verifyLaunchToken } from './keys.ts'
 
-type TokenContext = Pick<ShopContext, 'config' | 'now'>
-
-const TICKET_AUDIENCE = 'fanshop:queue-ticket'
-const PASS_AUDIENCE = 'fanshop:queue-pass'
 /** A ticket outlives any sensible drop; its pass is what expires. */
 const TICKET_LIFE_S = 2 * 86_400
 
-async function sign(
+const sign = (
   ctx: TokenContext,
   purpose: 'queue-ticket' | 'queue-pass',
   ticketId: number,
   expiresAtS: number,
-) {
-  return signToken(await launchKey(ctx.config, purpose), {
-    aud: purpose === 'queue-ticket' ? TICKET_AUDIENCE : PASS_AUDIENCE,
-    sub: `ticket:${ticketId}`,
-    iat: Math.floor(ctx.now() / 1000),
-    exp: expiresAtS,
-  })
-}
+) => signLaunchToken(ctx, purpose, { sub: `ticket:${ticketId}`, exp: expiresAtS })
 
 /** The ticket id inside a signed value of this purpose, or null when it is forged, foreign or expired. */
 async function verify(ctx: TokenContext, purpose: 'queue-ticket' | 'queue-pass', token: string) {
-  const claims = verifyToken(await launchKey(ctx.config, purpose), token, {
-    now: ctx.now(),
-    audience: purpose === 'queue-ticket' ? TICKET_AUDIENCE : PASS_AUDIENCE,
-  })
-  const match = /^ticket:(\d+)$/.exec(claims?.sub ?? '')
+  const match = /^ticket:(\d+)$/.exec((await verifyLaunchToken(ctx, purpose, token))?.sub ?? '')
   return match ? Number(match[1]) : null
 }
 
