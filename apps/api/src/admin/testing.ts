@@ -7,7 +7,7 @@ import path from 'node:path'
 import { STAFF_ROLES, type StaffRole } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import { createTestApp, type TestApp, type TestAppOptions } from '../../tests/test-app.ts'
+import { createTestApp, type Injects, type TestApp, type TestAppOptions } from '../../tests/test-app.ts'
 import { DEMO_STAFF } from '../demo/staff.ts'
 
 /** The demo staff member of a role (demo/staff.ts). */
@@ -39,7 +39,7 @@ export async function staffCookie(app: FastifyInstance, email: string, password:
 }
 
 export function staffLogin(
-  app: FastifyInstance,
+  app: Injects,
   email: string,
   password: string,
   code?: string,

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertProduct } from '../../tests/cart.ts'
-import { createTestApp, createTestInstance, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { createTestApp, openTestDatabase, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 // The create and the add run straight on better-sqlite3 on SQLite (sqlite-hot-path.ts): they must
 // answer what the generic path answers, and never run inside another request's open transaction.
@@ -31,22 +31,22 @@ describe(`the create and add hot path on ${testDialect}`, () => {
   it('shows a new cart the payment methods as another connection or process last wrote them', async () => {
     const before = await newCartMethods(t)
     expect(before.length).toBeGreaterThan(0)
-    const other = await createTestInstance(t)
+    const other = openTestDatabase(t)
     try {
-      const { id } = await other.ctx.db
+      const { id } = await other.db
         .selectFrom('payment_methods')
         .select('id')
         .orderBy('position')
         .executeTakeFirstOrThrow()
-      await other.ctx.db
+      await other.db
         .updateTable('payment_methods')
         .set({ name: 'Renamed elsewhere' })
         .where('id', '=', id)
         .execute()
       expect(await newCartMethods(t)).toEqual(['Renamed elsewhere', ...before.slice(1)])
-      await other.ctx.db.updateTable('payment_methods').set({ active: 0 }).where('id', '=', id).execute()
+      await other.db.updateTable('payment_methods').set({ active: 0 }).where('id', '=', id).execute()
       expect(await newCartMethods(t)).toEqual(before.slice(1))
-      await other.ctx.db
+      await other.db
         .updateTable('payment_methods')
         .set({ name: before[0]!, active: 1 })
         .where('id', '=', id)

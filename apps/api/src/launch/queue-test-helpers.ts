@@ -5,12 +5,12 @@
  */
 import { QUEUE_PASS_HEADER, QUEUE_TICKET_HEADER } from '@fanshop/core'
 import { solveChallenge } from 'altcha-lib'
-import type { TestApp } from '../../tests/test-app.ts'
+import type { TestInstance } from '../../tests/test-app.ts'
 
 export const QUEUE_PATH = '/wp-json/wp/v2/launch/queue'
 
 /** A solved challenge from this instance, as the widget submits it. */
-export async function solvedChallenge(t: TestApp): Promise<string> {
+export async function solvedChallenge(t: TestInstance): Promise<string> {
   const res = await t.app.inject({ method: 'GET', url: `${QUEUE_PATH}/challenge` })
   const challenge = res.json()
   const solution = await solveChallenge(
@@ -22,22 +22,22 @@ export async function solvedChallenge(t: TestApp): Promise<string> {
   return Buffer.from(JSON.stringify({ ...challenge, number: solution!.number })).toString('base64')
 }
 
-export const join = (t: TestApp, altcha: string) =>
+export const join = (t: TestInstance, altcha: string) =>
   t.app.inject({ method: 'POST', url: QUEUE_PATH, payload: { altcha } })
 
 /** Solves a challenge and joins; answers the ticket. */
-export async function joinWithTicket(t: TestApp): Promise<string> {
+export async function joinWithTicket(t: TestInstance): Promise<string> {
   const res = await join(t, await solvedChallenge(t))
   if (res.statusCode !== 201) throw new Error(`join answered ${res.statusCode}: ${res.body}`)
   return res.json().data.ticket
 }
 
-export const status = (t: TestApp, ticket: string) =>
+export const status = (t: TestInstance, ticket: string) =>
   t.app.inject({ method: 'GET', url: `${QUEUE_PATH}/status`, headers: { [QUEUE_TICKET_HEADER]: ticket } })
 
 /** Opens a cart with one unit of the product, with the pass when there is one. */
 export const openCart = (
-  t: TestApp,
+  t: TestInstance,
   productId: number,
   pass?: string,
   headers: Record<string, string> = {},
