@@ -8,7 +8,6 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
   .filter((name) => !name.startsWith('@fanshop/'))
   .flatMap((name) => [name, `${name}/*`])
 
-/** @type {import('esbuild').BuildOptions} */
 export const bundleOptions = {
   bundle: true,
   platform: 'node',
