@@ -1,12 +1,12 @@
-// Reads kept per database handle for a while: one read per handle and key within the time, none
-// kept once it is over, a failure never kept, and `forget` dropping a handle's copies.
+// Reads kept per source for a while: one read per source and key within the time, none kept once
+// it is over, a failure never kept, `forget` dropping a source's copies, and keys named by keyOf.
 import { describe, expect, it } from 'vitest'
-import { keptRead } from './kept-reads.ts'
+import { keptRead } from './kept-read.ts'
 
 /** A read that counts its calls and answers `${key}#${call}`, failing for the key 'bad'. */
 function countingRead(ms: number) {
   const calls: string[] = []
-  const read = keptRead(ms, async (_ctx: { db: object }, key: string) => {
+  const read = keptRead({ ms, sourceOf: (ctx: { db: object }) => ctx.db }, async (_ctx, key: string) => {
     calls.push(key)
     if (key === 'bad') throw new Error('no such row')
     return `${key}#${calls.length}`
@@ -15,7 +15,7 @@ function countingRead(ms: number) {
 }
 
 describe('keptRead', () => {
-  it('reads once per database handle and key while the copy is young', async () => {
+  it('reads once per source and key while the copy is young', async () => {
     const { read, calls } = countingRead(60_000)
     const one = { db: {} }
     const other = { db: {} }
@@ -41,5 +41,20 @@ describe('keptRead', () => {
     read.forget(ctx)
     expect(await read(ctx, 'a')).toBe('a#4')
     expect(calls).toEqual(['bad', 'bad', 'a', 'a'])
+  })
+
+  it('keeps a copy under the key keyOf names, whatever else the argument carries', async () => {
+    const tokens: string[] = []
+    const read = keptRead(
+      { ms: 60_000, sourceOf: (ctx: { api: object }) => ctx.api, keyOf: () => 'menu' },
+      async (_ctx, token: string) => {
+        tokens.push(token)
+        return `menu read with ${token}`
+      },
+    )
+    const ctx = { api: {} }
+    expect(await read(ctx, 'first')).toBe('menu read with first')
+    expect(await read(ctx, 'second')).toBe('menu read with first')
+    expect(tokens).toEqual(['first'])
   })
 })

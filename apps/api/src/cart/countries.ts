@@ -4,8 +4,8 @@
  * checkout page asks for all 250 countries, so each instance keeps them for the hour the API tells
  * its clients they may (REFERENCE_MAX_AGE_SECONDS).
  */
+import { keptRead } from '@fanshop/core'
 import type { ShopContext } from '../context.ts'
-import { keptRead } from '../db/kept-reads.ts'
 import { notFound } from '../http/errors.ts'
 
 /** How long a client, and an instance, may keep the countries and states (Cache-Control's max-age). */
@@ -13,7 +13,10 @@ export const REFERENCE_MAX_AGE_SECONDS = 3600
 
 type ReferenceContext = Pick<ShopContext, 'db'>
 
-const countriesByName = keptRead(REFERENCE_MAX_AGE_SECONDS * 1000, async ({ db }: ReferenceContext) => {
+/** Each instance keeps them per database handle for as long as its clients may. */
+const keptReference = { ms: REFERENCE_MAX_AGE_SECONDS * 1000, sourceOf: ({ db }: ReferenceContext) => db }
+
+const countriesByName = keptRead(keptReference, async ({ db }: ReferenceContext) => {
   const rows = await db.selectFrom('countries').selectAll().orderBy('name').execute()
   return rows.map((row) => ({ ...row, states_required: row.states_required === 1 }))
 })
@@ -25,7 +28,7 @@ export async function countriesPage(ctx: ReferenceContext, page: number, perPage
 }
 
 /** The states of a country by name, and whether its addresses must name one; 404 for an unknown country. */
-export const statesOfCountry = keptRead(REFERENCE_MAX_AGE_SECONDS * 1000, readStates)
+export const statesOfCountry = keptRead(keptReference, readStates)
 
 async function readStates({ db }: ReferenceContext, countryId: number) {
   const country = await db

@@ -4,11 +4,10 @@
  * that every instance follows a save, and kept per instance for SETTINGS_CACHE_MS so the cart's
  * hot path (every write passes the queue's gate) does not pay a query for them.
  */
-import { type QueueSettings, type QueueSettingsForm, queueSettings } from '@fanshop/core'
+import { keptRead, type QueueSettings, type QueueSettingsForm, queueSettings } from '@fanshop/core'
 import type { Selectable } from 'kysely'
 import { type Config, launchAtOf, perConfig } from '../config.ts'
 import type { ShopContext } from '../context.ts'
-import { keptRead } from '../db/kept-reads.ts'
 import type { QueueSettingsTable } from './tables.ts'
 
 type SettingsContext = Pick<ShopContext, 'config' | 'db'>
@@ -59,7 +58,7 @@ export const savedQueueSettings = (ctx: SettingsContext) =>
   ctx.db.selectFrom('queue_settings').selectAll().where('id', '=', 1).executeTakeFirst()
 
 /** The waiting room in force on this instance: at most SETTINGS_CACHE_MS behind the database. */
-const queueRead = keptRead(SETTINGS_CACHE_MS, (ctx: SettingsContext) =>
+const queueRead = keptRead({ ms: SETTINGS_CACHE_MS, sourceOf: ({ db }: SettingsContext) => db }, (ctx) =>
   savedQueueSettings(ctx).then((row) => (row ? savedQueue(ctx.config, row) : environmentQueue(ctx.config))),
 )
 

@@ -27,7 +27,7 @@ describe('loadFrameUser', () => {
   afterEach(() => vi.useRealTimers())
 
   it('reads the user navigation once for the pages of a few seconds, whoever is logged in', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.useFakeTimers({ toFake: ['performance'] })
     const { apiFetch, visit } = backEnd()
     const ana = visit('token-ana', { id: 1, first_name: 'Ana', name: 'Ana García' })
     const luis = visit('token-luis', { id: 2, first_name: 'Luis', name: 'Luis Pérez' })

@@ -6,7 +6,7 @@
 import { accountEndpoints, type MenuItem } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { ApiError, callData } from '../api.server.ts'
-import { keptRead } from '../site/kept-read.server.ts'
+import { keptForEveryVisitor } from '../site/kept-read.server.ts'
 import { getAuthToken, getUser } from './session.server.ts'
 
 export interface FrameUser {
@@ -21,7 +21,7 @@ export interface FrameUser {
  * The user navigation, the same for every logged-in user: read with the first valid token that
  * asks, then kept for the pages of a few seconds (whether a visitor's token is valid, users/me says).
  */
-const keptUserMenu = keptRead(
+const keptUserMenu = keptForEveryVisitor(
   async (context: AppLoadContext, token: string): Promise<MenuItem[]> =>
     (await callData(context, accountEndpoints.menu, { token })).data,
 )

@@ -1,8 +1,9 @@
 /**
- * A read every visitor gets the same answer to (the navigation menus, the user navigation), kept
- * per back end (its fetch stands for it) for a few seconds instead of asked for on every page: a
- * failed read is not kept, so the next page asks again.
+ * Reads every visitor gets the same answer to (the navigation menus, the user navigation), kept
+ * per back end (its fetch stands for it) for a few seconds instead of asked for on every page
+ * (keptRead of packages/core: a failed read is not kept, so the next page asks again).
  */
+import { keptRead } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 
 /**
@@ -13,22 +14,8 @@ import type { AppLoadContext } from 'react-router'
  */
 export const KEPT_MS = 5_000
 
-export function keptRead<A extends unknown[], T>(
-  read: (context: AppLoadContext, ...args: A) => Promise<T>,
-): (context: AppLoadContext, ...args: A) => Promise<T> {
-  const kept = new WeakMap<AppLoadContext['apiFetch'], { answer: Promise<T>; at: number }>()
-  return (context, ...args) => {
-    const now = Date.now()
-    const entry = kept.get(context.apiFetch)
-    if (entry && now - entry.at < KEPT_MS) return entry.answer
-    const fresh = {
-      at: now,
-      answer: read(context, ...args).catch((error: unknown) => {
-        if (kept.get(context.apiFetch) === fresh) kept.delete(context.apiFetch)
-        throw error
-      }),
-    }
-    kept.set(context.apiFetch, fresh)
-    return fresh.answer
-  }
-}
+/** The read, kept once per back end whatever its argument (a visitor's token, say). */
+export const keptForEveryVisitor = <A = void, V = unknown>(
+  read: (context: AppLoadContext, arg: A) => Promise<V>,
+) =>
+  keptRead({ ms: KEPT_MS, sourceOf: (context: AppLoadContext) => context.apiFetch, keyOf: () => null }, read)

@@ -39,7 +39,7 @@ describe('loadSiteFrame menus', () => {
   })
 
   it('reads the menus once for the pages of a few seconds, then again', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.useFakeTimers({ toFake: ['performance'] })
     const { context, reads } = backEnd([() => ({ data: MENUS })])
     const [first, second] = await Promise.all([
       loadSiteFrame(page(), context),

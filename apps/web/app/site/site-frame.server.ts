@@ -7,12 +7,12 @@
 import { consentFromCookies, launchInstant, type Menus, siteEndpoints } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { callData } from '../api.server.ts'
-import { keptRead } from './kept-read.server.ts'
+import { keptForEveryVisitor } from './kept-read.server.ts'
 
 const NO_MENUS: Menus = { 'main-menu': [], 'sub-menus': [] }
 
 /** The menus, as every visitor gets them: read once for the pages of a few seconds. */
-const keptMenus = keptRead(async (context: AppLoadContext): Promise<Menus> => {
+const keptMenus = keptForEveryVisitor(async (context: AppLoadContext): Promise<Menus> => {
   return (await callData(context, siteEndpoints.menu)).data
 })
 
