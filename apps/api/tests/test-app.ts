@@ -53,7 +53,10 @@ export type InjectedResponse = Pick<
   'statusCode' | 'statusMessage' | 'headers' | 'rawPayload' | 'payload' | 'body' | 'json' | 'cookies'
 >
 
-/** An instance the test reaches only through requests and the clock. */
+/**
+ * An instance the test reaches only through requests and the clock. Its requests are copied to it
+ * (structured clone): payloads are JSON values or strings.
+ */
 export interface TestInstance {
   app: Injects
   clock: { now: number; advance(ms: number): void }
