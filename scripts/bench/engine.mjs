@@ -215,12 +215,15 @@ export async function sqliteEngineBench({ shop, dataDir, quick, others = {} }) {
   )
 
   // CPU per add as live holds pile up on the product (seeded straight into the database), then
-  // once more at 0 with the seeded holds taken off again: the levels run one after the other, so
-  // the machine's drift over them would read as a cost of the holds; the 100,000 level is compared
-  // with the mean of the two zeros around it.
+  // at 100,000 and at 0 in turn (the seeded holds taken off again between): the levels run one
+  // after the other, so the machine's drift over them would read as a cost of the holds. Each
+  // 100,000 level is compared with the mean of the two zeros around it, and the verdict is the
+  // median of those rounds: one round alone read anywhere from 0.76x to 1.49x on a machine
+  // whose neighbours were busy (2026-11-29, evening).
   const holdLevels = []
   const levelApi = shopApi(shop.base, levels)
   const levelN = quick ? 600 : 3000
+  const holdRounds = quick ? 1 : 3
   // A warm-up on this product first, its holds then taken off again: the level at 0 holds was
   // otherwise the product's first use and cost 1.4x the CPU of the later levels in one run, which
   // made the 0-to-100,000 comparison look better than it is.
@@ -236,14 +239,19 @@ export async function sqliteEngineBench({ shop, dataDir, quick, others = {} }) {
     })
     return result.cpuMsPerIt
   }
-  const before = await measureLevel(0)
+  let zero = await measureLevel(0)
   seedHolds(shopDb, levels, 10_000)
   await measureLevel(10_000)
-  seedHolds(shopDb, levels, 90_000)
-  const most = await measureLevel(100_000)
-  await stockProduct(run, levels, 1_000_000_000)
-  const after = await measureLevel('0 again (holds taken off)')
-  const holdsCost = most / ((before + after) / 2)
+  const roundRatios = []
+  for (let round = 0; round < holdRounds; round++) {
+    seedHolds(shopDb, levels, round === 0 ? 90_000 : 100_000)
+    const most = await measureLevel(100_000)
+    await stockProduct(run, levels, 1_000_000_000)
+    const next = await measureLevel('0 again (holds taken off)')
+    roundRatios.push(most / ((zero + next) / 2))
+    zero = next
+  }
+  const holdsCost = roundRatios.sort((a, b) => a - b)[Math.floor(roundRatios.length / 2)]
 
   await stockProduct(run, dropped, 100)
   const sqliteDrop = await drop([shop.base], dropped)
@@ -255,9 +263,9 @@ export async function sqliteEngineBench({ shop, dataDir, quick, others = {} }) {
 }
 
 /** The PostgreSQL part: two instances over one fresh database; a drop and the hot-row rate. */
-/** The hold levels' verdict: CPU per add after 100,000 live holds against the two zeros around it. */
+/** The hold levels' verdict: CPU per add after 100,000 live holds against the two zeros around each such level. */
 export const holdsCostLine = (ratio) =>
-  `CPU per add after 100,000 live holds / at 0 (mean of before and after): ${ratio.toFixed(2)}x (target <= 1.2x)`
+  `CPU per add after 100,000 live holds / at 0 (the mean of the zeros around it; median of the rounds): ${ratio.toFixed(2)}x (target <= 1.2x)`
 
 export async function postgresEngineBench({ quick }) {
   const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
