@@ -3,6 +3,7 @@
  * and serves the API and the storefront on PORT until SIGTERM, when in-flight requests
  * finish and the database closes.
  */
+import type { Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { parseSocialLinks } from '@fanshop/core'
 import adminAppPlugin from './admin/app-serving.ts'
@@ -75,6 +76,7 @@ async function main() {
       if (closing) return
       closing = true
       app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+      closeConnectionsAsTheyFallIdle(app.server)
       app.close().then(
         () => process.exit(0),
         (error) => {
@@ -84,6 +86,17 @@ async function main() {
       )
     })
   }
+}
+
+/**
+ * While the server closes, each keep-alive connection is closed as soon as its answer is out.
+ * Fastify closes the connections idle when closing starts and tells requests that arrive later
+ * `Connection: close`, but a connection whose request was in flight then stayed open, idle, for
+ * the keep-alive timeout (72 s) and held the process up that long: past an orchestrator's grace
+ * period on a deploy, which then kills it with whatever those connections are asking for.
+ */
+function closeConnectionsAsTheyFallIdle(server: Server) {
+  setInterval(() => server.closeIdleConnections(), 100).unref()
 }
 
 main().catch((error) => {
