@@ -14,7 +14,6 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
-  PostgresDialect,
   type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
@@ -23,6 +22,7 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import { checkpointInBackground } from './checkpoints.ts'
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts'
 import type { Database } from './schema.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -100,7 +100,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): ShopDataba
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) })
     return {
       db,
       dialect: 'postgres',
