@@ -54,8 +54,14 @@ const NO_MARKUP: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {
 /** How many characters of texts and results each sanitiser keeps: the editorial content several times over. */
 const REMEMBERED_CHARACTERS = 2_000_000
 
-/** `clean` remembered by its input; the texts remembered longest are forgotten first. */
-function remembered(clean: (text: string) => string): (text: string) => string {
+/**
+ * `clean` remembered by its input, up to `limit` characters of texts and results; the texts
+ * remembered longest are forgotten first.
+ */
+export function remembered(
+  clean: (text: string) => string,
+  limit = REMEMBERED_CHARACTERS,
+): (text: string) => string {
   const results = new Map<string, string>()
   let characters = 0
   return (text) => {
@@ -63,9 +69,9 @@ function remembered(clean: (text: string) => string): (text: string) => string {
     if (known !== undefined) return known
     const result = clean(text)
     const size = text.length + result.length
-    if (size > REMEMBERED_CHARACTERS) return result
+    if (size > limit) return result
     for (const [oldest, value] of results) {
-      if (characters + size <= REMEMBERED_CHARACTERS) break
+      if (characters + size <= limit) break
       results.delete(oldest)
       characters -= oldest.length + value.length
     }
