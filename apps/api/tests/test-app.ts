@@ -41,6 +41,8 @@ export interface TestAppOptions {
   mailer?: Mailer
   /** Receives the app's log lines at level info (silent without it). */
   logStream?: DestinationStream
+  /** How long a request may take to arrive (the app's REQUEST_TIMEOUT_MS without it). */
+  requestTimeoutMs?: number
 }
 
 /** What a test sends requests through: an app in this thread, or another instance's worker. */
@@ -224,6 +226,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: () => clock.now,
     logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
     mailer: options.mailer,
+    requestTimeoutMs: options.requestTimeoutMs,
   })
   if (options.seed ?? true) await seedDemo(app.shop)
   await app.ready()
