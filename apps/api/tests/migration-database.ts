@@ -3,7 +3,6 @@
  * PostgreSQL schema when TEST_DB=postgres), so the test can migrate it up to a point, write the
  * rows an older shop had, and then migrate on.
  */
-import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,7 +11,7 @@ import pg from 'pg'
 import { afterEach, beforeEach } from 'vitest'
 import { openDatabase, type ShopDatabase } from '../src/db/database.ts'
 import type { Database } from '../src/db/schema.ts'
-import { testDialect, testPgUrl } from './test-app.ts'
+import { testDialect, testPgUrl, testSchemaName } from './test-app.ts'
 
 async function onPostgres(query: string) {
   const client = new pg.Client({ connectionString: testPgUrl })
@@ -25,7 +24,7 @@ async function onPostgres(query: string) {
 export function useMigrationDatabase(): { readonly database: ShopDatabase } {
   let database: ShopDatabase | undefined
   let dataDir: string
-  const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+  const schema = testSchemaName()
   beforeEach(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-migration-'))
     if (testDialect === 'postgres') await onPostgres(`create schema ${schema}`)

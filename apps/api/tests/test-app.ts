@@ -26,6 +26,9 @@ import type { InstanceReply, InstanceRequest, InstanceWorkerData } from './insta
 export const testDialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
 export const testPgUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
+/** A new PostgreSQL schema name, one per test shop, so that test files share the database and not their tables. */
+export const testSchemaName = () => `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+
 export interface TestApp {
   app: FastifyInstance
   ctx: ShopContext
@@ -194,7 +197,7 @@ function instanceWorkerScript(): Promise<string> {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-test-'))
-  const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+  const schema = testSchemaName()
   if (testDialect === 'postgres') {
     const client = new pg.Client({ connectionString: testPgUrl })
     await client.connect()

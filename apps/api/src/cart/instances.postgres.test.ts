@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registration } from '../../tests/accounts.ts'
 import { ensureBuilt, startServer, waitForPort } from '../../tests/built-server.ts'
 import { approvedCard, madridAddress } from '../../tests/cart.ts'
-import { testPgUrl } from '../../tests/test-app.ts'
+import { testPgUrl, testSchemaName } from '../../tests/test-app.ts'
 
 interface Instance {
   base: string
@@ -38,7 +38,7 @@ async function startInstance(databaseUrl: string, dataDir: string): Promise<Inst
 }
 
 describe('two server processes over one PostgreSQL schema', () => {
-  const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+  const schema = testSchemaName()
   const dirs: string[] = []
   let a: Instance
   let b: Instance

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testPgUrl } from '../../tests/test-app.ts'
+import { testPgUrl, testSchemaName } from '../../tests/test-app.ts'
 import { openDatabase, type ShopDatabase } from './database.ts'
 import { migrateToLatest } from './migrate.ts'
 
@@ -9,9 +8,8 @@ import { migrateToLatest } from './migrate.ts'
 // one of them reads of the database's structure is its own schema's, and another schema created or
 // dropped meanwhile neither shows in it nor breaks it.
 describe('a shop in its own schema of a shared PostgreSQL database', () => {
-  const name = () => `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`
-  const ours = name()
-  const other = name()
+  const ours = testSchemaName()
+  const other = testSchemaName()
   let admin: pg.Client
   let database: ShopDatabase
 
@@ -48,7 +46,7 @@ describe('a shop in its own schema of a shared PostgreSQL database', () => {
     let churning = true
     const churn = (async () => {
       for (let i = 0; churning && i < 400; i++) {
-        const schema = name()
+        const schema = testSchemaName()
         await admin.query(`create schema ${schema}`)
         await admin.query(`create table ${schema}.t (id serial primary key)`)
         await admin.query(`drop schema ${schema} cascade`)
