@@ -30,6 +30,12 @@ export interface StorefrontContext extends StorefrontSettings {
   scripted: boolean
   /** Signs the visitor's session cookie (SESSION_SECRET); never sent to the browser. */
   sessionSecret: string
+  /**
+   * The version of what every visitor sees: the back end moves it with each write that changes
+   * what pages show (the page cache's version, shared by instances through Redis). Reads kept for
+   * every visitor (site/kept-read.server.ts) are read again when it moves.
+   */
+  sharedDataVersion: () => string
 }
 
 declare module 'react-router' {

@@ -21,5 +21,6 @@ export function testLoadContext(
     cspNonce: 'n',
     scripted: false,
     sessionSecret: 'a-test-session-secret-of-32-characters',
+    sharedDataVersion: () => '0',
   })
 }

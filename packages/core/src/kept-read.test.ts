@@ -1,5 +1,6 @@
 // Reads kept per source for a while: one read per source and key within the time, none kept once
-// it is over, a failure never kept, `forget` dropping a source's copies, and keys named by keyOf.
+// it is over, a failure never kept, `forget` dropping a source's copies, keys named by keyOf, and a
+// copy of another version of the data read again.
 import { describe, expect, it } from 'vitest'
 import { keptRead } from './kept-read.ts'
 
@@ -56,5 +57,22 @@ describe('keptRead', () => {
     expect(await read(ctx, 'first')).toBe('menu read with first')
     expect(await read(ctx, 'second')).toBe('menu read with first')
     expect(tokens).toEqual(['first'])
+  })
+
+  it('reads again, however young its copy, once the data has another version', async () => {
+    let reads = 0
+    const read = keptRead(
+      {
+        ms: 60_000,
+        sourceOf: (ctx: { api: object; version: string }) => ctx.api,
+        versionOf: (ctx) => ctx.version,
+      },
+      async () => `categories #${++reads}`,
+    )
+    const api = {}
+    expect(await read({ api, version: '1' })).toBe('categories #1')
+    expect(await read({ api, version: '1' })).toBe('categories #1')
+    expect(await read({ api, version: '2' })).toBe('categories #2')
+    expect(await read({ api, version: '2' })).toBe('categories #2')
   })
 })

@@ -3,7 +3,8 @@
  * for on every call: per source (the object that stands for where the answer comes from: an API
  * instance's database handle, the storefront's back end) and per key. A failed read is not kept,
  * so the next call asks again; `forget` drops a source's copies after the caller changed the data
- * itself. Monotonic time: a kept read's age is not a business rule.
+ * itself, and a copy read under another version of the data (`versionOf`, when a writer elsewhere
+ * announces its changes) is not used either. Monotonic time: a kept read's age is not a business rule.
  */
 
 export interface KeptRead<C, A, V> {
@@ -19,13 +20,15 @@ export interface KeptReadOptions<C, A> {
   sourceOf: (ctx: C) => object
   /** What a copy is kept under within its source: the argument itself unless given. */
   keyOf?: (arg: A) => unknown
+  /** The version of the data now: a copy read under another one is read again, however young. */
+  versionOf?: (ctx: C) => string
 }
 
 export function keptRead<C, A = void, V = unknown>(
-  { ms, sourceOf, keyOf = (arg) => arg }: KeptReadOptions<C, A>,
+  { ms, sourceOf, keyOf = (arg) => arg, versionOf }: KeptReadOptions<C, A>,
   read: (ctx: C, arg: A) => Promise<V>,
 ): KeptRead<C, A, V> {
-  const kept = new WeakMap<object, Map<unknown, { readAt: number; value: Promise<V> }>>()
+  const kept = new WeakMap<object, Map<unknown, { readAt: number; version: string; value: Promise<V> }>>()
   const get = (ctx: C, arg: A): Promise<V> => {
     const source = sourceOf(ctx)
     let reads = kept.get(source)
@@ -35,10 +38,11 @@ export function keptRead<C, A = void, V = unknown>(
     }
     const key = keyOf(arg)
     const now = performance.now()
+    const version = versionOf?.(ctx) ?? ''
     const copy = reads.get(key)
-    if (copy && now - copy.readAt < ms) return copy.value
+    if (copy && now - copy.readAt < ms && copy.version === version) return copy.value
     const value = read(ctx, arg)
-    const entry = { readAt: now, value }
+    const entry = { readAt: now, version, value }
     reads.set(key, entry)
     value.catch(() => {
       if (reads.get(key) === entry) reads.delete(key)

@@ -250,6 +250,27 @@ describe('the shared anonymous page cache', () => {
     expect(stock(await after.text())).toBe(String(product.stock_quantity! - 1))
   })
 
+  it("a category the back office adds is on the shop's next page, though the shop's reads of categories are kept", async () => {
+    await warm('/shop')
+    const json = { 'content-type': 'application/json' }
+    const login = await fetch(`${base}/admin/api/session`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'manager@example.com', password: 'demo-manager-password' }),
+    })
+    expect(login.status).toBe(200)
+    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!
+    const created = await fetch(`${base}/admin/api/categories`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ name: 'Vinyl Records', slug: 'vinyl-records' }),
+    })
+    expect(created.status).toBe(201)
+    const after = await get('/shop')
+    expect(after.headers.get('x-page-cache')).toBe('miss')
+    expect(await after.text()).toContain('Vinyl Records')
+  })
+
   it('an expired copy is served once more while one background render replaces it', async () => {
     await warm('/shop?page=5')
     const kept = await get('/shop?page=5')

@@ -338,6 +338,13 @@ export function shareable(status: number, headers: Headers): boolean {
 
 const caches = new WeakMap<ShopContext, PageCache>()
 
+/**
+ * The version of what the shop's pages show, as this instance knows it: moved by every write that
+ * changes them (the bump above, whether or not pages are kept). The storefront keeps its reads of
+ * what every visitor sees (menus, categories, filters) under it. '0' where there is no page cache.
+ */
+export const sharedDataVersionOf = (ctx: ShopContext): string => caches.get(ctx)?.currentVersion() ?? '0'
+
 /** The storefront's page cache (PAGE_CACHE_SECONDS = 0 turns it off). */
 export async function createPageCache(ctx: ShopContext): Promise<PageCache> {
   const cache = new PageCache(ctx, ctx.config.PAGE_CACHE_SECONDS)

@@ -26,7 +26,13 @@ import { type InProcessApi, type StorefrontSettings, storefrontSettingsSchema } 
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router'
-import { type CachedPage, createPageCache, type PageCache, sharedCookies } from './page-cache.ts'
+import {
+  type CachedPage,
+  createPageCache,
+  type PageCache,
+  sharedCookies,
+  sharedDataVersionOf,
+} from './page-cache.ts'
 import { pageEncoding, writeCompressed } from './page-compression.ts'
 import { cspNonce } from './security-headers.ts'
 
@@ -335,6 +341,7 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
     apiFetch: options.loadContext.apiFetch,
     apiInProcess: options.loadContext.apiInProcess,
     sessionSecret: options.loadContext.sessionSecret,
+    sharedDataVersion: () => sharedDataVersionOf(app.shop),
   }
   const contextWith =
     (Provider: typeof RouterContextProvider): ContextOf =>

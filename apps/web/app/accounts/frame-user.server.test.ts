@@ -18,6 +18,7 @@ function backEnd() {
       apiBaseUrl: 'http://api.test',
       apiFetch,
       apiInProcess: null,
+      sharedDataVersion: () => '0',
       get: () => ({ authToken: token, user: () => Promise.resolve(user) }),
     }) as unknown as AppLoadContext
   return { apiFetch, visit }

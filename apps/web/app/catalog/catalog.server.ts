@@ -25,6 +25,7 @@ import {
 } from '@fanshop/core'
 import { type AppLoadContext, data } from 'react-router'
 import { ApiError, call, callData } from '../api.server.ts'
+import { keptForEveryVisitor } from '../site/kept-read.server.ts'
 import { DEFAULT_SORT, type ShopSort } from './shop-sort.ts'
 
 export const SHOP_PAGE_SIZE = 24
@@ -38,25 +39,31 @@ export function routeError(error: unknown): never {
 /** What the shop's category tabs draw of a category: its name, its id to link, its description under the heading. */
 export type CategoryTab = Pick<CategoryTabJson, 'id' | 'name' | 'description'>
 
-/** The shop's categories, in menu_order (spec 4), with only what the tabs draw. */
-export async function fetchCategories(context: AppLoadContext): Promise<CategoryTab[]> {
-  const categories = await callData(context, categoryTabEndpoints.categories, {
-    query: {
-      exclude: String(EXCLUDED_CATEGORY_ID),
-      per_page: 100,
-      orderby: 'menu_order',
-      _fields: CATEGORY_TAB_FIELD_LIST,
-    },
-  })
-  return sortByMenuOrder(categories).map(({ id, name, description }) => ({ id, name, description }))
-}
+/** The shop's categories, in menu_order (spec 4), with only what the tabs draw; every visitor's, so kept. */
+export const fetchCategories = keptForEveryVisitor(
+  async (context: AppLoadContext): Promise<CategoryTab[]> => {
+    const categories = await callData(context, categoryTabEndpoints.categories, {
+      query: {
+        exclude: String(EXCLUDED_CATEGORY_ID),
+        per_page: 100,
+        orderby: 'menu_order',
+        _fields: CATEGORY_TAB_FIELD_LIST,
+      },
+    })
+    return sortByMenuOrder(categories).map(({ id, name, description }) => ({ id, name, description }))
+  },
+)
 
-/** The filter panel's lists: the attributes, with the gender taxonomy appended as one more (spec 3). */
+const keptAttributes = keptForEveryVisitor((context: AppLoadContext) =>
+  callData(context, catalogEndpoints.attributes),
+)
+const keptGenders = keptForEveryVisitor((context: AppLoadContext) =>
+  callData(context, catalogEndpoints.genders),
+)
+
+/** The filter panel's lists: the attributes, with the gender taxonomy appended as one more (spec 3); each kept for every visitor. */
 export async function fetchShopFilters(context: AppLoadContext): Promise<AttributeFilterJson[]> {
-  const [attributes, genders] = await Promise.allSettled([
-    callData(context, catalogEndpoints.attributes),
-    callData(context, catalogEndpoints.genders),
-  ])
+  const [attributes, genders] = await Promise.allSettled([keptAttributes(context), keptGenders(context)])
   const filters: AttributeFilterJson[] = []
   if (attributes.status === 'fulfilled') filters.push(...attributes.value)
   else console.error('error during fetching shop filters', attributes.reason)

@@ -1,16 +1,21 @@
 /**
- * Reads every visitor gets the same answer to (the navigation menus, the user navigation), kept
- * per back end (its fetch stands for it) for a few seconds instead of asked for on every page
- * (keptRead of packages/core: a failed read is not kept, so the next page asks again).
+ * Reads every visitor gets the same answer to (the navigation menus, the user navigation, the
+ * shop's categories and filters), kept per back end (its fetch stands for it) for a few seconds
+ * instead of asked for on every page, and read again as soon as a write changes what pages show
+ * (the load context's sharedDataVersion), so an editor's change shows on the next page (keptRead
+ * of packages/core: a failed read is not kept, so the next page asks again).
  */
 import { keptRead } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 
 /**
- * How long the storefront reuses such an answer: it changes only when an editor changes the
- * database (the menu endpoints let shared caches keep them a minute). Reading the menus on every
- * page cost about 2% of an uncached page's CPU (issue 15, fourth pass), the user navigation one
- * more call with the visitor's token (a third of a personal frame's, 2026-11-29).
+ * How long the storefront reuses such an answer at most: it changes only when an editor changes
+ * the database, which the version tells at once where the write went through this instance (or,
+ * with Redis, any); the seconds bound what another instance without Redis, or a change made
+ * outside the API, leaves behind. Reading the menus on every page cost about 2% of an uncached
+ * page's CPU (issue 15, fourth pass), the user navigation one more call with the visitor's token
+ * (a third of a personal frame's, 2026-11-29), the categories and filters on `/shop` three calls
+ * and four statements (2026-11-30).
  */
 export const KEPT_MS = 5_000
 
@@ -18,4 +23,12 @@ export const KEPT_MS = 5_000
 export const keptForEveryVisitor = <A = void, V = unknown>(
   read: (context: AppLoadContext, arg: A) => Promise<V>,
 ) =>
-  keptRead({ ms: KEPT_MS, sourceOf: (context: AppLoadContext) => context.apiFetch, keyOf: () => null }, read)
+  keptRead(
+    {
+      ms: KEPT_MS,
+      sourceOf: (context: AppLoadContext) => context.apiFetch,
+      keyOf: () => null,
+      versionOf: (context) => context.sharedDataVersion(),
+    },
+    read,
+  )

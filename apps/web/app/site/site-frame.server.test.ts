@@ -1,6 +1,7 @@
 /**
  * The frame's menus are read once for many pages (issue 15): pages within KEPT_MS share one
- * read, a later page reads them again, and a failed read is not kept.
+ * read, a later page reads them again, and so does the next page after a write changed what pages
+ * show; a failed read is not kept.
  */
 import type { InProcessApi, Menus } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
@@ -15,6 +16,7 @@ const MENUS: Menus = {
 
 function backEnd(answers: (() => unknown)[]) {
   let reads = 0
+  let version = 0
   const apiInProcess: InProcessApi = () => {
     const answer = answers[Math.min(reads++, answers.length - 1)]!
     return Promise.resolve().then(() => ({ status: 200, headers: new Headers(), body: answer() }))
@@ -26,8 +28,9 @@ function backEnd(answers: (() => unknown)[]) {
     launchAt: '2026-01-01T12:00:00',
     shopTz: 'UTC',
     socialLinks: { profiles: [] },
+    sharedDataVersion: () => String(version),
   } as unknown as AppLoadContext
-  return { context, reads: () => reads }
+  return { context, reads: () => reads, write: () => void version++ }
 }
 
 const page = () => new Request('http://shop.test/')
@@ -50,6 +53,17 @@ describe('loadSiteFrame menus', () => {
     expect(reads()).toBe(1)
     vi.advanceTimersByTime(KEPT_MS + 1)
     expect((await loadSiteFrame(page(), context)).menus).toEqual(MENUS)
+    expect(reads()).toBe(2)
+  })
+
+  it('reads them again for the next page once a write changed what pages show', async () => {
+    const edited: Menus = { ...MENUS, 'main-menu': [{ name: 'Shop', items: [] }] }
+    const { context, reads, write } = backEnd([() => ({ data: MENUS }), () => ({ data: edited })])
+    expect((await loadSiteFrame(page(), context)).menus).toEqual(MENUS)
+    expect((await loadSiteFrame(page(), context)).menus).toEqual(MENUS)
+    write()
+    expect((await loadSiteFrame(page(), context)).menus).toEqual(edited)
+    expect((await loadSiteFrame(page(), context)).menus).toEqual(edited)
     expect(reads()).toBe(2)
   })
 
