@@ -24,6 +24,7 @@ import { type AppLoadContext, data } from 'react-router'
 import type { z } from 'zod'
 import { ApiError, call, callData } from '../api.server.ts'
 import { NOT_FOUND_TEXT } from '../site/error-page.tsx'
+import { keptForEveryVisitor } from '../site/kept-read.server.ts'
 
 /** The 404 page (spec 2: 'This page could not be found'). */
 export function notFound(): never {
@@ -145,10 +146,14 @@ export async function fetchBySlug<T extends ContentType>(
   }
 }
 
-/** The feed taxonomy's terms, in their order. */
+const keptFeedTerms = keptForEveryVisitor((context: AppLoadContext) =>
+  callData(context, contentEndpoints.feedTerms, { query: { per_page: CONTENT_PAGE_SIZE } }),
+)
+
+/** The feed taxonomy's terms, in their order: every visitor's, so kept (site/kept-read.server.ts). */
 export async function fetchFeedTerms(context: AppLoadContext): Promise<FeedTerm[]> {
   try {
-    return await callData(context, contentEndpoints.feedTerms, { query: { per_page: CONTENT_PAGE_SIZE } })
+    return await keptFeedTerms(context)
   } catch (error) {
     failure(error)
   }

@@ -5,6 +5,7 @@
  */
 import type { ContentItemOf, FeedTerm, HomeBlock, ImageJson } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
+import { keptForEveryVisitor } from '../site/kept-read.server.ts'
 import { feedTile } from './components/feed-card.tsx'
 import { fetchFeedTerms, fetchList, fetchNewest, fetchNewestTile, notFound } from './content.server.ts'
 import { type PageSeo, pageSeo } from './seo.ts'
@@ -49,6 +50,9 @@ interface HomeOptions {
   feedItems?: number
 }
 
+/** The home blocks, every visitor's: kept (site/kept-read.server.ts). */
+const keptHomeBlocks = keptForEveryVisitor((context: AppLoadContext) => fetchList(context, 'home_blocks'))
+
 /** The newest release, lookbook and story, whole or as tiles: the release's picture may stand for the page. */
 interface Newest {
   latestRelease: { featured_image: ImageJson | null } | undefined
@@ -72,7 +76,7 @@ async function readHome<N extends Newest>(
   newest: () => Promise<N>,
 ): Promise<HomeBase & N> {
   const [blocks, terms, latest] = await Promise.all([
-    fetchList(context, 'home_blocks'),
+    keptHomeBlocks(context),
     fetchFeedTerms(context),
     newest(),
   ])
