@@ -1,6 +1,6 @@
 /**
  * Reads every visitor gets the same answer to (the navigation menus, the user navigation, the
- * shop's categories and filters), kept per back end (its fetch stands for it) for a few seconds
+ * shop's categories and filters, the home blocks and the feed's topics), kept per back end (its fetch stands for it) for a few seconds
  * instead of asked for on every page, and read again as soon as a write changes what pages show
  * (the load context's sharedDataVersion), so an editor's change shows on the next page (keptRead
  * of packages/core: a failed read is not kept, so the next page asks again).
@@ -15,7 +15,7 @@ import type { AppLoadContext } from 'react-router'
  * outside the API, leaves behind. Reading the menus on every page cost about 2% of an uncached
  * page's CPU (issue 15, fourth pass), the user navigation one more call with the visitor's token
  * (a third of a personal frame's, 2026-11-29), the categories and filters on `/shop` three calls
- * and four statements (2026-11-30).
+ * and four statements, the landing's blocks and topics two calls and three (2026-11-30).
  */
 export const KEPT_MS = 5_000
 
