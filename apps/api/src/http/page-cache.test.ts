@@ -18,6 +18,7 @@ import { launchInstant } from '@fanshop/core'
 import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../../tests/built-server.ts'
+import { demoStaff, sessionCookieOf } from '../admin/testing.ts'
 import type { ShopContext } from '../context.ts'
 import {
   inlineScriptHashes,
@@ -256,10 +257,10 @@ describe('the shared anonymous page cache', () => {
     const login = await fetch(`${base}/admin/api/session`, {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ email: 'manager@example.com', password: 'demo-manager-password' }),
+      body: JSON.stringify({ email: demoStaff('manager').email, password: demoStaff('manager').password }),
     })
     expect(login.status).toBe(200)
-    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!
+    const cookie = sessionCookieOf(login.headers.getSetCookie())
     const created = await fetch(`${base}/admin/api/categories`, {
       method: 'POST',
       headers: { ...json, cookie },
