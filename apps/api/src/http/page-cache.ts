@@ -341,7 +341,8 @@ const caches = new WeakMap<ShopContext, PageCache>()
 /**
  * The version of what the shop's pages show, as this instance knows it: moved by every write that
  * changes them (the bump above, whether or not pages are kept). The storefront keeps its reads of
- * what every visitor sees (menus, categories, filters, home blocks, topics) under it. '0' where there is no page cache.
+ * what every visitor sees (menus, categories, filters, home blocks, topics) under it. '0' where
+ * there is no page cache.
  */
 export const sharedDataVersionOf = (ctx: ShopContext): string => caches.get(ctx)?.currentVersion() ?? '0'
 

@@ -1,9 +1,10 @@
 /**
  * Reads every visitor gets the same answer to (the navigation menus, the user navigation, the
- * shop's categories and filters, the home blocks and the feed's topics), kept per back end (its fetch stands for it) for a few seconds
- * instead of asked for on every page, and read again as soon as a write changes what pages show
- * (the load context's sharedDataVersion), so an editor's change shows on the next page (keptRead
- * of packages/core: a failed read is not kept, so the next page asks again).
+ * shop's categories and filters, the home blocks and the feed's topics), kept per back end (its
+ * fetch stands for it) for a few seconds instead of asked for on every page, and read again as
+ * soon as a write changes what pages show (the load context's sharedDataVersion), so an editor's
+ * change shows on the next page (keptRead of packages/core: a failed read is not kept, so the next
+ * page asks again).
  */
 import { keptRead } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
