@@ -1,0 +1,135 @@
+// Our patch of React Router's production build (patches/, docs/decisions/0015) must change what
+// matching and server rendering cost, never what they answer. The router's development build is
+// left as published, so it is the reference: both builds match the shop's own route tree against
+// every path its routes make, in the forms a visitor or an attacker may send them, and must agree.
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { RouteConfigEntry } from '@react-router/dev/routes'
+import type * as ReactRouter from 'react-router'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import routeConfig from '../routes.ts'
+
+type Router = typeof ReactRouter
+const packageDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'))
+const load = (build: string): Promise<Router> =>
+  import(pathToFileURL(path.join(packageDir, 'dist', build, 'index.mjs')).href)
+const patched = await load('production')
+const published = await load('development')
+
+type RouteObject = ReactRouter.RouteObject
+const toRoute = (entry: RouteConfigEntry): RouteObject =>
+  entry.index
+    ? { id: entry.id ?? entry.file, path: entry.path, index: true, caseSensitive: entry.caseSensitive }
+    : {
+        id: entry.id ?? entry.file,
+        path: entry.path,
+        caseSensitive: entry.caseSensitive,
+        children: entry.children?.map(toRoute),
+      }
+/** The storefront's route tree as the router holds it: the root route above app/routes.ts. */
+const routes: RouteObject[] = [{ id: 'root', path: '', children: routeConfig.map(toRoute) }]
+
+/** Every path the routes make: each route's full path, a parameter filled in with a value. */
+function pathsOf(tree: RouteObject[], parent = ''): string[] {
+  return tree.flatMap((route) => {
+    const own = route.path ? `${parent}/${route.path}` : parent
+    const filled = own
+      .replace(/:\w+\?/g, 'some-value')
+      .replace(/:\w+/g, 'a-value')
+      .replace('*', 'any/thing')
+    return [filled || '/', ...pathsOf(route.children ?? [], own)]
+  })
+}
+
+/** The forms a path may arrive in besides its own. */
+const variants = (p: string) => [
+  p,
+  p.toUpperCase(),
+  `${p}/`,
+  `${p}//`,
+  `/${p}`,
+  `${p}/extra`,
+  `${p}x`,
+  p.slice(0, -1),
+  p.replace(/^\/(.)/, (_, c: string) => `/%${c.charCodeAt(0).toString(16)}`),
+  p.replace(/k/gi, '\u212a'),
+  p.replace(/i/gi, '\u0130'),
+  p.replace(/-/g, '%2F'),
+]
+const corpus = [
+  ...new Set([
+    ...pathsOf(routes).flatMap(variants),
+    '',
+    '/',
+    '//',
+    'shop',
+    '/%',
+    '/%E0%A4%A',
+    '/sitemap.xml',
+    '/sitemapxxml',
+    '/lookbook-0',
+    '/lookbook-07',
+    '/product/a/b',
+    '/products//tee',
+    '/ünïcode/päth',
+    '/a'.repeat(200),
+  ]),
+]
+
+const summary = (matches: ReactRouter.RouteMatch[] | null) =>
+  matches?.map(({ route, pathname, pathnameBase, params }) => ({
+    id: route.id,
+    pathname,
+    pathnameBase,
+    params,
+  }))
+
+describe("React Router's patched production build", () => {
+  // The development build warns of each malformed path the corpus holds on purpose.
+  const warn = vi.spyOn(console, 'warn')
+  beforeAll(() => warn.mockImplementation(() => {}))
+  afterAll(() => warn.mockRestore())
+
+  it('is the one installed (npm ci applies patches/)', () => {
+    const branches = patched.createStaticHandler(routes)._internalRouteBranches as Array<{
+      leadingSegment?: unknown
+    }>
+    expect(branches.some((branch) => typeof branch.leadingSegment === 'string')).toBe(true)
+  })
+
+  it(`matches ${corpus.length} paths exactly as the published router does`, () => {
+    expect(corpus.length).toBeGreaterThan(600)
+    for (const pathname of corpus) {
+      expect(summary(patched.matchRoutes(routes, pathname)), pathname).toEqual(
+        summary(published.matchRoutes(routes, pathname)),
+      )
+    }
+  })
+
+  it('matches under a basename exactly as the published router does', () => {
+    for (const pathname of corpus) {
+      const under = `/store${pathname}`
+      expect(summary(patched.matchRoutes(routes, under, '/store')), under).toEqual(
+        summary(published.matchRoutes(routes, under, '/store')),
+      )
+    }
+  })
+
+  it('gives each render of one route tree its own state over data routes made once', async () => {
+    const handler = patched.createStaticHandler(routes)
+    const contextOf = async (pathname: string) => {
+      const context = await handler.query(new Request(`http://shop.test${pathname}`))
+      if (context instanceof Response) throw new Error(`${pathname} answered ${context.status}`)
+      return context
+    }
+    const shop = patched.createStaticRouter(handler.dataRoutes, await contextOf('/shop'))
+    const product = patched.createStaticRouter(handler.dataRoutes, await contextOf('/product/a-tee'))
+    expect(shop.routes).toBe(product.routes)
+    expect(shop.state.location.pathname).toBe('/shop')
+    expect(shop.state.matches.at(-1)?.route.id).toBe('catalog/routes/shop.tsx')
+    expect(product.state.matches.at(-1)?.route.id).toBe('catalog/product')
+    expect(product.state.matches.at(-1)?.params).toEqual({ slug: 'a-tee' })
+    expect(shop.state.matches.at(-1)?.route).toBe(shop.routes[0]?.children?.[1]?.children?.[0])
+  })
+})
