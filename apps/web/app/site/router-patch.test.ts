@@ -30,7 +30,10 @@ const toRoute = (entry: RouteConfigEntry): RouteObject =>
 /** The storefront's route tree as the router holds it: the root route above app/routes.ts. */
 const routes: RouteObject[] = [{ id: 'root', path: '', children: routeConfig.map(toRoute) }]
 
-/** Every path the routes make: each route's full path, a parameter filled in with a value. */
+/**
+ * Every path the routes make: each route's full path with its parameters filled in, and without
+ * its optional ones.
+ */
 function pathsOf(tree: RouteObject[], parent = ''): string[] {
   return tree.flatMap((route) => {
     const own = route.path ? `${parent}/${route.path}` : parent
@@ -38,7 +41,8 @@ function pathsOf(tree: RouteObject[], parent = ''): string[] {
       .replace(/:\w+\?/g, 'some-value')
       .replace(/:\w+/g, 'a-value')
       .replace('*', 'any/thing')
-    return [filled || '/', ...pathsOf(route.children ?? [], own)]
+    const bare = own.replace(/\/:\w+\?/g, '').replace(/:\w+/g, 'a-value')
+    return [filled || '/', bare || '/', ...pathsOf(route.children ?? [], own)]
   })
 }
 
@@ -103,6 +107,33 @@ describe("React Router's patched production build", () => {
     for (const pathname of corpus) {
       expect(summary(patched.matchRoutes(routes, pathname)), pathname).toEqual(
         summary(published.matchRoutes(routes, pathname)),
+      )
+    }
+  })
+
+  it('matches routes the shop does not have yet as the published router does', () => {
+    const others: RouteObject[] = [
+      {
+        id: 'root',
+        path: '',
+        children: [
+          { id: 'index', index: true },
+          { id: 'about', path: 'About', caseSensitive: true },
+          { id: 'docs', path: ':lang/docs' },
+          { id: 'files', path: 'files/*' },
+          { id: 'absolute', path: '/abs/olute' },
+          { id: 'optional', path: 'opt?/rest' },
+          { id: 'tilde', path: '~me.json' },
+          { id: 'area', path: 'area', children: [{ id: 'area-any', path: '*' }] },
+        ],
+      },
+    ]
+    const paths = ['/', '/About', '/about', '/ABOUT/', '/en/docs', '/docs', '/files', '/files/a/b']
+    paths.push('/FILES/x', '/abs/olute', '/abs', '/opt/rest', '/rest', '/~me.json', '/~ME.JSON')
+    paths.push('/area', '/area/x/y', '/areas', '/%41bout', '/\u212aey')
+    for (const pathname of paths.flatMap(variants)) {
+      expect(summary(patched.matchRoutes(others, pathname)), pathname).toEqual(
+        summary(published.matchRoutes(others, pathname)),
       )
     }
   })
