@@ -1,10 +1,11 @@
 // The drop through the waiting room: 5,000 fans (1,000 with BENCH_QUICK=1) solve the
-// proof-of-work challenge and join the pre-queue of a shop whose launch is minutes away (fans still joining at
-// the launch queue behind), come
-// back when Retry-After says, are let in at the admission rate and each try to put the one unit
-// they may have (a limited product with 500 units) in a cart with their pass. Prints the time to
-// sell out, admissions per minute, p99 of the waiting room's status call and of add-to-cart, and
-// the units taken. Run alone with `node scripts/bench/queue-drop.mjs` after a build.
+// proof-of-work challenge and join the pre-queue of a shop whose launch is minutes away (fans still
+// joining at the launch queue behind), come back when Retry-After says, are let in at the
+// admission rate and each try to put the one unit they may have (a limited product with 500 units)
+// in a cart with their pass. Prints the time to sell out, admissions per minute, p99 of the waiting
+// room's status call and of add-to-cart, the units taken, and when a status call's connection
+// ended without an answer (it is asked again). Run alone with `node scripts/bench/queue-drop.mjs`
+// after a build.
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -57,20 +58,26 @@ export async function queueDropBench({ quick }) {
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
     const statusMs = []
+    /** When, in seconds from the launch, a status call's connection ended without an answer. */
+    const statusResets = []
     const addMs = []
     const taken = []
     let soldOut = false
     const tickets = []
     // Fans still joining when the drop opens queue behind the pre-queue, as late arrivals do.
     let joinedBeforeLaunch = 0
+    /** A call that failed says which it was and when, for the next reset to be understood. */
+    const named = (what, answer) =>
+      answer.catch((error) => {
+        const at = ((Date.now() - launchAt) / 1000).toFixed(1)
+        throw new Error(`${what}, ${at} s from the launch: ${error.message}`, { cause: error })
+      })
 
     // Joining: the browser's work (the challenge) is done here, a bounded number at a time.
     await bounded(fans, 32, async () => {
-      const { body: challenge } = await request(
-        agent,
-        shop.base,
-        'GET',
-        '/wp-json/wp/v2/launch/queue/challenge',
+      const { body: challenge } = await named(
+        'the challenge',
+        request(agent, shop.base, 'GET', '/wp-json/wp/v2/launch/queue/challenge'),
       )
       const solution = await solveChallenge(
         challenge.challenge,
@@ -79,7 +86,10 @@ export async function queueDropBench({ quick }) {
         challenge.maxnumber,
       ).promise
       const altcha = Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64')
-      const joined = await request(agent, shop.base, 'POST', '/wp-json/wp/v2/launch/queue', { altcha })
+      const joined = await named(
+        'joining',
+        request(agent, shop.base, 'POST', '/wp-json/wp/v2/launch/queue', { altcha }),
+      )
       if (joined.status !== 201) throw new Error(`joining answered ${joined.status}`)
       tickets.push(joined.body.data.ticket)
       if (Date.now() < launchAt) joinedBeforeLaunch++
@@ -90,26 +100,33 @@ export async function queueDropBench({ quick }) {
         for (;;) {
           if (soldOut) return
           const started = performance.now()
-          const answer = await request(
-            agent,
-            shop.base,
-            'GET',
-            '/wp-json/wp/v2/launch/queue/status',
-            undefined,
-            {
+          let answer
+          try {
+            answer = await request(agent, shop.base, 'GET', '/wp-json/wp/v2/launch/queue/status', undefined, {
               'x-queue-ticket': ticket,
-            },
-          )
+            })
+          } catch (error) {
+            // A connection that ends without an answer: the status is asked again, as a browser
+            // asks an idempotent request again when a reused connection fails, and the time is
+            // printed. One such reset, on a call not recorded, stopped the full bench of
+            // 2026-11-30 07:19; two runs alone had none. The cause is not known yet.
+            if (error.code !== 'ECONNRESET') throw error
+            statusResets.push(Math.round((Date.now() - launchAt) / 100) / 10)
+            continue
+          }
           statusMs.push(performance.now() - started)
           if (answer.status === 200) {
             const addStarted = performance.now()
-            const add = await request(
-              agent,
-              shop.base,
-              'POST',
-              '/api/v1/orders.json',
-              { order: { line_items: [{ variant_id: productId, quantity: 1 }] } },
-              { 'x-queue-pass': answer.body.data.pass },
+            const add = await named(
+              'the add to cart',
+              request(
+                agent,
+                shop.base,
+                'POST',
+                '/api/v1/orders.json',
+                { order: { line_items: [{ variant_id: productId, quantity: 1 }] } },
+                { 'x-queue-pass': answer.body.data.pass },
+              ),
             )
             addMs.push(performance.now() - addStarted)
             if (add.status === 201) taken.push(Date.now())
@@ -147,6 +164,7 @@ export async function queueDropBench({ quick }) {
       admissionsPerMinuteMax: maxPerMinute,
       admissionsPerMinuteMean: Math.round(admits.length / Math.max(sellOutS / 60, 1 / 60)),
       statusP99ms: p99(statusMs),
+      statusResetsAtS: statusResets.join(' / ') || 'none',
       addToCartP99ms: p99(addMs),
       unitsTaken: taken.length,
       unitsHeldOrSold: stock.taken,
