@@ -89,6 +89,15 @@ const summary = (matches: ReactRouter.RouteMatch[] | null) =>
     params,
   }))
 
+/** Both builds match each path against the tree alike: the same routes, pathnames and params. */
+function expectSameMatches(tree: RouteObject[], paths: string[], basename?: string) {
+  for (const pathname of paths) {
+    expect(summary(patched.matchRoutes(tree, pathname, basename)), pathname).toEqual(
+      summary(published.matchRoutes(tree, pathname, basename)),
+    )
+  }
+}
+
 describe("React Router's patched production build", () => {
   // The development build warns of each malformed path the corpus holds on purpose.
   const warn = vi.spyOn(console, 'warn')
@@ -104,11 +113,7 @@ describe("React Router's patched production build", () => {
 
   it(`matches ${corpus.length} paths exactly as the published router does`, () => {
     expect(corpus.length).toBeGreaterThan(600)
-    for (const pathname of corpus) {
-      expect(summary(patched.matchRoutes(routes, pathname)), pathname).toEqual(
-        summary(published.matchRoutes(routes, pathname)),
-      )
-    }
+    expectSameMatches(routes, corpus)
   })
 
   it('matches routes the shop does not have yet as the published router does', () => {
@@ -131,20 +136,15 @@ describe("React Router's patched production build", () => {
     const paths = ['/', '/About', '/about', '/ABOUT/', '/en/docs', '/docs', '/files', '/files/a/b']
     paths.push('/FILES/x', '/abs/olute', '/abs', '/opt/rest', '/rest', '/~me.json', '/~ME.JSON')
     paths.push('/area', '/area/x/y', '/areas', '/%41bout', '/\u212aey')
-    for (const pathname of paths.flatMap(variants)) {
-      expect(summary(patched.matchRoutes(others, pathname)), pathname).toEqual(
-        summary(published.matchRoutes(others, pathname)),
-      )
-    }
+    expectSameMatches(others, paths.flatMap(variants))
   })
 
   it('matches under a basename exactly as the published router does', () => {
-    for (const pathname of corpus) {
-      const under = `/store${pathname}`
-      expect(summary(patched.matchRoutes(routes, under, '/store')), under).toEqual(
-        summary(published.matchRoutes(routes, under, '/store')),
-      )
-    }
+    expectSameMatches(
+      routes,
+      corpus.map((pathname) => `/store${pathname}`),
+      '/store',
+    )
   })
 
   it('gives each render of one route tree its own state over data routes made once', async () => {
