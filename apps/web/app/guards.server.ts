@@ -11,7 +11,7 @@ import { data, type MiddlewareFunction, type RouterContextProvider } from 'react
 import { authGuard } from './accounts/auth-guard.server.ts'
 
 export interface GuardArgs {
-  request: Request
+  url: URL
   context: Readonly<RouterContextProvider>
 }
 
@@ -27,12 +27,12 @@ export function guard<Name extends GuardName>(
   name: Name,
   option: GuardOption<Name>,
 ): MiddlewareFunction<Response> {
-  return async ({ request, context }, next) => {
+  return async ({ url, context }, next) => {
     if (!Object.hasOwn(guards, name)) {
       throw data({ message: `Unknown route guard "${String(name)}".` }, { status: 500 })
     }
     const run = guards[name] as (args: GuardArgs, option: GuardOption<Name>) => Promise<void>
-    await run({ request, context }, option)
+    await run({ url, context }, option)
     return next()
   }
 }

@@ -172,6 +172,21 @@ describe(`the storefront's front door on ${testDialect}`, () => {
     }
   })
 
+  // Loaders get the request as it came (v8_passThroughRequests): what they read of the address
+  // comes from the page's own, without the `.data` and `_routes` of the router's requests.
+  it("a page's data, as the router's scripts ask for it, is read at the page's own address", async () => {
+    const guarded = await fetch(`${base}/profile/orders.data?_routes=accounts%2Froutes%2Fprofile-orders`)
+    expect(await guarded.text()).toContain('"/?redirectTo=%2Fprofile%2Forders"')
+    const byPath = await fetch(`${base}/lookbook-01.data`)
+    expect(byPath.status).toBe(200)
+    expect(await byPath.text()).toContain('"content/lookbook-01"')
+    const terms = await fetch(`${base}/terms-and-conditions.data?_routes=content%2Fterms-and-conditions`)
+    expect(await terms.text()).toContain('"Terms and conditions"')
+    const list = (query: string) => fetch(`${base}/lookbook.data?${query}`)
+    expect((await list('page=1&_routes=content%2Froutes%2Flookbook-index')).status).toBe(200)
+    expect((await list('page=abc')).status).toBe(404)
+  })
+
   it('a forwarded protocol or host that makes no address is 400', async () => {
     await expectRefused(await fetch(`${base}/shop`, { headers: { 'x-forwarded-proto': 'javascript' } }), 400)
     await expectRefused(await fetch(`${base}/shop`, { headers: { 'x-forwarded-host': 'a/b' } }), 400)

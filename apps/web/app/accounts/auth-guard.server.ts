@@ -10,9 +10,9 @@ import { loginRedirect } from './session.server.ts'
 
 export type AuthOption = false | 'guest' | true
 
-export async function authGuard({ request, context }: GuardArgs, option: AuthOption): Promise<void> {
+export async function authGuard({ url, context }: GuardArgs, option: AuthOption): Promise<void> {
   if (option === false) return
   const user = await visitorOf(context).user()
   if (option === 'guest' && user) throw redirect('/')
-  if (option === true && !user) throw loginRedirect(request)
+  if (option === true && !user) throw loginRedirect(url)
 }

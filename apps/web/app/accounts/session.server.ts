@@ -29,18 +29,17 @@ export function getUser(context: AppLoadContext): Promise<CurrentUser | null> {
 }
 
 /** Where a guest is sent from a page that needs a login (spec 6: to /), remembering the page. */
-export function loginRedirect(request: Request): Response {
-  const url = new URL(request.url)
+export function loginRedirect(url: URL): Response {
   return redirect(`/?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`)
 }
 
 /** The logged-in user and their token; a guest is redirected to / (and may log in from there). */
 export async function requireUser(
-  request: Request,
+  url: URL,
   context: AppLoadContext,
 ): Promise<{ user: CurrentUser; token: string }> {
   const user = await getUser(context)
   const token = getAuthToken(context)
-  if (!user || !token) throw loginRedirect(request)
+  if (!user || !token) throw loginRedirect(url)
   return { user, token }
 }

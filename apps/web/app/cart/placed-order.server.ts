@@ -12,11 +12,11 @@ import { readCartRef, readPlacedOrderRef } from './cart-cookie.server.ts'
 /** The order, or which number was asked for (null when none or not a number) when it cannot be opened. */
 export type PageOrder = { order: OrderJson; asked: string } | { order: null; asked: string | null }
 
-export async function loadOrderForPage(request: Request, context: AppLoadContext): Promise<PageOrder> {
+export async function loadOrderForPage(url: URL, context: AppLoadContext): Promise<PageOrder> {
   const placed = readPlacedOrderRef(context)
   const cart = readCartRef(context)
   const token = await visitorToken(context)
-  const param = new URL(request.url).searchParams.get('number')
+  const param = url.searchParams.get('number')
   const asked = param ?? placed?.number ?? null
   if (!asked || !ORDER_NUMBER_PATTERN.test(asked)) return { order: null, asked: null }
   try {

@@ -74,6 +74,7 @@ function load(slug: string) {
   })
   return loader({
     request: new Request(`http://shop.test/product/${slug}`),
+    url: new URL(`http://shop.test/product/${slug}`),
     context,
     params: { slug },
   } as Parameters<typeof loader>[0])

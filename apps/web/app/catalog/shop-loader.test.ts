@@ -115,7 +115,12 @@ function backEnd(failing: string[], seen: URL[] = []): typeof fetch {
 
 function load(url: string, apiFetch: typeof fetch) {
   const context = testLoadContext(apiFetch)
-  return loader({ request: new Request(url), context, params: {} } as Parameters<typeof loader>[0])
+  return loader({
+    request: new Request(url),
+    url: new URL(url),
+    context,
+    params: {},
+  } as Parameters<typeof loader>[0])
 }
 
 describe('shop loader', () => {

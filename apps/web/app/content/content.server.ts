@@ -173,8 +173,8 @@ export async function fetchProducts(context: AppLoadContext, ids: number[]): Pro
 }
 
 /** The ?page= of a list URL: a whole number from 1, anything else is the 404 page. */
-export function pageParam(request: Request): number {
-  const raw = new URL(request.url).searchParams.get('page')
+export function pageParam(url: URL): number {
+  const raw = url.searchParams.get('page')
   if (raw === null) return 1
   if (!/^[1-9]\d{0,5}$/.test(raw)) notFound()
   return Number(raw)

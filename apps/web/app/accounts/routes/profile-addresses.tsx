@@ -19,9 +19,8 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { token } = await requireUser(request, context)
-  const url = new URL(request.url)
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { token } = await requireUser(url, context)
   const [addresses, countries] = await Promise.all([loadAddressBook(context, token), loadCountries(context)])
   const editing = addresses.find((address) => String(address.id) === url.searchParams.get('edit')) ?? null
   const countryId =
@@ -32,8 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { addresses, countries, editing, countryId, states: await loadStates(context, countryId) }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { token } = await requireUser(request, context)
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const { token } = await requireUser(url, context)
   const form = await request.formData()
   const id = Number(form.get('id')) || null
   if (form.get('intent') === 'remove' && id) {

@@ -30,13 +30,13 @@ interface DetailsResult {
   form?: FormResult
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { token } = await requireUser(request, context)
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { token } = await requireUser(url, context)
   return { details: await callData(context, accountEndpoints.details, { token }) }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user, token } = await requireUser(request, context)
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const { user, token } = await requireUser(url, context)
   const submission = parseForm(detailsFormSchema(new Date().getFullYear()), await request.formData())
   if (submission.status !== 'success')
     return data<DetailsResult>({ form: submission.reply() }, { status: 400 })

@@ -5,8 +5,8 @@ import { callData } from '../../api.server.ts'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-index'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { token } = await requireUser(request, context)
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { token } = await requireUser(url, context)
   return { details: await callData(context, accountEndpoints.details, { token }) }
 }
 

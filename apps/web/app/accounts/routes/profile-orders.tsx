@@ -14,8 +14,8 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { token } = await requireUser(request, context)
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { token } = await requireUser(url, context)
   return { orders: (await callData(context, cartEndpoints.orderHistory, { token })).data }
 }
 

@@ -22,13 +22,13 @@ interface PasswordResult {
   form?: FormResult
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireUser(request, context)
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { user } = await requireUser(url, context)
   return { email: user.email }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { token } = await requireUser(request, context)
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const { token } = await requireUser(url, context)
   const submission = parseForm(passwordChangeSchema, await request.formData())
   const hideFields = ['old_password', 'password', 'password_repeat']
   if (submission.status !== 'success')

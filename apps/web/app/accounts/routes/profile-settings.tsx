@@ -22,15 +22,15 @@ interface SettingsResult {
   message?: string
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { token } = await requireUser(request, context)
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { token } = await requireUser(url, context)
   return {
     settings: await callData(context, accountEndpoints.settings, { token }),
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { token } = await requireUser(request, context)
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const { token } = await requireUser(url, context)
   const form = await request.formData()
   const parsed = userSettingsSchema.safeParse({
     newsletter: form.get('newsletter') === 'on',

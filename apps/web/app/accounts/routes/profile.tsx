@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [guard('auth', true)]
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user } = await requireUser(args.request, args.context)
+  const { user } = await requireUser(args.url, args.context)
   return { greeting: user.first_name || user.name }
 }
 

@@ -30,7 +30,7 @@ interface SetPasswordResult {
 export const middleware: Route.MiddlewareFunction[] = [guard('auth', false)]
 
 export async function loader(args: Route.LoaderArgs) {
-  return { key: new URL(args.request.url).searchParams.get('key') ?? '' }
+  return { key: args.url.searchParams.get('key') ?? '' }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -5,12 +5,8 @@ import { ApiError } from '../../api.server.ts'
 import { loadStates } from '../regions.server.ts'
 import type { Route } from './+types/checkout-states'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const countryId = z.coerce
-    .number()
-    .int()
-    .positive()
-    .safeParse(new URL(request.url).searchParams.get('country_id'))
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const countryId = z.coerce.number().int().positive().safeParse(url.searchParams.get('country_id'))
   if (!countryId.success) throw data({ message: 'country_id must be a country id.' }, { status: 400 })
   try {
     return { states: await loadStates(context, countryId.data) }

@@ -50,10 +50,9 @@ function stepOf(state: OrderState): CheckoutStep {
 const reached = (state: OrderState, step: CheckoutStep) =>
   step === 'address' || stateIndex(state) >= stateIndex(step)
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const order = await loadCart(context)
   if (!order || order.line_items.length === 0) throw redirect('/cart')
-  const url = new URL(request.url)
   const asked = url.searchParams.get('step')
   const step =
     (asked === 'address' || asked === 'delivery' || asked === 'payment') && reached(order.state, asked)

@@ -20,8 +20,8 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { order, asked } = await loadOrderForPage(request, context)
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { order, asked } = await loadOrderForPage(url, context)
   if (!order) return { order: null, asked }
   if (order.state !== 'complete') throw redirect('/checkout')
   return { order: publicOrder(order), asked }

@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { order, asked } = await loadOrderForPage(request, context)
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { order, asked } = await loadOrderForPage(url, context)
   return { order: order && publicOrder(order), asked }
 }
 

@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { number: new URL(request.url).searchParams.get('number') }
+export async function loader({ url }: Route.LoaderArgs) {
+  return { number: url.searchParams.get('number') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

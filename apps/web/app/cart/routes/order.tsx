@@ -3,8 +3,8 @@ import { Outlet, redirect } from 'react-router'
 import type { Route } from './+types/order'
 import '../cart.css'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (new URL(request.url).pathname.replace(/\/$/, '') === '/order') throw redirect('/profile/orders')
+export async function loader({ url }: Route.LoaderArgs) {
+  if (url.pathname.replace(/\/$/, '') === '/order') throw redirect('/profile/orders')
   return null
 }
 

@@ -11,8 +11,8 @@ export const handle: SiteHandle = { routeName: 'thank-you' }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Thank you' }, { name: 'robots', content: 'noindex' }]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { order, asked } = await loadOrderForPage(request, context)
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { order, asked } = await loadOrderForPage(url, context)
   if (!order) return { found: false as const, asked }
   return {
     found: true as const,

@@ -49,8 +49,7 @@ async function searchContent(
   }))
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url)
+export async function loader({ url, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY).trim()
   const limits = url.searchParams.get('suggest') === '1' ? SUGGEST_LIMITS : PAGE_LIMITS
   if (!q) return { q, products: [], productTotal: 0, stories: [], music: [] }

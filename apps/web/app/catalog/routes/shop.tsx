@@ -50,8 +50,7 @@ function shopHref(state: ShopState): string {
   return `/shop?${params}`
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url)
+export async function loader({ url, context }: Route.LoaderArgs) {
   const page = positiveInt(url.searchParams.get('page')) ?? 1
   const sort = shopSortFrom(url.searchParams.get('sort'))
   const all = url.searchParams.get('category') === ALL

@@ -19,9 +19,9 @@ const LAYOUTS = [
   { path: '/feed/layout3', label: 'Magazine' },
 ]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const topicSlug = new URL(request.url).searchParams.get('taxonomy')
-  const page = pageParam(request)
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const topicSlug = url.searchParams.get('taxonomy')
+  const page = pageParam(url)
   const terms = await fetchFeedTerms(context)
   const current = topicSlug ? (terms.find((t) => t.slug === topicSlug) ?? notFound()) : null
   const feed = await fetchList(context, 'feed', { page, ...(current ? { feed_taxonomy: current.id } : {}) })

@@ -11,8 +11,8 @@ import type { Route } from './+types/lookbook-feed'
 import '../content.css'
 import '../editorial.css'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const lookbooks = await fetchList(context, 'lookbooks', { page: pageParam(request) })
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const lookbooks = await fetchList(context, 'lookbooks', { page: pageParam(url) })
   const looks = lookbooks.items.flatMap((lookbook) =>
     lookbook.setups.flatMap((setup) =>
       setup.images.map((image) => ({

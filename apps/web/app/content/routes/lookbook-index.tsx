@@ -13,8 +13,8 @@ import type { Route } from './+types/lookbook-index'
 import '../content.css'
 import '../editorial.css'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const lookbooks = await fetchList(context, 'lookbooks', { page: pageParam(request) })
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const lookbooks = await fetchList(context, 'lookbooks', { page: pageParam(url) })
   return {
     lookbooks,
     seo: pageSeo({

@@ -13,8 +13,8 @@ import type { Route } from './+types/lookbook-variant'
 import '../content.css'
 import '../editorial.css'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const match = /^\/lookbook-0([1-6])$/.exec(new URL(request.url).pathname)
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const match = /^\/lookbook-0([1-6])$/.exec(url.pathname)
   const layout = Number(match?.[1] ?? notFound()) as LookbookLayout
   const newest = (await fetchNewest(context, 'lookbooks')) ?? notFound()
   const { lookbook, products } = await withProducts(context, newest)

@@ -13,8 +13,8 @@ import type { Route } from './+types/page'
 import '../content.css'
 import '../editorial.css'
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const path = url.pathname
   const slug = path === '/terms-and-conditions' ? 'terms-and-conditions' : params.slug
   const all = await fetchList(context, 'pages')
   const agreements = all.items.filter((p) => p.template === 'agreement')

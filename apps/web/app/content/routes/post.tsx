@@ -15,10 +15,10 @@ import type { Route } from './+types/post'
 import '../content.css'
 import '../editorial.css'
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const [terms, posts] = await Promise.all([
     fetchFeedTerms(context),
-    fetchList(context, 'posts', { page: params.id ? 1 : pageParam(request) }),
+    fetchList(context, 'posts', { page: params.id ? 1 : pageParam(url) }),
   ])
   const post = params.id ? await fetchItem(context, 'posts', params.id) : null
   return {

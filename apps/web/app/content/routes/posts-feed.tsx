@@ -15,11 +15,11 @@ import type { Route } from './+types/posts-feed'
 import '../content.css'
 import '../editorial.css'
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const terms = await fetchFeedTerms(context)
   const current = params.id ? (terms.find((t) => String(t.id) === params.id) ?? notFound()) : null
   const posts = await fetchList(context, 'posts', {
-    page: pageParam(request),
+    page: pageParam(url),
     ...(current ? { feed_taxonomy: current.id } : {}),
   })
   return {

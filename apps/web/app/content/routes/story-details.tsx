@@ -13,8 +13,8 @@ import type { Route } from './+types/story-details'
 import '../content.css'
 import '../editorial.css'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const slug = new URL(request.url).searchParams.get('story')
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const slug = url.searchParams.get('story')
   const stories = await fetchList(context, 'stories')
   const story = slug ? await fetchBySlug(context, 'stories', slug) : (stories.items[0] ?? notFound())
   return {

@@ -10,8 +10,8 @@ import type { Route } from './+types/story-index'
 import '../content.css'
 import '../editorial.css'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const stories = await fetchList(context, 'stories', { page: pageParam(request) })
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const stories = await fetchList(context, 'stories', { page: pageParam(url) })
   return {
     stories,
     seo: pageSeo({

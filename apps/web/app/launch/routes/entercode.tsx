@@ -25,7 +25,7 @@ export function meta() {
   ]
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData()
   const code = normaliseAccessCode(form.getAll('code').join(''))
   if (code.length !== 5) {
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await callData(context, launchEndpoints.checkAccessCode, { body: { search: accessCodeSearch(code) } })
     ).data
     keepAccessGrant(context, { grant, expiresAt: expires_at })
-    return redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/shop'))
+    return redirect(safeRedirect(url.searchParams.get('redirectTo'), '/shop'))
   } catch (error) {
     if (error instanceof ApiError && error.statusCode < 500) {
       return data({ error: error.message }, { status: error.statusCode })

@@ -37,36 +37,35 @@ export function meta() {
   ]
 }
 
-const targetOf = (request: Request) => safeRedirect(new URL(request.url).searchParams.get('to'), '/shop')
+const targetOf = (url: URL) => safeRedirect(url.searchParams.get('to'), '/shop')
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const ticket = readQueueTicket(context)
   if (ticket) {
     const answer = await queueStanding(context, ticket)
     if (answer.kind === 'admitted') {
       keepQueuePass(context, answer.pass, answer.expiresAt)
-      throw redirect(targetOf(request))
+      throw redirect(targetOf(url))
     }
     if (answer.kind === 'waiting')
       return data({ mode: 'waiting' as const, ...answer.waiting, challenge: null })
     forgetQueueTicket(context)
-    if (answer.kind === 'no-queue') throw redirect(targetOf(request))
+    if (answer.kind === 'no-queue') throw redirect(targetOf(url))
     const challenge = await queueChallenge(context)
     return data({ mode: 'join' as const, challenge, notice: answer.message })
   }
   const challenge = await queueChallenge(context)
-  if (!challenge) throw redirect(targetOf(request))
+  if (!challenge) throw redirect(targetOf(url))
   return { mode: 'join' as const, challenge, notice: null }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData()
   const altcha = String(form.get('altcha') ?? '')
   if (!altcha) return data({ error: 'Wait for the check to finish, then join.' }, { status: 400 })
   const joined = await joinQueue(context, altcha)
   if (!joined.ok)
     return data({ error: joined.message }, { status: joined.status < 500 ? joined.status : 503 })
-  const url = new URL(request.url)
   keepQueueTicket(context, joined.ticket)
   return redirect(`${url.pathname}${url.search}`)
 }
