@@ -1,12 +1,12 @@
 /** Serves stored media: responsive image sizes (immutable, cached for a year) and original files. */
 import fs from 'node:fs/promises'
-import { idParam, wholeNumber } from '@fanshop/core'
+import { IMAGE_WIDTHS, idParam, wholeNumber } from '@fanshop/core'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notFound } from '../http/errors.ts'
-import { IMAGE_FORMATS, IMAGE_WIDTHS, mediaRoot, resizedImagePath } from './storage.ts'
+import { IMAGE_FORMATS, mediaRoot, resizedImagePath } from './storage.ts'
 
 const YEAR = 'public, max-age=31536000, immutable'
 

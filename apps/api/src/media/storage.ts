@@ -22,7 +22,6 @@ sharp.cache(false)
  */
 export const encodes = pLimit(2)
 
-export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600] as const
 export const IMAGE_FORMATS = ['webp', 'avif'] as const
 export type ImageFormat = (typeof IMAGE_FORMATS)[number]
 

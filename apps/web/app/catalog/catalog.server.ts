@@ -14,6 +14,7 @@ import {
   EXCLUDED_CATEGORY_ID,
   GENDER_TAXONOMY,
   hasPriceRange,
+  type PageImage,
   PRODUCT_CARD_FIELD_LIST,
   type ProductCardJson,
   type ProductJson,
@@ -21,6 +22,7 @@ import {
   readPaging,
   sortByMenuOrder,
   type TaxonomyFilter,
+  toPageImage,
   type VariationJson,
 } from '@fanshop/core'
 import { type AppLoadContext, data } from 'react-router'
@@ -90,7 +92,7 @@ export interface ProductCardData {
   id: number
   name: string
   permalink: string
-  image: ProductCardJson['images'][number] | null
+  image: PageImage | null
   soldOut: boolean
   onSale: boolean
   price: string
@@ -104,7 +106,7 @@ export function toProductCard(product: ProductCardJson): ProductCardData {
     id: product.id,
     name: product.name,
     permalink: product.permalink,
-    image: product.images[0] ?? null,
+    image: product.images[0] ? toPageImage(product.images[0]) : null,
     soldOut: product.stock_status === 'outofstock',
     onSale: product.on_sale,
     price: product.price,
@@ -179,10 +181,10 @@ export type ProductPageData = ChoosableProduct<ProductPageVariation> &
     | 'regular_price'
     | 'on_sale'
     | 'max_per_order'
-    | 'images'
     | 'size_guide'
     | 'how_to_measure'
   > & {
+    images: PageImage[]
     categories: Pick<ProductJson['categories'][number], 'id' | 'name'>[]
     gender: Pick<NonNullable<ProductJson['gender']>, 'name'> | null
   }
@@ -202,7 +204,7 @@ export function toProductPage(product: ProductJson): ProductPageData {
     stock_status: product.stock_status,
     stock_quantity: product.stock_quantity,
     ...(product.max_per_order === undefined ? {} : { max_per_order: product.max_per_order }),
-    images: product.images,
+    images: product.images.map(toPageImage),
     categories: product.categories.map(({ id, name }) => ({ id, name })),
     attributes: product.attributes,
     gender: product.gender ? { name: product.gender.name } : null,

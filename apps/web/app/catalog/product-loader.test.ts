@@ -99,7 +99,8 @@ describe('product page loader', () => {
         stock_status: 'instock',
         stock_quantity: 4,
         max_per_order: 5,
-        images: [image(9)],
+        // Each picture's addresses are derived where it is drawn (core's imageSources).
+        images: [{ id: 9, alt: 'Tee 9', width: 960, height: 1200 }],
         categories: [{ id: 12, name: 'T-Shirts' }],
         attributes: TEE.attributes,
         gender: { name: 'Unisex' },

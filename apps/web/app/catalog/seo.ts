@@ -3,7 +3,7 @@
  * URL, Open Graph (og:type product, absolute og:image) and schema.org Product JSON-LD with its
  * offer (price in EUR, availability). Rendered on the server into the page's head.
  */
-import { excerpt } from '@fanshop/core'
+import { excerpt, imageSources } from '@fanshop/core'
 import type { MetaDescriptor } from 'react-router'
 import { SITE_NAME } from '../site/brand.ts'
 import type { ProductPageData } from './catalog.server.ts'
@@ -13,7 +13,7 @@ export function productMeta(product: ProductPageData, publicUrl: string): MetaDe
   const title = `${product.name} | ${SITE_NAME}`
   const description = excerpt(product.description) || excerpt(product.short_description)
   const image = product.images[0]
-  const imageUrls = product.images.map((i) => `${publicUrl}${i.src}`)
+  const imageUrls = product.images.map((i) => `${publicUrl}${imageSources(i).src}`)
   const inStock = product.stock_status === 'instock'
   return [
     { title },

@@ -160,7 +160,8 @@ describe('shop loader', () => {
         id: 1,
         name: 'Extra Time Tour Tee',
         permalink: '/product/extra-time-tour-tee',
-        image: TEE.images[0],
+        // The picture's addresses are derived where it is drawn (core's imageSources).
+        image: { id: 1, alt: 'Extra Time Tour Tee, picture 1', width: 960, height: 1200 },
         soldOut: false,
         onSale: true,
         price: '30.00',

@@ -3,7 +3,7 @@
  * /home/*): the home blocks, the feed with its topics (optionally narrowed to one topic), the
  * latest release and lookbook. The variants differ in layout only.
  */
-import type { ContentItemOf, FeedTerm, HomeBlock, ImageJson } from '@fanshop/core'
+import { type ContentItemOf, type FeedTerm, type HomeBlock, type ImageJson, toPageImage } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { keptForEveryVisitor } from '../site/kept-read.server.ts'
 import { feedTile } from './components/feed-card.tsx'
@@ -105,6 +105,11 @@ async function readHome<N extends Newest>(
   }
 }
 
+/** A tile with its picture as a page's data carries it (the addresses derived where it is drawn). */
+function withPageImage<T extends { featured_image: ImageJson | null }>(tile: T | undefined) {
+  return tile && { ...tile, featured_image: tile.featured_image && toPageImage(tile.featured_image) }
+}
+
 /** How many feed items the landing page shows in its strip. */
 const LANDING_FEED_ITEMS = 4
 
@@ -113,7 +118,7 @@ const LANDING_FEED_ITEMS = 4
  * serialised into it for hydration): the newest release, lookbook and story as their tiles, asked
  * of the API as such (not their tracks, looks and articles: issue "Instant on a phone"), the
  * first feed items of its strip as tiles with the names of the topics they are filed under, and
- * the feed's first picture.
+ * the feed's first picture; the pictures without their addresses, which follow from id and width.
  */
 export async function loadLanding(context: AppLoadContext, options: { path: string; title: string }) {
   const home = await readHome(context, { ...options, feedItems: LANDING_FEED_ITEMS }, async () => {
@@ -125,15 +130,16 @@ export async function loadLanding(context: AppLoadContext, options: { path: stri
     return { latestRelease, latestLookbook, latestStory }
   })
   const feed = home.feed.slice(0, LANDING_FEED_ITEMS).map(feedTile)
+  const feedImage = home.feed.find((item) => item.featured_image)?.featured_image
   const topics = new Set(feed.flatMap((item) => item.feed_taxonomy))
   return {
     latestUpdate: home.latestUpdate,
     terms: home.terms.filter((term) => topics.has(term.id)).map(({ id, name }) => ({ id, name })),
     feed,
-    feedImage: home.feed.find((item) => item.featured_image)?.featured_image ?? null,
-    latestRelease: home.latestRelease,
-    latestLookbook: home.latestLookbook,
-    latestStory: home.latestStory,
+    feedImage: feedImage ? toPageImage(feedImage) : null,
+    latestRelease: withPageImage(home.latestRelease),
+    latestLookbook: withPageImage(home.latestLookbook),
+    latestStory: withPageImage(home.latestStory),
     seo: home.seo,
   }
 }

@@ -1,8 +1,8 @@
 /** The gallery below a product (spec 2): every image large, loaded lazily as the shopper scrolls. */
-import type { ImageJson } from '@fanshop/core'
+import type { PageImage } from '@fanshop/core'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
 
-export function Gallery(props: { images: ImageJson[] }) {
+export function Gallery(props: { images: PageImage[] }) {
   if (props.images.length === 0) return null
   return (
     <section className="gallery" aria-labelledby="gallery-title">

@@ -7,7 +7,7 @@
  * loads eagerly, the others lazily; with reduced motion the buttons jump instead of gliding
  * (catalog.css).
  */
-import type { ImageJson } from '@fanshop/core'
+import type { PageImage } from '@fanshop/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
 
@@ -17,7 +17,7 @@ const SLIDE_SIZES = '(max-width: 991px) 100vw, 50vw'
 const SHOWN = 0.6
 
 export function ImageSlider(props: {
-  images: ImageJson[]
+  images: PageImage[]
   label: string
   /** Show this image (e.g. the chosen colour's) when it changes. */
   focusImageId?: number

@@ -3,7 +3,7 @@
  * The variant decides how it sits in a layout: a square tile, a card with its text, a compact
  * row, or a full-height slide. Photos and quotes are not links; everything else leads on.
  */
-import { type FeedItem, type FeedTerm, plainText } from '@fanshop/core'
+import { type FeedItem, type FeedTerm, type PageImage, plainText, toPageImage } from '@fanshop/core'
 import { Link } from 'react-router'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
 import { RichText } from './rich-text.tsx'
@@ -33,17 +33,26 @@ export type FeedTopic = Pick<FeedTerm, 'id' | 'name'>
 /** What a card draws of a feed item; its excerpt only in the variants that show it (not 'tile' or 'row'). */
 export type FeedCardItem = Pick<
   FeedItem,
-  'id' | 'kind' | 'title' | 'content' | 'quote_source' | 'featured_image' | 'feed_taxonomy' | 'target'
+  'id' | 'kind' | 'title' | 'content' | 'quote_source' | 'feed_taxonomy' | 'target'
 > &
-  Partial<Pick<FeedItem, 'excerpt'>>
+  Partial<Pick<FeedItem, 'excerpt'>> & { featured_image: PageImage | null }
 
 /**
  * A feed item as a 'tile' card draws it, for a page that shows only tiles (the landing's strip):
- * no excerpt, dates, slug or reading time go into the page's data.
+ * no excerpt, dates, slug or reading time go into the page's data, nor its picture's addresses.
  */
 export function feedTile(item: FeedItem): FeedCardItem {
   const { id, kind, title, content, quote_source, featured_image, feed_taxonomy, target } = item
-  return { id, kind, title, content, quote_source, featured_image, feed_taxonomy, target }
+  return {
+    id,
+    kind,
+    title,
+    content,
+    quote_source,
+    featured_image: featured_image && toPageImage(featured_image),
+    feed_taxonomy,
+    target,
+  }
 }
 
 export function termNames(item: Pick<FeedItem, 'feed_taxonomy'>, terms: FeedTopic[]): string {
