@@ -6,6 +6,7 @@
  * so, and no stack trace follows it (a flood of bad URLs must not flood the logs).
  */
 import { Writable } from 'node:stream'
+import { StringDecoder } from 'node:string_decoder'
 import { renderToPipeableStream } from 'react-dom/server'
 import {
   type AppLoadContext,
@@ -54,15 +55,17 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true
-          // The page is whole: React writes it out at once, and it leaves as one piece, the first
-          // paint's styles put in its head and its code held until its first screen has painted,
-          // instead of its 2 KB chunks each passing through stream after stream on their way to
-          // the socket (issue 15).
-          const chunks: Buffer[] = []
+          // The page is whole: React writes it out at once, as text (docs/decisions/0016), and it
+          // leaves as one piece, the first paint's styles put in its head and its code held until
+          // its first screen has painted, instead of its 2 KB chunks each passing through stream
+          // after stream on their way to the socket (issue 15).
+          let page = ''
+          const bytes = new StringDecoder('utf8')
           pipe(
             new Writable({
-              write(chunk: Buffer, _encoding, callback) {
-                chunks.push(chunk)
+              decodeStrings: false,
+              write(chunk: string | Buffer, _encoding, callback) {
+                page += typeof chunk === 'string' ? chunk : bytes.write(chunk)
                 callback()
               },
               final(callback) {
@@ -70,7 +73,7 @@ export default function handleRequest(
                 timeoutId = undefined
                 responseHeaders.set('Content-Type', 'text/html')
                 resolve(
-                  new Response(withScriptsAfterPaint(withInlineStylesheets(Buffer.concat(chunks)), nonce), {
+                  new Response(Buffer.from(withScriptsAfterPaint(withInlineStylesheets(page), nonce)), {
                     headers: responseHeaders,
                     status: responseStatusCode,
                   }),

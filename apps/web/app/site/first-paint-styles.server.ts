@@ -23,9 +23,8 @@ export function inlineStylesheets(head: string, sheets: Record<string, string> =
 }
 
 /** The whole document, its head (everything up to </head>) rewritten by inlineStylesheets. */
-export function withInlineStylesheets(document: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+export function withInlineStylesheets(document: string): string {
   const end = document.indexOf('</head>')
   if (end === -1) return document
-  const head = inlineStylesheets(document.toString('utf8', 0, end))
-  return Buffer.concat([Buffer.from(head), document.subarray(end)])
+  return inlineStylesheets(document.slice(0, end)) + document.slice(end)
 }

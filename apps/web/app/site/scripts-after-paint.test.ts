@@ -24,7 +24,7 @@ const PAGE = [
 /** The starter script added to the page, its tags and nonce included. */
 const STARTER = /<script nonce="n">\(function startAfterPaint[\s\S]*?<\/script>/
 
-const rewrite = (html: string) => withScriptsAfterPaint(Buffer.from(html), 'n').toString('utf8')
+const rewrite = (html: string) => withScriptsAfterPaint(html, 'n')
 
 describe('the first load after the first paint', () => {
   it("makes the router's module inert and gives it the preloads as imports, the entry's kept as an inert preload", () => {
