@@ -57,8 +57,8 @@ export default function handleRequest(
           shellRendered = true
           // The page is whole: React writes it out at once, as text (docs/decisions/0016), and it
           // leaves as one piece, the first paint's styles put in its head and its code held until
-          // its first screen has painted, instead of its 2 KB chunks each passing through stream
-          // after stream on their way to the socket (issue 15).
+          // its first screen has painted, instead of passing in pieces through stream after
+          // stream on its way to the socket (issue 15).
           let page = ''
           const bytes = new StringDecoder('utf8')
           pipe(
