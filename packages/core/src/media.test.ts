@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { imageSources, toPageImage } from './media.ts'
+import { imageSources, toOptionalPageImage, toPageImage } from './media.ts'
 
 const list = (id: number, format: string, widths: number[]) =>
   widths.map((w) => `/media/${id}/${w}.${format} ${w}w`).join(', ')
@@ -34,5 +34,12 @@ describe("an image's addresses, derived from its id and width", () => {
     const page = toPageImage(api)
     expect(page).toEqual({ id: 5, alt: 'A tee', width: 960, height: 1200 })
     expect(imageSources(page)).toEqual({ src: api.src, srcset: api.srcset })
+  })
+
+  it('a record without a picture gives none, one with a picture gives it as a page carries it', () => {
+    const api = { id: 6, alt: '', width: 320, height: 320, ...imageSources({ id: 6, width: 320 }) }
+    expect(toOptionalPageImage(undefined)).toBeNull()
+    expect(toOptionalPageImage(null)).toBeNull()
+    expect(toOptionalPageImage(api)).toEqual({ id: 6, alt: '', width: 320, height: 320 })
   })
 })

@@ -27,6 +27,11 @@ export function toPageImage({ id, alt, width, height }: PageImage): PageImage {
   return { id, alt, width, height }
 }
 
+/** The same for an image a record may lack (a product without pictures, a post without one). */
+export function toOptionalPageImage(image: PageImage | null | undefined): PageImage | null {
+  return image ? toPageImage(image) : null
+}
+
 /** An image's addresses: the WebP at 960 px (or its widest below that) and each format's srcset. */
 export function imageSources(image: Pick<ImageJson, 'id' | 'width'>): Pick<ImageJson, 'src' | 'srcset'> {
   const widths = IMAGE_WIDTHS.filter((w) => w <= image.width)

@@ -22,6 +22,7 @@ import {
   readPaging,
   sortByMenuOrder,
   type TaxonomyFilter,
+  toOptionalPageImage,
   toPageImage,
   type VariationJson,
 } from '@fanshop/core'
@@ -106,7 +107,7 @@ export function toProductCard(product: ProductCardJson): ProductCardData {
     id: product.id,
     name: product.name,
     permalink: product.permalink,
-    image: product.images[0] ? toPageImage(product.images[0]) : null,
+    image: toOptionalPageImage(product.images[0]),
     soldOut: product.stock_status === 'outofstock',
     onSale: product.on_sale,
     price: product.price,

@@ -3,7 +3,13 @@
  * /home/*): the home blocks, the feed with its topics (optionally narrowed to one topic), the
  * latest release and lookbook. The variants differ in layout only.
  */
-import { type ContentItemOf, type FeedTerm, type HomeBlock, type ImageJson, toPageImage } from '@fanshop/core'
+import {
+  type ContentItemOf,
+  type FeedTerm,
+  type HomeBlock,
+  type ImageJson,
+  toOptionalPageImage,
+} from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { keptForEveryVisitor } from '../site/kept-read.server.ts'
 import { feedTile } from './components/feed-card.tsx'
@@ -107,7 +113,7 @@ async function readHome<N extends Newest>(
 
 /** A tile with its picture as a page's data carries it (the addresses derived where it is drawn). */
 function withPageImage<T extends { featured_image: ImageJson | null }>(tile: T | undefined) {
-  return tile && { ...tile, featured_image: tile.featured_image && toPageImage(tile.featured_image) }
+  return tile && { ...tile, featured_image: toOptionalPageImage(tile.featured_image) }
 }
 
 /** How many feed items the landing page shows in its strip. */
@@ -136,7 +142,7 @@ export async function loadLanding(context: AppLoadContext, options: { path: stri
     latestUpdate: home.latestUpdate,
     terms: home.terms.filter((term) => topics.has(term.id)).map(({ id, name }) => ({ id, name })),
     feed,
-    feedImage: feedImage ? toPageImage(feedImage) : null,
+    feedImage: toOptionalPageImage(feedImage),
     latestRelease: withPageImage(home.latestRelease),
     latestLookbook: withPageImage(home.latestLookbook),
     latestStory: withPageImage(home.latestStory),

@@ -3,7 +3,7 @@
  * any order). A plain GET page, so search works without JavaScript; the search field's
  * suggestions load this same loader with ?suggest=1, which asks for a few of each kind only.
  */
-import { contentListEndpoints, type PageImage, plainText, toPageImage } from '@fanshop/core'
+import { contentListEndpoints, type PageImage, plainText, toOptionalPageImage } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { Link } from 'react-router'
 import { callData } from '../../api.server.ts'
@@ -45,7 +45,7 @@ async function searchContent(
     id: item.id,
     title: plainText(item.title.rendered),
     href: item.link,
-    image: item.featured_image ? toPageImage(item.featured_image) : null,
+    image: toOptionalPageImage(item.featured_image),
   }))
 }
 

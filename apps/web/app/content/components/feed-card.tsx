@@ -3,7 +3,7 @@
  * The variant decides how it sits in a layout: a square tile, a card with its text, a compact
  * row, or a full-height slide. Photos and quotes are not links; everything else leads on.
  */
-import { type FeedItem, type FeedTerm, type PageImage, plainText, toPageImage } from '@fanshop/core'
+import { type FeedItem, type FeedTerm, type PageImage, plainText, toOptionalPageImage } from '@fanshop/core'
 import { Link } from 'react-router'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
 import { RichText } from './rich-text.tsx'
@@ -49,7 +49,7 @@ export function feedTile(item: FeedItem): FeedCardItem {
     title,
     content,
     quote_source,
-    featured_image: featured_image && toPageImage(featured_image),
+    featured_image: toOptionalPageImage(featured_image),
     feed_taxonomy,
     target,
   }
