@@ -1,7 +1,7 @@
 /**
- * A page leaves compressed as React streams it: what React writes in one go goes out as one
- * flushed piece (not one per small chunk), and a part written later still reaches the browser
- * before the page ends.
+ * A page leaves compressed: one that arrives whole in one call, one that React streams as it
+ * writes it, what it writes in one go as one flushed piece (not one per small chunk), a part
+ * written later still reaching the browser before the page ends.
  */
 import type { ServerResponse } from 'node:http'
 import { PassThrough } from 'node:stream'
@@ -48,7 +48,36 @@ describe('writeCompressed', () => {
     expect(Buffer.concat(pieces).length).toBeLessThanOrEqual(once.length + 8)
   })
 
-  it('hands the compressor what React writes in one go as one piece', async () => {
+  it('compresses a page that arrives whole in one call, with no compressor stream', async () => {
+    const streams = vi.spyOn(zlib, 'createBrotliCompress')
+    const calls = vi.spyOn(zlib, 'brotliCompressSync')
+    const encoder = new TextEncoder()
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const part of SHELL) controller.enqueue(encoder.encode(part))
+        controller.close()
+      },
+    })
+    const { res, pieces } = response()
+    await writeCompressed(body, res as unknown as ServerResponse, 'br')
+    expect(streams).not.toHaveBeenCalled()
+    expect(calls).toHaveBeenCalledTimes(1)
+    expect(zlib.brotliDecompressSync(Buffer.concat(pieces)).toString()).toBe(SHELL.join(''))
+  })
+
+  it('compresses a page that arrives whole in gzip too', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(SHELL.join('')))
+        controller.close()
+      },
+    })
+    const { res, pieces } = response()
+    await writeCompressed(body, res as unknown as ServerResponse, 'gzip')
+    expect(zlib.gunzipSync(Buffer.concat(pieces)).toString()).toBe(SHELL.join(''))
+  })
+
+  it('hands the compressor stream what React writes in one go as one piece', async () => {
     const create = zlib.createBrotliCompress
     const writes: number[] = []
     vi.spyOn(zlib, 'createBrotliCompress').mockImplementation((options) => {
@@ -61,16 +90,26 @@ describe('writeCompressed', () => {
       return zip
     })
     const encoder = new TextEncoder()
+    let more!: () => void
+    const later = new Promise<void>((resolve) => {
+      more = resolve
+    })
     const body = new ReadableStream<Uint8Array>({
-      start(controller) {
+      async start(controller) {
         for (const part of SHELL) controller.enqueue(encoder.encode(part))
+        await later
+        controller.enqueue(encoder.encode('<p>later</p>'))
         controller.close()
       },
     })
     const { res, pieces } = response()
-    await writeCompressed(body, res as unknown as ServerResponse, 'br')
-    expect(writes).toEqual([SHELL.join('').length])
-    expect(zlib.brotliDecompressSync(Buffer.concat(pieces)).toString()).toBe(SHELL.join(''))
+    const written = writeCompressed(body, res as unknown as ServerResponse, 'br')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    more()
+    await written
+    // Each piece as one write (a flush is a write of nothing).
+    expect(writes.filter((length) => length > 0)).toEqual([SHELL.join('').length, '<p>later</p>'.length])
+    expect(zlib.brotliDecompressSync(Buffer.concat(pieces)).toString()).toBe(`${SHELL.join('')}<p>later</p>`)
   })
 
   it('sends what was written before a pause before the rest of the page is written', async () => {
