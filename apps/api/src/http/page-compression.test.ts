@@ -22,19 +22,24 @@ function response() {
   return { res, pieces }
 }
 
+/** The page as React writes it when it renders it whole: its parts one after another, then the end. */
+function wholePage() {
+  const encoder = new TextEncoder()
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const part of SHELL) controller.enqueue(encoder.encode(part))
+      controller.close()
+    },
+  })
+}
+
 describe('writeCompressed', () => {
   afterEach(() => {
     vi.restoreAllMocks()
   })
 
   it('flushes the chunks React writes in one go once, and the page arrives whole', async () => {
-    const encoder = new TextEncoder()
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const part of SHELL) controller.enqueue(encoder.encode(part))
-        controller.close()
-      },
-    })
+    const body = wholePage()
     const { res, pieces } = response()
     await writeCompressed(body, res as unknown as ServerResponse, 'br')
     expect(zlib.brotliDecompressSync(Buffer.concat(pieces)).toString()).toBe(SHELL.join(''))
@@ -51,13 +56,7 @@ describe('writeCompressed', () => {
   it('compresses a page that arrives whole in one call, with no compressor stream', async () => {
     const streams = vi.spyOn(zlib, 'createBrotliCompress')
     const calls = vi.spyOn(zlib, 'brotliCompressSync')
-    const encoder = new TextEncoder()
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const part of SHELL) controller.enqueue(encoder.encode(part))
-        controller.close()
-      },
-    })
+    const body = wholePage()
     const { res, pieces } = response()
     await writeCompressed(body, res as unknown as ServerResponse, 'br')
     expect(streams).not.toHaveBeenCalled()
@@ -66,14 +65,8 @@ describe('writeCompressed', () => {
   })
 
   it('compresses a page that arrives whole in gzip too', async () => {
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(SHELL.join('')))
-        controller.close()
-      },
-    })
     const { res, pieces } = response()
-    await writeCompressed(body, res as unknown as ServerResponse, 'gzip')
+    await writeCompressed(wholePage(), res as unknown as ServerResponse, 'gzip')
     expect(zlib.gunzipSync(Buffer.concat(pieces)).toString()).toBe(SHELL.join(''))
   })
 
