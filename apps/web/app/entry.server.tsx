@@ -60,6 +60,8 @@ export default function handleRequest(
           // its first screen has painted, instead of passing in pieces through stream after
           // stream on its way to the socket (issue 15).
           let page = ''
+          // Bytes come only from React DOM's published development build (`npm run dev`), in 4 KB
+          // views that may split a character.
           const bytes = new StringDecoder('utf8')
           pipe(
             new Writable({

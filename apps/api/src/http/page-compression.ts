@@ -1,8 +1,9 @@
 /**
  * Pages leave compressed: a server-rendered page is mostly markup and hydration data, which
- * brotli (or gzip for browsers without it) shrinks several-fold on a phone's slow link. Pages
- * stream (the shell first, deferred data later), so what React writes is flushed through the
- * compressor as soon as it pauses instead of waiting for the end of the page. Brotli runs at
+ * brotli (or gzip for browsers without it) shrinks several-fold on a phone's slow link. A page
+ * that arrives whole is compressed in one call; one that streams (the shell first, deferred data
+ * later) is flushed through the compressor as soon as it pauses instead of waiting for the end of
+ * the page. Brotli runs at
  * quality 3 on the fly (PAGE_BROTLI_QUALITY); the hashed assets were compressed at their best at
  * build time (fastifyStatic's preCompressed).
  */
