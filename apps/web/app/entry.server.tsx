@@ -71,6 +71,7 @@ export default function handleRequest(
                 callback()
               },
               final(callback) {
+                page += bytes.end()
                 clearTimeout(timeoutId)
                 timeoutId = undefined
                 responseHeaders.set('Content-Type', 'text/html')
