@@ -94,6 +94,34 @@ test('the first load’s two large chunks, and only they, ask V8 to compile them
   }
 })
 
+test('the router is made before React starts hydrating, not inside hydration’s first render (docs/decisions/0018)', async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => {
+    const globals = window as unknown as Record<string, unknown>
+    let router: unknown
+    Object.defineProperty(window, '__reactRouterDataRouter', {
+      configurable: true,
+      get: () => router,
+      set(value) {
+        router = value
+        globals.routerMadeWhileHydrating = Object.keys(document).some((key) =>
+          key.startsWith('__reactContainer$'),
+        )
+      },
+    })
+  })
+  for (const path of await firstLoadPages(request)) {
+    await page.goto(path)
+    await hydrated(page)
+    const madeWhileHydrating = await page.evaluate(
+      () => (window as unknown as Record<string, unknown>).routerMadeWhileHydrating,
+    )
+    expect(madeWhileHydrating, `the router of ${path} made once React had started`).toBe(false)
+  }
+})
+
 test('the head of home, /shop and a product page preloads the first visible image, in AVIF', async ({
   request,
 }) => {

@@ -1,0 +1,17 @@
+// The browser's entry: React Router's default one, except that the router is made before React
+// hydrates, in tasks of its own (docs/decisions/0018). Made inside hydration's first render, as
+// `HydratedRouter` does by itself, it was the longest of React's tasks on a phone's first load.
+import { StrictMode, startTransition } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { HydratedRouter, prepareHydratedRouter } from 'react-router/dom'
+
+prepareHydratedRouter().then(() => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    )
+  })
+})
