@@ -3,7 +3,7 @@
 // renderer is on the stack. The browser tests hydrate every page with this build.
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 const require = createRequire(import.meta.url)
 const builds = path.join(path.dirname(require.resolve('react-dom/package.json')), 'cjs')
@@ -35,10 +35,6 @@ function runCounting(build: 'production' | 'development') {
 }
 
 describe("React DOM's client renderer, patched", () => {
-  afterEach(() => {
-    globalThis.Error = OriginalError
-  })
-
   it('makes no Error while its module runs', () => {
     expect(runCounting('production')).toBe(0)
   })
