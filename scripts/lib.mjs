@@ -15,14 +15,24 @@ export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
  *   HEAP_LIMIT_MB (MiB, default 256) raises the cap.
  * - glibc keeps a malloc arena per thread that allocates (libuv's pool, libvips, SQLite), each
  *   holding freed memory; two arenas, as sharp's documentation advises, took the peak of pages
- *   rendered without the cache from 322 to 239 MiB. MALLOC_ARENA_MAX set by the operator wins.
+ *   rendered without the cache from 322 to 239 MiB.
+ * - glibc's threshold for serving an allocation with its own mapping is fixed at its default of
+ *   128 KiB. Left to itself glibc raises it to the size of each such block freed, so the buffers
+ *   of a page's brotli or gzip stream and of a picture's encoding (several hundred KiB to a few
+ *   MiB, made and freed on every uncached page) came from the arenas, whose freed holes stayed
+ *   resident: fixed, they go back to the system when freed. A fresh server's peak under the page
+ *   bench fell from 270–289 to 235–237 MiB, its CPU per page unchanged (docs/performance-log.md).
+ * What the operator sets for MALLOC_ARENA_MAX or MALLOC_MMAP_THRESHOLD_ wins.
  */
 export function serverLaunch(env = process.env) {
   const limit = Number(env.HEAP_LIMIT_MB ?? 256)
   if (!Number.isInteger(limit) || limit < 64) {
     throw new Error(`HEAP_LIMIT_MB must be a whole number of MiB, 64 or more (got ${env.HEAP_LIMIT_MB}).`)
   }
-  return { nodeArgs: [`--max-old-space-size=${limit}`], env: { MALLOC_ARENA_MAX: '2', ...env } }
+  return {
+    nodeArgs: [`--max-old-space-size=${limit}`],
+    env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...env },
+  }
 }
 
 /** Runs a command with inherited output; resolves with its exit code. */
