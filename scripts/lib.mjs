@@ -17,9 +17,9 @@ export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
  *   holding freed memory; two arenas, as sharp's documentation advises, took the peak of pages
  *   rendered without the cache from 322 to 239 MiB.
  * - glibc's threshold for serving an allocation with its own mapping is fixed at its default of
- *   128 KiB. Left to itself glibc raises it to the size of each such block freed, so the buffers
- *   of a page's brotli or gzip stream and of a picture's encoding (several hundred KiB to a few
- *   MiB, made and freed on every uncached page) came from the arenas, whose freed holes stayed
+ *   128 KiB. Left to itself glibc raises it to the size of each such block freed, so large
+ *   short-lived buffers (a rendered page's brotli or gzip stream, a picture size's first
+ *   encoding: several hundred KiB to a few MiB) came from the arenas, whose freed holes stayed
  *   resident: fixed, they go back to the system when freed. A fresh server's peak under the page
  *   bench fell from 270–289 to 235–237 MiB, its CPU per page unchanged (docs/performance-log.md).
  * What the operator sets for MALLOC_ARENA_MAX or MALLOC_MMAP_THRESHOLD_ wins.
