@@ -44,7 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, allowed by the nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }} />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body>
         <HydratedProvider>{children}</HydratedProvider>
