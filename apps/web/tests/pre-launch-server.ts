@@ -1,7 +1,8 @@
 /**
  * For the browser tests: a second shop whose launch is still three days away (and with analytics
  * configured), started from the built server (`node apps/api/dist/server.js`) on a free port over
- * its own fresh data folder, one per test worker, and stopped when the worker ends.
+ * its own fresh data folder, one per test worker, and stopped when the worker ends. `startShop`
+ * also starts other shops the same way, the development server (`npm run dev`'s) among them.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -33,7 +34,7 @@ function freePort(): Promise<number> {
 async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the pre-launch shop exited with code ${child.exitCode}`)
+    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`)
     try {
       if ((await fetch(url)).ok) return
     } catch {
@@ -41,7 +42,7 @@ async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs: num
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  throw new Error(`the pre-launch shop did not answer ${url} within ${timeoutMs} ms`)
+  throw new Error(`the shop did not answer ${url} within ${timeoutMs} ms`)
 }
 
 export interface StartedShop {
@@ -49,15 +50,28 @@ export interface StartedShop {
   stop(): Promise<void>
 }
 
-/** Starts the built server on a free port over a fresh data folder, with these settings. */
-export async function startShop(env: Record<string, string>): Promise<StartedShop> {
+/** The server a test shop runs: the production build, or the sources under Vite (`npm run dev`). */
+const SERVERS = {
+  built: { command: process.execPath, args: ['apps/api/dist/server.js'], nodeEnv: 'production' },
+  development: { command: 'node_modules/.bin/tsx', args: ['apps/api/src/server.ts'], nodeEnv: 'development' },
+} as const
+
+/**
+ * Starts `server` on a free port over a fresh data folder, with these settings. It runs in a
+ * process group of its own, stopped whole: tsx runs the development server in a child process.
+ */
+export async function startShop(
+  env: Record<string, string>,
+  server: keyof typeof SERVERS = 'built',
+): Promise<StartedShop> {
   const port = await freePort()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-prelaunch-'))
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-shop-'))
   const stderr: string[] = []
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  const { command, args, nodeEnv } = SERVERS[server]
+  const child = spawn(command, args, {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      NODE_ENV: nodeEnv,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -65,21 +79,25 @@ export async function startShop(env: Record<string, string>): Promise<StartedSho
       SESSION_SECRET: 'e2e-session-secret-of-at-least-32-characters',
       ...env,
     },
+    detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
   })
+  const stopGroup = (signal: NodeJS.Signals) => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, signal)
+  }
   child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()))
   const baseURL = `http://127.0.0.1:${port}`
   try {
     await waitUntilHealthy(`${baseURL}/healthz`, child, 150_000)
   } catch (error) {
-    child.kill('SIGKILL')
+    stopGroup('SIGKILL')
     throw new Error(`${(error as Error).message}\n${stderr.join('')}`)
   }
   return {
     baseURL,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
+      const exited = child.exitCode !== null || new Promise((resolve) => child.once('exit', resolve))
+      stopGroup('SIGTERM')
       await exited
       fs.rmSync(dataDir, { recursive: true, force: true })
     },

@@ -5,73 +5,25 @@
  * 0018), so the development one is checked here, on a server of its own: pages hydrate, and
  * without an error or warning in the console.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from '../../tests/playwright.ts'
+import { type StartedShop, startShop } from '../../tests/pre-launch-server.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..')
 const PAGES = ['/', '/shop']
-
-/** A TCP port nobody listens on right now, on loopback. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 /** Vite compiles each module on its first request: the first pages take a while. */
 test.describe.configure({ timeout: 240_000 })
 
-let server: ChildProcess | undefined
+let shop: StartedShop | undefined
 let base = ''
-let dataDir = ''
 
 test.beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-dev-'))
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/api/src/server.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: 'e2e-development-secret-of-at-least-32-characters',
-    },
-  })
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/healthz`).then(
-          (response) => response.ok,
-          () => false,
-        ),
-      {
-        timeout: 120_000,
-        intervals: [250],
-      },
-    )
-    .toBe(true)
+  shop = await startShop({ DATABASE_URL: '' }, 'development')
+  base = shop.baseURL
 })
 
-test.afterAll(() => {
-  if (server?.pid !== undefined) process.kill(-server.pid, 'SIGTERM')
-  fs.rmSync(dataDir, { recursive: true, force: true })
+test.afterAll(async () => {
+  await shop?.stop()
 })
 
 /**
