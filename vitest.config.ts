@@ -1,8 +1,8 @@
 import os from 'node:os'
 import { defineConfig } from 'vitest/config'
 
-// One run, four projects: the pure rules, the storefront's server and UI logic, and the API
-// twice, once on SQLite and once on PostgreSQL (scripts/test.mjs leaves PostgreSQL out, saying
+// One run, five projects: the pure rules, the storefront's server and UI logic, the project's
+// scripts (the bench's own rules), and the API twice, once on SQLite and once on PostgreSQL (scripts/test.mjs leaves PostgreSQL out, saying
 // so, when none answers and CI is not set).
 //
 // The API's test files share their workers' modules (`isolate: false`): each file builds its own
@@ -17,6 +17,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['apps/web/app/**/*.test.{ts,tsx}'] } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       {
         test: {
           name: 'api-sqlite',

@@ -72,7 +72,7 @@ if (!withPostgres && inCi) {
   console.error('Under CI=true a missing PostgreSQL is a failure.')
   process.exit(1)
 }
-const projects = ['core', 'web', 'api-sqlite', ...(withPostgres ? ['api-postgres'] : [])]
+const projects = ['core', 'web', 'scripts', 'api-sqlite', ...(withPostgres ? ['api-postgres'] : [])]
 const vitestCode = await run('npx', [
   'vitest',
   'run',
