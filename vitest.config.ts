@@ -2,8 +2,8 @@ import os from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // One run, five projects: the pure rules, the storefront's server and UI logic, the project's
-// scripts (the bench's own rules), and the API twice, once on SQLite and once on PostgreSQL (scripts/test.mjs leaves PostgreSQL out, saying
-// so, when none answers and CI is not set).
+// scripts (the bench's own rules), and the API twice, once on SQLite and once on PostgreSQL
+// (scripts/test.mjs leaves PostgreSQL out, saying so, when none answers and CI is not set).
 //
 // The API's test files share their workers' modules (`isolate: false`): each file builds its own
 // app over its own database, and importing the whole server again for each of them was most of
