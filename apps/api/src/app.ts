@@ -34,6 +34,13 @@ import sitePlugin from './site/plugin.ts'
  */
 export const REQUEST_TIMEOUT_MS = 120_000
 
+/**
+ * How long a plugin may take to start in development. The storefront's plugin starts Vite there,
+ * which took more than Fastify's default 10 s on a busy two-core machine (the test suite's
+ * browsers beside it). Elsewhere the default stands: a plugin that hangs stops the start.
+ */
+const DEVELOPMENT_PLUGIN_TIMEOUT_MS = 120_000
+
 export interface AppOptions {
   config: Config
   database: ShopDatabase
@@ -56,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // During a graceful shutdown, requests already on open connections are still answered.
     return503OnClosing: false,
     bodyLimit: 1024 * 1024,
+    ...(options.config.NODE_ENV === 'development' ? { pluginTimeout: DEVELOPMENT_PLUGIN_TIMEOUT_MS } : {}),
     // Given to Node's server as it is made too: set only afterwards, as Fastify does, it was not
     // applied. Node looks for late requests every 30 s; a shorter limit is looked for more often.
     requestTimeout,
