@@ -6,9 +6,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from '../../../scripts/lib.mjs'
 import { test as base } from './playwright.ts'
 
 export const LAUNCH_IN_MS = 3 * 86_400_000
@@ -18,17 +18,6 @@ export interface PreLaunchShop {
   baseURL: string
   /** The launch instant the shop was started with, epoch milliseconds. */
   launchAt: number
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 async function waitUntilHealthy(url: string, child: ChildProcess, timeoutMs: number) {
