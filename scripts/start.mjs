@@ -4,10 +4,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { serverLaunch } from './lib.mjs'
-
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
+import { root, serverLaunch } from './lib.mjs'
 
 function newestMtime(dir) {
   let newest = 0
