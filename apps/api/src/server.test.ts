@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, startServer, waitForPort } from '../tests/built-server.ts'
@@ -48,6 +49,22 @@ describe(`the production server on ${testDialect}`, () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(/^Invalid configuration: PORT /)
   })
+
+  it("renders with React's production builds when NODE_ENV is not set, as its documented default says", async () => {
+    const preload = fileURLToPath(new URL('../tests/loaded-react-builds.cjs', import.meta.url))
+    const server = startServer({ NODE_ENV: undefined, PORT: '0', DATA_DIR: dataDir, ...databaseEnv }, [
+      '--require',
+      preload,
+    ])
+    running = server.child
+    const port = await waitForPort(server)
+    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200)
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+    running = undefined
+    const loaded = /React builds loaded: (.*)/.exec(server.output())?.[1]
+    expect(JSON.parse(loaded ?? 'null')).toEqual(['react-jsx-runtime.production.js', 'react.production.js'])
+  }, 120_000)
 
   it('serves, then shuts down cleanly on SIGTERM while a request is in flight', async () => {
     const server = startServer({ PORT: '0', DATA_DIR: dataDir, ...databaseEnv })

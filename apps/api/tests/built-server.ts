@@ -28,8 +28,9 @@ export interface BuiltServer {
   output: () => string
 }
 
-export function startServer(env: Record<string, string>): BuiltServer {
-  const child = spawn(process.execPath, [serverJs], {
+/** Starts the built server with these settings (a setting given as undefined is left unset). */
+export function startServer(env: Record<string, string | undefined>, nodeArgs: string[] = []): BuiltServer {
+  const child = spawn(process.execPath, [...nodeArgs, serverJs], {
     cwd: repo,
     env: {
       PATH: process.env.PATH ?? '',
