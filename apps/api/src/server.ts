@@ -39,7 +39,7 @@ async function main() {
   // React, and React DOM's server renderer in the storefront's build, choose between their
   // production and development builds by process.env.NODE_ENV, read when the storefront is
   // imported below. Left unset, the configuration's default (production) held for the shop and
-  // React ran its development builds, at twice the CPU per page.
+  // React ran its development builds, at nearly twice the CPU per page.
   process.env.NODE_ENV = config.NODE_ENV
 
   const database = openDatabase(config.databaseUrl)
