@@ -3,39 +3,12 @@
  * start (its config compiled, the router's plugin loaded) took more than Fastify's default 10 s
  * on a busy two-core machine: the development server then exited "Plugin did not start in time".
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { buildApp } from './app.ts'
-import { loadConfig } from './config.ts'
-import { openDatabase } from './db/database.ts'
-import { migrateToLatest } from './db/migrate.ts'
-
-async function appIn(nodeEnv: 'development' | 'production') {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-app-'))
-  const config = loadConfig({
-    NODE_ENV: nodeEnv,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET: 'a-session-secret-that-is-long-enough-for-production',
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-  })
-  const database = openDatabase(config.databaseUrl)
-  await migrateToLatest(database.db)
-  const app = await buildApp({ config, database, logger: false })
-  return {
-    app,
-    async close() {
-      await app.close()
-      await database.close()
-      fs.rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
+import { createTestApp, testDialect } from '../tests/test-app.ts'
 
 /** Registers a plugin that finishes only when told, and asks the app to get ready. */
-function slowPlugin(app: Awaited<ReturnType<typeof appIn>>['app']) {
+function slowPlugin(app: FastifyInstance) {
   let finish = () => {}
   app.register(async () => {
     await new Promise<void>((resolve) => {
@@ -49,13 +22,13 @@ function slowPlugin(app: Awaited<ReturnType<typeof appIn>>['app']) {
   return { ready, finish: () => finish() }
 }
 
-describe('starting the app', () => {
+describe(`starting the app on ${testDialect}`, () => {
   afterEach(() => {
     vi.useRealTimers()
   })
 
   it('in development waits for a plugin that takes a minute to start, as Vite can on a busy machine', async () => {
-    const shop = await appIn('development')
+    const shop = await createTestApp({ seed: false, ready: false, env: { NODE_ENV: 'development' } })
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const plugin = slowPlugin(shop.app)
     await vi.advanceTimersByTimeAsync(60_000)
@@ -66,7 +39,7 @@ describe('starting the app', () => {
   })
 
   it('in production still stops on a plugin that never finishes starting', async () => {
-    const shop = await appIn('production')
+    const shop = await createTestApp({ seed: false, ready: false, env: { NODE_ENV: 'production' } })
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const plugin = slowPlugin(shop.app)
     await vi.advanceTimersByTimeAsync(60_000)

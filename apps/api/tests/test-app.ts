@@ -46,6 +46,8 @@ export interface TestAppOptions {
   logStream?: DestinationStream
   /** How long a request may take to arrive (the app's REQUEST_TIMEOUT_MS without it). */
   requestTimeoutMs?: number
+  /** Get the app ready (default true); false leaves it open to plugins a test registers. */
+  ready?: boolean
 }
 
 /** What a test sends requests through: an app in this thread, or another instance's worker. */
@@ -232,7 +234,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     requestTimeoutMs: options.requestTimeoutMs,
   })
   if (options.seed ?? true) await seedDemo(app.shop)
-  await app.ready()
+  if (options.ready ?? true) await app.ready()
   const testApp: TestApp = {
     app,
     ctx: app.shop,
