@@ -70,6 +70,17 @@ describe(`the API log on ${testDialect}`, () => {
     })
   })
 
+  it("never writes a password-reset or staff invitation key from a page's address", async () => {
+    const keys = ['reset-key-ffff', 'invite-key-gggg']
+    await logOf(async () => {
+      await t.app.inject(`/auth/reset/setpassword?key=${keys[0]}`)
+      await t.app.inject(`/admin/accept-invite?key=${keys[1]}`)
+    })
+    const text = lines.join('\n')
+    for (const key of keys) expect(text).not.toContain(key)
+    expect(text).toContain('/auth/reset/setpassword?key=[redacted]')
+  })
+
   it('redacts the token parameters however they are written, and leaves the rest as sent', () => {
     expect(redactUrl('/a?order%5Ftoken=x&b=1')).toBe('/a?order%5Ftoken=[redacted]&b=1')
     expect(redactUrl('/a?b=%E0&order_token=')).toBe('/a?b=%E0&order_token=[redacted]')

@@ -1,12 +1,13 @@
 /**
  * What the API writes to its log: one line per request, and never a credential. Order tokens
- * (`order_token`, `token` in the query) and the Authorization, Cookie and X-Spree-Order-Token
+ * (`order_token`, `token` in the query), the one-use keys of password-reset and staff invitation
+ * links (`key`) and the Authorization, Cookie and X-Spree-Order-Token
  * headers are replaced by "[redacted]" wherever a request or its headers are logged.
  */
 import type { FastifyRequest } from 'fastify'
 import type { DestinationStream, LoggerOptions } from 'pino'
 
-const SECRET_QUERY_PARAMS = new Set(['order_token', 'token'])
+const SECRET_QUERY_PARAMS = new Set(['order_token', 'token', 'key'])
 const SECRET_HEADERS = ['authorization', 'cookie', 'x-spree-order-token']
 const REDACTED = '[redacted]'
 
