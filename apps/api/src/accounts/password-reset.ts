@@ -61,12 +61,23 @@ export async function requestPasswordReset(ctx: ShopContext, email: string): Pro
 /** Sets the new password from a reset link; 400 when the link is unknown, used or expired. */
 export async function completePasswordReset(ctx: ShopContext, key: string, password: string): Promise<void> {
   const now = ctx.now()
+  const keyHash = hashKey(key)
+  // The link is looked up before the password is hashed: a made-up key costs one indexed read,
+  // not an argon2 hash (19 MiB of memory), so a flood of them cannot tie up the hashing threads.
+  const link = await ctx.db
+    .selectFrom('password_resets')
+    .select('user_id')
+    .where('key_hash', '=', keyHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+  if (!link) throw badRequest(RESET_LINK_INVALID_MESSAGE)
   const passwordHash = await hashPassword(password)
   // One conditional write claims the link, so it can be used only once even by concurrent requests.
   const claimed = await ctx.db
     .updateTable('password_resets')
     .set({ used_at: now })
-    .where('key_hash', '=', hashKey(key))
+    .where('key_hash', '=', keyHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .returning('user_id')
