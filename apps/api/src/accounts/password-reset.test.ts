@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bearer, loggedInUser, login } from '../../tests/accounts.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { IP_RESET_REQUESTS } from './auth-routes.ts'
-import * as passwords from './passwords.ts'
 import {
   PASSWORD_SET_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
   RESET_REQUESTED_MESSAGE,
 } from './password-reset.ts'
+import * as passwords from './passwords.ts'
 
 // The real hashing, watched: a link that does not work must not cost an argon2 hash (19 MiB, ~10 ms).
 vi.mock(import('./passwords.ts'), async (original) => {
