@@ -58,7 +58,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger:
       options.logger === false ? false : loggerOptions(options.logger ?? { level: options.config.LOG_LEVEL }),
     logController: new LogController({ disableRequestLogging: true }),
-    // Whose X-Forwarded-For to believe: by default only loopback (the storefront in this process).
+    // Whose X-Forwarded-For to believe: by default only loopback (a proxy on this machine). The
+    // storefront in this process hands the visitor's address over as the peer's (in-process-fetch.ts).
     trustProxy: options.config.TRUST_PROXY,
     // During a graceful shutdown, requests already on open connections are still answered.
     return503OnClosing: false,
