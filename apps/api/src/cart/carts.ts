@@ -11,6 +11,7 @@ import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
 import { type OverFanCap, overFanCapAtLogin } from '../launch/fan-cap.ts'
+import { saveOrderAttributes } from './checkout.ts'
 import {
   moveHolds,
   type RaisedLine,
@@ -52,6 +53,30 @@ export async function addToCart(
   })
   await sweepWhenDue(ctx)
   return changed
+}
+
+/**
+ * A cart created by this request gets its first lines (and a guest's e-mail) in one transaction:
+ * one refused line refuses them all, and the cart, which nobody was answered yet, is deleted, so a
+ * refused create holds no stock.
+ */
+export async function fillNewCart(
+  ctx: ShopContext,
+  order: OrderRow,
+  lines: readonly { variant_id: number; quantity: number }[],
+  email: string | undefined,
+): Promise<OrderRow> {
+  try {
+    const filled = await changeOrder(ctx, order.id, async (trx, current) => {
+      if (email !== undefined) await saveOrderAttributes(trx, current, { email })
+      for (const line of lines) await addUnits(ctx, trx, current, line.variant_id, line.quantity)
+    })
+    await sweepWhenDue(ctx)
+    return filled
+  } catch (error) {
+    await ctx.db.deleteFrom('orders').where('id', '=', order.id).execute()
+    throw error
+  }
 }
 
 async function addUnits(ctx: ShopContext, trx: Trx, order: OrderRow, variantId: number, quantity: number) {

@@ -61,6 +61,52 @@ describe(`orders and line items on ${testDialect}`, () => {
       expect(res.json()).toMatchObject({ item_count: 2, item_total: '30.00' })
     })
 
+    it('holds nothing and keeps no cart when one of the line items is refused', async () => {
+      const held = await insertProduct(t, { price: 1500, stock: 11 })
+      const short = await insertProduct(t, { price: 1500, stock: 0 })
+      const heldOf = async () =>
+        (
+          await t.ctx.db
+            .selectFrom('products')
+            .select('stock_held')
+            .where('id', '=', held)
+            .executeTakeFirstOrThrow()
+        ).stock_held
+      const countOrders = async () =>
+        Number(
+          (
+            await t.ctx.db
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        )
+      const ordersBefore = await countOrders()
+      const refusals: [number, number, number][] = [
+        [short, 1, 422],
+        [999_999, 1, 404],
+        [held, 5, 422],
+      ]
+      for (const [variantId, quantity, status] of refusals) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/orders.json',
+          payload: {
+            order: {
+              line_items: [
+                { variant_id: held, quantity: 3 },
+                { variant_id: variantId, quantity },
+              ],
+            },
+          },
+        })
+        expect(res.statusCode).toBe(status)
+        expect(res.json()).toMatchObject({ statusCode: status, message: expect.any(String) })
+      }
+      expect(await heldOf()).toBe(0)
+      expect(await countOrders()).toBe(ordersBefore)
+    })
+
     it('gives a logged-in shopper’s cart to their account', async () => {
       const shopper = await insertShopper(t)
       const order = await createCart(t, shopper.token)

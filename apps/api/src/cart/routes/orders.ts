@@ -9,7 +9,7 @@ import { requireSession } from '../../accounts/sessions.ts'
 import { notFound, unauthorized, unprocessable } from '../../http/errors.ts'
 import { readRoute, route } from '../../http/route.ts'
 import { typedAnswer } from '../../http/typed-answer.ts'
-import { addToCart, associateCart, currentCartOf } from '../carts.ts'
+import { associateCart, currentCartOf, fillNewCart } from '../carts.ts'
 import { saveOrderAttributes } from '../checkout.ts'
 import { applyCoupon, removeCoupon } from '../coupons.ts'
 import { orderJson, orderSummariesJson } from '../order-json.ts'
@@ -27,24 +27,19 @@ export default async function orderRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await shoppingGate(request)
       const { user } = await requesterOf(ctx, request)
-      let order = await createOrder(
+      const created = await createOrder(
         ctx,
         user && { userId: user.id, email: user.email },
         request.queueCartClaim,
       )
       const lineItems = request.body?.order?.line_items ?? []
+      const email = user ? undefined : request.body?.order?.email || undefined
       const { sqlite } = ctx.database
-      const plain = sqlite && !request.body?.order?.email && lineItems.length === 0
-      const json = plain && newCartJsonOnSqlite(sqlite, order)
+      const plain = sqlite && !email && lineItems.length === 0
+      const json = plain && newCartJsonOnSqlite(sqlite, created)
       if (json) return reply.status(201).send(json)
-      if (request.body?.order?.email && !user) {
-        order = await changeOrder(ctx, order.id, (trx, current) =>
-          saveOrderAttributes(trx, current, { email: request.body!.order!.email }),
-        )
-      }
-      for (const line of lineItems) {
-        order = await addToCart(ctx, order, line.variant_id, line.quantity)
-      }
+      const order =
+        email || lineItems.length > 0 ? await fillNewCart(ctx, created, lineItems, email) : created
       return reply.status(201).send(await orderJson(ctx.db, order, true))
     },
     typedAnswer,
