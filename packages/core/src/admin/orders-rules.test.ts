@@ -3,6 +3,7 @@ import {
   cancelRefusal,
   fulfilRefusal,
   type OrderStanding,
+  placedCouponPercent,
   refundRefusal,
   refundValue,
 } from './orders-rules.ts'
@@ -37,11 +38,31 @@ describe("a placed order's rules in the back office", () => {
     expect(refundRefusal({ ...paid, refundedTotal: 5000 })).toMatch(/has been refunded/)
   })
 
-  it("values units at their price less the order's coupon, plus shipping, capped by what is left", () => {
+  it("values units at their price less their share of the order's discount, plus shipping, capped by what is left", () => {
     const lines = [{ unitPrice: 2000, quantity: 2 }]
-    expect(refundValue({ lines, couponPercent: null, shipping: 0, leftToRefund: 10_000 })).toBe(4000)
-    expect(refundValue({ lines, couponPercent: 15, shipping: 495, leftToRefund: 10_000 })).toBe(3400 + 495)
-    expect(refundValue({ lines, couponPercent: null, shipping: 0, leftToRefund: 1500 })).toBe(1500)
-    expect(refundValue({ lines: [], couponPercent: null, shipping: 0, leftToRefund: -5 })).toBe(0)
+    const none = { itemTotal: 4000, discount: 0 }
+    expect(refundValue({ lines, placed: none, shipping: 0, leftToRefund: 10_000 })).toBe(4000)
+    const placed = { itemTotal: 4000, discount: 600 }
+    expect(refundValue({ lines, placed, shipping: 495, leftToRefund: 10_000 })).toBe(3400 + 495)
+    expect(refundValue({ lines, placed: none, shipping: 0, leftToRefund: 1500 })).toBe(1500)
+    expect(refundValue({ lines: [], placed, shipping: 0, leftToRefund: -5 })).toBe(0)
+  })
+
+  it('never gives back more for a unit than the order paid for it, unit by unit', () => {
+    // 2 × €19.90 at 15%: €5.97 off, €2.985 a unit, so each unit gives back €16.91 at most.
+    const placed = { itemTotal: 3980, discount: 597 }
+    const unit = [{ unitPrice: 1990, quantity: 1 }]
+    expect(refundValue({ lines: unit, placed, shipping: 0, leftToRefund: 10_000 })).toBe(1691)
+    expect(
+      refundValue({ lines: [{ unitPrice: 1990, quantity: 2 }], placed, shipping: 0, leftToRefund: 10_000 }),
+    ).toBe(3383)
+  })
+
+  it("reads the percentage a placed order's coupon took off from its totals", () => {
+    expect(placedCouponPercent({ itemTotal: 3980, discount: 597 }, 1)).toBe(15)
+    expect(placedCouponPercent({ itemTotal: 3980, discount: 597 }, 15)).toBe(15)
+    // Under €1 of items several percentages give the same cents: the coupon's own, when it fits.
+    expect(placedCouponPercent({ itemTotal: 50, discount: 8 }, 16)).toBe(16)
+    expect(placedCouponPercent({ itemTotal: 50, discount: 8 }, 40)).toBe(15)
   })
 })

@@ -37,17 +37,32 @@ export function refundRefusal(order: OrderStanding): string | null {
 }
 
 /**
- * What refunding these units (and the shipping) gives back: their price less the order's coupon
- * percentage, as the order's totals took it off, plus the shipping; never more than is left of
- * what was paid.
+ * What refunding these units (and the shipping) gives back: their price less their share of the
+ * discount the order paid with (its stored item total and discount, so a coupon edited since
+ * changes nothing), that share rounded up so the units never give back more than was paid for
+ * them, plus the shipping; never more than is left of what was paid.
  */
 export function refundValue(input: {
   lines: { unitPrice: Cents; quantity: number }[]
-  couponPercent: number | null
+  /** The order's totals as placed: its item total and the discount taken off it (positive). */
+  placed: { itemTotal: Cents; discount: Cents }
   shipping: Cents
   leftToRefund: Cents
 }): Cents {
   const items = linesTotal(input.lines)
-  const discount = input.couponPercent === null ? 0 : percentOf(items, input.couponPercent)
-  return Math.max(0, Math.min(items - discount + input.shipping, input.leftToRefund))
+  const { itemTotal, discount } = input.placed
+  const share = itemTotal > 0 ? Math.ceil((discount * items) / itemTotal) : 0
+  return Math.max(0, Math.min(items - share + input.shipping, input.leftToRefund))
+}
+
+/**
+ * The whole percentage a placed order's coupon took off, read from the order's stored totals (the
+ * coupon itself may have been edited since): the percent that gives that discount on that item
+ * total. From €1 of items only one does; below, `hint` (the coupon's percentage now) when it fits.
+ */
+export function placedCouponPercent(placed: { itemTotal: Cents; discount: Cents }, hint: number): number {
+  const fits = (percent: number) => percentOf(placed.itemTotal, percent) === placed.discount
+  if (fits(hint)) return hint
+  for (let percent = 0; percent <= 100; percent += 1) if (fits(percent)) return percent
+  return placed.itemTotal > 0 ? Math.round((placed.discount * 100) / placed.itemTotal) : hint
 }

@@ -2,6 +2,7 @@ import {
   type AdminEndpoint,
   type AdminOrder,
   adminOrderEndpoints,
+  couponEndpoints,
   endpointPath,
   roleCan,
   type StaffRole,
@@ -53,13 +54,31 @@ describe(`the back office's orders, on ${testDialect}`, () => {
         .executeTakeFirstOrThrow()
     ).id
 
-  /** A placed order: 2 × €20.00 and 1 × €10.00, paid by the approved card (or bank transfer). */
-  async function placed(options: { pay?: 'card' | 'bank'; bearer?: string; email?: string } = {}) {
-    const tee = await insertProduct(t, { price: 2000, stock: 10, name: 'Tour tee' })
-    const cap = await insertProduct(t, { price: 1000, stock: 10, name: 'Cap' })
+  /** A placed order: 2 × €20.00 and 1 × €10.00 (or `prices`), paid by the approved card (or bank
+   *  transfer), with the coupon `coupon` when given. */
+  async function placed(
+    options: {
+      pay?: 'card' | 'bank'
+      bearer?: string
+      email?: string
+      coupon?: string
+      prices?: [number, number]
+    } = {},
+  ) {
+    const [teePrice, capPrice] = options.prices ?? [2000, 1000]
+    const tee = await insertProduct(t, { price: teePrice, stock: 10, name: 'Tour tee' })
+    const cap = await insertProduct(t, { price: capPrice, stock: 10, name: 'Cap' })
     const order = await createCart(t, options.bearer)
     expect((await addLine(t, order, tee, 2)).statusCode).toBe(201)
     expect((await addLine(t, order, cap, 1)).statusCode).toBe(201)
+    if (options.coupon) {
+      const applied = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/orders/${order.number}/apply_coupon_code?order_token=${order.token}`,
+        payload: { coupon_code: options.coupon },
+      })
+      expect(applied.statusCode, applied.body).toBe(200)
+    }
     const url = (path: string) => `/api/v1/checkouts/${order.number}${path}?order_token=${order.token}`
     const next = () => t.app.inject({ method: 'PUT', url: url('/next.json') })
     const update = (payload: object) => t.app.inject({ method: 'PUT', url: url('.json'), payload })
@@ -359,6 +378,52 @@ describe(`the back office's orders, on ${testDialect}`, () => {
         statusCode: 409,
         message: 'Everything paid for this order has been refunded.',
       })
+    })
+
+    it("refunds what the order paid with its coupon, not the coupon's percentage as changed since", async () => {
+      const created = await call(couponEndpoints.createCoupon, {
+        cookie: cookies.manager,
+        body: { code: `PAID15${testDialect}`, amount: 15 },
+      })
+      expect(created.statusCode, created.body).toBe(201)
+      const coupon = created.json() as { id: number; code: string }
+      // 2 × €19.90 and 1 × €9.95 at 15%: €59.75 less €8.96 (the unit of €19.90 carried €2.985 of it).
+      const { number, tee } = await placed({ coupon: coupon.code, prices: [1990, 995] })
+      const edited = await t.app.inject({
+        method: couponEndpoints.updateCoupon.method,
+        url: endpointPath(couponEndpoints.updateCoupon, { id: coupon.id }),
+        headers: { cookie: cookies.manager },
+        payload: { code: coupon.code, amount: 1 },
+      })
+      expect(edited.statusCode, edited.body).toBe(200)
+      const before = await view(number)
+      expect(before.coupon).toEqual({ code: coupon.code, percent: 15 })
+      expect([before.itemTotal, before.adjustmentTotal]).toEqual([4975, -746])
+      const teeLine = before.lines.find((line) => line.variantId === tee)!
+      const refund = (key: string, body: object) =>
+        call(adminOrderEndpoints.refundOrder, {
+          cookie: cookies.manager,
+          number,
+          body: { key: `${number}-${key}`, restock: false, ...body },
+        })
+      const one = await refund('one-tee', { lines: [{ lineItemId: teeLine.id, quantity: 1 }] })
+      expect(one.statusCode, one.body).toBe(200)
+      expect(one.json().refundedTotal).toBe(1990 - 299)
+      // Unit by unit, the lines never give back more than the order paid for them.
+      for (const line of before.lines) {
+        for (let unit = line.id === teeLine.id ? 1 : 0; unit < line.quantity; unit += 1) {
+          const res = await refund(`unit-${line.id}-${unit}`, {
+            lines: [{ lineItemId: line.id, quantity: 1 }],
+          })
+          expect(res.statusCode, res.body).toBe(200)
+        }
+      }
+      const lines = await view(number)
+      expect(lines.refundedTotal).toBeLessThanOrEqual(before.itemTotal + before.adjustmentTotal)
+      expect(lines.refundedTotal).toBeGreaterThanOrEqual(before.itemTotal + before.adjustmentTotal - 2)
+      const shipping = await refund('shipping', { shipping: true })
+      expect(shipping.statusCode, shipping.body).toBe(200)
+      expect(shipping.json().refundedTotal).toBeLessThanOrEqual(before.paidTotal)
     })
 
     it('refuses to refund an order nothing was paid for', async () => {

@@ -3,8 +3,9 @@
  * and never beyond what was paid. Like placement (cart/placement.ts), three steps so that no lock
  * is held while the gateway answers:
  *   1. claim, under the order's lock: the client's key is new for this order, the units asked for
- *      are still unrefunded, and the amount (core's refundValue) fits in what is left of the paid
- *      total less refunds in flight; the refund is written 'processing' and its units counted;
+ *      are still unrefunded, and the amount (core's refundValue, from the totals the order was
+ *      placed with, never the coupon as it is now) fits in what is left of the paid total less
+ *      refunds in flight; the refund is written 'processing' and its units counted;
  *   2. the gateway refunds that amount of the order's charge, once per refund;
  *   3. settle, under the order's lock: a refund the gateway made completes (refunded total and
  *      payment state, units back on the shelf when asked, timeline and audit entry); a refused one
@@ -52,7 +53,7 @@ async function claimRefund(
   const standing = await standingOf(trx, order)
   const refusal = refundRefusal(standing)
   if (refusal) throw conflict(refusal)
-  const [lines, earlier, coupon] = await Promise.all([
+  const [lines, earlier] = await Promise.all([
     trx.selectFrom('line_items').selectAll().where('order_id', '=', order.id).execute(),
     trx
       .selectFrom('order_refunds')
@@ -60,9 +61,6 @@ async function claimRefund(
       .where('order_id', '=', order.id)
       .where('state', '<>', 'failed')
       .execute(),
-    order.coupon_id === null
-      ? Promise.resolve(undefined)
-      : trx.selectFrom('coupons').select('amount').where('id', '=', order.coupon_id).executeTakeFirst(),
   ])
   const chosen = request.scope.lines.map((asked) => {
     const line = lines.find((candidate) => candidate.id === asked.lineItemId)
@@ -83,7 +81,7 @@ async function claimRefund(
     .reduce((sum, refund) => sum + refund.amount, 0)
   const amount = refundValue({
     lines: chosen.map(({ line, quantity }) => ({ unitPrice: line.price, quantity })),
-    couponPercent: coupon?.amount ?? null,
+    placed: { itemTotal: order.item_total, discount: -order.adjustment_total },
     shipping: request.scope.shipping ? order.ship_total : 0,
     leftToRefund: standing.paidTotal - standing.refundedTotal - inFlight,
   })
