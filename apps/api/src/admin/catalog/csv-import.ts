@@ -185,6 +185,8 @@ async function plan(
   const bySku = new Map(bySkuRows.map((row) => [row.sku.toUpperCase(), row as ExistingRow]))
   const slugOfId = new Map(bySlugRows.map((row) => [row.id, row.slug]))
 
+  // The slugs the file gives, by the row that gives each: its products', then its new variations'.
+  const slugRows = new Map([...groups].map(([slug, group]) => [slug, group[0]!.row]))
   const products: ProductPlan[] = []
   for (const [slug, group] of groups) {
     const first = group[0]!
@@ -253,11 +255,18 @@ async function plan(
       } else if (variable) {
         const identity = variationIdentity({ slug, name: planned.name }, termNames)
         const taken = bySlug.get(identity.slug)
+        const givenBy = slugRows.get(identity.slug)
         if (taken)
           fail(row, 'attributes', `a variation with these attributes exists already (SKU ${taken.sku})`)
         else if (planned.rows.some((other) => other.termIds.join() === resolved.map((t) => t?.id).join())) {
           fail(row, 'attributes', 'repeats the attributes of another row of this product')
-        }
+        } else if (givenBy !== undefined) {
+          fail(
+            row,
+            'attributes',
+            `gives its variation the slug "${identity.slug}", which row ${givenBy} uses too`,
+          )
+        } else slugRows.set(identity.slug, row)
       }
       planned.rows.push({
         fileRow,

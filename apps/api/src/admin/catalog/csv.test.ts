@@ -138,6 +138,32 @@ describe('the catalogue CSV import', () => {
     ])
   })
 
+  it('refuses rows of one file that would give two products or variations the same slug', async () => {
+    const before = await snapshot()
+    const res = await importCsv(
+      [
+        HEADER,
+        'aud,Aud,publish,,AUD-BM,colour:Black|size:M,20.00,,5',
+        'aud-black-m,Aud Black M,publish,,AUD-PLAIN,,20.00,,5',
+        'aud-black,Aud Black,publish,,AUD-B-M,size:M,20.00,,5',
+      ].join('\n'),
+    )
+    expect(res.statusCode, res.body).toBe(422)
+    expect(res.json().issues).toEqual([
+      {
+        row: 2,
+        column: 'attributes',
+        message: 'gives its variation the slug "aud-black-m", which row 3 uses too',
+      },
+      {
+        row: 4,
+        column: 'attributes',
+        message: 'gives its variation the slug "aud-black-m", which row 3 uses too',
+      },
+    ])
+    expect(await snapshot()).toEqual(before)
+  })
+
   it('refuses a header without the columns, a broken file and a body without CSV', async () => {
     const header = await importCsv('sku,price\nA,1.00')
     expect(header.statusCode).toBe(422)
