@@ -585,6 +585,8 @@ export async function moveHolds(trx: Trx, fromOrderId: number, toOrderId: number
 /**
  * On completion the order's held units become sold: per product, held down and sold up in one
  * statement (units a sweep had given back are taken from the shelf again), and the holds end.
+ * The statement sells only what is on hand (the products_stock_not_oversold check), so an on hand
+ * lowered under the holds by hand throws StockShortage instead of failing the transaction.
  */
 export async function holdsBecomeSales(trx: Trx, orderId: number): Promise<void> {
   const [lines, holds] = await Promise.all([
@@ -600,13 +602,15 @@ export async function holdsBecomeSales(trx: Trx, orderId: number): Promise<void>
   await trx.deleteFrom('holds').where('order_id', '=', orderId).execute()
   for (const line of [...lines].sort((a, b) => a.variant_id - b.variant_id)) {
     const fromHeld = Math.min(held.get(line.variant_id) ?? 0, line.quantity)
-    await trx
+    const sold = await trx
       .updateTable('products')
       .set((eb) => ({
         stock_held: eb('stock_held', '-', fromHeld),
         stock_sold: eb('stock_sold', '+', line.quantity),
       }))
       .where('id', '=', line.variant_id)
-      .execute()
+      .where(sql<number>`stock_on_hand - stock_sold`, '>=', line.quantity)
+      .executeTakeFirst()
+    if (!sold.numUpdatedRows) throw new StockShortage([line.variant_id])
   }
 }

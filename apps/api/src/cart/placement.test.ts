@@ -13,6 +13,7 @@ import {
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { seedCart } from '../demo/cart.ts'
 import type { MailMessage } from '../mail/mailer.ts'
+import { OUT_OF_STOCK } from './holds.ts'
 import { settleOrder } from './orders.ts'
 import {
   CHANGED_REASON,
@@ -266,6 +267,28 @@ describe(`placing an order exactly as it was charged, on ${testDialect}`, () => 
       expect((await next(order, 'behind-key-2')).json().state).toBe('complete')
       const placed = await expectChargedExactly(order)
       expect(placed.item_count).toBe(3)
+    })
+
+    it('voids the charge and answers 422 out of stock when on hand fell below what the order holds', async () => {
+      const { order, productId } = await cartAtConfirm()
+      // A write that bypasses the stock rules (a direct fix in the database) leaves 1 on hand under 2 held.
+      await t.ctx.db.updateTable('products').set({ stock_on_hand: 1 }).where('id', '=', productId).execute()
+      const placing = await next(order, 'short-key-1')
+      expect(placing.json()).toEqual({ message: OUT_OF_STOCK, statusCode: 422 })
+      const after = await fetchOrder(t, order)
+      expect(after).toMatchObject({ state: 'payment', payment_state: 'failed' })
+      expect(after.payments.map((p) => p.state)).toEqual(['failed', 'checkout'])
+      expect((await chargesOf(order)).map((charge) => charge.outcome)).toEqual(['voided'])
+      expect((await orderRow(order)).frozen_at).toBeNull()
+      expect(await soldOf(productId)).toBe(0)
+      expect(mail).toHaveLength(0)
+      expect((await next(order, 'short-key-1')).json()).toEqual({ message: OUT_OF_STOCK, statusCode: 422 })
+
+      await t.ctx.db.updateTable('products').set({ stock_on_hand: 2 }).where('id', '=', productId).execute()
+      expect((await next(order)).json().state).toBe('confirm')
+      expect((await next(order, 'short-key-2')).json().state).toBe('complete')
+      await expectChargedExactly(order)
+      expect(await soldOf(productId)).toBe(2)
     })
   })
 

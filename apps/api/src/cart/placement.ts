@@ -11,6 +11,8 @@
  *      was claimed, the holds become sales (held down, sold up) and the order completes (still frozen);
  *      a decline, or an order that no longer matches (whose charge is voided first), sends it back
  *      to `payment`, unfreezes it and gives its coupon use back.
+ * An order whose units are no longer on hand when it settles (on hand lowered under its holds by
+ * hand) has its charge voided the same way and fails with the out-of-stock message.
  * A request that finds its key already used answers what the first one did. A payment left
  * 'processing' by a crash is resolved by the next request that reads the order once it is older
  * than STALE_PROCESSING_MS: the gateway is asked what became of the charge, which is then settled,
@@ -22,7 +24,7 @@ import type { ShopContext } from '../context.ts'
 import { unprocessable } from '../http/errors.ts'
 import { assertGuestWithinFanCap } from '../launch/fan-cap.ts'
 import { countCouponUse, giveCouponUseBack } from './coupons.ts'
-import { holdsBecomeSales } from './holds.ts'
+import { holdsBecomeSales, OUT_OF_STOCK, StockShortage } from './holds.ts'
 import { afterOrderPlaced } from './order-placed.ts'
 import { changeOrder, conflict, type Db, isFrozen, type OrderRow } from './orders.ts'
 import type { ChargeResult, PaymentGateway } from './payments/gateway.ts'
@@ -209,7 +211,7 @@ async function settlePayment(
   payment: PaymentRow,
   decision: Decision,
 ): Promise<{ order: OrderRow; payment: PaymentRow; decided: boolean }> {
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
+  const settling = ctx.db.transaction().execute(async (trx) => {
     await lockOrderRow(trx, ctx.database.dialect, order.id)
     const current = await trx
       .selectFrom('payments')
@@ -265,9 +267,14 @@ async function settlePayment(
     await holdsBecomeSales(trx, order.id)
     return 'decided'
   })
-  if (outcome === 'changed') {
+  const outcome = await settling.catch((error: unknown) => {
+    if (error instanceof StockShortage) return 'short' as const
+    throw error
+  })
+  if (outcome === 'changed' || outcome === 'short') {
     await (await gatewayOf(ctx, payment)).void(gatewayKey(order, payment))
-    return settlePayment(ctx, order, payment, { outcome: 'voided', reason: CHANGED_REASON })
+    const reason = outcome === 'changed' ? CHANGED_REASON : OUT_OF_STOCK
+    return settlePayment(ctx, order, payment, { outcome: 'voided', reason })
   }
   const [after, afterPayment] = await Promise.all([
     ctx.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow(),
