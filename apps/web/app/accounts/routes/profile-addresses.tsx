@@ -3,7 +3,7 @@
  * addresses of their orders arrive by themselves; here they are added, changed and removed. The
  * form is checked as the fan types and again by the API (the phone and postcode for the country).
  */
-import { accountEndpoints, type SavedAddressJson, savedAddressInputSchema } from '@fanshop/core'
+import { accountEndpoints, idParam, type SavedAddressJson, savedAddressInputSchema } from '@fanshop/core'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { ApiError, call } from '../../api.server.ts'
 import { loadCountries, loadStates } from '../../cart/regions.server.ts'
@@ -23,8 +23,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { token } = await requireUser(url, context)
   const [addresses, countries] = await Promise.all([loadAddressBook(context, token), loadCountries(context)])
   const editing = addresses.find((address) => String(address.id) === url.searchParams.get('edit')) ?? null
+  // A country_id that names none of the countries (typed by hand, an old link) is ignored.
   const countryId =
-    Number(url.searchParams.get('country_id')) ||
+    countries.find((country) => String(country.id) === url.searchParams.get('country_id'))?.id ||
     editing?.country_id ||
     countries.find((country) => country.iso === 'ES')?.id ||
     countries[0]!.id
@@ -35,10 +36,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const { token } = await requireUser(url, context)
   const form = await request.formData()
   const id = Number(form.get('id')) || null
-  if (form.get('intent') === 'remove' && id) {
-    await call(context, accountEndpoints.removeAddress, { params: { id }, token })
-    return { result: undefined, saved: 'The address has been removed.' }
-  }
+  if (form.get('intent') === 'remove' && id) return removeAddress(context, token, form.get('id'))
   const submission = parseForm(savedAddressInputSchema, form, { autoCoercion: true })
   if (submission.status !== 'success')
     return data({ result: submission.reply(), saved: null }, { status: 400 })
@@ -56,6 +54,24 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), saved: 'The address has been saved.' }
 }
 
+/**
+ * Removes an address. One that is gone already (a double click on Remove, another tab) or an id
+ * that can be no address is not in the book either way, which is what the fan wanted.
+ */
+async function removeAddress(context: Route.ActionArgs['context'], token: string, formId: unknown) {
+  const gone = { result: undefined, saved: 'That address had already been removed.' }
+  const id = idParam().safeParse(formId)
+  if (!id.success) return gone
+  try {
+    await call(context, accountEndpoints.removeAddress, { params: { id: id.data }, token })
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
+    if (error.statusCode === 404) return gone
+    return data({ result: undefined, saved: null, failed: error.message }, { status: error.statusCode })
+  }
+  return { result: undefined, saved: 'The address has been removed.' }
+}
+
 export default function ProfileAddresses({ loaderData, actionData }: Route.ComponentProps) {
   const { addresses, editing } = loaderData
   return (
@@ -65,6 +81,9 @@ export default function ProfileAddresses({ loaderData, actionData }: Route.Compo
         Your checkout is filled in with the first of them. The addresses of your orders are kept here too.
       </p>
       {actionData?.saved ? <FormStatus tone="success">{actionData.saved}</FormStatus> : null}
+      {actionData && 'failed' in actionData ? (
+        <FormStatus tone="error">{actionData.failed}</FormStatus>
+      ) : null}
       {addresses.length === 0 ? (
         <p>No addresses yet.</p>
       ) : (

@@ -1,0 +1,117 @@
+/**
+ * /profile/addresses against a back end that answers like the API: an address already removed (a
+ * double click on Remove), a malformed id or an unknown country in the address is a message in the
+ * page or ignored, never the 500 page. The back end here is a small in-memory stand-in.
+ */
+import type { SavedAddressJson } from '@fanshop/core'
+import { describe, expect, it } from 'vitest'
+import { testLoadContext } from '../../tests/load-context.ts'
+import { action, loader } from './routes/profile-addresses.tsx'
+
+const ADDRESS: SavedAddressJson = {
+  id: 7,
+  firstname: 'Ana',
+  lastname: 'García',
+  address1: 'Calle Mayor 1',
+  address2: '',
+  zipcode: '28013',
+  city: 'Madrid',
+  country_id: 1,
+  state_id: null,
+  phone: '+34 600 000 000',
+  label: 'Ana García, Calle Mayor 1, 28013 Madrid, Spain',
+}
+const COUNTRIES = [
+  { id: 1, iso: 'ES', iso_name: 'SPAIN', name: 'Spain', states_required: false },
+  { id: 2, iso: 'PT', iso_name: 'PORTUGAL', name: 'Portugal', states_required: false },
+]
+const ID = /^[1-9]\d{0,9}$/
+
+/** The API's paths this page uses, over one address book; its answers as the API gives them. */
+function backEnd(book: SavedAddressJson[]) {
+  const json = (body: unknown, status = 200) => Response.json(body, { status })
+  const refused = (statusCode: number, message: string) => json({ statusCode, message }, statusCode)
+  return async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input)
+    const removal = /^\/api\/v1\/account\/addresses\/([^/]+)$/.exec(url.pathname)
+    if (url.pathname === '/api/v1/account/addresses') return json({ addresses: book })
+    if (url.pathname === '/api/v1/countries')
+      return json({ countries: COUNTRIES, count: 2, current_page: 1, pages: 1, per_page: 999 })
+    if (url.pathname === '/api/v1/states') {
+      const id = url.searchParams.get('country_id') ?? ''
+      if (!ID.test(id)) return refused(400, 'querystring/country_id must be an id')
+      if (!COUNTRIES.some((country) => country.id === Number(id)))
+        return refused(404, `Country ${id} not found.`)
+      return json({ states: [], states_required: false })
+    }
+    if (removal && init?.method === 'DELETE') {
+      if (!ID.test(removal[1]!)) return refused(400, 'params/id must be an id')
+      const index = book.findIndex((address) => address.id === Number(removal[1]))
+      if (index < 0) return refused(404, 'That address is not in your address book.')
+      book.splice(index, 1)
+      return new Response(null, { status: 204 })
+    }
+    return refused(404, 'not here')
+  }
+}
+
+/** The load context of a logged-in customer, the API being `backEnd(book)`. */
+function loggedIn(book: SavedAddressJson[]) {
+  const visitor = { authToken: 'token-ana', user: async () => ({ id: 1, first_name: 'Ana', name: 'Ana' }) }
+  return Object.assign(testLoadContext(backEnd(book) as typeof fetch), { get: () => visitor })
+}
+
+function load(path: string, book = [ADDRESS]) {
+  const url = new URL(path, 'http://shop.test')
+  return loader({
+    request: new Request(url),
+    url,
+    context: loggedIn(book),
+    params: {},
+    pattern: '/profile/addresses',
+  } as Parameters<typeof loader>[0])
+}
+
+function remove(id: string, book: SavedAddressJson[]) {
+  const url = new URL('http://shop.test/profile/addresses')
+  const request = new Request(url, { method: 'POST', body: new URLSearchParams({ intent: 'remove', id }) })
+  return action({
+    request,
+    url,
+    context: loggedIn(book),
+    params: {},
+    pattern: '/profile/addresses',
+  } as Parameters<typeof action>[0])
+}
+
+describe('/profile/addresses', () => {
+  it('removes an address, and a second Remove of it says it is gone instead of failing', async () => {
+    const book = [{ ...ADDRESS }]
+    expect(await remove('7', book)).toEqual({ result: undefined, saved: 'The address has been removed.' })
+    expect(book).toEqual([])
+    expect(await remove('7', book)).toEqual({
+      result: undefined,
+      saved: 'That address had already been removed.',
+    })
+  })
+
+  it('answers an id that can be no address (1.5, -1, past the ids) like one already removed', async () => {
+    const book = [{ ...ADDRESS }]
+    for (const id of ['1.5', '-1', '99999999999']) {
+      expect(await remove(id, book)).toEqual({
+        result: undefined,
+        saved: 'That address had already been removed.',
+      })
+    }
+    expect(book).toHaveLength(1)
+  })
+
+  it('ignores a country_id that names no country and shows the usual one', async () => {
+    for (const countryId of ['99999', '-1', '1.5', 'spain']) {
+      const page = await load(`/profile/addresses?country_id=${countryId}`)
+      expect(page.countryId).toBe(1)
+      expect(page.states).toEqual([])
+    }
+    expect((await load('/profile/addresses?country_id=2')).countryId).toBe(2)
+  })
+})
