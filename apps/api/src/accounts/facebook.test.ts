@@ -3,8 +3,9 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SOCIAL_TOKEN_LIFETIME_SECONDS } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, register } from '../../tests/accounts.ts'
+import { bearer, login, register } from '../../tests/accounts.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+import type { MailMessage } from '../mail/mailer.ts'
 import { IP_FAILURES } from './auth-routes.ts'
 import { FACEBOOK_MESSAGES } from './facebook.ts'
 
@@ -68,6 +69,7 @@ describe(`Facebook login on ${testDialect}`, () => {
   let t: TestApp
   let graph: Awaited<ReturnType<typeof startGraph>>
   const users = new Map<string, FakeUser>()
+  const mail: MailMessage[] = []
   const inOneHour = () => Math.floor(t.clock.now / 1000) + 3600
 
   beforeAll(async () => {
@@ -75,6 +77,7 @@ describe(`Facebook login on ${testDialect}`, () => {
     t = await createTestApp({
       seed: false,
       env: { FACEBOOK_APP_ID: APP_ID, FACEBOOK_APP_SECRET: APP_SECRET, FACEBOOK_GRAPH_URL: graph.url },
+      mailer: { send: async (message) => void mail.push(message), close() {} },
     })
   })
   afterAll(async () => {
@@ -141,6 +144,54 @@ describe(`Facebook login on ${testDialect}`, () => {
     const res = await facebookLogin('valid-token-existing')
     expect(res.statusCode).toBe(200)
     expect((await me(res.json().data.token)).json().id).toBe(user.id)
+  })
+
+  // An account registered with someone else's address, before they first continue with Facebook,
+  // must not keep a way in for whoever registered it (account pre-hijacking).
+  it('ends the password and sessions of an account whose address nobody confirmed when Facebook links it', async () => {
+    const { body, user } = await register(t.app)
+    const registrant = (await login(t.app, body.email, body.password)).json().data.token as string
+    expect((await me(registrant)).statusCode).toBe(200)
+    users.set('valid-token-owner', {
+      id: '1003',
+      email: body.email,
+      first_name: 'Eva',
+      last_name: 'Ruiz',
+      expiresAt: inOneHour(),
+    })
+    mail.length = 0
+    const res = await facebookLogin('valid-token-owner')
+    expect(res.statusCode).toBe(200)
+    expect((await me(res.json().data.token)).json().id).toBe(user.id)
+    expect((await me(registrant)).statusCode).toBe(401)
+    expect((await login(t.app, body.email, body.password)).statusCode).toBe(403)
+    expect(mail).toEqual([
+      expect.objectContaining({ to: body.email, text: expect.stringContaining('set a new password') }),
+    ])
+  })
+
+  it('keeps the password of an account whose address a reset link confirmed', async () => {
+    const { body } = await register(t.app)
+    mail.length = 0
+    await t.app.inject({ method: 'POST', url: '/wp-json/wp/v2/auth/reset', payload: { email: body.email } })
+    const deadline = Date.now() + 5000
+    while (mail.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    const key = /setpassword\?key=([\w-]+)/.exec(mail[0]?.text ?? '')?.[1] ?? ''
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/auth/reset/setpassword',
+      payload: { key, password: 'a password of my own', password_repeat: 'a password of my own' },
+    })
+    expect(reset.statusCode, reset.body).toBe(200)
+    users.set('valid-token-confirmed', {
+      id: '1004',
+      email: body.email,
+      first_name: 'Luz',
+      last_name: 'Mar',
+      expiresAt: inOneHour(),
+    })
+    expect((await facebookLogin('valid-token-confirmed')).statusCode).toBe(200)
+    expect((await login(t.app, body.email, 'a password of my own')).statusCode).toBe(200)
   })
 
   it('refuses a token Facebook does not know with 401', async () => {

@@ -3,14 +3,16 @@
  * visitor; we never trust it as such. The Graph API (FACEBOOK_GRAPH_URL) says whether the token
  * is valid, was issued to our app and has not expired (debug_token, with our app token), then
  * gives the e-mail and public profile (/me, signed with appsecret_proof). The account is found
- * by its linked Facebook id, else linked by e-mail, else created.
+ * by its linked Facebook id, else linked by e-mail, else created. Facebook vouching for the
+ * address confirms it: an account registered with it that nobody had confirmed may have been
+ * registered by someone else, so its password and sessions end when Facebook links it.
  */
 import { createHmac } from 'node:crypto'
 import { usernameBase } from '@fanshop/core'
 import { z } from 'zod'
 import type { ShopContext } from '../context.ts'
 import { badRequest, unauthorized } from '../http/errors.ts'
-import type { UserRow } from './sessions.ts'
+import { revokeUserSessions, type UserRow } from './sessions.ts'
 import { createUser, findUserByEmail, findUserById } from './users.ts'
 
 const debugTokenSchema = z.object({
@@ -98,23 +100,66 @@ async function linkOrCreate(ctx: ShopContext, profile: z.infer<typeof profileSch
   if (!profile.email) throw badRequest(FACEBOOK_MESSAGES.noEmail)
   const firstName = profile.first_name?.trim() || profile.name?.trim().split(/\s+/)[0] || 'Fan'
   const lastName = profile.last_name?.trim() ?? ''
-  const user =
-    (await findUserByEmail(ctx, profile.email)) ??
-    (await createUser(ctx, {
-      email: profile.email,
-      usernameBase: usernameBase(firstName, lastName),
-      passwordHash: null,
-      firstName,
-      lastName,
-      displayName: profile.name?.trim() || `${firstName} ${lastName}`.trim(),
-      gender: null,
-      birthday: null,
-      termsAcceptedAt: null,
-    }))
+  const existing = await findUserByEmail(ctx, profile.email)
+  const user = existing
+    ? await confirmAddress(ctx, existing)
+    : await createUser(ctx, {
+        email: profile.email,
+        usernameBase: usernameBase(firstName, lastName),
+        passwordHash: null,
+        firstName,
+        lastName,
+        displayName: profile.name?.trim() || `${firstName} ${lastName}`.trim(),
+        gender: null,
+        birthday: null,
+        termsAcceptedAt: null,
+        emailConfirmedAt: ctx.now(),
+      })
   await ctx.db
     .insertInto('user_identities')
     .values({ provider: 'facebook', subject: profile.id, user_id: user.id, created_at: ctx.now() })
     .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
     .execute()
   return user
+}
+
+/**
+ * The account of an address Facebook vouches for, now confirmed as its owner's. If nobody had
+ * confirmed the address, whoever registered the account may not own it (account pre-hijacking):
+ * the password they chose stops working, every session it opened ends, and the address's owner
+ * is told how to set a password of their own.
+ */
+async function confirmAddress(ctx: ShopContext, user: UserRow): Promise<UserRow> {
+  if (user.email_confirmed_at !== null) return user
+  const now = ctx.now()
+  const confirmed = await ctx.db
+    .updateTable('users')
+    .set({ email_confirmed_at: now, password_hash: null, updated_at: now })
+    .where('id', '=', user.id)
+    .where('email_confirmed_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst()
+  // A concurrent login confirmed it first and did the rest.
+  if (!confirmed) return (await findUserById(ctx, user.id)) ?? user
+  if (user.password_hash === null) return confirmed
+  await revokeUserSessions(ctx, user.id)
+  const greeting = user.first_name ? `Hi ${user.first_name},` : 'Hi,'
+  ctx.mailer
+    .send({
+      to: user.email,
+      subject: 'Your Fan Shop account now logs in with Facebook',
+      text: [
+        greeting,
+        '',
+        'You continued with Facebook using this e-mail address, so your Fan Shop account is now connected to it.',
+        'Nobody had confirmed this address for the account before, so the password it had may not have',
+        'been chosen by you: it no longer works, and every other login to the account has ended.',
+        '',
+        'To log in with your e-mail address again, set a new password here:',
+        '',
+        `${ctx.config.publicUrl}/auth/reset`,
+      ].join('\n'),
+    })
+    .catch((error: unknown) => ctx.log.error({ err: error, userId: user.id }, 'Facebook link mail failed'))
+  return confirmed
 }

@@ -1,5 +1,5 @@
 /** Migrations owned by the accounts domain (names carry a global date-time prefix so they sort in order). */
-import type { Kysely, Migration } from 'kysely'
+import { type Kysely, type Migration, sql } from 'kysely'
 import { dialectOf, withIdColumn } from '../db/portable.ts'
 import { rateLimitsExpiryMigration, rateLimitsMigration } from '../http/rate-limit.ts'
 import { addressBookMigration } from './address-book.ts'
@@ -75,6 +75,17 @@ export const accountsMigrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('users').addColumn('disabled_at', 'bigint').execute()
       await db.schema.alterTable('users').addColumn('erased_at', 'bigint').execute()
+    },
+  },
+  /** Whether an account's address was shown to be its owner's, so that linking Facebook to an
+   *  account registered by someone else ends that someone's way in (facebook.ts). Accounts that
+   *  Facebook made or already linked count as confirmed from then. */
+  '2026-12-01T0400_accounts_email_confirmed': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').addColumn('email_confirmed_at', 'bigint').execute()
+      await sql`update users set email_confirmed_at = (select min(created_at) from user_identities where user_identities.user_id = users.id)`.execute(
+        db,
+      )
     },
   },
 }

@@ -86,7 +86,12 @@ export async function completePasswordReset(ctx: ShopContext, key: string, passw
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: now })
+      .set((eb) => ({
+        password_hash: passwordHash,
+        // The link reached the address's mailbox: its owner is the one setting this password.
+        email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(now)),
+        updated_at: now,
+      }))
       .where('id', '=', claimed.user_id)
       .execute()
     await trx

@@ -32,6 +32,11 @@ export interface UsersTable {
   disabled_at: number | null
   /** When its personal data was erased on request (admin/accounts/erasure.ts). */
   erased_at: number | null
+  /**
+   * When the owner of the address showed they hold it: a reset link opened, or Facebook vouching
+   * for it. A registration alone proves nothing: anyone can register anyone's address.
+   */
+  email_confirmed_at: number | null
 }
 
 /** One issued token: its id is the JWT's jti. Revoked or expired rows no longer authenticate. */

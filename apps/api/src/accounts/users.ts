@@ -45,6 +45,8 @@ export interface NewUser {
   gender: UsersTable['gender']
   birthday: string | null
   termsAcceptedAt: number | null
+  /** Set when whoever creates the account has shown they hold the address (Facebook). */
+  emailConfirmedAt?: number
 }
 
 async function freeUsername(ctx: UsersContext, base: string): Promise<string> {
@@ -82,6 +84,7 @@ export async function createUser(ctx: UsersContext, input: NewUser): Promise<Use
           scope: 'customer',
           preferences: JSON.stringify(DEFAULT_USER_SETTINGS),
           terms_accepted_at: input.termsAcceptedAt,
+          email_confirmed_at: input.emailConfirmedAt ?? null,
           created_at: now,
           updated_at: now,
         })
