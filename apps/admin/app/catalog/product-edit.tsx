@@ -38,13 +38,16 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return { options, product }
 }
 
-export async function clientAction({ request, params }: Route.ClientActionArgs) {
-  const formData = await request.formData()
-  // The browser's local date and time, as the instant it means.
+/** The form checked as the API checks it, its local publish time (datetime-local) as the instant it means. */
+function parseProduct(formData: FormData) {
   const publishAt = String(formData.get('publishAt') ?? '')
   if (publishAt && !Number.isNaN(Date.parse(publishAt)))
     formData.set('publishAt', new Date(publishAt).toISOString())
-  const submission = parseWithZod(formData, { schema: productInputSchema })
+  return parseWithZod(formData, { schema: productInputSchema })
+}
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  const submission = parseProduct(await request.formData())
   if (submission.status !== 'success') return submission.reply()
   try {
     const saved = params.id
@@ -128,7 +131,7 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
     lastResult: actionData,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productInputSchema }),
+    onValidate: ({ formData }) => parseProduct(formData),
   })
   const [type, setType] = useState<'simple' | 'variable'>(product?.type ?? 'variable')
   const [status, setStatus] = useState(product?.status ?? 'draft')

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { imageJsonSchema } from '../catalog/schemas.ts'
+import { isoInstant } from '../dates.ts'
 import { idParam, pageParam, perPageParam, text, wholeNumber } from '../input.ts'
 import { toCents, toDecimalString } from '../money.ts'
 
@@ -96,13 +97,8 @@ export const productInputSchema = z
     description: htmlSchema,
     shortDescription: htmlSchema,
     status: z.enum(PRODUCT_STATES, { error: `must be one of ${PRODUCT_STATES.join(', ')}` }),
-    /** ISO 8601 instant; required when scheduled. */
-    publishAt: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      text()
-        .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date and time')
-        .optional(),
-    ),
+    /** ISO 8601 instant with its offset; required when scheduled. */
+    publishAt: z.preprocess((value) => (value === '' ? undefined : value), isoInstant.optional()),
     categories: idList.default([]),
     sizeGuideId: z.preprocess((value) => (value === '' ? undefined : value), idParam().optional()),
     /** Terms the product is offered in beyond those its variations use (e.g. a fabric). */

@@ -3,6 +3,7 @@
  * window, a total usage limit and a per-customer limit, and the one rule for a coupon's status.
  */
 import { z } from 'zod'
+import { isoInstant } from '../dates.ts'
 import { boundedNumber, idParam, text } from '../input.ts'
 
 export const couponIdParams = z.object({ id: idParam() })
@@ -13,12 +14,6 @@ export const couponCodeSchema = text()
   .toUpperCase()
   .regex(/^[A-Z0-9_-]{3,32}$/, 'must be 3 to 32 letters, digits, - or _')
 
-const instant = text()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value), {
-    message: 'must be a date and time with its offset, e.g. 2026-12-01T09:00:00Z',
-  })
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a real date and time')
-
 /** The largest usage limit: far above any real campaign, inside a database integer. */
 export const COUPON_LIMIT_MAX = 1_000_000
 
@@ -27,9 +22,9 @@ export const couponInputSchema = z
     code: couponCodeSchema,
     amount: boundedNumber(1, 100, 'must be a whole percent from 1 to 100'),
     /** ISO 8601 with offset; null: valid at once. */
-    startsAt: instant.nullable().default(null),
+    startsAt: isoInstant.nullable().default(null),
     /** ISO 8601 with offset; null: never ends. */
-    endsAt: instant.nullable().default(null),
+    endsAt: isoInstant.nullable().default(null),
     /** Uses over every order; null: no limit. */
     usageLimit: boundedNumber(1, COUPON_LIMIT_MAX).nullable().default(null),
     /** Uses per customer (an account, or a guest's e-mail address); null: no limit. */

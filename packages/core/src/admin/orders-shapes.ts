@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { PAYMENT_STATES, SHIPMENT_STATES } from '../cart/checkout.ts'
+import { isoDate } from '../dates.ts'
 import { boundedNumber, idParam, pageParam, perPageParam, text } from '../input.ts'
 
 /** A placed order is 'placed' until staff cancel it. */
@@ -12,10 +13,6 @@ export const ADMIN_ORDER_STATES = ['placed', 'canceled'] as const
 export type AdminOrderState = (typeof ADMIN_ORDER_STATES)[number]
 
 export const ORDER_SORTS = ['placed', 'number', 'email', 'total'] as const
-
-const isoDate = text()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a real date')
 
 /** The list's filters; the CSV export takes the same ones. */
 export const orderFilterSchema = z.object({

@@ -1,5 +1,6 @@
 /** What the back office's API takes and answers (staff, sessions, invitations, audit, dashboard). */
 import { z } from 'zod'
+import { isoDate } from '../dates.ts'
 import { idParam, pageParam, perPageParam, text } from '../input.ts'
 import { PERMISSIONS, staffRoleSchema } from './roles.ts'
 
@@ -91,10 +92,6 @@ export const auditEntrySchema = z.object({
   after: z.unknown(),
 })
 export type AuditEntry = z.output<typeof auditEntrySchema>
-
-const isoDate = text()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be a real date')
 
 export const auditQuerySchema = z.object({
   staff: idParam().optional().describe('Only the changes of this staff member'),

@@ -1,0 +1,60 @@
+/**
+ * The one rule for a date or a date and time a request carries: strict ISO 8601, a real day of
+ * the calendar and a real time of the clock, in a year the shop can mean. Date.parse guesses
+ * instead: it read "1" as the year 2001, rolled 31 February over into March and took years such
+ * as +275760, so an absurd value was saved and shown rather than refused with a 400.
+ */
+import { text } from './input.ts'
+
+/** The first and last year a date the shop takes may fall in. */
+export const MIN_YEAR = 2000
+export const MAX_YEAR = 2100
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2}))$/
+
+const YEAR_MESSAGE = `must be in the years ${MIN_YEAR} to ${MAX_YEAR}`
+
+/** Whether the day exists: month 1–12 and day 1 to that month's last (29 February in leap years). */
+function isCalendarDay(year: number, month: number, day: number) {
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate()
+}
+
+/** A text matching `pattern` whose first three groups are a year, a month and a day, checked in that order. */
+function dated(
+  pattern: RegExp,
+  formatMessage: string,
+  realMessage: string,
+  isRealTime = (_: number[]) => true,
+) {
+  return text().superRefine((value, ctx) => {
+    const match = pattern.exec(value)
+    if (!match) return void ctx.addIssue({ code: 'custom', message: formatMessage })
+    // A group left out (the seconds, a Z offset) reads as 0.
+    const [year = 0, month = 0, day = 0, ...time] = match.slice(1).map((group) => Number(group ?? 0))
+    if (year < MIN_YEAR || year > MAX_YEAR)
+      return void ctx.addIssue({ code: 'custom', message: YEAR_MESSAGE })
+    if (!isCalendarDay(year, month, day) || !isRealTime(time))
+      ctx.addIssue({ code: 'custom', message: realMessage })
+  })
+}
+
+/** A day as YYYY-MM-DD (a list filter's `from` and `to`, read as UTC days). */
+export const isoDate = dated(
+  DATE,
+  'must be a date as YYYY-MM-DD, e.g. 2026-12-01',
+  'must be a real day of the calendar',
+)
+
+/**
+ * An instant: a date and time with its offset (Z or ±HH:MM), seconds and up to three decimals
+ * optional, e.g. 2026-12-01T09:00:00Z; what the back office's forms send from a local time.
+ */
+export const isoInstant = dated(
+  INSTANT,
+  'must be a date and time with its offset, e.g. 2026-12-01T09:00:00Z',
+  'must be a real date and time',
+  ([hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0]) =>
+    !(hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59),
+)
