@@ -1,5 +1,6 @@
 import {
   type AdminEndpoint,
+  adminOrderEndpoints,
   couponEndpoints,
   customerEndpoints,
   ERASURE_KEEPS,
@@ -181,6 +182,18 @@ describe(`the back office's customers, on ${testDialect}`, () => {
       .selectAll()
       .where('number', '=', order.number)
       .executeTakeFirstOrThrow()
+    const orderCall = (endpoint: AdminEndpoint, body?: object) =>
+      t.app.inject({
+        method: endpoint.method,
+        url: endpointPath(endpoint, { number: order.number }),
+        headers: { cookie: cookies.manager },
+        ...(body ? { payload: body } : {}),
+      })
+    expect((await orderCall(adminOrderEndpoints.resendConfirmation)).statusCode).toBe(200)
+    const note = await orderCall(adminOrderEndpoints.addOrderNote, {
+      text: `Called ${user.email.toUpperCase()} about the size`,
+    })
+    expect(note.statusCode, note.body).toBe(201)
     const res = await manager(customerEndpoints.eraseCustomer, { id: user.id })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toMatchObject({
@@ -217,6 +230,26 @@ describe(`the back office's customers, on ${testDialect}`, () => {
       ship_address: null,
     })
     expect(JSON.parse(after.bill_address!)).toEqual({ country_id: order.countryId })
+    const timeline = await t.ctx.db
+      .selectFrom('order_events')
+      .select('text')
+      .where('order_id', '=', after.id)
+      .execute()
+    expect(timeline.map((event) => event.text)).toEqual([
+      'Confirmation e-mail sent to the customer',
+      'Called the customer about the size',
+    ])
+    const orderAudit = await t.ctx.db
+      .selectFrom('admin_audit')
+      .selectAll()
+      .where('entity', '=', 'order')
+      .where('entity_id', '=', order.number)
+      .execute()
+    expect(orderAudit.map((entry) => entry.action).sort()).toEqual([
+      'order.note',
+      'order.resend_confirmation',
+    ])
+    expect(JSON.stringify(orderAudit).toLowerCase()).not.toContain(user.email.toLowerCase())
     const lines = await t.ctx.db
       .selectFrom('line_items')
       .selectAll()

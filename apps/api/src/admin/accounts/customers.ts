@@ -248,12 +248,62 @@ function billingCountryOnly(address: string | null): string | null {
   return JSON.stringify({ country_id: country })
 }
 
+/** Takes the customer's addresses out of these orders' timelines and audit entries. */
+async function scrubOrderRecords(
+  trx: Db,
+  orders: { id: number; number: string }[],
+  emails: string[],
+): Promise<void> {
+  const events = await trx
+    .selectFrom('order_events')
+    .select(['id', 'text'])
+    .where(
+      'order_id',
+      'in',
+      orders.map((order) => order.id),
+    )
+    .execute()
+  for (const event of events) {
+    const text = withoutAddresses(event.text, emails)
+    if (text !== event.text) {
+      await trx.updateTable('order_events').set({ text }).where('id', '=', event.id).execute()
+    }
+  }
+  const entries = await trx
+    .selectFrom('admin_audit')
+    .select(['id', 'before', 'after'])
+    .where('entity', '=', 'order')
+    .where(
+      'entity_id',
+      'in',
+      orders.map((order) => order.number),
+    )
+    .execute()
+  for (const entry of entries) {
+    const before = entry.before === null ? null : withoutAddresses(entry.before, emails)
+    const after = entry.after === null ? null : withoutAddresses(entry.after, emails)
+    if (before !== entry.before || after !== entry.after) {
+      await trx.updateTable('admin_audit').set({ before, after }).where('id', '=', entry.id).execute()
+    }
+  }
+}
+
+/** The text with each of these e-mail addresses (in any case) replaced by "the customer". */
+function withoutAddresses(text: string, emails: string[]): string {
+  return emails.reduce(
+    (scrubbed, email) =>
+      scrubbed.replace(new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), 'the customer'),
+    text,
+  )
+}
+
 /**
  * Erases the customer's personal data on request, in one transaction: the account becomes an
  * anonymous, disabled row; addresses, sessions, linked logins, reset links, stock alerts, launch
  * sign-ups and contact messages go; each order (the account's and the guest orders with the same
  * e-mail) loses its e-mail, shipping address, card holder and card details, and keeps its number,
- * date, lines, totals, tax and billing country. The audit entry holds no personal data.
+ * date, lines, totals, tax and billing country; its timeline and its audit entries keep no address
+ * of the customer (staff notes included). The erasure's own audit entry holds no personal data.
  */
 export async function eraseCustomer(
   ctx: ShopContext,
@@ -266,7 +316,7 @@ export async function eraseCustomer(
     if (user.erased_at !== null) throw erased()
     const orders = await trx
       .selectFrom('orders')
-      .select(['id', 'bill_address'])
+      .select(['id', 'number', 'email', 'bill_address'])
       .where((eb) => ordersOf(eb, user))
       .execute()
     for (const order of orders) {
@@ -277,6 +327,9 @@ export async function eraseCustomer(
         .execute()
     }
     if (orders.length) {
+      await scrubOrderRecords(trx, orders, [
+        ...new Set([user.email, ...orders.flatMap((order) => order.email ?? [])]),
+      ])
       await trx
         .updateTable('payments')
         .set({

@@ -84,7 +84,8 @@ export async function fulfilOrder(
   await sendAndNote(ctx, shipped, mail, 'Shipping e-mail', actor)
 }
 
-/** Sends a mail to the order's customer and notes on the timeline whether it went out. */
+/** Sends a mail to the order's customer and notes on the timeline whether it went out (without
+ *  the address, which the order keeps only until its customer is erased). */
 export async function sendAndNote(
   ctx: ShopContext,
   order: OrderRow,
@@ -104,7 +105,7 @@ export async function sendAndNote(
     orderId: order.id,
     at: ctx.now(),
     kind: 'email',
-    text: sent ? `${what} sent to ${order.email}` : `${what} to ${order.email} could not be sent`,
+    text: sent ? `${what} sent to the customer` : `${what} to the customer could not be sent`,
     actor,
   })
   return sent

@@ -61,12 +61,12 @@ export default async function orderRoutes(app: FastifyInstance) {
     const order = await placedOrder(ctx.db, request.params.number)
     if (!order.email) return adminOrderView(ctx, order.number)
     const mail = confirmationMail(await orderJson(ctx.db, order), ctx.config.publicUrl)
-    await sendAndNote(ctx, order, mail, 'Confirmation e-mail', actor)
+    const sent = await sendAndNote(ctx, order, mail, 'Confirmation e-mail', actor)
     await recordAudit(ctx.db, actor, ctx.now(), {
       action: 'order.resend_confirmation',
       entity: 'order',
       entityId: order.number,
-      after: { to: order.email },
+      after: { sent },
     })
     return adminOrderView(ctx, order.number)
   })
