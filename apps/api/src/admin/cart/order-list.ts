@@ -3,7 +3,7 @@
  * customer), the search by number or e-mail, sorting and paging, all done by the database; and
  * the same filtered list, every page of it, as CSV for a spreadsheet (csv-stringify).
  */
-import type { AdminOrderSummary, OrderFilter } from '@fanshop/core'
+import { type AdminOrderSummary, neutraliseCsvCell, type OrderFilter } from '@fanshop/core'
 import { stringify } from 'csv-stringify/sync'
 import type { Kysely, SelectQueryBuilder } from 'kysely'
 import type { Database } from '../../db/schema.ts'
@@ -73,9 +73,12 @@ export async function listOrders(
 const euros = (cents: number) => (cents / 100).toFixed(2)
 
 /** The filtered list as CSV: a header row, then one row per order in the list's order. */
-export async function ordersCsv(db: Kysely<Database>, filter: OrderFilter): Promise<string> {
+export async function ordersCsv(
+  db: Kysely<Database>,
+  filter: OrderFilter,
+): Promise<{ csv: string; rows: number }> {
   const rows = await sorted(filtered(db, filter), filter).limit(CSV_MAX_ROWS).execute()
-  return stringify(
+  const csv = stringify(
     rows.map(orderSummary).map((order) => ({
       number: order.number,
       placed_at: order.placedAt,
@@ -103,7 +106,8 @@ export async function ordersCsv(db: Kysely<Database>, filter: OrderFilter): Prom
         'fulfilment_state',
       ],
       // A cell a spreadsheet would run as a formula starts with a quote instead (CSV injection).
-      cast: { string: (value) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value) },
+      cast: { string: neutraliseCsvCell },
     },
   )
+  return { csv, rows: rows.length }
 }

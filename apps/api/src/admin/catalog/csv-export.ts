@@ -1,9 +1,16 @@
 /**
  * The catalogue as CSV (issue 11): one row per variation, a simple product as one row of its own,
  * in the columns core's CSV rules name (stock-shapes.ts), so that the file imports back as it is.
- * csv-stringify writes it (quoting, embedded commas and line breaks).
+ * csv-stringify writes it (quoting, embedded commas and line breaks), formulas behind a quote
+ * (csv-cells.ts).
  */
-import { CSV_COLUMNS, CSV_LIST_SEPARATOR, type CsvColumn, toDecimalString } from '@fanshop/core'
+import {
+  CSV_COLUMNS,
+  CSV_LIST_SEPARATOR,
+  type CsvColumn,
+  neutraliseCsvCell,
+  toDecimalString,
+} from '@fanshop/core'
 import { stringify } from 'csv-stringify/sync'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
@@ -80,5 +87,6 @@ export async function exportCatalogCsv(db: Kysely<Database>): Promise<string> {
       on_hand: String(row.stock_on_hand),
     }),
   )
-  return stringify(rows, { header: true, columns: [...CSV_COLUMNS] })
+  // A cell a spreadsheet would run as a formula starts with a quote instead (CSV injection).
+  return stringify(rows, { header: true, columns: [...CSV_COLUMNS], cast: { string: neutraliseCsvCell } })
 }

