@@ -62,7 +62,7 @@ export const adminCatalogEndpoints = {
     path: '/admin/api/products/:id',
     tags: ADMIN_TAGS,
     summary:
-      'Replaces a product: variations left out of the matrix are taken off sale (orders may name them)',
+      'Replaces a product: variations left out of the matrix are taken off sale (orders may name them); 409 when on hand would go below what carts hold and orders sold',
     permission,
     params: productIdParams,
     body: productInputSchema,

@@ -84,9 +84,9 @@ export function adjustmentChange(adjustment: Pick<StockAdjustment, 'reason' | 'q
   return { by: adjustment.reason === 'received' ? adjustment.quantity : -adjustment.quantity } as const
 }
 
-/** The refusal of an on hand that would leave less than carts hold and orders sold. */
-export const belowCommittedMessage = (committed: number) =>
-  `On hand cannot go below ${committed} units: that many are held in carts or sold already.`
+/** The refusal of an on hand that would leave less than carts hold and orders sold (`of`: a variation). */
+export const belowCommittedMessage = (committed: number, of?: string) =>
+  `On hand${of ? ` of ${of}` : ''} cannot go below ${committed} units: that many are held in carts or sold already.`
 
 export const stockIdParams = z.object({ id: idParam() })
 

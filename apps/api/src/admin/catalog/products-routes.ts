@@ -23,6 +23,7 @@ import { recordAudit } from '../audit.ts'
 import { adminRoute, staffOf } from '../guard.ts'
 import { actorOf } from '../staff.ts'
 import { readAdminProduct, saveProduct, stateOf } from './products.ts'
+import { withExpiredHoldsBack } from './stock-adjust.ts'
 
 const unitsLeft = (table: string) =>
   sql`(${sql.ref(`${table}.stock_on_hand`)} - ${sql.ref(`${table}.stock_sold`)} - ${sql.ref(`${table}.stock_held`)})`
@@ -160,7 +161,9 @@ export default async function productsRoutes(app: FastifyInstance) {
 
   adminRoute(app, adminCatalogEndpoints.updateProduct, async (request) => {
     const actor = actorOf(staffOf(request).staff)
-    return saveProduct(ctx.db, actor, ctx.now(), request.params.id, request.body)
+    return withExpiredHoldsBack(ctx, () =>
+      saveProduct(ctx.db, actor, ctx.now(), request.params.id, request.body),
+    )
   })
 
   adminRoute(app, adminCatalogEndpoints.productStatus, async (request) => {

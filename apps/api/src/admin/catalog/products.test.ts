@@ -1,6 +1,7 @@
 import {
   type AdminEndpoint,
   adminCatalogEndpoints,
+  belowCommittedMessage,
   endpointPath,
   roleCan,
   type StaffRole,
@@ -189,12 +190,71 @@ describe('creating and editing products', () => {
       params: { id: created.id },
       body: { ...body, variations: [{ ...body.variations[0], stock: 2 }] },
     })
-    expect(below.json()).toEqual({
-      statusCode: 422,
-      message: 'Variation Black, M has sold 3; its stock on hand cannot go below that.',
-    })
+    expect(below.json()).toEqual({ statusCode: 409, message: belowCommittedMessage(3, 'Black, M') })
     const unknown = await call(adminCatalogEndpoints.updateProduct, { params: { id: 999_999 }, body })
     expect(unknown.statusCode).toBe(404)
+  })
+
+  it('never sets on hand below what carts hold and orders sold (409, as the stock page), changing nothing', async () => {
+    const simple = {
+      type: 'simple',
+      name: 'Held Sticker',
+      slug: 'admin-held-sticker',
+      status: 'published',
+      price: '3.00',
+      stock: 5,
+    }
+    const created = (await call(adminCatalogEndpoints.createProduct, { body: simple })).json()
+    expect((await addLine(t, await createCart(t), created.id, 3)).statusCode).toBe(201)
+    const below = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: created.id },
+      body: { ...simple, name: 'Held Sticker renamed', stock: 1 },
+    })
+    expect(below.json()).toEqual({ statusCode: 409, message: belowCommittedMessage(3) })
+    const kept = (await call(adminCatalogEndpoints.product, { params: { id: created.id } })).json()
+    expect(kept).toMatchObject({ name: 'Held Sticker', stock: { onHand: 5, held: 3, sold: 0 } })
+    const exactly = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: created.id },
+      body: { ...simple, stock: 3 },
+    })
+    expect(exactly.json().stock).toEqual({ onHand: 3, held: 3, sold: 0, available: 0 })
+
+    const variable = (
+      await call(adminCatalogEndpoints.createProduct, { body: await variableProduct('admin-held') })
+    ).json()
+    const [first, second] = variable.variations
+    expect((await addLine(t, await createCart(t), first.id, 2)).statusCode).toBe(201)
+    const cells = (stock: number) => [
+      { id: first.id, terms: first.terms, sku: first.sku, price: '30', stock },
+      { id: second.id, terms: second.terms, sku: second.sku, price: '30', stock: 7 },
+    ]
+    const refused = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: variable.id },
+      body: await variableProduct('admin-held', { variations: cells(1) }),
+    })
+    expect(refused.json()).toEqual({ statusCode: 409, message: belowCommittedMessage(2, 'Black, M') })
+    const after = (await call(adminCatalogEndpoints.product, { params: { id: variable.id } })).json()
+    expect(after.variations.map((v: { stock: { onHand: number } }) => v.stock.onHand)).toEqual([4, 0])
+  })
+
+  it('gives back holds that ran out before refusing a lower on hand', async () => {
+    const simple = {
+      type: 'simple',
+      name: 'Lapsed',
+      slug: 'admin-lapsed',
+      status: 'published',
+      price: '3',
+      stock: 3,
+    }
+    const created = (await call(adminCatalogEndpoints.createProduct, { body: simple })).json()
+    expect((await addLine(t, await createCart(t), created.id, 3)).statusCode).toBe(201)
+    t.clock.advance(61 * 60 * 1000)
+    const res = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: created.id },
+      body: { ...simple, stock: 0 },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().stock).toEqual({ onHand: 0, held: 0, sold: 0, available: 0 })
   })
 
   it('keeps a draft out of the shop, and shows a scheduled product from its time on', async () => {

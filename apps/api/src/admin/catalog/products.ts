@@ -2,7 +2,8 @@
  * The back office's products (issue 11), on the catalogue's own tables: one product with its
  * variation matrix as the edit form shows it, and saving one (simple or variable) in a single
  * transaction with its audit entry. A variation left out of the matrix is taken off sale, never
- * deleted, since orders may name it; stock on hand never goes below what was sold.
+ * deleted, since orders may name it; on hand is written by the stock page's own rule
+ * (stock-adjust.ts), so it never goes below what carts hold and orders sold.
  */
 import { type AdminProduct, type ProductInput, type ProductState, toDecimalString } from '@fanshop/core'
 import type { Kysely, Selectable } from 'kysely'
@@ -13,6 +14,7 @@ import type { Database } from '../../db/schema.ts'
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts'
 import { describeImage } from '../../media/describe.ts'
 import { type Actor, recordAudit } from '../audit.ts'
+import { writeOnHand } from './stock-adjust.ts'
 
 type Db = Kysely<Database>
 type ProductRow = Selectable<ProductsTable>
@@ -206,16 +208,6 @@ export async function saveProduct(
       if (variation.id === undefined) continue
       const had = existing.get(variation.id)
       if (!had) throw unprocessable(`Variation ${variation.id} is not one of this product's.`)
-      if (variation.stock < had.stock.sold) {
-        throw unprocessable(
-          `Variation ${had.label} has sold ${had.stock.sold}; its stock on hand cannot go below that.`,
-        )
-      }
-    }
-    if (before?.stock && input.stock !== undefined && input.stock < before.stock.sold) {
-      throw unprocessable(
-        `This product has sold ${before.stock.sold}; its stock on hand cannot go below that.`,
-      )
     }
 
     const slugFor = (variationTerms: number[]) =>
@@ -242,7 +234,6 @@ export async function saveProduct(
       sku: input.sku,
       regular_price: variable ? Math.min(...input.variations.map((v) => v.price)) : input.price!,
       sale_price: variable ? null : (input.salePrice ?? null),
-      stock_on_hand: variable ? null : input.stock!,
       size_guide_id: input.sizeGuideId ?? null,
       updated_at: now,
     }
@@ -250,6 +241,9 @@ export async function saveProduct(
     if (before) {
       productId = before.id
       await trx.updateTable('products').set(fields).where('id', '=', productId).execute()
+      if (before.stock && input.stock !== before.stock.onHand) {
+        await writeOnHand(trx, productId, { set: input.stock! })
+      }
     } else {
       const menuOrder = await trx
         .selectFrom('products')
@@ -262,6 +256,7 @@ export async function saveProduct(
           ...fields,
           parent_id: null,
           type: input.type,
+          stock_on_hand: variable ? null : input.stock!,
           stock_sold: 0,
           gender_id: null,
           image_id: null,
@@ -292,7 +287,6 @@ export async function saveProduct(
         sku: variation.sku,
         regular_price: variation.price,
         sale_price: variation.salePrice ?? null,
-        stock_on_hand: variation.stock,
         menu_order: position,
         updated_at: now,
         ...(variation.imageId === undefined ? {} : { image_id: variation.imageId }),
@@ -301,11 +295,15 @@ export async function saveProduct(
       if (variation.id !== undefined) {
         variationId = variation.id
         await trx.updateTable('products').set(row).where('id', '=', variationId).execute()
+        if (variation.stock !== existing.get(variationId)!.stock.onHand) {
+          await writeOnHand(trx, variationId, { set: variation.stock }, label)
+        }
       } else {
         const inserted = await trx
           .insertInto('products')
           .values({
             ...row,
+            stock_on_hand: variation.stock,
             parent_id: productId,
             type: 'variation',
             description: '',

@@ -1,10 +1,11 @@
 /**
  * The back office's view of stock and its one way of changing on hand (issue 11). The figures are
  * the catalogue's rule (on hand - held - sold, ARCHITECTURE.md), read after expired holds went
- * back. An adjustment is ONE conditional UPDATE of the stock row, like the cart's own taking of
- * stock (cart/holds.ts): on hand changes only if it stays at or above what carts hold and orders
- * sold at that instant, so a hold taken at the same moment and the adjustment can never both
- * win on SQLite or PostgreSQL; its audit entry is written in the same transaction.
+ * back. Every write of on hand (an adjustment, the CSV import, the product form) is ONE conditional
+ * UPDATE of the stock row, like the cart's own taking of stock (cart/holds.ts): on hand changes
+ * only if it stays at or above what carts hold and orders sold at that instant, so a hold taken at
+ * the same moment and the write can never both win on SQLite or PostgreSQL; an adjustment's audit
+ * entry is written in the same transaction.
  */
 import {
   type AdjustmentReason,
@@ -151,8 +152,62 @@ export async function readStockRow(db: Kysely<Database>, id: number): Promise<St
 
 /** The refusal of an on hand below held + sold (409): the caller may give expired holds back and retry. */
 class BelowCommitted extends HttpError {
-  constructor(committed: number) {
-    super(409, belowCommittedMessage(committed))
+  constructor(
+    readonly rowId: number,
+    committed: number,
+    of?: string,
+  ) {
+    super(409, belowCommittedMessage(committed, of))
+  }
+}
+
+/**
+ * Sets or moves on hand of stock row `id` with the ONE conditional UPDATE, inside `trx`; answers on
+ * hand after. Throws 422 (past the largest figure) or 409 (below what is held and sold; `of`
+ * names a variation in the message) and then changes nothing.
+ */
+export async function writeOnHand(
+  trx: Kysely<Database>,
+  id: number,
+  change: { by: number } | { set: number },
+  of?: string,
+): Promise<number> {
+  // Typed, so that PostgreSQL compares numbers, not the text of two parameters.
+  const next =
+    'set' in change
+      ? sql<number>`cast(${change.set} as integer)`
+      : sql<number>`products.stock_on_hand + cast(${change.by} as integer)`
+  const updated = await trx
+    .updateTable('products')
+    .set({ stock_on_hand: next })
+    .where('id', '=', id)
+    .where('stock_on_hand', 'is not', null)
+    .where(next, '>=', sql<number>`products.stock_sold + products.stock_held`)
+    .where(next, '<=', MAX_STOCK_UNITS)
+    .returning('stock_on_hand')
+    .executeTakeFirst()
+  if (updated) return Number(updated.stock_on_hand)
+  const current = await trx
+    .selectFrom('products')
+    .select(['stock_on_hand', 'stock_held', 'stock_sold'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  const wanted = 'set' in change ? change.set : Number(current.stock_on_hand) + change.by
+  if (wanted > MAX_STOCK_UNITS) throw unprocessable(`On hand cannot go above ${MAX_STOCK_UNITS} units.`)
+  throw new BelowCommitted(id, Number(current.stock_held) + Number(current.stock_sold), of)
+}
+
+/**
+ * Runs `write` (a transaction that writes on hand); refused below what is held and sold, it gives
+ * back the refused row's expired holds (which no longer count) and, if there were any, runs again.
+ */
+export async function withExpiredHoldsBack<T>(ctx: StockContext, write: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await write()
+    } catch (error) {
+      if (!(error instanceof BelowCommitted) || !(await sweepProducts(ctx, [error.rowId]))) throw error
+    }
   }
 }
 
@@ -177,33 +232,14 @@ export async function changeOnHand(
 ): Promise<{ before: number; after: number }> {
   const current = await trx
     .selectFrom('products')
-    .select(['stock_on_hand', 'stock_held', 'stock_sold', 'type'])
+    .select('stock_on_hand')
     .where('id', '=', id)
     .executeTakeFirst()
   if (!current) throw notFound(`No stock row ${id}: a simple product or a variation.`)
   if (current.stock_on_hand === null) {
     throw unprocessable('A variable product keeps no stock of its own: adjust its variations.')
   }
-  // Typed, so that PostgreSQL compares numbers, not the text of two parameters.
-  const next =
-    'set' in change
-      ? sql<number>`cast(${change.set} as integer)`
-      : sql<number>`products.stock_on_hand + cast(${change.by} as integer)`
-  const updated = await trx
-    .updateTable('products')
-    .set({ stock_on_hand: next })
-    .where('id', '=', id)
-    .where('stock_on_hand', 'is not', null)
-    .where(next, '>=', sql<number>`products.stock_sold + products.stock_held`)
-    .where(next, '<=', MAX_STOCK_UNITS)
-    .returning(['stock_on_hand', 'stock_held', 'stock_sold'])
-    .executeTakeFirst()
-  if (!updated) {
-    const wanted = 'set' in change ? change.set : Number(current.stock_on_hand) + change.by
-    if (wanted > MAX_STOCK_UNITS) throw unprocessable(`On hand cannot go above ${MAX_STOCK_UNITS} units.`)
-    throw new BelowCommitted(Number(current.stock_held) + Number(current.stock_sold))
-  }
-  const after = Number(updated.stock_on_hand)
+  const after = await writeOnHand(trx, id, change)
   const before = 'set' in change ? Number(current.stock_on_hand) : after - change.by
   await recordAudit(trx, actor, now, {
     action: 'stock.adjust',
@@ -225,20 +261,13 @@ export async function adjustStock(
   id: number,
   adjustment: StockAdjustment,
 ): Promise<{ row: StockRow; before: number }> {
-  const write = () =>
+  const result = await withExpiredHoldsBack(ctx, () =>
     ctx.db.transaction().execute((trx) =>
       changeOnHand(trx, actor, ctx.now(), id, adjustmentChange(adjustment), {
         reason: adjustment.reason,
         note: adjustment.note,
       }),
-    )
-  let result: { before: number }
-  try {
-    result = await write()
-  } catch (error) {
-    if (!(error instanceof BelowCommitted)) throw error
-    await sweepProducts(ctx, [id])
-    result = await write()
-  }
+    ),
+  )
   return { row: await readStockRow(ctx.db, id), before: result.before }
 }
