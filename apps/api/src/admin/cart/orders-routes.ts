@@ -29,9 +29,19 @@ export default async function orderRoutes(app: FastifyInstance) {
     return { items, total, page: request.query.page, perPage: request.query.per_page }
   })
 
+  // Every customer's e-mail in one file: who took it, when, with which filter and how many rows.
   adminRoute(app, e.exportOrders, async (request, reply) => {
-    const csv = await ordersCsv(ctx.db, request.query)
-    const day = new Date(ctx.now()).toISOString().slice(0, 10)
+    const now = ctx.now()
+    const csv = await ctx.db.transaction().execute(async (trx) => {
+      const exported = await ordersCsv(trx, request.query)
+      await recordAudit(trx, actorOf(request), now, {
+        action: 'order.export',
+        entity: 'order',
+        after: { filter: request.query, rows: exported.rows },
+      })
+      return exported.csv
+    })
+    const day = new Date(now).toISOString().slice(0, 10)
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="orders-${day}.csv"`)

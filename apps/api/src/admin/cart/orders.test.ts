@@ -231,6 +231,19 @@ describe(`the back office's orders, on ${testDialect}`, () => {
       expect(rows).toHaveLength(due.total + 1)
       expect(csv.body).toContain(`${bank.number},`)
       expect(csv.body).not.toContain(card.number)
+      // Every customer's e-mail in one file: who took it, when, with which filter and how many rows.
+      const exports = await t.ctx.db
+        .selectFrom('admin_audit')
+        .selectAll()
+        .where('action', '=', 'order.export')
+        .execute()
+      expect(exports).toHaveLength(1)
+      expect(exports[0]).toMatchObject({ staff_email: 'fulfilment@example.com', entity: 'order' })
+      expect(Number(exports[0]!.created_at)).toBe(t.clock.now)
+      expect(JSON.parse(exports[0]!.after!)).toMatchObject({
+        filter: { payment: 'balance_due' },
+        rows: due.total,
+      })
     })
   })
 
