@@ -77,6 +77,31 @@ describe(`the storefront's front door on ${testDialect}`, () => {
     expect(token).toMatch(/; Secure/)
   })
 
+  it("logging out forgets the account's cart and last order in this browser, as well as its login", async () => {
+    const cookieOf = (response: Response, before = '') =>
+      response.headers
+        .getSetCookie()
+        .find((cookie) => cookie.startsWith('session='))
+        ?.split(';')[0] ?? before
+    // The signed JSON in base64, as visitor-session.server.ts writes it; an emptied cookie is no session.
+    const sessionOf = (cookie: string) => {
+      const value = decodeURIComponent(cookie.slice('session='.length))
+      return value ? JSON.parse(Buffer.from(value.split('.')[0]!, 'base64').toString()) : {}
+    }
+    const login = cookieOf(await post('/auth/login', {}, DEMO_LOGIN))
+    const added = cookieOf(
+      await post('/cart/add', { cookie: login }, { variant_id: '1', quantity: '1' }),
+      login,
+    )
+    expect(sessionOf(added)).toMatchObject({ auth: expect.anything(), cart: { number: expect.any(String) } })
+    const loggedOut = await post('/auth/logout', { cookie: added })
+    expect(loggedOut.status).toBe(302)
+    const after = sessionOf(cookieOf(loggedOut, added))
+    expect(after.auth).toBeUndefined()
+    expect(after.cart).toBeUndefined()
+    expect(after.placedOrder).toBeUndefined()
+  })
+
   it('a page action posted from another site, or from the http address the proxy hides, is refused', async () => {
     await expectRefused(await post('/auth/login', { ...PROXIED, origin: EVIL }, DEMO_LOGIN), 403)
     await expectRefused(await post('/auth/login', { ...PROXIED, origin: base }, DEMO_LOGIN), 403)

@@ -1,10 +1,11 @@
 /**
  * /auth/logout (POST): revokes the token on the server (a failure there is ignored, spec 4),
- * forgets it in the browser and goes to /home.
+ * forgets it in the browser with the account's cart and last order, and goes to /home.
  */
 import { accountEndpoints } from '@fanshop/core'
 import { redirect } from 'react-router'
 import { call } from '../../api.server.ts'
+import { forgetOrders } from '../../cart/cart-cookie.server.ts'
 import { forgetAuthToken, getAuthToken } from '../session.server.ts'
 import type { Route } from './+types/logout'
 
@@ -20,5 +21,6 @@ export async function action({ context }: Route.ActionArgs) {
     )
   }
   forgetAuthToken(context)
+  forgetOrders(context)
   return redirect('/home')
 }
