@@ -165,6 +165,14 @@ describe('registration form (spec 5)', () => {
       const form = { ...validForm, birthDay: '31', birthMonth: 'April' }
       expect(messagesFor(registration, form, 'birthDay')).toEqual([M.dayInvalid])
     })
+    it('a day has at most 2 digits, so 031 February is no way round the days of the month', () => {
+      const form = { ...validForm, birthDay: '031', birthYear: '2001' }
+      expect(messagesFor(registration, form, 'birthDay')).toEqual([M.dayInvalid])
+      expect(registrationMessages('birthDay', '007')).toEqual([M.dayInvalid])
+      expect(registrationMessages('birthDay', '07')).toEqual([])
+      const body = { ...toRegisterRequest(validForm), birth_day: '031', birth_year: '2001' }
+      expect(messagesFor(registerRequestSchema(YEAR), body, 'birth_day')).toEqual([M.dayInvalid])
+    })
   })
 
   it('requires the terms to be accepted', () => {

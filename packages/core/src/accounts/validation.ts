@@ -32,6 +32,8 @@ export const ACCOUNT_MESSAGES = {
 const M = ACCOUNT_MESSAGES
 const LETTERS_ONLY = /^\p{L}+$/u
 const DIGITS_ONLY = /^\d+$/
+/** A day of a month as the day choices send it: 1 to 31, at most 2 digits ("07" is 7). */
+const isDayNumber = (day: string) => /^\d{1,2}$/.test(day) && Number(day) >= 1 && Number(day) <= 31
 
 const EMAIL_MIN_LENGTH = 7
 const PASSWORD_MIN_LENGTH = 8
@@ -77,7 +79,7 @@ export const accountRules = {
     .refine((name) => monthKey(name) !== undefined, { error: M.monthRequired, ...ONE_MESSAGE }),
   birthDay: requiredText()
     .regex(DIGITS_ONLY, { error: M.specialCharacters, ...ONE_MESSAGE })
-    .refine((day) => Number(day) >= 1 && Number(day) <= 31, { error: M.dayInvalid, ...ONE_MESSAGE }),
+    .refine(isDayNumber, { error: M.dayInvalid, ...ONE_MESSAGE }),
   birthYear: requiredText()
     .regex(DIGITS_ONLY, { error: M.specialCharacters, ...ONE_MESSAGE })
     .min(4, { error: M.tooShort, ...ONE_MESSAGE })
@@ -112,9 +114,7 @@ function checkBirthday(
 ) {
   // Each part's own rule reports a malformed part; the cross-field check only looks at well-formed ones.
   const { day = '', month = '', year: yearText = '' } = parts
-  const wellFormed =
-    /^\d{4}$/.test(yearText) && /^\d{1,2}$/.test(day) && Number(day) >= 1 && Number(day) <= 31
-  if (!wellFormed) return
+  if (!/^\d{4}$/.test(yearText) || !isDayNumber(day)) return
   const year = Number(yearText)
   const monthNumber = monthKey(month)
   if (!isYearChoice(year, currentYear)) {
