@@ -167,9 +167,9 @@ export async function currentCartOf(ctx: ShopContext, userId: number): Promise<O
  * simply becomes theirs; otherwise its lines move into their cart (quantities of the same product
  * add up, to at most MAX_PER_ORDER: the newest units beyond it go back to the shelves) and the
  * guest cart is deleted. The holds move with the lines, each unit keeping its own hour, and so
- * does the guest cart's admission through the drop's waiting room. Capped items then keep only
- * what the account may still have (the per-fan cap over its other orders and carts); the units
- * beyond it go back to the shelves and are answered in `capped`.
+ * does the guest cart's admission through the drop's waiting room (and the pass it is bound to).
+ * Capped items then keep only what the account may still have (the per-fan cap over its other
+ * orders and carts); the units beyond it go back to the shelves and are answered in `capped`.
  */
 export async function associateCart(
   ctx: ShopContext,
@@ -206,12 +206,15 @@ export async function associateCart(
       .where('id', '=', guest.id)
       .executeTakeFirst()
     if (lockedGuest && isFrozen(lockedGuest)) throw conflict(FROZEN_MESSAGE)
-    // The waiting room's admission travels with the lines: the later of the two carts' is kept.
+    // The waiting room's admission travels with the lines: the later of the two carts' is kept;
+    // so does the pass the guest cart is bound to, when the account's cart has none.
     const admittedAt = lockedGuest?.queue_admitted_at ?? null
-    if (admittedAt !== null && admittedAt > (current.queue_admitted_at ?? Number.NEGATIVE_INFINITY)) {
+    const later = admittedAt !== null && admittedAt > (current.queue_admitted_at ?? Number.NEGATIVE_INFINITY)
+    const ticketId = lockedGuest?.queue_ticket_id ?? null
+    if (later || (ticketId !== null && current.queue_ticket_id === null)) {
       await trx
         .updateTable('orders')
-        .set({ queue_ticket_id: lockedGuest!.queue_ticket_id, queue_admitted_at: admittedAt })
+        .set({ queue_ticket_id: ticketId, queue_admitted_at: later ? admittedAt : current.queue_admitted_at })
         .where('id', '=', current.id)
         .execute()
     }

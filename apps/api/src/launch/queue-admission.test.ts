@@ -142,4 +142,43 @@ describe(`a cart opened through the waiting room on ${testDialect}`, () => {
     })
     expect(add.statusCode).toBe(201)
   })
+
+  it('lets a pass write to the one cart it opened or first wrote to, and to no other cart', async () => {
+    t.clock.now = LAUNCH + 120 * MIN
+    // Carts made before the launch (an access code that does not skip the queue): no admission.
+    const [early, other, third] = await Promise.all([1, 2, 3].map(() => createOrder(t.ctx, null)))
+    const withPass = (order: Pick<OrderJson, 'number' | 'token'>, pass: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${order.number}/line_items.json?${q(order)}`,
+        headers: { [QUEUE_PASS_HEADER]: pass },
+        payload: { line_item: { variant_id: productId, quantity: 1 } },
+      })
+    // A pass that opened a cart opens no one else's: handed on, it adds nothing to theirs.
+    const opener = await admitted()
+    expect((await openCart(t, productId, opener)).statusCode).toBe(201)
+    const handedOn = await withPass(other!, opener)
+    expect(handedOn.statusCode).toBe(403)
+    expect(handedOn.json().message).toBe('This pass has already opened another cart.')
+    // A fan who made their cart before the launch goes on with it: that cart is their pass's one.
+    const own = await admitted()
+    expect((await withPass(early!, own)).statusCode).toBe(201)
+    expect((await withPass(early!, own)).statusCode).toBe(201)
+    expect((await withPass(third!, own)).statusCode).toBe(403)
+    expect((await openCart(t, productId, own)).statusCode).toBe(403)
+    // Logging in merges that cart into the account's, and the pass goes on with the merged cart.
+    const fan = await insertShopper(t)
+    const account = await createOrder(t.ctx, { userId: fan.id, email: fan.email })
+    const merged = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${early!.number}/associate.json?${q(early!)}`,
+      headers: { authorization: `Bearer ${fan.token}` },
+    })
+    expect(merged.json().number).toBe(account.number)
+    expect((await withPass(account, own)).statusCode).toBe(201)
+    // A stranger's pass binds nothing to a cart whose token it lacks.
+    const stranger = await admitted()
+    expect((await withPass({ number: other!.number, token: 'not-the-token' }, stranger)).statusCode).toBe(404)
+    expect((await withPass(other!, stranger)).statusCode).toBe(201)
+  })
 })

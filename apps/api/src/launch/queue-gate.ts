@@ -1,18 +1,20 @@
 /**
  * The waiting room's check point next to the launch gate: from the launch instant on, with the
  * queue on, every cart write and the order's placement need a valid admission pass (x-queue-pass)
- * or an access grant whose code skips the queue. A pass opens one cart, so a pass handed on cannot
- * open carts for others; it stops working when it expires. The cart it opened stays admitted
- * without it while the hold of its first add lives, so a slow checkout still places
- * (docs/decisions/0011); that cart's own credentials are checked after this gate, as always.
+ * or an access grant whose code skips the queue. A pass opens one cart and works for that cart
+ * only (the one it created, or the fan's own cart from before the launch that it first wrote to),
+ * so a pass handed on cannot open carts for others; it stops working when it expires. The cart it
+ * opened stays admitted without it while the hold of its first add lives, so a slow checkout still
+ * places (docs/decisions/0011); that cart's own credentials are checked after this gate, as always.
  */
 import { ACCESS_GRANT_HEADER, isCartAdmitted, QUEUE_PASS_HEADER } from '@fanshop/core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { findOrderFor, requesterOf } from '../cart/orders.ts'
 import type { ShopContext } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { accessGrantSkipsQueue } from './grant.ts'
 import { queueInForce } from './queue-settings.ts'
-import { claimCart, releaseCart } from './queue-store.ts'
+import { bindCart, claimCart, releaseCart } from './queue-store.ts'
 import { queuePassTicketId } from './queue-tokens.ts'
 
 const header = (request: FastifyRequest, name: string) => {
@@ -27,15 +29,15 @@ declare module 'fastify' {
   }
 }
 
-/** Whether the order with this number was opened under a pass whose admission still lives. */
-async function cartAdmitted(ctx: ShopContext, number: string): Promise<boolean> {
-  const order = await ctx.db
+/** The order's admission and the ticket whose pass it is bound to (one indexed read by number). */
+const queueStateOf = (ctx: ShopContext, number: string) =>
+  ctx.db
     .selectFrom('orders')
-    .select('queue_admitted_at')
+    .select(['queue_ticket_id', 'queue_admitted_at'])
     .where('number', '=', number)
     .executeTakeFirst()
-  return order !== undefined && isCartAdmitted(order.queue_admitted_at, ctx.now())
-}
+
+const passMissing = () => new HttpError(403, 'Join the waiting room: your pass is missing or has expired.')
 
 export async function assertQueuePass(ctx: ShopContext, request: FastifyRequest) {
   const { settings } = await queueInForce(ctx)
@@ -45,11 +47,20 @@ export async function assertQueuePass(ctx: ShopContext, request: FastifyRequest)
   const pass = header(request, QUEUE_PASS_HEADER)
   const ticketId = pass && (await queuePassTicketId(ctx, pass))
   const number = (request.params as { number?: string } | undefined)?.number
-  if (!ticketId) {
-    if (number && (await cartAdmitted(ctx, number))) return
-    throw new HttpError(403, 'Join the waiting room: your pass is missing or has expired.')
+  if (number) {
+    const cart = await queueStateOf(ctx, number)
+    if (cart && isCartAdmitted(cart.queue_admitted_at, ctx.now())) return
+    if (!ticketId) throw passMissing()
+    // An unknown number, or the pass's own cart: the order's credentials decide next, as always.
+    if (!cart || cart.queue_ticket_id === ticketId) return
+    // Bound only for a requester who may write to the cart, so no one binds a stranger's cart.
+    const order = await findOrderFor(ctx.db, await requesterOf(ctx, request), number)
+    if (!(await bindCart(ctx, ticketId, order.id))) {
+      throw new HttpError(403, 'This pass has already opened another cart.')
+    }
+    return
   }
-  if (number) return
+  if (!ticketId) throw passMissing()
   if (!(await claimCart(ctx, ticketId))) {
     throw new HttpError(403, 'This pass has already opened a cart.')
   }

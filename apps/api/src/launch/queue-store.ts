@@ -187,6 +187,32 @@ export async function claimCart(ctx: QueueContext, ticketId: number): Promise<bo
   return Number(claimed.numUpdatedRows) === 1
 }
 
+/**
+ * Makes an existing cart (one made before the launch, or whose admission ended) the one cart of
+ * the ticket's pass: claimed and recorded on the order in one transaction, so two writes of the
+ * same fan at once both find it theirs. False when the pass has opened another cart already.
+ */
+export async function bindCart(ctx: QueueContext, ticketId: number, orderId: number): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('queue_tickets')
+      .set((eb) => ({ carts: eb('carts', '+', 1) }))
+      .where('id', '=', ticketId)
+      .where('carts', '<', 1)
+      .executeTakeFirst()
+    if (Number(claimed.numUpdatedRows) === 1) {
+      await trx.updateTable('orders').set({ queue_ticket_id: ticketId }).where('id', '=', orderId).execute()
+      return true
+    }
+    const order = await trx
+      .selectFrom('orders')
+      .select('queue_ticket_id')
+      .where('id', '=', orderId)
+      .executeTakeFirst()
+    return order?.queue_ticket_id === ticketId
+  })
+}
+
 /** Gives a claim back when the cart it was for was not opened. */
 export async function releaseCart(ctx: QueueContext, ticketId: number): Promise<void> {
   await ctx.db
