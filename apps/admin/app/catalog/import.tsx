@@ -70,8 +70,9 @@ export default function ImportPage() {
         <h2 id="import-heading">Import</h2>
         <p>
           Products are matched by slug and variations by SKU; new ones are created. Categories are slugs and
-          attributes pairs like <code>colour:Black|size:M</code>. Every row is checked first: a file with any
-          problem changes nothing.
+          attributes pairs like <code>colour:Black|size:M</code>. A variation taken off its product has the
+          status <code>retired</code> instead of its product&rsquo;s. Every row is checked first: a file with
+          any problem changes nothing.
         </p>
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
           <label htmlFor={fields.file.id}>CSV file</label>

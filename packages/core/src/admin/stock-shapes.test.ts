@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   adjustmentChange,
   csvFileIssues,
+  csvProductStatus,
   csvRowSchema,
   stockAdjustmentSchema,
   variationIdentity,
@@ -43,6 +44,7 @@ describe('a catalogue CSV row', () => {
     [{ attributes: 'colour:Black|colour:White' }, 'attributes'],
     [{ product_slug: 'Tour Tee' }, 'product_slug'],
     [{ sku: '' }, 'sku'],
+    [{ status: 'retired', attributes: '' }, 'status'],
   ])('refuses %j in its column %s', (change, column) => {
     const result = csvRowSchema.safeParse({ ...row, ...change })
     expect(result.success).toBe(false)
@@ -52,6 +54,19 @@ describe('a catalogue CSV row', () => {
 
 describe('the rules across rows', () => {
   const parsed = (change: Partial<typeof row>) => csvRowSchema.parse({ ...row, ...change })
+
+  it('takes a product’s status from its rows that are not retired', () => {
+    const rows = [
+      { row: 2, data: parsed({ status: 'retired' }) },
+      { row: 3, data: parsed({ sku: 'TT-WHITE-M', attributes: 'colour:White|size:M', status: 'draft' }) },
+      { row: 4, data: parsed({ sku: 'TT-RED-M', attributes: 'colour:Red|size:M' }) },
+    ]
+    expect(csvFileIssues(rows)).toEqual([
+      { row: 4, column: 'status', message: 'differs from row 3 of the same product' },
+    ])
+    expect(csvProductStatus(rows)).toBe('draft')
+    expect(csvProductStatus(rows.slice(0, 1))).toBeNull()
+  })
 
   it('asks a product’s rows to agree and a SKU to appear once', () => {
     const issues = csvFileIssues([

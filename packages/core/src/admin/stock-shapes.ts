@@ -107,6 +107,12 @@ export const CSV_COLUMNS = [
 ] as const
 export type CsvColumn = (typeof CSV_COLUMNS)[number]
 
+/**
+ * A row's status: its product's, or `retired` for a variation taken off its product (kept because
+ * orders name it, and off sale whatever its product's status).
+ */
+export const CSV_STATUSES = ['publish', 'draft', 'retired'] as const
+
 /** Separates category slugs, and attribute pairs, inside one cell. */
 export const CSV_LIST_SEPARATOR = '|'
 
@@ -156,7 +162,7 @@ export const csvRowSchema = z
   .object({
     product_slug: slug,
     product_name: text().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
-    status: z.enum(['publish', 'draft'], { error: 'must be publish or draft' }),
+    status: z.enum(CSV_STATUSES, { error: `must be one of ${CSV_STATUSES.join(', ')}` }),
     categories: text().max(500, 'must be at most 500 characters').transform(splitList).pipe(z.array(slug)),
     sku: text()
       .trim()
@@ -178,6 +184,13 @@ export const csvRowSchema = z
     if (row.sale_price !== null && row.sale_price >= row.price) {
       context.addIssue({ code: 'custom', path: ['sale_price'], message: 'must be below the price' })
     }
+    if (row.status === 'retired' && row.attributes.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: 'only a variation (a row with attributes) can be retired',
+      })
+    }
   })
 export type CsvRow = z.output<typeof csvRowSchema>
 
@@ -189,24 +202,32 @@ export const csvIssueSchema = z.object({
 })
 export type CsvIssue = z.output<typeof csvIssueSchema>
 
-/** The rules across rows: a product's rows agree on its own fields, a SKU appears once. */
+/** A product's status in the file: that of its first row that is not retired; none if all are. */
+export function csvProductStatus(rows: readonly { data: CsvRow }[]): 'publish' | 'draft' | null {
+  for (const { data } of rows) if (data.status !== 'retired') return data.status
+  return null
+}
+
+/**
+ * The rules across rows: a product's rows agree on its own fields (status: those not retired), a
+ * SKU appears once.
+ */
 export function csvFileIssues(rows: readonly { row: number; data: CsvRow }[]): CsvIssue[] {
   const issues: CsvIssue[] = []
   const firstOfProduct = new Map<string, { row: number; data: CsvRow }>()
+  const firstOnSale = new Map<string, { row: number; data: CsvRow }>()
   const skus = new Map<string, number>()
   for (const entry of rows) {
     const { data } = entry
     const first = firstOfProduct.get(data.product_slug)
     if (!first) firstOfProduct.set(data.product_slug, entry)
     else {
-      for (const column of ['product_name', 'status'] as const) {
-        if (data[column] !== first.data[column]) {
-          issues.push({
-            row: entry.row,
-            column,
-            message: `differs from row ${first.row} of the same product`,
-          })
-        }
+      if (data.product_name !== first.data.product_name) {
+        issues.push({
+          row: entry.row,
+          column: 'product_name',
+          message: `differs from row ${first.row} of the same product`,
+        })
       }
       if (data.categories.join(CSV_LIST_SEPARATOR) !== first.data.categories.join(CSV_LIST_SEPARATOR)) {
         issues.push({
@@ -220,6 +241,17 @@ export function csvFileIssues(rows: readonly { row: number; data: CsvRow }[]): C
           row: entry.row,
           column: 'attributes',
           message: 'a product with several rows needs attributes on each (one row per variation)',
+        })
+      }
+    }
+    if (data.status !== 'retired') {
+      const onSale = firstOnSale.get(data.product_slug)
+      if (!onSale) firstOnSale.set(data.product_slug, entry)
+      else if (data.status !== onSale.data.status) {
+        issues.push({
+          row: entry.row,
+          column: 'status',
+          message: `differs from row ${onSale.row} of the same product`,
         })
       }
     }

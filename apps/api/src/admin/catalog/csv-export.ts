@@ -78,7 +78,9 @@ export async function exportCatalogCsv(db: Kysely<Database>): Promise<string> {
     (row): Record<CsvColumn, string> => ({
       product_slug: row.parent_slug ?? row.slug,
       product_name: row.parent_name ?? row.name,
-      status: row.parent_status ?? row.status,
+      // A variation taken off its product (the product form's retired one) is a draft of its own.
+      status:
+        row.parent_status === null ? row.status : row.status === 'draft' ? 'retired' : row.parent_status,
       categories: lists.categoriesOf(row.parent_id ?? row.id),
       sku: row.sku,
       attributes: row.parent_id === null ? '' : lists.attributesOf(row.id),

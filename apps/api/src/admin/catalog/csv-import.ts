@@ -12,6 +12,7 @@ import {
   type CsvIssue,
   type CsvRow,
   csvFileIssues,
+  csvProductStatus,
   csvRowSchema,
   restoreCsvCell,
   variationIdentity,
@@ -124,7 +125,8 @@ interface ExistingRow {
 interface ProductPlan {
   slug: string
   name: string
-  status: 'publish' | 'draft'
+  /** Null when every row is retired: an existing product keeps its status, a new one is a draft. */
+  status: 'publish' | 'draft' | null
   categoryIds: number[]
   existing: ExistingRow | null
   variable: boolean
@@ -217,7 +219,7 @@ async function plan(
     const planned: ProductPlan = {
       slug,
       name: first.data.product_name,
-      status: first.data.status,
+      status: csvProductStatus(group),
       categoryIds: first.data.categories.flatMap((category) => categoryId.get(category) ?? []),
       existing,
       variable,
@@ -363,7 +365,7 @@ async function apply(
         .updateTable('products')
         .set({
           name: product.name,
-          status: product.status,
+          ...(product.status ? { status: product.status } : {}),
           updated_at: now,
           ...(product.variable ? { regular_price: lowest } : {}),
         })
@@ -378,7 +380,7 @@ async function apply(
           type: product.variable ? 'variable' : 'simple',
           name: product.name,
           slug: product.slug,
-          status: product.status,
+          status: product.status ?? 'draft',
           description: '',
           short_description: '',
           sku: product.variable ? '' : first.sku,
@@ -408,6 +410,8 @@ async function apply(
 
     for (const [i, row] of product.rows.entries()) {
       const { data } = row.fileRow
+      // A variation's own status says whether it is on its product (as the product form sets it).
+      const variationStatus = data.status === 'retired' ? ('draft' as const) : ('publish' as const)
       if (!product.variable) {
         if (product.existing) {
           await trx
@@ -423,7 +427,7 @@ async function apply(
           .set({
             sku: data.sku,
             name: variationIdentity(product, row.termNames).name,
-            status: product.status,
+            status: variationStatus,
             regular_price: data.price,
             sale_price: data.sale_price,
             updated_at: now,
@@ -441,7 +445,7 @@ async function apply(
             type: 'variation',
             name: identity.name,
             slug: identity.slug,
-            status: product.status,
+            status: variationStatus,
             description: '',
             short_description: '',
             sku: data.sku,

@@ -101,6 +101,46 @@ describe('the catalogue CSV export', () => {
     )
   })
 
+  it('marks a variation taken off its product as retired, and an import of it keeps it off sale', async () => {
+    const created = await importCsv(
+      [
+        HEADER,
+        'retire-tee,Retire Tee,publish,,RETIRE-BM,colour:Black|size:M,20.00,,5',
+        'retire-tee,Retire Tee,publish,,RETIRE-WM,colour:White|size:M,20.00,,5',
+      ].join('\n'),
+    )
+    expect(created.statusCode, created.body).toBe(200)
+    const productId = (await rowBySku('RETIRE-BM'))!.parent_id!
+    const url = `/admin/api/products/${productId}`
+    const product = (await t.app.inject({ url, headers: { cookie: cookies.manager } })).json()
+    const kept = product.variations.find((variation: { sku: string }) => variation.sku === 'RETIRE-BM')
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: { cookie: cookies.manager },
+      payload: {
+        type: 'variable',
+        name: product.name,
+        slug: product.slug,
+        status: product.status,
+        variations: [{ id: kept.id, terms: kept.terms, sku: kept.sku, price: kept.price, stock: 5 }],
+      },
+    })
+    expect(edit.statusCode, edit.body).toBe(200)
+    const csv = await exported()
+    const records = parse(csv, { columns: true }) as Record<string, string>[]
+    expect(records.filter((row) => row.product_slug === 'retire-tee').map((row) => row.status)).toEqual([
+      'publish',
+      'retired',
+    ])
+    const again = await importCsv(csv)
+    expect(again.statusCode, again.body).toBe(200)
+    const retired = (await rowBySku('RETIRE-WM'))!
+    expect(retired.status).toBe('draft')
+    expect((await addLine(t, await createCart(t), retired.id, 1)).statusCode).toBe(404)
+    expect((await rowBySku('RETIRE-BM'))!.status).toBe('publish')
+  })
+
   it('imports back unchanged: nothing moves', async () => {
     const before = await snapshot()
     const res = await importCsv(await exported())
