@@ -55,6 +55,12 @@ describe('login form (spec 5)', () => {
     expect(messagesFor(loginFormSchema, login('a@bc.de', ''), 'userPassword')).toEqual([M.required])
     expect(messagesFor(loginFormSchema, {}, 'userEmail')).toEqual([M.required])
   })
+  it('says a password over 128 characters is too long', () => {
+    expect(messagesFor(loginFormSchema, login('a@bc.de', 'x'.repeat(129)), 'userPassword')).toEqual([
+      M.tooLong,
+    ])
+    expect(loginFormSchema.safeParse(login('a@bc.de', 'x'.repeat(128))).success).toBe(true)
+  })
 })
 
 describe('registration form (spec 5)', () => {
@@ -274,6 +280,13 @@ describe('password change and reset', () => {
         'old_password',
       ),
     ).toEqual([M.required])
+    expect(
+      messagesFor(
+        passwordChangeSchema,
+        { old_password: 'x'.repeat(129), password: '12345678', password_repeat: '12345678' },
+        'old_password',
+      ),
+    ).toEqual([M.tooLong])
   })
   it('a new password from a reset link follows the same rules', () => {
     const key = 'k'.repeat(43)

@@ -64,7 +64,9 @@ export const accountRules = {
     .max(254, { error: M.tooLong, ...ONE_MESSAGE })
     .pipe(z.email({ error: M.emailInvalid })),
   /** What the login form asks: any non-empty password (spec 5: minimum length 1). */
-  loginPassword: text({ error: M.required }).min(1, { error: M.required }).max(PASSWORD_MAX_LENGTH),
+  loginPassword: text({ error: M.required })
+    .min(1, { error: M.required, ...ONE_MESSAGE })
+    .max(PASSWORD_MAX_LENGTH, { error: M.tooLong, ...ONE_MESSAGE }),
   password: text({ error: M.required })
     .min(1, { error: M.required, ...ONE_MESSAGE })
     .min(PASSWORD_MIN_LENGTH, { error: M.tooShort, ...ONE_MESSAGE })
