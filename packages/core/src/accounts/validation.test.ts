@@ -117,8 +117,22 @@ describe('registration form (spec 5)', () => {
         expect(registrationMessages(field, 'Müller')).toEqual([])
         expect(registrationMessages(field, 'Ζωή')).toEqual([])
       })
+      it(`${field} takes letters with combining marks, kept in their composed form`, () => {
+        expect(registrationMessages(field, 'Jose\u0301')).toEqual([])
+        expect(registrationMessages(field, 'सुमित')).toEqual([])
+        expect(registration.parse(withField(field, 'Jose\u0301'))[field]).toBe('José')
+      })
       it(`${field} refuses anything but letters`, () => {
-        for (const value of ['Ana%', 'Back\\slash', 'Paren)', 'Ana Maria', 'O’Neil', 'Ana1', 'Jean-Luc']) {
+        for (const value of [
+          'Ana%',
+          'Back\\slash',
+          'Paren)',
+          'Ana Maria',
+          'O’Neil',
+          'Ana1',
+          'Jean-Luc',
+          '\u0301Ana',
+        ]) {
           expect(registrationMessages(field, value)).toEqual([M.specialCharacters])
         }
       })

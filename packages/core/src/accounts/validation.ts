@@ -31,6 +31,8 @@ export const ACCOUNT_MESSAGES = {
 
 const M = ACCOUNT_MESSAGES
 const LETTERS_ONLY = /^\p{L}+$/u
+/** Letters of any script, each with the combining marks written after it (decomposed José, सुमित). */
+const LETTERS_WITH_MARKS = /^(?:\p{L}\p{M}*)+$/u
 const DIGITS_ONLY = /^\d+$/
 /** A day of a month as the day choices send it: 1 to 31, at most 2 digits ("07" is 7). */
 const isDayNumber = (day: string) => /^\d{1,2}$/.test(day) && Number(day) >= 1 && Number(day) <= 31
@@ -72,9 +74,10 @@ export const accountRules = {
     .min(PASSWORD_MIN_LENGTH, { error: M.tooShort, ...ONE_MESSAGE })
     .max(PASSWORD_MAX_LENGTH, { error: M.tooLong, ...ONE_MESSAGE }),
   name: requiredText()
+    .normalize('NFC')
     .min(NAME_MIN_LENGTH, { error: M.tooShort, ...ONE_MESSAGE })
     .max(NAME_MAX_LENGTH, { error: M.tooLong, ...ONE_MESSAGE })
-    .regex(LETTERS_ONLY, { error: M.specialCharacters, ...ONE_MESSAGE }),
+    .regex(LETTERS_WITH_MARKS, { error: M.specialCharacters, ...ONE_MESSAGE }),
   gender: z.enum(GENDERS, { error: M.genderRequired }),
   birthMonth: requiredText()
     .regex(LETTERS_ONLY, { error: M.specialCharacters, ...ONE_MESSAGE })
