@@ -4,7 +4,8 @@
  * price and stock or a variable product's matrix (one row per combination of the chosen terms) with
  * SKU, price, sale price, stock and image per variation. The product's images are managed beside the
  * form (product-images.tsx) once the product exists. Conform drives the form with core's schema, so the
- * browser and the API refuse the same input with the same messages.
+ * browser and the API refuse the same input with the same messages. A save sends the `updatedAt` it
+ * was opened with, so one made after a stock adjustment or another save is refused, not written over it.
  */
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
@@ -80,6 +81,16 @@ function combinations(attributes: Attribute[], chosen: Set<number>): { id: numbe
 
 const keyOf = (terms: readonly number[]) => [...terms].sort((a, b) => a - b).join('-')
 
+/** What of a product the form edits: neither its images nor what carts hold and orders sold. */
+const editable = (product: AdminProduct) =>
+  JSON.stringify({
+    ...product,
+    images: null,
+    updatedAt: null,
+    stock: product.stock?.onHand ?? null,
+    variations: product.variations.map((v) => ({ ...v, imageId: null, stock: v.stock.onHand })),
+  })
+
 /** The local date and time of an instant, as a datetime-local field shows it. */
 function localDateTime(iso: string | null): string {
   if (!iso) return ''
@@ -149,6 +160,20 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
   const existing = useMemo(() => variationsByKey(product), [product])
   const errorsOf = (name: string) => form.allErrors[name]
   const [images, setImages] = useState(product?.images ?? [])
+  // The copy a save says it was made from (the API refuses an older one): the loaded product's, moved
+  // on after an image change (which changes the product too) only when nothing the form edits changed.
+  const [adopted, setAdopted] = useState<{ from: string; to: string } | null>(null)
+  const updatedAt = product && adopted?.from === product.updatedAt ? adopted.to : product?.updatedAt
+  async function imagesChanged(next: AdminProduct['images']) {
+    setImages(next)
+    if (!product) return
+    try {
+      const now = await api(adminCatalogEndpoints.product, { params: { id: product.id } })
+      if (editable(now) === editable(product)) setAdopted({ from: product.updatedAt, to: now.updatedAt })
+    } catch {
+      // The save then meets the API's refusal, with its message.
+    }
+  }
 
   return (
     <>
@@ -170,7 +195,7 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
         </p>
       ) : null}
       {product ? (
-        <ProductImages productId={product.id} images={images} onChange={setImages} />
+        <ProductImages productId={product.id} images={images} onChange={imagesChanged} />
       ) : (
         <p className="card">Images: create the product first, then add its images here.</p>
       )}
@@ -178,7 +203,10 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
         <section className="card stack" aria-labelledby="basics">
           <h2 id="basics">Basics</h2>
           {product ? (
-            <input type="hidden" name="type" value={type} />
+            <>
+              <input type="hidden" name="type" value={type} />
+              <input type="hidden" name="updatedAt" value={updatedAt} />
+            </>
           ) : (
             <fieldset className="inline">
               <legend>Type</legend>

@@ -111,6 +111,8 @@ export const productInputSchema = z
       .array(variationInputSchema)
       .max(MAX_VARIATIONS, `must be at most ${MAX_VARIATIONS}`)
       .default([]),
+    /** The `updatedAt` of the copy the form was opened with: a save from an older copy is refused. */
+    updatedAt: z.preprocess((value) => (value === '' ? undefined : value), isoInstant.optional()),
   })
   .superRefine((product, ctx) => {
     if (product.status === 'scheduled' && product.publishAt === undefined) {
@@ -147,6 +149,10 @@ export const productInputSchema = z
     }
   })
 export type ProductInput = z.output<typeof productInputSchema>
+
+/** The refusal (409) of a save made from a copy of the product older than its last change. */
+export const STALE_PRODUCT =
+  'This product was changed since you opened it (another save, a stock adjustment or an import): reload it to see the changes, then make yours again.'
 export type ProductBody = z.input<typeof productInputSchema>
 
 /** A product read by the form's schema, as the API takes it (prices back in decimal euros). */

@@ -4,6 +4,7 @@ import {
   belowCommittedMessage,
   endpointPath,
   roleCan,
+  STALE_PRODUCT,
   type StaffRole,
 } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -255,6 +256,70 @@ describe('creating and editing products', () => {
     })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().stock).toEqual({ onHand: 0, held: 0, sold: 0, available: 0 })
+  })
+
+  it('refuses (409) a save made from a copy older than a stock adjustment, which is kept', async () => {
+    const adjust = (id: number, quantity: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/admin/api/stock/${id}/adjustments`,
+        headers: { cookie: cookies.owner },
+        payload: { reason: 'received', quantity, note: 'Delivery' },
+      })
+    const simple = {
+      type: 'simple',
+      name: 'Stale',
+      slug: 'admin-stale',
+      status: 'published',
+      price: '3',
+      stock: 1,
+    }
+    const created = (await call(adminCatalogEndpoints.createProduct, { body: simple })).json()
+    const opened = (await call(adminCatalogEndpoints.product, { params: { id: created.id } })).json()
+    t.clock.advance(1000)
+    expect((await adjust(created.id, 10)).statusCode).toBe(200)
+    const stale = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: created.id },
+      body: { ...simple, name: 'Stale renamed', updatedAt: opened.updatedAt },
+    })
+    expect(stale.json()).toEqual({ statusCode: 409, message: STALE_PRODUCT })
+    const kept = (await call(adminCatalogEndpoints.product, { params: { id: created.id } })).json()
+    expect(kept).toMatchObject({ name: 'Stale', stock: { onHand: 11 } })
+    const fresh = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: created.id },
+      body: { ...simple, stock: 12, updatedAt: kept.updatedAt },
+    })
+    expect(fresh.statusCode, fresh.body).toBe(200)
+    expect(fresh.json().stock.onHand).toBe(12)
+    // A caller that sends no version saves as before.
+    t.clock.advance(1000)
+    const legacy = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: created.id },
+      body: { ...simple, stock: 13 },
+    })
+    expect(legacy.json().stock.onHand).toBe(13)
+
+    const variable = (
+      await call(adminCatalogEndpoints.createProduct, { body: await variableProduct('admin-stale-tee') })
+    ).json()
+    t.clock.advance(1000)
+    expect((await adjust(variable.variations[0].id, 10)).statusCode).toBe(200)
+    const cells = variable.variations.map(
+      (v: { id: number; terms: number[]; sku: string; stock: { onHand: number } }) => ({
+        id: v.id,
+        terms: v.terms,
+        sku: v.sku,
+        price: '30',
+        stock: v.stock.onHand,
+      }),
+    )
+    const staleTee = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: variable.id },
+      body: await variableProduct('admin-stale-tee', { variations: cells, updatedAt: variable.updatedAt }),
+    })
+    expect(staleTee.json()).toEqual({ statusCode: 409, message: STALE_PRODUCT })
+    const tee = (await call(adminCatalogEndpoints.product, { params: { id: variable.id } })).json()
+    expect(tee.variations[0].stock.onHand).toBe(14)
   })
 
   it('keeps a draft out of the shop, and shows a scheduled product from its time on', async () => {

@@ -3,9 +3,17 @@
  * variation matrix as the edit form shows it, and saving one (simple or variable) in a single
  * transaction with its audit entry. A variation left out of the matrix is taken off sale, never
  * deleted, since orders may name it; on hand is written by the stock page's own rule
- * (stock-adjust.ts), so it never goes below what carts hold and orders sold.
+ * (stock-adjust.ts), so it never goes below what carts hold and orders sold. A save made from a
+ * copy older than the product's last change (another save, a stock adjustment) is refused rather
+ * than writing that copy's figures over the change.
  */
-import { type AdminProduct, type ProductInput, type ProductState, toDecimalString } from '@fanshop/core'
+import {
+  type AdminProduct,
+  type ProductInput,
+  type ProductState,
+  STALE_PRODUCT,
+  toDecimalString,
+} from '@fanshop/core'
 import type { Kysely, Selectable } from 'kysely'
 import { cleanProductHtml } from '../../catalog/html.ts'
 import { permalinkOf } from '../../catalog/product-json.ts'
@@ -240,7 +248,14 @@ export async function saveProduct(
     let productId: number
     if (before) {
       productId = before.id
-      await trx.updateTable('products').set(fields).where('id', '=', productId).execute()
+      // Every change of the product or its stock moves updated_at, so a copy older than it fails here.
+      const updated = await trx
+        .updateTable('products')
+        .set(fields)
+        .where('id', '=', productId)
+        .$if(input.updatedAt !== undefined, (q) => q.where('updated_at', '=', Date.parse(input.updatedAt!)))
+        .executeTakeFirst()
+      if (!updated.numUpdatedRows) throw new HttpError(409, STALE_PRODUCT)
       if (before.stock && input.stock !== before.stock.onHand) {
         await writeOnHand(trx, productId, { set: input.stock! })
       }

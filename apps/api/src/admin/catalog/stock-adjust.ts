@@ -219,7 +219,7 @@ export interface StockChangeEntry {
 
 /**
  * Moves on hand by `change` (units, or to a counted figure) with ONE conditional UPDATE, inside
- * `trx`, and writes its audit entry there. Throws 404, 422 (no stock of its own, or past the
+ * `trx`, moves the product's updated_at and writes its audit entry there. Throws 404, 422 (no stock of its own, or past the
  * largest figure) or 409 (below what is held and sold) and then changes nothing.
  */
 export async function changeOnHand(
@@ -232,12 +232,17 @@ export async function changeOnHand(
 ): Promise<{ before: number; after: number }> {
   const current = await trx
     .selectFrom('products')
-    .select('stock_on_hand')
+    .select(['stock_on_hand', 'parent_id'])
     .where('id', '=', id)
     .executeTakeFirst()
   if (!current) throw notFound(`No stock row ${id}: a simple product or a variation.`)
   if (current.stock_on_hand === null) {
     throw unprocessable('A variable product keeps no stock of its own: adjust its variations.')
+  }
+  // The product changed: a product form opened before cannot save its older figures over this.
+  // Its row first, then the variation's, in id order like the form's own save.
+  for (const row of current.parent_id === null ? [id] : [current.parent_id, id]) {
+    await trx.updateTable('products').set({ updated_at: now }).where('id', '=', row).execute()
   }
   const after = await writeOnHand(trx, id, change)
   const before = 'set' in change ? Number(current.stock_on_hand) : after - change.by
