@@ -36,7 +36,7 @@ import {
   rewindTo,
   settleOrder,
 } from './orders.ts'
-import { lockOrderByNumber, lockOrderRow } from './row-locks.ts'
+import { lockOrderByNumber } from './row-locks.ts'
 import { addOnSqlite } from './sqlite-hot-path.ts'
 
 type Trx = Transaction<Database>
@@ -199,18 +199,15 @@ export async function associateCart(
   }
   const own = await settleOrder(ctx, existing)
   const order = await changeOrder(ctx, own.id, async (trx, current) => {
-    await lockOrderRow(trx, ctx.database.dialect, guest.id)
-    const lockedGuest = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', guest.id)
-      .executeTakeFirst()
-    if (lockedGuest && isFrozen(lockedGuest)) throw conflict(FROZEN_MESSAGE)
+    const lockedGuest = await lockOrderByNumber(trx, ctx.database.dialect, guest.number)
+    // Gone: a merge of the same cart (a login sent twice) ran first, so it is merged already.
+    if (!lockedGuest) return
+    if (isFrozen(lockedGuest)) throw conflict(FROZEN_MESSAGE)
     // The waiting room's admission travels with the lines: the later of the two carts' is kept;
     // so does the pass the guest cart is bound to, when the account's cart has none.
-    const admittedAt = lockedGuest?.queue_admitted_at ?? null
+    const admittedAt = lockedGuest.queue_admitted_at
     const later = admittedAt !== null && admittedAt > (current.queue_admitted_at ?? Number.NEGATIVE_INFINITY)
-    const ticketId = lockedGuest?.queue_ticket_id ?? null
+    const ticketId = lockedGuest.queue_ticket_id
     if (later || (ticketId !== null && current.queue_ticket_id === null)) {
       await trx
         .updateTable('orders')

@@ -10,6 +10,7 @@ import type { Selectable, Transaction } from 'kysely'
 import { compiledOnce } from '../db/compiled.ts'
 import type { Dialect } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
+import { notFound } from '../http/errors.ts'
 import type { OrdersTable } from './tables.ts'
 
 const selectForUpdate = compiledOnce((db, orderId: number) =>
@@ -20,14 +21,17 @@ const selectInLockedDatabase = compiledOnce((db, orderId: number) =>
   db.selectFrom('orders').selectAll().where('id', '=', orderId),
 )
 
-/** Locks the order's row for the rest of the transaction and answers the row as it is now. */
+/** Why an order read earlier can be missing when its lock comes: a guest cart is deleted once merged. */
+export const GONE_MESSAGE = 'This cart is gone: it was merged into an account’s cart at login.'
+
+/** Locks the order's row for the rest of the transaction and answers the row as it is now; 404 when gone. */
 export async function lockOrderRow(
   trx: Transaction<Database>,
   dialect: Dialect,
   orderId: number,
 ): Promise<Selectable<OrdersTable>> {
   const { rows } = await (dialect === 'postgres' ? selectForUpdate : selectInLockedDatabase)(trx, orderId)
-  if (!rows[0]) throw new Error(`Order ${orderId} is gone.`)
+  if (!rows[0]) throw notFound(GONE_MESSAGE)
   return rows[0]
 }
 

@@ -1,0 +1,80 @@
+import type { OrderJson } from '@fanshop/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addLine, createCart, insertProduct, insertShopper } from '../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { associateCart } from './carts.ts'
+import { changeOrder, type OrderRow } from './orders.ts'
+
+describe(`a guest cart merged at login while other requests hold it, on ${testDialect}`, () => {
+  let t: TestApp
+  let productId: number
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false })
+    productId = await insertProduct(t, { price: 1000, stock: 1000 })
+  })
+  afterAll(() => t.close())
+
+  const q = (order: Pick<OrderJson, 'token'>) => `order_token=${order.token}`
+  const associate = (guest: OrderJson, bearer: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${guest.number}/associate.json?${q(guest)}`,
+      headers: { authorization: `Bearer ${bearer}` },
+    })
+
+  /** A fan with a cart of their own, and a guest cart with one line, read as a request reads it. */
+  async function fanWithGuestCart() {
+    const fan = await insertShopper(t)
+    const own = await createCart(t, fan.token)
+    const guest = await createCart(t)
+    expect((await addLine(t, guest, productId)).statusCode).toBe(201)
+    const row = await t.ctx.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('number', '=', guest.number)
+      .executeTakeFirstOrThrow()
+    return { fan, own, guest, row: row as OrderRow }
+  }
+
+  it('lets a login merge that read the guest cart before another merged it answer the account’s cart', async () => {
+    const { fan, own, guest, row } = await fanWithGuestCart()
+    expect((await associate(guest, fan.token)).statusCode).toBe(200)
+    // The double-submitted login's second merge, which found the guest cart before the first ran.
+    const again = await associateCart(t.ctx, row, { id: fan.id, email: fan.email })
+    expect(again.order.number).toBe(own.number)
+    const lines = await t.ctx.db
+      .selectFrom('line_items')
+      .selectAll()
+      .where('order_id', '=', again.order.id)
+      .execute()
+    expect(lines.map((line) => line.quantity)).toEqual([1])
+  })
+
+  it('answers 404 to a write that found the guest cart before the merge deleted it', async () => {
+    const { fan, guest, row } = await fanWithGuestCart()
+    expect((await associate(guest, fan.token)).statusCode).toBe(200)
+    await expect(changeOrder(t.ctx, row.id, async () => {})).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'This cart is gone: it was merged into an account’s cart at login.',
+    })
+  })
+
+  it('answers no 500 to merges and a quantity change sent at once', async () => {
+    for (let round = 0; round < 15; round++) {
+      const { fan, guest } = await fanWithGuestCart()
+      const line = (
+        await t.app.inject({ method: 'GET', url: `/api/v1/orders/${guest.number}.json?${q(guest)}` })
+      ).json().line_items[0]
+      const answers = await Promise.all([
+        associate(guest, fan.token),
+        associate(guest, fan.token),
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/orders/${guest.number}/line_items/${line.id}?${q(guest)}&line_item[quantity]=2`,
+        }),
+      ])
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBeLessThan(500)
+      expect(answers[0]!.statusCode).toBe(200)
+    }
+  })
+})
