@@ -4,7 +4,8 @@
  * then against the shop: categories, attributes, SKUs and slugs, stock already held and sold)
  * before anything is written, and any problem refuses the whole file by row and column. A clean
  * file is applied in one transaction: products and variations created or updated by slug and SKU,
- * on hand set through the stock page's conditional UPDATE (stock-adjust.ts), audited.
+ * on hand set through the stock page's conditional UPDATE (stock-adjust.ts); each product created
+ * or changed is audited with what changed, and the import with its counts.
  */
 import {
   CSV_COLUMNS,
@@ -15,6 +16,7 @@ import {
   csvProductStatus,
   csvRowSchema,
   restoreCsvCell,
+  toDecimalString,
   variationIdentity,
 } from '@fanshop/core'
 import { CsvError, parse } from 'csv-parse/sync'
@@ -336,6 +338,87 @@ async function addTerms(trx: Kysely<Database>, productId: number, termIds: numbe
     .execute()
 }
 
+/** What a file can change of a product, as its audit entries show it. */
+type AuditedProduct = Record<string, unknown>
+
+/** The products `ids` as their audit entries show them: name, status, categories, and each stock row. */
+async function auditedProducts(trx: Kysely<Database>, ids: number[]): Promise<Map<number, AuditedProduct>> {
+  if (ids.length === 0) return new Map()
+  const [rows, categories] = await Promise.all([
+    trx
+      .selectFrom('products')
+      .select([
+        'id',
+        'parent_id',
+        'type',
+        'name',
+        'status',
+        'sku',
+        'regular_price',
+        'sale_price',
+        'stock_on_hand',
+      ])
+      .where((eb) => eb.or([eb('id', 'in', ids), eb('parent_id', 'in', ids)]))
+      .orderBy('menu_order')
+      .orderBy('id')
+      .execute(),
+    trx
+      .selectFrom('product_categories')
+      .innerJoin('categories', 'categories.id', 'product_categories.category_id')
+      .select(['product_categories.product_id', 'categories.slug'])
+      .where('product_categories.product_id', 'in', ids)
+      .orderBy('categories.id')
+      .execute(),
+  ])
+  const stockOf = (row: (typeof rows)[number]) => ({
+    sku: row.sku,
+    price: toDecimalString(Number(row.regular_price)),
+    salePrice: row.sale_price === null ? '' : toDecimalString(Number(row.sale_price)),
+    onHand: Number(row.stock_on_hand),
+  })
+  const products = new Map<number, AuditedProduct>()
+  for (const row of rows.filter((row) => row.parent_id === null)) {
+    products.set(row.id, {
+      name: row.name,
+      status: row.status,
+      categories: categories.filter((entry) => entry.product_id === row.id).map((entry) => entry.slug),
+      ...(row.type === 'variable'
+        ? {
+            variations: rows
+              .filter((variation) => variation.parent_id === row.id)
+              .map((variation) => ({
+                id: variation.id,
+                ...stockOf(variation),
+                active: variation.status === 'publish',
+              })),
+          }
+        : stockOf(row)),
+    })
+  }
+  return products
+}
+
+/** The fields of `after` that differ from `before`, each side; of variations, those that differ. */
+function changesOf(before: AuditedProduct, after: AuditedProduct) {
+  const changed = { before: {} as AuditedProduct, after: {} as AuditedProduct }
+  for (const key of Object.keys(after)) {
+    if (key === 'variations') {
+      type Variation = { id: number }
+      const was = new Map((before.variations as Variation[]).map((variation) => [variation.id, variation]))
+      const now = (after.variations as Variation[]).filter(
+        (variation) => JSON.stringify(variation) !== JSON.stringify(was.get(variation.id)),
+      )
+      if (now.length === 0) continue
+      changed.before.variations = now.flatMap((variation) => was.get(variation.id) ?? [])
+      changed.after.variations = now
+    } else if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      changed.before[key] = before[key]
+      changed.after[key] = after[key]
+    }
+  }
+  return Object.keys(changed.after).length === 0 ? null : changed
+}
+
 async function apply(
   trx: Kysely<Database>,
   actor: Actor,
@@ -354,6 +437,11 @@ async function apply(
   }
   /** On hand of existing rows, set last and in id order, as every write to stock rows is. */
   const stock: { id: number; set: number; from: number }[] = []
+  const before = await auditedProducts(
+    trx,
+    products.flatMap((product) => (product.existing ? [product.existing.id] : [])),
+  )
+  const productIds: number[] = []
   let done = 0
   for (const product of products) {
     const first = product.rows[0]!.fileRow.data
@@ -400,6 +488,7 @@ async function apply(
       productId = inserted.id
       result.productsCreated += 1
     }
+    productIds.push(productId)
     await setCategories(trx, productId, product.categoryIds)
     if (product.variable)
       await addTerms(
@@ -482,6 +571,19 @@ async function apply(
       { reason: 'import', note: 'CSV import' },
     )
     result.stockChanges += 1
+  }
+  // Each product created or changed gets its entry, as the product form's saves do.
+  const after = await auditedProducts(trx, productIds)
+  for (const id of productIds) {
+    const was = before.get(id)
+    const changes = was ? changesOf(was, after.get(id)!) : { before: undefined, after: after.get(id) }
+    if (!changes) continue
+    await recordAudit(trx, actor, now, {
+      action: was ? 'product.update' : 'product.create',
+      entity: 'product',
+      entityId: id,
+      ...changes,
+    })
   }
   await recordAudit(trx, actor, now, { action: 'catalog.import', entity: 'catalog', after: result })
   return result

@@ -316,6 +316,77 @@ describe('the catalogue CSV import', () => {
     expect(store.json()).toEqual([expect.objectContaining({ name: 'Stadium Scarf', stock_quantity: 30 })])
   })
 
+  it('audits each product it creates or changes, with what changed before and after', async () => {
+    const [one, two] = await t.ctx.db.selectFrom('categories').select('slug').orderBy('id').limit(2).execute()
+    const auditOf = async (sku: string) => {
+      const { id, parent_id } = (await rowBySku(sku))!
+      const entries = await t.ctx.db
+        .selectFrom('admin_audit')
+        .selectAll()
+        .where('entity', '=', 'product')
+        .where('entity_id', '=', String(parent_id ?? id))
+        .where('action', 'like', 'product.%')
+        .orderBy('id')
+        .execute()
+      return entries.map((entry) => ({
+        action: entry.action,
+        staff: entry.staff_email,
+        before: entry.before === null ? null : JSON.parse(entry.before),
+        after: JSON.parse(entry.after!),
+      }))
+    }
+    const created = await importCsv(
+      [
+        HEADER,
+        `audit-cap,Audit Cap,draft,${one!.slug},AUDIT-CAP,,12.00,,3`,
+        `audit-tee,Audit Tee,draft,${one!.slug},AUDIT-TEE-BM,colour:Black|size:M,20.00,,5`,
+      ].join('\n'),
+    )
+    expect(created.statusCode, created.body).toBe(200)
+    expect(await auditOf('AUDIT-CAP')).toEqual([
+      {
+        action: 'product.create',
+        staff: demoStaff('manager').email,
+        before: null,
+        after: {
+          name: 'Audit Cap',
+          status: 'draft',
+          categories: [one!.slug],
+          sku: 'AUDIT-CAP',
+          price: '12.00',
+          salePrice: '',
+          onHand: 3,
+        },
+      },
+    ])
+    const variation = (await rowBySku('AUDIT-TEE-BM'))!
+    const changed = await importCsv(
+      [
+        HEADER,
+        `audit-cap,Audit Cap Renamed,publish,${two!.slug},AUDIT-CAP,,14.50,,3`,
+        `audit-tee,Audit Tee,draft,${one!.slug},AUDIT-TEE-BM,colour:Black|size:M,20.00,18.00,7`,
+      ].join('\n'),
+    )
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect((await auditOf('AUDIT-CAP'))[1]).toEqual({
+      action: 'product.update',
+      staff: demoStaff('manager').email,
+      before: { name: 'Audit Cap', status: 'draft', categories: [one!.slug], price: '12.00' },
+      after: { name: 'Audit Cap Renamed', status: 'publish', categories: [two!.slug], price: '14.50' },
+    })
+    const variationEntry = (pair: object) => ({ id: variation.id, sku: 'AUDIT-TEE-BM', ...pair })
+    expect((await auditOf('AUDIT-TEE-BM'))[1]).toMatchObject({
+      action: 'product.update',
+      before: { variations: [variationEntry({ price: '20.00', salePrice: '', onHand: 5, active: true })] },
+      after: {
+        variations: [variationEntry({ price: '20.00', salePrice: '18.00', onHand: 7, active: true })],
+      },
+    })
+    // A file that changes nothing of a product leaves no entry for it.
+    expect((await importCsv(await exported())).statusCode).toBe(200)
+    expect(await auditOf('AUDIT-CAP')).toHaveLength(2)
+  })
+
   it('imports a file from the CLI (npm run import -- FILE)', async () => {
     const file = path.join(t.ctx.config.dataDir, 'cli-import.csv')
     fs.writeFileSync(file, `${HEADER}\ncli-mug,CLI Mug,publish,,CLI-MUG,,9.00,,11\n`)
