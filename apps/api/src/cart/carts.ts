@@ -129,7 +129,11 @@ export async function addToOrderNumbered(
   if (!changed) {
     const order = await addToCart(ctx, await open(), variantId, quantity)
     const lines = (await lineItemsJson(ctx.db, [order.id])).get(order.id) ?? []
-    return lines.find((line) => line.variant_id === variantId)!
+    const line = lines.find((line) => line.variant_id === variantId)
+    // Removed by a request that ran between the add and this read.
+    if (!line)
+      throw notFound(`The line of product ${variantId} is gone from order ${number}: it was removed.`)
+    return line
   }
   await sweepWhenDue(ctx)
   return oneLineJson(ctx.db, added!.line)

@@ -6,7 +6,7 @@
 import { cartEndpoints, lineItemInputSchema } from '@fanshop/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
-import { badRequest } from '../../http/errors.ts'
+import { badRequest, notFound } from '../../http/errors.ts'
 import { route } from '../../http/route.ts'
 import { typedAnswer } from '../../http/typed-answer.ts'
 import { addToOrderNumbered, lineOf, rewindToCart } from '../carts.ts'
@@ -69,7 +69,11 @@ export default async function lineItemRoutes(app: FastifyInstance) {
         await rewindToCart(trx, current)
       })
       const lines = (await lineItemsJson(ctx.db, [updated.id])).get(updated.id) ?? []
-      return lines.find((line) => line.id === request.params.lineItemId)!
+      const line = lines.find((line) => line.id === request.params.lineItemId)
+      // Removed by a request that ran between the change and this read.
+      if (!line)
+        throw notFound(`Line item ${request.params.lineItemId} not found in order ${updated.number}.`)
+      return line
     },
     { preHandler: [shoppingGate, newQuantity, pathOrder] },
   )
