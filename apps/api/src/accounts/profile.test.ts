@@ -121,6 +121,20 @@ describe(`profile calls on ${testDialect}`, () => {
     expect(details.json()).toMatchObject({ name: 'Anabel López', gender: null, phone: '+34 600 123 456' })
   })
 
+  it('stores the phone as validated, without the spaces around it', async () => {
+    const { id, token } = await loggedInUser(t.app)
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: `/wp-json/wc/v3/customers/${id}`,
+      headers: bearer(token),
+      payload: { meta_data: [{ key: 'phone', value: '  +34 600 000 000  ' }] },
+    })
+    expect(updated.statusCode, updated.body).toBe(200)
+    expect(updated.json().meta_data).toContainEqual({ key: 'phone', value: '+34 600 000 000' })
+    const row = await t.ctx.db.selectFrom('users').select('phone').where('id', '=', id).executeTakeFirst()
+    expect(row?.phone).toBe('+34 600 000 000')
+  })
+
   it('refuses invalid details with the rules of spec 5', async () => {
     const { id, token } = await loggedInUser(t.app)
     const update = (payload: object) =>

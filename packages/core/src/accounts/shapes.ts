@@ -106,7 +106,10 @@ export const customerSchema = z.object({
 })
 export type Customer = z.infer<typeof customerSchema>
 
-/** The update body of /customers/{id}: names, and metadata where "" clears a value. */
+/**
+ * The update body of /customers/{id}: names, and metadata where "" clears a value. Each value
+ * comes out as its rule gives it (a phone trimmed), so what is stored is what was checked.
+ */
 export function customerUpdateSchema(currentYear: number) {
   const birthday = isoBirthdaySchema(currentYear)
   return z
@@ -118,20 +121,21 @@ export function customerUpdateSchema(currentYear: number) {
         .max(CUSTOMER_META_KEYS.length)
         .optional(),
     })
-    .superRefine((body, ctx) => {
-      for (const [index, { key, value }] of (body.meta_data ?? []).entries()) {
-        if (value === '') continue
+    .transform((body, ctx) => {
+      const meta_data = body.meta_data?.map(({ key, value }, index) => {
+        if (value === '') return { key, value }
         const rule =
           key === 'gender' ? accountRules.gender : key === 'birthday' ? birthday : accountRules.phone
         const result = rule.safeParse(value)
-        if (!result.success) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['meta_data', index, 'value'],
-            message: `${key}: ${result.error.issues[0]?.message ?? 'invalid value'}`,
-          })
-        }
-      }
+        if (result.success) return { key, value: result.data }
+        ctx.addIssue({
+          code: 'custom',
+          path: ['meta_data', index, 'value'],
+          message: `${key}: ${result.error.issues[0]?.message ?? 'invalid value'}`,
+        })
+        return { key, value }
+      })
+      return { ...body, meta_data }
     })
 }
 export type CustomerUpdate = z.infer<ReturnType<typeof customerUpdateSchema>>
