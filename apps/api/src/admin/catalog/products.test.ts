@@ -322,6 +322,56 @@ describe('creating and editing products', () => {
     expect(tee.variations[0].stock.onHand).toBe(14)
   })
 
+  it('brings back a variation taken off sale when its terms are put back without its id', async () => {
+    const { term } = await terms()
+    const blackM = [term('Colour', 'Black'), term('Size', 'M')]
+    const whiteM = [term('Colour', 'White'), term('Size', 'M')]
+    const created = (
+      await call(adminCatalogEndpoints.createProduct, {
+        body: await variableProduct('admin-back', {
+          variations: [
+            { terms: blackM, sku: 'BACK-BM', price: '30', stock: 4 },
+            { terms: whiteM, sku: 'BACK-WM', price: '30', stock: 6 },
+          ],
+        }),
+      })
+    ).json()
+    const [black, white] = created.variations
+    await t.ctx.db.updateTable('products').set({ stock_sold: 2 }).where('id', '=', white.id).execute()
+    const blackCell = { id: black.id, terms: blackM, sku: 'BACK-BM', price: '30', stock: 4 }
+    const removed = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: created.id },
+      body: await variableProduct('admin-back', { variations: [blackCell] }),
+    })
+    expect(removed.statusCode, removed.body).toBe(200)
+    const back = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: created.id },
+      body: await variableProduct('admin-back', {
+        variations: [blackCell, { terms: whiteM, sku: 'BACK-WM2', price: '32', stock: 9 }],
+      }),
+    })
+    expect(back.statusCode, back.body).toBe(200)
+    expect(back.json().variations).toMatchObject([
+      { id: black.id, active: true },
+      { id: white.id, active: true, sku: 'BACK-WM2', price: '32.00', stock: { onHand: 9, sold: 2 } },
+    ])
+    expect((await shopProduct('admin-back')).json().variations).toHaveLength(2)
+
+    const swapped = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: created.id },
+      body: await variableProduct('admin-back', {
+        variations: [
+          { ...blackCell, terms: whiteM },
+          { id: white.id, terms: blackM, sku: 'BACK-WM2', price: '32', stock: 9 },
+        ],
+      }),
+    })
+    expect(swapped.json()).toEqual({
+      statusCode: 422,
+      message: `Variation ${black.id} is Black, M: a variation keeps its terms; leave its id out to add White, M.`,
+    })
+  })
+
   it('keeps a draft out of the shop, and shows a scheduled product from its time on', async () => {
     const at = new Date(t.clock.now + 60 * 60 * 1000).toISOString()
     const res = await call(adminCatalogEndpoints.createProduct, {

@@ -2,7 +2,7 @@
  * The back office's products (issue 11), on the catalogue's own tables: one product with its
  * variation matrix as the edit form shows it, and saving one (simple or variable) in a single
  * transaction with its audit entry. A variation left out of the matrix is taken off sale, never
- * deleted, since orders may name it; on hand is written by the stock page's own rule
+ * deleted, since orders may name it, and comes back when its terms are put back; on hand is written by the stock page's own rule
  * (stock-adjust.ts), so it never goes below what carts hold and orders sold. A save made from a
  * copy older than the product's last change (another save, a stock adjustment) is refused rather
  * than writing that copy's figures over the change.
@@ -211,24 +211,48 @@ export async function saveProduct(
       }
     }
 
+    // A variation is its terms: one sent without its id is the product's variation with those terms
+    // if it has one (taken off sale before, it comes back with its row, its slug and what it sold).
     const existing = new Map((before?.variations ?? []).map((v) => [v.id, v]))
-    for (const variation of input.variations) {
-      if (variation.id === undefined) continue
+    const keyOf = (variationTerms: number[]) => [...variationTerms].sort((a, b) => a - b).join(',')
+    const labelOf = (variationTerms: number[]) =>
+      variationTerms.map((termId) => termById.get(termId)!.name).join(', ')
+    const named = new Set(input.variations.flatMap((v) => (v.id === undefined ? [] : [v.id])))
+    const variationIds = input.variations.map((variation) => {
+      if (variation.id === undefined) {
+        const same = [...existing.values()].filter(
+          (had) => !named.has(had.id) && keyOf(had.terms) === keyOf(variation.terms),
+        )
+        return (same.find((had) => had.active) ?? same.at(-1))?.id
+      }
       const had = existing.get(variation.id)
       if (!had) throw unprocessable(`Variation ${variation.id} is not one of this product's.`)
-    }
+      if (keyOf(had.terms) !== keyOf(variation.terms)) {
+        throw unprocessable(
+          `Variation ${had.id} is ${had.label}: a variation keeps its terms; leave its id out to add ${labelOf(variation.terms)}.`,
+        )
+      }
+      return had.id
+    })
 
     const slugFor = (variationTerms: number[]) =>
       [input.slug, ...variationTerms.map((termId) => termById.get(termId)!.slug)].join('-')
     const slugs = [input.slug, ...input.variations.map((v) => slugFor(v.terms))]
-    const own = before ? [before.id, ...before.variations.map((v) => v.id)] : []
+    // Rows written below take their new slugs; variations taken off sale keep theirs.
+    const rewritten = before ? [before.id, ...variationIds.filter((id) => id !== undefined)] : []
     const clash = await trx
       .selectFrom('products')
-      .select('slug')
+      .select(['slug', 'parent_id'])
       .where('slug', 'in', slugs)
-      .$if(own.length > 0, (q) => q.where('id', 'not in', own))
+      .$if(rewritten.length > 0, (q) => q.where('id', 'not in', rewritten))
       .executeTakeFirst()
-    if (clash) throw slugTaken(clash.slug === input.slug ? input.slug : clash.slug)
+    if (clash && before && clash.parent_id === before.id) {
+      throw new HttpError(
+        409,
+        `The slug "${clash.slug}" is kept by a variation of this product taken off sale; choose another.`,
+      )
+    }
+    if (clash) throw slugTaken(clash.slug)
 
     const publishAt = input.status === 'scheduled' ? Date.parse(input.publishAt!) : null
     const variable = input.type === 'variable'
@@ -294,7 +318,7 @@ export async function saveProduct(
 
     const kept = new Set<number>()
     for (const [position, variation] of input.variations.entries()) {
-      const label = variation.terms.map((termId) => termById.get(termId)!.name).join(', ')
+      const label = labelOf(variation.terms)
       const row = {
         name: `${input.name} - ${label}`,
         slug: slugFor(variation.terms),
@@ -306,9 +330,8 @@ export async function saveProduct(
         updated_at: now,
         ...(variation.imageId === undefined ? {} : { image_id: variation.imageId }),
       }
-      let variationId: number
-      if (variation.id !== undefined) {
-        variationId = variation.id
+      let variationId = variationIds[position]
+      if (variationId !== undefined) {
         await trx.updateTable('products').set(row).where('id', '=', variationId).execute()
         if (variation.stock !== existing.get(variationId)!.stock.onHand) {
           await writeOnHand(trx, variationId, { set: variation.stock }, label)
