@@ -96,6 +96,8 @@ describe(`back in stock on ${testDialect}`, () => {
     expect(noEmail.statusCode).toBe(400)
     expect(noEmail.json().message).toBe('Enter your e-mail address.')
     expect((await ask({ variant_id: soldOut, email: 'not an address' })).statusCode).toBe(400)
+    const tooLong = await ask({ variant_id: soldOut, email: `${'a'.repeat(5000)}@example.com` })
+    expect(tooLong.json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('e-mail') })
     expect((await ask({ variant_id: 999_999, email: 'ana@example.com' })).statusCode).toBe(422)
   })
 })

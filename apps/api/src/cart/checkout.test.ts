@@ -178,6 +178,27 @@ describe(`checkout on ${testDialect}`, () => {
       expect(legacy.json().email).toBe('bea@example.com')
     })
 
+    it('refuses an e-mail address longer than mail can carry with a 400, before saving it', async () => {
+      const long = `${'a'.repeat(5000)}@example.com`
+      const order = await createCart(t)
+      for (const res of [
+        await updateCheckout(order, { order: { email: long } }),
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/orders/${order.number}.json?${q(order)}`,
+          payload: { order: { email: `${'a'.repeat(65)}@example.com` } },
+        }),
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/orders.json',
+          payload: { order: { email: long } },
+        }),
+      ]) {
+        expect(res.json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('e-mail') })
+      }
+      expect((await fetchOrder(t, order)).email).toBeNull()
+    })
+
     it('does not ship where no zone has a rate', async () => {
       const productId = await insertProduct(t, { price: 1000, stock: 5 })
       const antarctica = await placeIds(t, 'AQ')

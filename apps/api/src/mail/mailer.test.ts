@@ -27,4 +27,16 @@ describe(`mail without SMTP_URL on ${testDialect}`, () => {
       ).toHaveLength(1)
     }
   })
+
+  it('writes mail to the longest valid address, and to two that differ only past a name’s length', async () => {
+    const outbox = path.join(t.ctx.config.dataDir, 'outbox')
+    const domain = `${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(59)}.example`
+    const longest = [`${'a'.repeat(63)}1@${domain}`, `${'a'.repeat(63)}2@${domain}`]
+    expect(longest[0]).toHaveLength(254)
+    const before = new Set(fs.readdirSync(outbox))
+    for (const to of longest) await t.ctx.mailer.send({ to, subject: 'Long', text: `For ${to}.` })
+    const written = fs.readdirSync(outbox).filter((file) => !before.has(file))
+    expect(written).toHaveLength(2)
+    expect(new Set(written.map((file) => file.split('-').at(-1))).size).toBe(2)
+  })
 })

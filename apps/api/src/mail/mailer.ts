@@ -2,9 +2,11 @@
  * Outgoing e-mail through nodemailer: SMTP when SMTP_URL is set, otherwise each message
  * is written as an .eml file under DATA_DIR/outbox and logged, so a local shop never loses mail.
  * Each file gets a name of its own (time, then a random UUID) and is created exclusively, so
- * messages written in the same millisecond never overwrite one another.
+ * messages written in the same millisecond never overwrite one another. The name ends with the
+ * address, made safe for a file name and, when long, cut and followed by a hash of the whole
+ * address: a name stays far inside the file system's 255 bytes for any valid address.
  */
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
@@ -21,6 +23,17 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>
   close(): void
+}
+
+/** The most characters of the address a file name keeps. */
+const ADDRESS_IN_NAME = 100
+
+/** The address as the end of a file name: safe characters only, at most ADDRESS_IN_NAME of them. */
+function addressInName(to: string): string {
+  const safe = to.replace(/[^a-z0-9@._-]/gi, '_')
+  if (safe.length <= ADDRESS_IN_NAME) return safe
+  const hash = createHash('sha256').update(to).digest('hex').slice(0, 16)
+  return `${safe.slice(0, ADDRESS_IN_NAME - hash.length - 1)}-${hash}`
 }
 
 export function createMailer(options: {
@@ -44,8 +57,8 @@ export function createMailer(options: {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message })
       await fs.mkdir(options.outboxDir, { recursive: true })
-      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_')
-      const file = path.join(options.outboxDir, `${Date.now()}-${randomUUID()}-${safeTo}.eml`)
+      const name = `${Date.now()}-${randomUUID()}-${addressInName(message.to)}.eml`
+      const file = path.join(options.outboxDir, name)
       await fs.writeFile(file, info.message as Buffer, { flag: 'wx' })
       options.log.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox')
     },

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { imageJsonSchema } from '../catalog/schemas.ts'
+import { emailAddress } from '../email.ts'
 import { idParam, text, wholeNumber } from '../input.ts'
 import { cardSourceSchema } from './card.ts'
 import { addressInputSchema, ORDER_STATES, PAYMENT_STATES, SHIPMENT_STATES } from './checkout.ts'
@@ -247,11 +248,14 @@ export const lineItemInputSchema = z.object({
   ),
 })
 
+/** The checkout's e-mail address and the one message for a wrong one (spec 8), also the order lookup's and the stock alert's. */
+export const checkoutEmailSchema = emailAddress('Enter a valid e-mail address.')
+
 export const createOrderBodySchema = z
   .object({
     order: z
       .object({
-        email: text().pipe(z.email()).optional(),
+        email: text().pipe(checkoutEmailSchema).optional(),
         line_items: z.array(lineItemInputSchema).max(50).optional(),
       })
       .optional(),
@@ -259,9 +263,6 @@ export const createOrderBodySchema = z
   .nullish()
 
 export const lineItemBodySchema = z.object({ line_item: lineItemInputSchema })
-
-/** The checkout's e-mail address and the one message for a wrong one (spec 8), also the order lookup's and the stock alert's. */
-export const checkoutEmailSchema = z.email('Enter a valid e-mail address.')
 
 /** What the checkout says when the terms were not accepted. */
 export const TERMS_NOT_ACCEPTED_MESSAGE = 'Accept the terms and conditions to place your order.'

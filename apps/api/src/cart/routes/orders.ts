@@ -33,7 +33,7 @@ export default async function orderRoutes(app: FastifyInstance) {
         request.queueCartClaim,
       )
       const lineItems = request.body?.order?.line_items ?? []
-      const email = user ? undefined : request.body?.order?.email || undefined
+      const email = user ? undefined : request.body?.order?.email
       const { sqlite } = ctx.database
       const plain = sqlite && !email && lineItems.length === 0
       const json = plain && newCartJsonOnSqlite(sqlite, created)
