@@ -1,4 +1,5 @@
-/** The signed-in staff member's own security: turning on the authenticator app (TOTP). */
+/** The signed-in staff member's own security: turning on the authenticator app (TOTP), or replacing
+ *  it with a code of the current one. */
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { adminEndpoints } from '@fanshop/core'
@@ -26,12 +27,15 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 const parseCode = (formData: FormData) => parseWithZod(formData, { schema: adminEndpoints.confirmTotp.body })
 
-/** The code the authenticator app shows for the new key, checked before it is sent. */
+/** The code the authenticator app shows for the new key (and, replacing one, the current app's),
+ *  checked before it is sent. */
 function ConfirmCode({
   setup,
+  replacing,
   result,
 }: {
   setup: { secret: string; uri: string }
+  replacing: boolean
   result?: SubmissionResult<string[]>
 }) {
   const busy = useNavigation().state !== 'idle'
@@ -64,8 +68,17 @@ function ConfirmCode({
           <input {...control} inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
         )}
       </Field>
+      {replacing ? (
+        <Field
+          label="Code of your current authenticator app"
+          name={fields.currentCode.name}
+          errors={fields.currentCode.errors}
+        >
+          {(control) => <input {...control} inputMode="numeric" autoComplete="off" maxLength={6} required />}
+        </Field>
+      ) : null}
       <button type="submit" disabled={busy}>
-        Turn on two-factor login
+        {replacing ? 'Replace my authenticator app' : 'Turn on two-factor login'}
       </button>
     </Form>
   )
@@ -85,7 +98,11 @@ export default function Security() {
       </p>
       <ActionOutcome outcome={data} />
       {setup ? (
-        <ConfirmCode setup={setup} result={data && 'result' in data ? data.result : undefined} />
+        <ConfirmCode
+          setup={setup}
+          replacing={me.staff.totpEnabled}
+          result={data && 'result' in data ? data.result : undefined}
+        />
       ) : (
         <Form method="post">
           <input type="hidden" name="intent" value="start" />

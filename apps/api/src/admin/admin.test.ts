@@ -18,7 +18,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login as customerLogin } from '../../tests/accounts.ts'
 import type { TestApp } from '../../tests/test-app.ts'
 import { DEMO_CUSTOMER } from '../demo/accounts.ts'
-import { STAFF_WRONG_CODE, STAFF_WRONG_CREDENTIALS } from './auth-routes.ts'
+import {
+  STAFF_CURRENT_CODE_REQUIRED,
+  STAFF_WRONG_CODE,
+  STAFF_WRONG_CREDENTIALS,
+  STAFF_WRONG_CURRENT_CODE,
+} from './auth-routes.ts'
 import { INVITATION_INVALID_MESSAGE } from './staff.ts'
 import {
   createAdminTestApp,
@@ -291,6 +296,49 @@ describe('invitations, TOTP and the audit log', () => {
     expect(signedIn.json().status).toBe('signed_in')
     const replay = await staffLogin(t.app, email, password, code, '198.51.100.30')
     expect(replay.statusCode).toBe(403)
+
+    // A session alone does not replace the authenticator: a code of the current one is asked too.
+    const newSetup = await call(adminEndpoints.startTotp, managerCookie)
+    expect(newSetup.statusCode).toBe(200)
+    const replacement = new TOTP({ secret: Secret.fromBase32(newSetup.json().secret) })
+    t.clock.advance(30_000)
+    const newCode = replacement.generate({ timestamp: t.clock.now })
+    const bare = await call(adminEndpoints.confirmTotp, managerCookie, { code: newCode })
+    expect(bare.json()).toEqual({ statusCode: 400, message: STAFF_CURRENT_CODE_REQUIRED })
+    const guessed = await call(adminEndpoints.confirmTotp, managerCookie, {
+      code: newCode,
+      currentCode: '000000',
+    })
+    expect(guessed.json()).toEqual({ statusCode: 403, message: STAFF_WRONG_CURRENT_CODE })
+    const replaced = await call(adminEndpoints.confirmTotp, managerCookie, {
+      code: newCode,
+      currentCode: totp.generate({ timestamp: t.clock.now }),
+    })
+    expect(replaced.statusCode, replaced.body).toBe(200)
+    expect((await auditOf('staff.totp'))[0]).toMatchObject({
+      before: { totpEnabled: true },
+      after: { totpEnabled: true },
+    })
+    t.clock.advance(30_000)
+    const old = await staffLogin(
+      t.app,
+      email,
+      password,
+      totp.generate({ timestamp: t.clock.now }),
+      '198.51.100.31',
+    )
+    expect(old.statusCode).toBe(403)
+    const fresh = await staffLogin(
+      t.app,
+      email,
+      password,
+      replacement.generate({ timestamp: t.clock.now }),
+      '198.51.100.31',
+    )
+    expect(fresh.json().status).toBe('signed_in')
+    expect((await call(adminEndpoints.logout, sessionCookieOf(fresh.headers['set-cookie']))).statusCode).toBe(
+      204,
+    )
   })
 
   it('changes a role (before and after in the audit log) but never takes the last owner’s', async () => {
@@ -345,7 +393,7 @@ describe('invitations, TOTP and the audit log', () => {
       url: `/admin/api/audit?from=${today}&to=${today}&entity=staff`,
       headers: { cookie: cookies.owner },
     })
-    expect(byDay.json().total).toBe(4)
+    expect(byDay.json().total).toBe(5)
     const tomorrow = new Date(t.clock.now + 86_400_000).toISOString().slice(0, 10)
     const none = await t.app.inject({
       url: `/admin/api/audit?from=${tomorrow}`,

@@ -1,10 +1,11 @@
 /**
  * Opening and closing staff sessions: login (password, then the TOTP code when the account has
- * one), logout, accepting an invitation, and turning on TOTP. Logins are counted before they are
- * checked, per client and address and per client alone, with the customer login's rules.
+ * one), logout, accepting an invitation, and turning on TOTP (replacing it takes a code of the
+ * current one, so a session alone cannot swap the second factor). Logins and those codes are
+ * counted before they are checked, with the customer login's rules.
  */
 import { adminEndpoints } from '@fanshop/core'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { ACCOUNT_FAILURES, IP_FAILURES } from '../accounts/auth-routes.ts'
 import { verifyPassword } from '../accounts/passwords.ts'
 import { badRequest, forbidden } from '../http/errors.ts'
@@ -12,13 +13,17 @@ import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
 import { recordAudit } from './audit.ts'
 import { adminRoute, staffOf } from './guard.ts'
 import { acceptInvitation, actorOf, findStaffByEmail, meJson } from './staff.ts'
-import { clearStaffCookie, openStaffSession, revokeStaffSession } from './staff-sessions.ts'
+import { clearStaffCookie, openStaffSession, revokeStaffSession, type StaffRow } from './staff-sessions.ts'
 import { matchTotp, newTotpSecret, totpUri } from './totp.ts'
 import { openTotpSecret, sealPlainTotpSecrets, sealTotpSecret } from './totp-secrets.ts'
 
 export const STAFF_WRONG_CREDENTIALS = 'The e-mail address or the password is not correct.'
 export const STAFF_WRONG_CODE =
   'The code is not correct. Enter the 6 digits your authenticator app shows now.'
+export const STAFF_CURRENT_CODE_REQUIRED =
+  'Enter the code your current authenticator app shows: replacing it needs one.'
+export const STAFF_WRONG_CURRENT_CODE =
+  'The code of your current authenticator app is not correct. Enter the 6 digits it shows now.'
 export const STAFF_TOTP_UNREADABLE =
   'This account’s authenticator setup cannot be read on this server. Ask the shop’s owner for help.'
 
@@ -30,6 +35,17 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     const sealed = await sealPlainTotpSecrets(ctx)
     if (sealed > 0) ctx.log.info({ sealed }, 'staff TOTP secrets sealed')
   })
+
+  /** Marks a matched code's time step used, once: false when it (or a later one) already was. */
+  async function takeStep(staffId: number, step: number): Promise<boolean> {
+    const taken = await ctx.db
+      .updateTable('staff_users')
+      .set({ totp_last_step: step })
+      .where('id', '=', staffId)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+      .executeTakeFirst()
+    return Number(taken.numUpdatedRows) > 0
+  }
 
   adminRoute(app, adminEndpoints.login, async (request, reply) => {
     const { email, password, code } = request.body
@@ -60,13 +76,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
         await attempt.failed()
         throw forbidden(STAFF_WRONG_CODE)
       }
-      const taken = await ctx.db
-        .updateTable('staff_users')
-        .set({ totp_last_step: step })
-        .where('id', '=', staff.id)
-        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-        .executeTakeFirst()
-      if (Number(taken.numUpdatedRows) === 0) {
+      if (!(await takeStep(staff.id, step))) {
         await attempt.failed()
         throw forbidden(STAFF_WRONG_CODE)
       }
@@ -90,6 +100,28 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     return reply.status(201).send(await meJson(ctx, staff))
   })
 
+  /** A code of the account's current authenticator, counted like a login's, each used once. */
+  async function checkCurrentCode(
+    staff: StaffRow,
+    sealed: string,
+    code: string | undefined,
+    reply: FastifyReply,
+  ): Promise<void> {
+    if (code === undefined) throw badRequest(STAFF_CURRENT_CODE_REQUIRED)
+    const attempt = await beginAttempt(limiter, reply, [[`admin-totp:${staff.id}`, ACCOUNT_FAILURES]])
+    const secret = await openTotpSecret(ctx, sealed)
+    if (secret === null) {
+      await attempt.failed()
+      throw forbidden(STAFF_TOTP_UNREADABLE)
+    }
+    const step = matchTotp(secret, staff.email, code, ctx.now(), staff.totp_last_step)
+    if (step === null || !(await takeStep(staff.id, step))) {
+      await attempt.failed()
+      throw forbidden(STAFF_WRONG_CURRENT_CODE)
+    }
+    await attempt.succeeded()
+  }
+
   adminRoute(app, adminEndpoints.startTotp, async (request) => {
     const { staff } = staffOf(request)
     const secret = newTotpSecret()
@@ -101,12 +133,15 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     return { secret, uri: totpUri(secret, staff.email) }
   })
 
-  adminRoute(app, adminEndpoints.confirmTotp, async (request) => {
+  adminRoute(app, adminEndpoints.confirmTotp, async (request, reply) => {
     const { staff } = staffOf(request)
     const pending = staff.totp_pending_secret && (await openTotpSecret(ctx, staff.totp_pending_secret))
     if (!pending) throw badRequest('Start setting up the authenticator app first.')
     const step = matchTotp(pending, staff.email, request.body.code, ctx.now(), null)
     if (step === null) throw badRequest(STAFF_WRONG_CODE)
+    if (staff.totp_secret !== null) {
+      await checkCurrentCode(staff, staff.totp_secret, request.body.currentCode, reply)
+    }
     const now = ctx.now()
     const updated = await ctx.db.transaction().execute(async (trx) => {
       const row = await trx

@@ -74,9 +74,10 @@ export const adminEndpoints = {
     method: 'PUT',
     path: '/admin/api/me/totp',
     tags: ADMIN_TAGS,
-    summary: 'Confirms the TOTP secret with a code; from then on every login asks for one',
+    summary:
+      'Confirms the TOTP secret with a code; from then on every login asks for one. Replacing a second factor also takes a code of the current one (currentCode)',
     permission: null,
-    body: z.object({ code: totpCodeSchema }),
+    body: z.object({ code: totpCodeSchema, currentCode: totpCodeSchema.optional() }),
     responses: { 200: staffMeSchema },
   }),
   acceptInvitation: defineAdminEndpoint({
