@@ -16,6 +16,12 @@ export interface ImageJson {
   srcset: { avif: string; webp: string }
 }
 
+/**
+ * The most pixels one side of an image the media store serves may have: WebP holds at most 16383
+ * a side (and the AVIF encoder no more), so a taller size is encoded at this height.
+ */
+export const MAX_IMAGE_SIDE = 16_383
+
 /** The widths the media store resizes an image to (never wider than the image itself). */
 export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600] as const
 

@@ -8,8 +8,10 @@ import {
   type AdminProduct,
   adminCatalogEndpoints,
   IMAGE_UPLOAD_TYPES,
+  MAX_IMAGE_ASPECT,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
   MAX_IMAGES_PER_UPLOAD,
 } from '@fanshop/core'
 import { useEffect, useId, useRef, useState } from 'react'
@@ -102,8 +104,9 @@ export function ProductImages({
         <label htmlFor={`${id}-files`}>Add images</label>
         <small id={`${id}-hint`} className="hint">
           JPEG, PNG, WebP or AVIF, up to {MAX_IMAGES_PER_UPLOAD} at once, each at most{' '}
-          {MAX_IMAGE_BYTES / 1024 / 1024} MB and {MAX_IMAGE_PIXELS / 1_000_000} megapixels. Location and
-          camera details are removed.
+          {MAX_IMAGE_BYTES / 1024 / 1024} MB and {MAX_IMAGE_PIXELS / 1_000_000} megapixels, at most{' '}
+          {MAX_IMAGE_SIDE} pixels a side, the long side at most {MAX_IMAGE_ASPECT} times the short. Location
+          and camera details are removed.
         </small>
         <input
           ref={fileInput}

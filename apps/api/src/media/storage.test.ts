@@ -43,4 +43,15 @@ describe('responsive image sizes', () => {
       })
     }
   })
+
+  it('fits a stored image of extreme proportions within what WebP and AVIF hold', async () => {
+    const strip = 'originals/strip.jpg'
+    await sharp({ create: { width: 1, height: 30_000, channels: 3, background: '#c04020' } })
+      .jpeg()
+      .toFile(path.join(mediaRoot(ctx()), strip))
+    for (const format of IMAGE_FORMATS) {
+      const file = await resizedImagePath(ctx(), strip, 8, 160, format)
+      expect(await sharp(file).metadata()).toMatchObject({ width: 1, height: 16_383 })
+    }
+  })
 })

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { MAX_IMAGE_SIDE } from '@fanshop/core'
 import pLimit from 'p-limit'
 import sharp from 'sharp'
 import type { ShopContext } from '../context.ts'
@@ -73,7 +74,13 @@ export async function resizedImagePath(
   const work = (async () => {
     await fs.mkdir(path.dirname(target), { recursive: true })
     const data = await encodes(() => {
-      const pipeline = sharp(path.join(mediaRoot(ctx), original)).resize({ width, withoutEnlargement: true })
+      // Never higher than WebP and AVIF hold, whatever the original's proportions.
+      const pipeline = sharp(path.join(mediaRoot(ctx), original)).resize({
+        width,
+        height: MAX_IMAGE_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
       return format === 'avif'
         ? pipeline.avif({ quality: 50, effort: 2 }).toBuffer()
         : pipeline.webp({ quality: 78 }).toBuffer()

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login as customerLogin } from '../../../tests/accounts.ts'
 import { type TestApp, testDialect } from '../../../tests/test-app.ts'
 import { DEMO_CUSTOMER } from '../../demo/accounts.ts'
-import { mediaRoot } from '../../media/storage.ts'
+import { mediaRoot, storeMedia } from '../../media/storage.ts'
 import { createAdminTestApp, demoStaff as demo } from '../testing.ts'
 
 let t: TestApp
@@ -280,6 +280,53 @@ describe('uploading', () => {
       '"wide.png" is 8000 × 6000 pixels; an image may have at most 40 megapixels.',
     )
     expect(await mediaCount()).toBe(media)
+  })
+
+  it('refuses with 422 a side past what WebP and AVIF hold, or a strip of extreme proportions', async () => {
+    const product = await newProduct()
+    const media = await mediaCount()
+    const cases: [string, Buffer, string][] = [
+      [
+        'strip.jpg',
+        await solid(1, 30_000).jpeg().toBuffer(),
+        'is 1 × 30000 pixels; an image may be at most 16383 pixels wide or high.',
+      ],
+      [
+        'thread.png',
+        pngHeaderOnly(1, 39_000_000),
+        'is 1 × 39000000 pixels; an image may be at most 16383 pixels wide or high.',
+      ],
+      [
+        'panorama.png',
+        pngHeaderOnly(16_384, 1000),
+        'is 16384 × 1000 pixels; an image may be at most 16383 pixels wide or high.',
+      ],
+      [
+        'banner.png',
+        await solid(1100, 100).png().toBuffer(),
+        'is 1100 × 100 pixels; its long side may be at most 10 times its short side.',
+      ],
+    ]
+    for (const [name, data, message] of cases) {
+      const res = await upload(product.id, form({ name, data }))
+      expect(res.json()).toEqual({ statusCode: 422, message: `"${name}" ${message}` })
+    }
+    expect(await mediaCount()).toBe(media)
+    const tall = await upload(
+      product.id,
+      form({ name: 'tall.png', data: await solid(100, 1000).png().toBuffer() }),
+    )
+    expect(tall.statusCode, tall.body).toBe(201)
+  })
+
+  it('serves every size of a strip stored before the check, in both formats', async () => {
+    const data = await solid(1, 30_000).jpeg().toBuffer()
+    const id = await storeMedia(t.ctx, { data, extension: 'jpg', mime: 'image/jpeg', alt: '' })
+    for (const format of ['webp', 'avif']) {
+      const res = await t.app.inject({ url: `/media/${id}/160.${format}` })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(await sharp(res.rawPayload).metadata()).toMatchObject({ width: 1, height: 16_383 })
+    }
   })
 
   it('deletes the files it wrote when the transaction fails part way', async () => {

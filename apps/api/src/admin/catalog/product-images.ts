@@ -1,6 +1,6 @@
 /**
  * A product's images in the back office (issue 11). An upload is checked by sharp before anything
- * is stored (a real JPEG, PNG, WebP or AVIF, within core's pixel cap), turned upright by its EXIF
+ * is stored (a real JPEG, PNG, WebP or AVIF, within core's size rule), turned upright by its EXIF
  * orientation and re-encoded without any metadata (no GPS, camera or owner fields reach the
  * shop); then every image of the upload is stored and linked in one transaction with its audit
  * entry. The product's `image_id` (the cart's and orders' thumbnail) follows the first image.
@@ -8,7 +8,7 @@
 
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { type AdminProduct, MAX_IMAGE_PIXELS, MAX_PRODUCT_IMAGES } from '@fanshop/core'
+import { type AdminProduct, imageSizeProblem, MAX_IMAGE_PIXELS, MAX_PRODUCT_IMAGES } from '@fanshop/core'
 import type { Kysely } from 'kysely'
 import sharp from 'sharp'
 import type { ShopContext } from '../../context.ts'
@@ -53,11 +53,8 @@ export async function cleanImage(file: UploadedFile): Promise<CleanImage> {
   }
   const format = formatOf(meta)
   if (!format || !meta.width || !meta.height) throw unprocessable(`${name} ${NOT_AN_IMAGE}`)
-  if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
-    throw unprocessable(
-      `${name} is ${meta.width} × ${meta.height} pixels; an image may have at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
-    )
-  }
+  const sizeProblem = imageSizeProblem(meta.width, meta.height)
+  if (sizeProblem) throw unprocessable(`${name} ${sizeProblem}`)
   try {
     // rotate() with no angle applies the EXIF orientation; sharp writes no metadata unless asked.
     const upright = sharp(file.data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate()
