@@ -28,7 +28,7 @@ export function RegisterForm(props: { result?: RegisterResult }) {
   const result = fetcher.data ?? props.result
   const [dismissed, setDismissed] = useState<RegisterResult | undefined>()
   const currentYear = new Date().getFullYear()
-  const schema = useMemo(() => registrationFormSchema(currentYear), [currentYear])
+  const schema = useMemo(() => registrationFormSchema(currentYear, Date.now), [currentYear])
   const form = useCueForm(schema, { lastResult: result?.form })
 
   if (result?.created) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import {
   detailsFormSchema,
+  isoBirthdaySchema,
   loginFormSchema,
   ACCOUNT_MESSAGES as M,
   passwordChangeSchema,
@@ -192,6 +193,27 @@ describe('registration form (spec 5)', () => {
       expect(registrationMessages('birthDay', '07')).toEqual([])
       const body = { ...toRegisterRequest(validForm), birth_day: '031', birth_year: '2001' }
       expect(messagesFor(registerRequestSchema(YEAR), body, 'birth_day')).toEqual([M.dayInvalid])
+    })
+    it('is not in the future, by the clock the caller passes', () => {
+      const now = () => Date.parse(`${YEAR}-12-01T12:00:00Z`)
+      const eve = { ...validForm, birthDay: '31', birthMonth: 'December', birthYear: String(YEAR) }
+      expect(messagesFor(registrationFormSchema(YEAR, now), eve, 'birthDay')).toEqual([M.birthdayInFuture])
+      expect(registrationFormSchema(YEAR, now).safeParse({ ...eve, birthDay: '1' }).success).toBe(true)
+      const body = toRegisterRequest(eve)
+      expect(messagesFor(registerRequestSchema(YEAR, now), body, 'birth_day')).toEqual([M.birthdayInFuture])
+      const details = { firstName: 'Ana', lastName: 'Lopez', birthDay: '31', birthMonth: 'December' }
+      expect(
+        messagesFor(detailsFormSchema(YEAR, now), { ...details, birthYear: String(YEAR) }, 'birthDay'),
+      ).toEqual([M.birthdayInFuture])
+      expect(isoBirthdaySchema(YEAR, now).safeParse(`${YEAR}-12-31`).error?.issues[0]?.message).toBe(
+        M.birthdayInFuture,
+      )
+      expect(isoBirthdaySchema(YEAR, now).safeParse(`${YEAR}-12-01`).success).toBe(true)
+    })
+    it('born today is fine wherever today has begun (UTC+14 is ahead of the clock)', () => {
+      const now = () => Date.parse(`${YEAR}-12-01T12:00:00Z`)
+      expect(isoBirthdaySchema(YEAR, now).safeParse(`${YEAR}-12-02`).success).toBe(true)
+      expect(isoBirthdaySchema(YEAR, now).safeParse(`${YEAR}-12-03`).success).toBe(false)
     })
   })
 

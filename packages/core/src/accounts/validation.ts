@@ -21,6 +21,7 @@ export const ACCOUNT_MESSAGES = {
   genderRequired: 'Please choose Male or Female.',
   monthRequired: 'Please choose a month.',
   dayInvalid: 'Please choose a day of that month.',
+  birthdayInFuture: 'A birthday cannot be in the future.',
   yearOutOfRange: 'Please choose a year from the list.',
   termsRequired: 'Please accept the terms and conditions.',
   passwordsDiffer: 'Passwords do not match.',
@@ -110,10 +111,28 @@ const EVEN_WITH_OTHER_ISSUES = {
   when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
 }
 
-/** Adds the cross-field birthday checks: the year is one of the choices and the day exists. */
+/**
+ * The caller's clock (milliseconds, like `Date.now`), read when a birthday is checked: a caller
+ * that passes one has birthdays in the future refused. The API's clock is its own (`ctx.now`).
+ */
+export type Clock = () => number
+
+/** The earliest time zone, UTC+14, is 14 hours ahead: a fan born today anywhere on Earth is accepted. */
+const EARLIEST_ZONE_AHEAD_MS = 14 * 60 * 60 * 1000
+
+/** True when an ISO date has not begun yet in any time zone. */
+function isFuture(isoDate: string, now: Clock): boolean {
+  return isoDate > new Date(now() + EARLIEST_ZONE_AHEAD_MS).toISOString().slice(0, 10)
+}
+
+/**
+ * Adds the cross-field birthday checks: the year is one of the choices, the day exists and, with
+ * a clock, is not in the future.
+ */
 function checkBirthday(
   parts: Partial<BirthdayParts>,
   currentYear: number,
+  now: Clock | undefined,
   paths: { day: string; year: string },
   ctx: z.RefinementCtx,
 ) {
@@ -126,6 +145,8 @@ function checkBirthday(
     ctx.addIssue({ code: 'custom', path: [paths.year], message: M.yearOutOfRange })
   } else if (monthNumber !== undefined && !isRealDate(year, monthNumber, Number(day))) {
     ctx.addIssue({ code: 'custom', path: [paths.day], message: M.dayInvalid })
+  } else if (monthNumber !== undefined && now && isFuture(toIsoDate(year, monthNumber, Number(day)), now)) {
+    ctx.addIssue({ code: 'custom', path: [paths.day], message: M.birthdayInFuture })
   }
 }
 
@@ -133,6 +154,7 @@ function checkBirthday(
 function checkOptionalBirthday(
   parts: Partial<BirthdayParts>,
   currentYear: number,
+  now: Clock | undefined,
   paths: { day: string; month: string; year: string },
   ctx: z.RefinementCtx,
 ) {
@@ -141,7 +163,7 @@ function checkOptionalBirthday(
   if (parts.month === undefined)
     ctx.addIssue({ code: 'custom', path: [paths.month], message: M.monthRequired })
   if (parts.year === undefined) ctx.addIssue({ code: 'custom', path: [paths.year], message: M.required })
-  checkBirthday(parts, currentYear, paths, ctx)
+  checkBirthday(parts, currentYear, now, paths, ctx)
 }
 
 function checkPasswordsMatch(password: unknown, repeat: unknown, ctx: z.RefinementCtx) {
@@ -194,7 +216,7 @@ const formName = <K extends keyof RegistrationFields>(field: K) =>
   ((FORM_NAMES as Partial<Record<string, string>>)[field] ?? field) as FormName<K>
 
 /** The registration form (spec 3's field names), for a given current year (the year choices move). */
-export function registrationFormSchema(currentYear: number) {
+export function registrationFormSchema(currentYear: number, now?: Clock) {
   const shape = Object.fromEntries(
     Object.entries(registrationFields).map(([field, rule]) => [
       formName(field as keyof RegistrationFields),
@@ -206,6 +228,7 @@ export function registrationFormSchema(currentYear: number) {
     checkBirthday(
       { day: form.birthDay, month: form.birthMonth, year: form.birthYear },
       currentYear,
+      now,
       { day: formName('birth_day'), year: formName('birth_year') },
       ctx,
     )
@@ -218,7 +241,7 @@ export type RegistrationForm = z.infer<ReturnType<typeof registrationFormSchema>
  * birthday that the storefront's form requires are optional here for other API clients, and
  * checked by the same rules when sent (a birthday whole or not at all).
  */
-export function registerRequestSchema(currentYear: number) {
+export function registerRequestSchema(currentYear: number, now?: Clock) {
   return z
     .object({
       username: text()
@@ -239,6 +262,7 @@ export function registerRequestSchema(currentYear: number) {
       checkOptionalBirthday(
         { day: body.birth_day, month: body.birth_month, year: body.birth_year },
         currentYear,
+        now,
         { day: 'birth_day', month: 'birth_month', year: 'birth_year' },
         ctx,
       )
@@ -270,7 +294,7 @@ export function birthdayOf(parts: BirthdayParts): string {
 }
 
 /** The profile's details form: names as at registration; gender, birthday and phone may stay empty. */
-export function detailsFormSchema(currentYear: number) {
+export function detailsFormSchema(currentYear: number, now?: Clock) {
   const optional = <T extends z.ZodType>(rule: T) =>
     z.preprocess((value) => (value === '' ? undefined : value), rule.optional())
   return z
@@ -287,14 +311,15 @@ export function detailsFormSchema(currentYear: number) {
       checkOptionalBirthday(
         { day: form.birthDay, month: form.birthMonth, year: form.birthYear },
         currentYear,
+        now,
         { day: 'birthDay', month: 'birthMonth', year: 'birthYear' },
         ctx,
       )
     }, EVEN_WITH_OTHER_ISSUES)
 }
 
-/** A birthday as the API stores it: an ISO date within the year choices that exists. */
-export function isoBirthdaySchema(currentYear: number) {
+/** A birthday as the API stores it: an ISO date within the year choices that exists (with a clock: has come). */
+export function isoBirthdaySchema(currentYear: number, now?: Clock) {
   return text()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A birthday is written YYYY-MM-DD.' })
     .refine(
@@ -304,6 +329,7 @@ export function isoBirthdaySchema(currentYear: number) {
       },
       { error: 'That birthday does not exist or is outside the year choices.' },
     )
+    .refine((iso) => !now || !isFuture(iso, now), { error: M.birthdayInFuture, ...ONE_MESSAGE })
 }
 
 /** POST /wp-json/wp/v2/user/password: the old password, and the new one twice. */

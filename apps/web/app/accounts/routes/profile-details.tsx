@@ -37,7 +37,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const { user, token } = await requireUser(url, context)
-  const submission = parseForm(detailsFormSchema(new Date().getFullYear()), await request.formData())
+  const submission = parseForm(
+    detailsFormSchema(new Date().getFullYear(), Date.now),
+    await request.formData(),
+  )
   if (submission.status !== 'success')
     return data<DetailsResult>({ form: submission.reply() }, { status: 400 })
   const form = submission.value
@@ -68,7 +71,7 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
   const { details } = loaderData
   const result = actionData as DetailsResult | undefined
   const currentYear = new Date().getFullYear()
-  const schema = useMemo(() => detailsFormSchema(currentYear), [currentYear])
+  const schema = useMemo(() => detailsFormSchema(currentYear, Date.now), [currentYear])
   const defaultValue = useMemo(
     () => ({
       firstName: details.first_name,

@@ -24,7 +24,10 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseForm(registrationFormSchema(new Date().getFullYear()), await request.formData())
+  const submission = parseForm(
+    registrationFormSchema(new Date().getFullYear(), Date.now),
+    await request.formData(),
+  )
   // What the visitor typed comes back to the form, except the passwords.
   const hideFields = ['password', 'password_repeat']
   if (submission.status !== 'success')
