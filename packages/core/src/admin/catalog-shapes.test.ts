@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { productBody, productInputSchema, slugOf } from './catalog-shapes.ts'
+import { MAX_STOCK_UNITS, productBody, productInputSchema, slugOf } from './catalog-shapes.ts'
+import { csvRowSchema, stockAdjustmentSchema } from './stock-shapes.ts'
+
+const csvRow = {
+  product_slug: 'tour-tee',
+  product_name: 'Tour Tee',
+  status: 'publish',
+  categories: '',
+  sku: 'TT-CAP',
+  attributes: '',
+  price: '29.90',
+  sale_price: '',
+  on_hand: '12',
+}
 
 const variable = {
   type: 'variable',
@@ -36,6 +49,24 @@ describe('the product form and API schema', () => {
     expect(issues({ ...variable, variations: [{ ...variable.variations[0], price: '1e3' }] })?.[0]).toBe(
       'variations.0.price must be an amount in euros, e.g. 25.00',
     )
+  })
+
+  it('holds prices and stock to the limits the CSV import and the stock page share', () => {
+    const issues = (variation: object) =>
+      productInputSchema
+        .safeParse({ ...variable, variations: [{ ...variable.variations[0], ...variation }] })
+        .error?.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)
+    expect(issues({ price: '99999.99', stock: String(MAX_STOCK_UNITS) })).toBeUndefined()
+    expect(issues({ price: '100000', stock: MAX_STOCK_UNITS + 1 })).toEqual([
+      'variations.0.price must be at most 99999.99',
+      `variations.0.stock must be a whole number from 0 to ${MAX_STOCK_UNITS}`,
+    ])
+    expect(csvRowSchema.safeParse({ ...csvRow, price: '100000.00' }).error?.issues[0]?.message).toBe(
+      'must be at most 99999.99',
+    )
+    expect(
+      stockAdjustmentSchema.safeParse({ reason: 'count', quantity: MAX_STOCK_UNITS, note: 'x' }).success,
+    ).toBe(true)
   })
 
   it('suggests a slug from a name', () => {

@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { imageJsonSchema } from '../catalog/schemas.ts'
 import { isoInstant } from '../dates.ts'
-import { idParam, pageParam, perPageParam, text, wholeNumber } from '../input.ts'
+import { boundedNumber, idParam, pageParam, perPageParam, text } from '../input.ts'
 import { toCents, toDecimalString } from '../money.ts'
 
 export const PRODUCT_STATES = ['draft', 'published', 'scheduled'] as const
@@ -49,21 +49,31 @@ export function slugOf(name: string): string {
     .replace(/^-|-$/g, '')
 }
 
-/** A price in euros as typed: "25", "25.5" or "25.00", up to 99,999.99; read as cents. */
-export const priceSchema = text({ error: 'is required' })
-  .trim()
-  .regex(/^\d{1,5}(?:\.\d{1,2})?$/, 'must be an amount in euros, e.g. 25.00')
-  .transform((value) => toCents(value))
+/**
+ * The highest price of a product or variation, 99,999.99 euros, wherever it is set (the product
+ * form, the CSV import): the most units of it one order may hold (99) stay within the 32-bit
+ * integer columns that keep an order's cents.
+ */
+export const MAX_PRICE_CENTS = 9_999_999
+
+/** The most units one stock row holds (a 32-bit column, with room for held and sold), wherever set. */
+export const MAX_STOCK_UNITS = 1_000_000
+
+/** A price in euros as typed ("25", "25.5" or "25.00"; `message` when it is not one), read as cents. */
+export const euroPriceSchema = (message: string) =>
+  text({ error: 'is required' })
+    .trim()
+    .regex(/^\d{1,9}(?:\.\d{1,2})?$/, message)
+    .transform((value) => toCents(value))
+    .pipe(z.number().max(MAX_PRICE_CENTS, `must be at most ${toDecimalString(MAX_PRICE_CENTS)}`))
+
+/** A price as the product form sends it, up to MAX_PRICE_CENTS. */
+export const priceSchema = euroPriceSchema('must be an amount in euros, e.g. 25.00')
 
 const optionalPrice = z.preprocess((value) => (value === '' ? undefined : value), priceSchema.optional())
 
-const stockSchema = wholeNumber(
-  z
-    .number({ error: 'must be a whole number from 0 to 100000' })
-    .int({ error: 'must be a whole number from 0 to 100000' })
-    .min(0, 'must be a whole number from 0 to 100000')
-    .max(100_000, 'must be a whole number from 0 to 100000'),
-)
+/** Units on hand as the product form and the stock page send them, up to MAX_STOCK_UNITS. */
+export const stockUnitsSchema = boundedNumber(0, MAX_STOCK_UNITS)
 
 const htmlSchema = text().max(20_000, 'must be at most 20,000 characters').default('')
 const skuSchema = text().trim().max(60, 'must be at most 60 characters').default('')
@@ -77,7 +87,7 @@ export const variationInputSchema = z.object({
   sku: skuSchema,
   price: priceSchema,
   salePrice: optionalPrice,
-  stock: stockSchema,
+  stock: stockUnitsSchema,
   /** One of the product's images shown for this variation; '' or null: none; left out: unchanged. */
   imageId: z.preprocess((value) => (value === '' ? null : value), idParam().nullable().optional()),
 })
@@ -106,7 +116,7 @@ export const productInputSchema = z
     sku: skuSchema,
     price: optionalPrice,
     salePrice: optionalPrice,
-    stock: z.preprocess((value) => (value === '' ? undefined : value), stockSchema.optional()),
+    stock: z.preprocess((value) => (value === '' ? undefined : value), stockUnitsSchema.optional()),
     variations: z
       .array(variationInputSchema)
       .max(MAX_VARIATIONS, `must be at most ${MAX_VARIATIONS}`)

@@ -4,12 +4,8 @@
  * per-row rules, written once here so the API's import, the CLI and the admin page agree.
  */
 import { z } from 'zod'
-import { boundedNumber, idParam, pageParam, perPageParam, text } from '../input.ts'
-import { toCents } from '../money.ts'
-import { slugOf } from './catalog-shapes.ts'
-
-/** The largest number of units one stock row holds (a 32-bit column, with room for held and sold). */
-export const MAX_STOCK_UNITS = 1_000_000
+import { idParam, pageParam, perPageParam, text } from '../input.ts'
+import { euroPriceSchema, MAX_STOCK_UNITS, slugOf, stockUnitsSchema } from './catalog-shapes.ts'
 
 export const STOCK_FILTERS = ['all', 'low', 'out'] as const
 export type StockFilter = (typeof STOCK_FILTERS)[number]
@@ -66,7 +62,7 @@ export const ADJUSTMENT_REASON_LABELS: Record<AdjustmentReason, string> = {
 export const stockAdjustmentSchema = z
   .object({
     reason: z.enum(ADJUSTMENT_REASONS, { error: `must be one of ${ADJUSTMENT_REASONS.join(', ')}` }),
-    quantity: boundedNumber(0, MAX_STOCK_UNITS),
+    quantity: stockUnitsSchema,
     note: text({ error: 'is required' })
       .trim()
       .min(1, 'is required: say why')
@@ -123,10 +119,7 @@ const slug = text()
   .max(200, 'must be at most 200 characters')
   .regex(slugRule, 'must be lower-case letters, digits and single hyphens')
 
-const priceCents = text()
-  .trim()
-  .regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'must be a price in euros like 29.90')
-  .transform((value) => toCents(value))
+const priceCents = euroPriceSchema('must be a price in euros like 29.90')
 
 const splitList = (value: string) =>
   value

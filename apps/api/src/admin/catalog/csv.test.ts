@@ -387,6 +387,32 @@ describe('the catalogue CSV import', () => {
     expect(await auditOf('AUDIT-CAP')).toHaveLength(2)
   })
 
+  it('holds price and stock to the limits the product form and the stock page hold them to', async () => {
+    const tooDear = await importCsv(`${HEADER}\nlimit-cap,Limit Cap,publish,,LIMIT-CAP,,9999999.99,,5`)
+    expect(tooDear.json().issues).toEqual([{ row: 2, column: 'price', message: 'must be at most 99999.99' }])
+    const most = await importCsv(`${HEADER}\nlimit-cap,Limit Cap,publish,,LIMIT-CAP,,99999.99,,1000000`)
+    expect(most.statusCode, most.body).toBe(200)
+    const { id } = (await rowBySku('LIMIT-CAP'))!
+    const url = `/admin/api/products/${id}`
+    const product = (await t.app.inject({ url, headers: { cookie: cookies.manager } })).json()
+    const resave = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: { cookie: cookies.manager },
+      payload: {
+        type: product.type,
+        name: product.name,
+        slug: product.slug,
+        status: product.status,
+        sku: product.sku,
+        price: product.price,
+        stock: product.stock.onHand,
+      },
+    })
+    expect(resave.statusCode, resave.body).toBe(200)
+    expect(await rowBySku('LIMIT-CAP')).toMatchObject({ regular_price: 9_999_999, stock_on_hand: 1_000_000 })
+  })
+
   it('imports a file from the CLI (npm run import -- FILE)', async () => {
     const file = path.join(t.ctx.config.dataDir, 'cli-import.csv')
     fs.writeFileSync(file, `${HEADER}\ncli-mug,CLI Mug,publish,,CLI-MUG,,9.00,,11\n`)
