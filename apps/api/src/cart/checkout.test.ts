@@ -433,6 +433,20 @@ describe(`checkout on ${testDialect}`, () => {
       expect(await soldOf(productId)).toBe(1)
     })
 
+    it('refuses an Idempotency-Key that is not visible ASCII with a 400, and charges nothing', async () => {
+      const { order, productId } = await cartAtPayment()
+      await payWith(order, approvedCard)
+      for (const key of ['clé-de-paiement', 'short', 'k'.repeat(201)]) {
+        const res = await next(order, key)
+        expect(res.json()).toMatchObject({
+          statusCode: 400,
+          message: expect.stringContaining('idempotency-key'),
+        })
+      }
+      expect((await fetchOrder(t, order)).state).toBe('confirm')
+      expect(await soldOf(productId)).toBe(0)
+    })
+
     it('will not place an order whose hold expired', async () => {
       const { order } = await cartAtPayment()
       await payWith(order, approvedCard)

@@ -117,6 +117,8 @@ export async function payStep(context: AppLoadContext, form: FormData) {
   // The card's number and security code are never drawn again.
   const { card_number: _number, card_cvc: _cvc, ...values } = typedValues(submission.payload)
   const fields = submission.status === 'success' ? submission.value : null
+  const keyError = fieldMessages(submission.reply()).idempotency_key
+  if (keyError) return { step: 'payment', error: keyError, values } satisfies CheckoutResult
   const methodId = fields?.payment_method_id
   if (!fields || !methodId)
     return { step: 'payment', error: 'Choose a payment method.', values } satisfies CheckoutResult

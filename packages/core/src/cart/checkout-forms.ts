@@ -8,7 +8,7 @@
 import { z } from 'zod'
 import { type AddressCountry, addressFormatErrors } from './address-format.ts'
 import { cardSourceSchema } from './card.ts'
-import { checkoutEmailSchema } from './schemas.ts'
+import { checkoutEmailSchema, idempotencyKeySchema } from './schemas.ts'
 
 /** A text field of a checkout form, trimmed; '' when the post lacks it. */
 const formText = z
@@ -64,7 +64,13 @@ export function checkoutAddressFormSchema(countries: readonly (AddressCountry & 
 /** Step 2: the shipping rate. */
 export const checkoutDeliveryFormSchema = z.object({ shipping_rate_id: formId })
 
-/** Step 3: the payment method, the terms box ('on' when ticked), the card's fields and the retry key. */
+/** What the pay step says of a retry key that breaks the key's rule: no page drew that form. */
+const PAYMENT_FORM_EXPIRED_MESSAGE = 'This payment form has expired: reload the page and pay again.'
+
+/**
+ * Step 3: the payment method, the terms box ('on' when ticked), the card's fields and the retry key
+ * the page drew (the placement's Idempotency-Key, so held to its rule; '' when the post lacks it).
+ */
 export const checkoutPaymentFormSchema = z.object({
   payment_method_id: formId,
   terms_accepted: formText,
@@ -73,7 +79,10 @@ export const checkoutPaymentFormSchema = z.object({
   card_month: formText,
   card_year: formText,
   card_cvc: formText,
-  idempotency_key: formText,
+  idempotency_key: formText.refine(
+    (key) => key === '' || idempotencyKeySchema.safeParse(key).success,
+    PAYMENT_FORM_EXPIRED_MESSAGE,
+  ),
 })
 
 /** The card's fields of the payment form, checked by the card's rules, named as the form names them. */

@@ -14,6 +14,7 @@ import {
   checkoutUpdateBodySchema,
   countryJsonSchema,
   createOrderBodySchema,
+  idempotencyKeySchema,
   lineItemBodySchema,
   lineItemInputSchema,
   lineItemJsonSchema,
@@ -60,7 +61,7 @@ const quantityQuery = tokenQuery.extend({
 })
 const quantityBody = z.object({ line_item: lineItemInputSchema.partial() }).nullish()
 
-const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() })
+const idempotencyHeaders = z.object({ 'idempotency-key': idempotencyKeySchema.optional() })
 
 const countriesPageSchema = z.object({
   countries: z.array(countryJsonSchema),

@@ -264,6 +264,14 @@ export const createOrderBodySchema = z
 
 export const lineItemBodySchema = z.object({ line_item: lineItemInputSchema })
 
+/**
+ * An Idempotency-Key (placing an order): 8 to 200 visible ASCII characters, what an HTTP header
+ * carries as it is (a UUID, the storefront's, fits); no other character can travel in one.
+ */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{8,200}$/, 'must be 8 to 200 visible ASCII characters (letters, digits, punctuation)')
+
 /** What the checkout says when the terms were not accepted. */
 export const TERMS_NOT_ACCEPTED_MESSAGE = 'Accept the terms and conditions to place your order.'
 
