@@ -189,6 +189,24 @@ test('the buy bar adds the chosen variation and quantity to the cart', async ({ 
   await expect(page).toHaveURL(/\/product\/tour-dates-long-sleeve\?colour=White&size=S/)
 })
 
+test('a double press of Add to cart sends one add, so a new bag is made once', async ({ page }) => {
+  // Each add without a bag makes one: a second add on its way would make another, holding its units
+  // for an hour in a bag the visitor never sees.
+  await page.goto('/product/tour-dates-long-sleeve?colour=White&size=M')
+  const adds: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/cart/add')
+      adds.push(request.url())
+  })
+  // A finger's second tap 100 ms after the first, while the first add is on its way.
+  await page.getByRole('button', { name: 'Add to cart' }).evaluate((button: HTMLButtonElement) => {
+    button.click()
+    setTimeout(() => button.click(), 100)
+  })
+  await expect(page.getByRole('dialog')).toContainText('Tour Dates Long Sleeve')
+  expect(adds).toHaveLength(1)
+})
+
 test('a sold-out product says so and cannot be added', async ({ page }) => {
   await page.goto('/product/final-whistle-tee')
   await expect(page.getByRole('button', { name: 'Sold out' })).toBeDisabled()
