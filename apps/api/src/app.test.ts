@@ -49,3 +49,25 @@ describe(`starting the app on ${testDialect}`, () => {
     await shop.close()
   })
 })
+
+describe(`a path parameter of any length on ${testDialect}`, () => {
+  it('gets the answer of its route, as a shorter one does, not a 404 for no route', async () => {
+    const shop = await createTestApp({ seed: false })
+    const answer = async (url: string, method: 'GET' | 'DELETE' = 'GET') => {
+      const res = await shop.app.inject({ method, url })
+      return { statusCode: res.statusCode, message: res.json().message as string }
+    }
+    for (const length of [150, 10_000]) {
+      expect(await answer(`/wp-json/wp/v2/posts/${'1'.repeat(length)}`)).toEqual(
+        await answer(`/wp-json/wp/v2/posts/${'1'.repeat(20)}`),
+      )
+      const slug = await answer(`/wp-json/wc/v3/products/${'a'.repeat(length)}`)
+      expect(slug.statusCode).toBe(404)
+      expect(slug.message).not.toMatch(/No API endpoint/)
+      const coupon = await answer(`/api/v1/orders/R000000001/coupon_codes/${'C'.repeat(length)}`, 'DELETE')
+      expect(coupon.statusCode).toBe(400)
+      expect(coupon.message).toMatch(/code/)
+    }
+    await shop.close()
+  })
+})

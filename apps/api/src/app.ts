@@ -2,6 +2,7 @@
  * Builds the API: error normalisation, health, OpenAPI and one plugin per domain.
  * The storefront is added on top of this by server.ts; tests use buildApp alone with `inject`.
  */
+import { maxHeaderSize } from 'node:http'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
@@ -69,7 +70,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // applied. Node looks for late requests every 30 s; a shorter limit is looked for more often.
     requestTimeout,
     http: { requestTimeout, connectionsCheckingInterval: Math.min(30_000, requestTimeout / 4) },
-    routerOptions: { querystringParser: parseQuerystring },
+    // A path parameter as long as a request head Node accepts reaches its route, whose schema
+    // answers a bad one 400 as it does a shorter one; find-my-way's default of 100 answered 414.
+    routerOptions: { querystringParser: parseQuerystring, maxParamLength: maxHeaderSize },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   })
