@@ -483,6 +483,22 @@ describe(`checkout on ${testDialect}`, () => {
       })
     })
 
+    it("shows a placed order's coupon as it was paid, whatever the coupon has become since", async () => {
+      const { order } = await cartAtPayment({ price: 3333 })
+      expect((await apply(order, 'FANS15')).statusCode).toBe(200)
+      await payWith(order, approvedCard)
+      expect((await next(order, 'place-coupon-kept')).json().state).toBe('complete')
+      await t.ctx.db.updateTable('coupons').set({ amount: 1 }).where('code', '=', 'FANS15').execute()
+      try {
+        expect(await fetchOrder(t, order)).toMatchObject({
+          adjustment_total: '-5.00',
+          coupon: { code: 'FANS15', amount: 15, description: '15% on full basket' },
+        })
+      } finally {
+        await t.ctx.db.updateTable('coupons').set({ amount: 15 }).where('code', '=', 'FANS15').execute()
+      }
+    })
+
     it('says clearly that a wrong code does not exist', async () => {
       const order = await createCart(t)
       const res = await apply(order, 'NOPE')

@@ -13,6 +13,7 @@ import {
   lineAmount,
   type OrderJson,
   type OrderSummaryJson,
+  placedCouponPercent,
   toDecimalString,
 } from '@fanshop/core'
 import type { Kysely, Selectable } from 'kysely'
@@ -89,15 +90,22 @@ export function buildOrderJson(order: OrderRow, parts: OrderParts): OrderJson {
     selected: rate.shipping_method_id === order.shipping_method_id,
   }))
   const selectedRate = rateJson.find((rate) => rate.selected) ?? null
-  const couponJson = coupon
-    ? {
-        id: coupon.id,
-        code: coupon.code,
-        type: coupon.type,
-        amount: coupon.amount,
-        description: describeDiscount({ type: coupon.type, amount: coupon.amount }),
-      }
-    : null
+  // A placed order shows the percentage it was paid with, read from its stored totals: the coupon
+  // may have been edited since. An open cart's discount follows the coupon as it is.
+  const couponAmount =
+    coupon && order.completed_at !== null
+      ? placedCouponPercent({ itemTotal: order.item_total, discount: -order.adjustment_total }, coupon.amount)
+      : coupon?.amount
+  const couponJson =
+    coupon && couponAmount !== undefined
+      ? {
+          id: coupon.id,
+          code: coupon.code,
+          type: coupon.type,
+          amount: couponAmount,
+          description: describeDiscount({ type: coupon.type, amount: couponAmount }),
+        }
+      : null
   const paymentTotal = payments
     .filter((payment) => payment.state === 'completed')
     .reduce((sum, payment) => sum + payment.amount, 0)

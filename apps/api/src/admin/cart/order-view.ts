@@ -11,7 +11,6 @@ import {
   formatEuro,
   type OrderEvent,
   type OrderStanding,
-  placedCouponPercent,
   toCents,
 } from '@fanshop/core'
 import type { Transaction } from 'kysely'
@@ -161,15 +160,8 @@ export async function adminOrderView(ctx: Pick<ShopContext, 'db'>, number: strin
     adjustmentTotal: order.adjustment_total,
     shipTotal: order.ship_total,
     paidTotal,
-    coupon: json.coupon
-      ? {
-          code: json.coupon.code,
-          percent: placedCouponPercent(
-            { itemTotal: order.item_total, discount: -order.adjustment_total },
-            json.coupon.amount,
-          ),
-        }
-      : null,
+    // The order's JSON gives a placed order's coupon as it was paid (cart/order-json.ts).
+    coupon: json.coupon ? { code: json.coupon.code, percent: json.coupon.amount } : null,
     lines: lines.map((line) => ({
       id: line.id,
       variantId: line.variant_id,
