@@ -78,7 +78,8 @@ export default async function authRoutes(app: FastifyInstance) {
   })
 
   // The birthday's year choices are the last 100 years from today, so the body is validated
-  // against the schema of the current year (one compiled validator per year), not the start year's.
+  // against the schema of the current year (one compiled validator per year), not the start year's;
+  // a birthday not yet begun is refused by the shop's clock.
   const currentYear = () => new Date(ctx.now()).getUTCFullYear()
   const bodyValidators = new Map<number, ReturnType<typeof validatorCompiler>>()
   const validateRegisterBody = (data: unknown) => {
@@ -86,7 +87,7 @@ export default async function authRoutes(app: FastifyInstance) {
     let validate = bodyValidators.get(year)
     if (!validate) {
       validate = validatorCompiler({
-        schema: registerRequestSchema(year),
+        schema: registerRequestSchema(year, ctx.now),
         method: 'POST',
         url: '',
         httpPart: 'body',

@@ -101,6 +101,23 @@ describe(`register and log in on ${testDialect}`, () => {
     }
   })
 
+  it('refuses a birthday that has not begun anywhere yet, by the shop clock', async () => {
+    const was = t.clock.now
+    t.clock.now = Date.UTC(2026, 5, 10, 12)
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/wp-json/wp/v2/register',
+        payload: registration({ birth_day: '12', birth_month: 'June', birth_year: '2026' }),
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toContain('A birthday cannot be in the future.')
+      await register(t.app, { birth_day: '10', birth_month: 'June', birth_year: '2026' })
+    } finally {
+      t.clock.now = was
+    }
+  })
+
   it('logs in with the e-mail as username and answers a Bearer token', async () => {
     const { body } = await register(t.app)
     const res = await login(t.app, `  ${body.email.toUpperCase()} `, body.password)
