@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { accountRules } from './accounts/validation.ts'
+import { staffEmailSchema } from './admin/shapes.ts'
+import { contactMessageSchema } from './content/contact.ts'
 import { EMAIL_MAX_LENGTH, emailAddress } from './email.ts'
+import { launchSignupBodySchema } from './launch/signup.ts'
 
 describe('an e-mail address', () => {
   const rule = emailAddress('Enter a valid e-mail address.')
@@ -23,4 +27,20 @@ describe('an e-mail address', () => {
       ])
     }
   })
+})
+
+describe('every field that takes an e-mail address', () => {
+  const tooLongLocalPart = `${'a'.repeat(65)}@example.com`
+  const fields = {
+    'an account': accountRules.email,
+    'a staff member': staffEmailSchema,
+    'the contact form': contactMessageSchema.shape.email,
+    'the coming-soon sign-up': launchSignupBodySchema.shape.email,
+  }
+  for (const [name, field] of Object.entries(fields)) {
+    it(`holds ${name}'s address to what mail can carry`, () => {
+      expect(field.safeParse(tooLongLocalPart).success).toBe(false)
+      expect(field.safeParse('ana@example.com').success).toBe(true)
+    })
+  }
 })

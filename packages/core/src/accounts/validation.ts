@@ -6,6 +6,7 @@
  * below are built from the same rules, and `toRegisterRequest` maps one onto the other.
  */
 import { z } from 'zod'
+import { emailAddress } from '../email.ts'
 import { text } from '../input.ts'
 import { isRealDate, isYearChoice, monthKey, toIsoDate } from './birthday.ts'
 import { usernameBase } from './username.ts'
@@ -65,7 +66,7 @@ export const accountRules = {
   email: requiredText()
     .min(EMAIL_MIN_LENGTH, { error: M.tooShort, ...ONE_MESSAGE })
     .max(254, { error: M.tooLong, ...ONE_MESSAGE })
-    .pipe(z.email({ error: M.emailInvalid })),
+    .pipe(emailAddress(M.emailInvalid)),
   /** What the login form asks: any non-empty password (spec 5: minimum length 1). */
   loginPassword: text({ error: M.required })
     .min(1, { error: M.required, ...ONE_MESSAGE })

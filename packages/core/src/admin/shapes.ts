@@ -1,6 +1,7 @@
 /** What the back office's API takes and answers (staff, sessions, invitations, audit, dashboard). */
 import { z } from 'zod'
 import { isoDate } from '../dates.ts'
+import { emailAddress } from '../email.ts'
 import { idParam, pageParam, perPageParam, text } from '../input.ts'
 import { PERMISSIONS, staffRoleSchema } from './roles.ts'
 
@@ -12,7 +13,7 @@ export const staffEmailSchema = text()
   .trim()
   .toLowerCase()
   .max(254, 'must be at most 254 characters')
-  .pipe(z.email({ error: 'must be an e-mail address' }))
+  .pipe(emailAddress('must be an e-mail address'))
 
 export const staffPasswordSchema = text()
   .min(STAFF_PASSWORD_MIN, `must be at least ${STAFF_PASSWORD_MIN} characters`)

@@ -3,6 +3,7 @@
  * e-mails each message: the fields, their limits and messages, and the spam honeypot.
  */
 import { z } from 'zod'
+import { emailAddress } from '../email.ts'
 import { text } from '../input.ts'
 
 /** What fans write to the team about; the e-mail subject names it. */
@@ -31,7 +32,7 @@ export const contactMessageSchema = z.object({
   email: text({ error: 'Please enter your e-mail address so we can answer.' })
     .trim()
     .max(200, 'Your e-mail address can be at most 200 characters.')
-    .pipe(z.email('Please enter a valid e-mail address.')),
+    .pipe(emailAddress('Please enter a valid e-mail address.')),
   topic: z.enum(CONTACT_TOPICS, { error: 'Please choose what your message is about.' }),
   message: text({ error: 'Please write your message.' })
     .trim()
