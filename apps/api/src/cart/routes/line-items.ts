@@ -3,10 +3,10 @@
  * and lock, compiled queries, a typed answer), set a line's quantity, remove a line. Every one is a
  * cart write behind the launch gate.
  */
-import { cartEndpoints, lineItemInputSchema } from '@fanshop/core'
+import { cartEndpoints, type LineItemJson, lineItemInputSchema } from '@fanshop/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
-import { badRequest, notFound } from '../../http/errors.ts'
+import { badRequest } from '../../http/errors.ts'
 import { route } from '../../http/route.ts'
 import { typedAnswer } from '../../http/typed-answer.ts'
 import { addToOrderNumbered, lineOf, rewindToCart } from '../carts.ts'
@@ -62,18 +62,18 @@ export default async function lineItemRoutes(app: FastifyInstance) {
     cartEndpoints.setLineQuantity,
     async (request) => {
       const quantity = request.lineQuantity!
-      const updated = await changeOrder(ctx, request.cartOrder!.id, async (trx, current) => {
+      const { lineItemId } = request.params
+      let answer: LineItemJson | undefined
+      await changeOrder(ctx, request.cartOrder!.id, async (trx, current) => {
         assertNotComplete(current)
-        const line = await lineOf(trx, current, request.params.lineItemId)
+        const line = await lineOf(trx, current, lineItemId)
         await setLineQuantity(ctx, trx, current, line.variant_id, () => quantity)
         await rewindToCart(trx, current)
+        // Read in the change's own transaction: the line as this change left it, which a removal
+        // committed after it cannot take out of the answer.
+        answer = (await lineItemsJson(trx, [current.id])).get(current.id)?.find((l) => l.id === lineItemId)
       })
-      const lines = (await lineItemsJson(ctx.db, [updated.id])).get(updated.id) ?? []
-      const line = lines.find((line) => line.id === request.params.lineItemId)
-      // Removed by a request that ran between the change and this read.
-      if (!line)
-        throw notFound(`Line item ${request.params.lineItemId} not found in order ${updated.number}.`)
-      return line
+      return answer!
     },
     { preHandler: [shoppingGate, newQuantity, pathOrder] },
   )
