@@ -2,23 +2,14 @@
 // it side by side, and a write in the same request (an action before the page is drawn) makes the
 // next read fetch the cart the write left; the read is opened with the cart's token, the login
 // being checked once per request by users/me. Against the real API on a loopback port.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { addLine, createCart, insertProduct, insertShopper } from '../../../api/tests/cart.ts'
-import { createTestApp, type TestApp } from '../../../api/tests/test-app.ts'
 import { testLoadContext } from '../../tests/load-context.ts'
+import { inVisitorRequest, listeningApi } from '../../tests/visitor.ts'
 import { loadPersonalFrame } from '../site/frame.server.ts'
-import { visitorMiddleware } from '../site/visitor.server.ts'
-import { writeSession } from '../site/visitor-session.server.ts'
 import { changeQuantity, loadCart, loadFrameCart } from './cart.server.ts'
 
-let t: TestApp
-let apiBaseUrl: string
-
-beforeAll(async () => {
-  t = await createTestApp({ seed: false })
-  apiBaseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 })
-}, 60_000)
-afterAll(() => t.close())
+const api = listeningApi()
 
 /**
  * Runs `page` in one request of a visitor whose session holds `cart` (and `login`, when given);
@@ -38,23 +29,17 @@ async function inOneRequest(
     if (new Headers(init?.headers).has('authorization')) withLogin.push(url.pathname)
     return fetch(input, init)
   }
-  const context = testLoadContext(counted, apiBaseUrl)
+  const context = testLoadContext(counted, api.baseUrl)
   const auth = login ? { value: login, expiresAt: null } : undefined
-  const [cookie] = writeSession({ cart, auth }, [], context, Date.now())
-  const request = new Request('http://shop.test/checkout', { headers: { cookie: cookie!.split(';')[0]! } })
-  await visitorMiddleware(
-    { request, context, params: {}, url: new URL(request.url), pattern: '/checkout' },
-    async () => {
-      await page(context)
-      return new Response(null)
-    },
-  )
+  await inVisitorRequest(context, { cart, auth }, () => page(context))
   return Object.assign(reads, { withLogin })
 }
 
 it('reads the cart once for the frame and the page of one request', async () => {
-  const cart = await createCart(t)
-  expect((await addLine(t, cart, await insertProduct(t, { price: 1500, stock: 10 }))).statusCode).toBe(201)
+  const cart = await createCart(api.t)
+  expect(
+    (await addLine(api.t, cart, await insertProduct(api.t, { price: 1500, stock: 10 }))).statusCode,
+  ).toBe(201)
   const reads = await inOneRequest(cart, async (context) => {
     const [frame, order] = await Promise.all([loadFrameCart(context), loadCart(context)])
     expect(frame?.count).toBe(1)
@@ -64,8 +49,10 @@ it('reads the cart once for the frame and the page of one request', async () => 
 })
 
 it('reads the cart again after a write in the same request, and sees the write', async () => {
-  const cart = await createCart(t)
-  expect((await addLine(t, cart, await insertProduct(t, { price: 1500, stock: 10 }))).statusCode).toBe(201)
+  const cart = await createCart(api.t)
+  expect(
+    (await addLine(api.t, cart, await insertProduct(api.t, { price: 1500, stock: 10 }))).statusCode,
+  ).toBe(201)
   const reads = await inOneRequest(cart, async (context) => {
     const before = await loadCart(context)
     expect(await changeQuantity(context, before!.line_items[0]!.id, 3)).toEqual({})
@@ -75,9 +62,11 @@ it('reads the cart again after a write in the same request, and sees the write',
 })
 
 it("opens a logged-in fan's cart with its token, their login checked once (users/me)", async () => {
-  const fan = await insertShopper(t)
-  const cart = await createCart(t, fan.token)
-  expect((await addLine(t, cart, await insertProduct(t, { price: 1500, stock: 10 }))).statusCode).toBe(201)
+  const fan = await insertShopper(api.t)
+  const cart = await createCart(api.t, fan.token)
+  expect(
+    (await addLine(api.t, cart, await insertProduct(api.t, { price: 1500, stock: 10 }))).statusCode,
+  ).toBe(201)
   const reads = await inOneRequest(
     cart,
     async (context) => {
@@ -92,9 +81,11 @@ it("opens a logged-in fan's cart with its token, their login checked once (users
 })
 
 it("keeps an account's cart out of the frame once its login is gone", async () => {
-  const fan = await insertShopper(t)
-  const cart = await createCart(t, fan.token)
-  expect((await addLine(t, cart, await insertProduct(t, { price: 1500, stock: 10 }))).statusCode).toBe(201)
+  const fan = await insertShopper(api.t)
+  const cart = await createCart(api.t, fan.token)
+  expect(
+    (await addLine(api.t, cart, await insertProduct(api.t, { price: 1500, stock: 10 }))).statusCode,
+  ).toBe(201)
   await inOneRequest(cart, async (context) => {
     const frame = await loadPersonalFrame(context)
     expect(frame.user).toBeNull()

@@ -1,33 +1,26 @@
 // The address form's states: any country_id the store API could not look up is the visitor's bad
 // input (400, or 404 for a country that is not there), never a 500. Against the real API on a
 // loopback port, and a stand-in for an API refusal the loader cannot foresee.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { placeIds } from '../../../../api/tests/cart.ts'
-import { createTestApp, type TestApp } from '../../../../api/tests/test-app.ts'
 import { testLoadContext } from '../../../tests/load-context.ts'
+import { listeningApi } from '../../../tests/visitor.ts'
 import { loader } from './checkout-states.ts'
 
-let t: TestApp
-let apiBaseUrl: string
-
-beforeAll(async () => {
-  t = await createTestApp({ seed: false })
-  apiBaseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 })
-}, 60_000)
-afterAll(() => t.close())
+const api = listeningApi()
 
 const states = (countryId: string, apiFetch: typeof fetch = fetch) => {
   const url = new URL(`http://shop.test/checkout/states?country_id=${countryId}`)
   return loader({
     request: new Request(url),
     url,
-    context: testLoadContext(apiFetch, apiBaseUrl),
+    context: testLoadContext(apiFetch, api.baseUrl),
     params: {},
   } as Parameters<typeof loader>[0])
 }
 
 it("answers a country's states", async () => {
-  const spain = await placeIds(t, 'ES')
+  const spain = await placeIds(api.t, 'ES')
   const answer = await states(String(spain.countryId))
   expect(answer.states.length).toBeGreaterThan(0)
 })
