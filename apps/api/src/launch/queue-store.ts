@@ -177,7 +177,7 @@ export async function ticketStanding(
 }
 
 /** Counts one cart opened with the ticket's pass; false when it has opened its one already. */
-export async function claimCart(ctx: QueueContext, ticketId: number): Promise<boolean> {
+export async function claimCart(ctx: Pick<QueueContext, 'db'>, ticketId: number): Promise<boolean> {
   const claimed = await ctx.db
     .updateTable('queue_tickets')
     .set((eb) => ({ carts: eb('carts', '+', 1) }))
@@ -194,13 +194,7 @@ export async function claimCart(ctx: QueueContext, ticketId: number): Promise<bo
  */
 export async function bindCart(ctx: QueueContext, ticketId: number, orderId: number): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('queue_tickets')
-      .set((eb) => ({ carts: eb('carts', '+', 1) }))
-      .where('id', '=', ticketId)
-      .where('carts', '<', 1)
-      .executeTakeFirst()
-    if (Number(claimed.numUpdatedRows) === 1) {
+    if (await claimCart({ db: trx }, ticketId)) {
       await trx.updateTable('orders').set({ queue_ticket_id: ticketId }).where('id', '=', orderId).execute()
       return true
     }
