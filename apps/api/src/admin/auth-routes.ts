@@ -8,7 +8,7 @@ import { adminEndpoints } from '@fanshop/core'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { ACCOUNT_FAILURES, IP_FAILURES } from '../accounts/auth-routes.ts'
 import { verifyPassword } from '../accounts/passwords.ts'
-import { badRequest, forbidden } from '../http/errors.ts'
+import { badRequest, forbidden, type HttpError } from '../http/errors.ts'
 import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
 import { recordAudit } from './audit.ts'
 import { adminRoute, staffOf } from './guard.ts'
@@ -47,6 +47,26 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     return Number(taken.numUpdatedRows) > 0
   }
 
+  /**
+   * Checks a code against the account's sealed authenticator secret and marks its time step used;
+   * answers the refusal to throw (`wrong` for a code that does not match or was used), or null.
+   */
+  async function refusalOfCode(
+    staff: StaffRow,
+    sealed: string,
+    code: string,
+    wrong: string,
+  ): Promise<HttpError | null> {
+    const secret = await openTotpSecret(ctx, sealed)
+    if (secret === null) {
+      // Altered in the database or sealed with another key: no code can be checked against it.
+      ctx.log.error({ staffId: staff.id }, 'staff TOTP secret cannot be opened')
+      return forbidden(STAFF_TOTP_UNREADABLE)
+    }
+    const step = matchTotp(secret, staff.email, code, ctx.now(), staff.totp_last_step)
+    return step === null || !(await takeStep(staff.id, step)) ? forbidden(wrong) : null
+  }
+
   adminRoute(app, adminEndpoints.login, async (request, reply) => {
     const { email, password, code } = request.body
     const attempt = await beginAttempt(limiter, reply, [
@@ -64,21 +84,10 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
         await attempt.failed()
         return { status: 'code_required' as const }
       }
-      const secret = await openTotpSecret(ctx, staff.totp_secret)
-      if (secret === null) {
-        // Altered in the database or sealed with another key: no code can be checked against it.
+      const refused = await refusalOfCode(staff, staff.totp_secret, code, STAFF_WRONG_CODE)
+      if (refused) {
         await attempt.failed()
-        ctx.log.error({ staffId: staff.id }, 'staff TOTP secret cannot be opened')
-        throw forbidden(STAFF_TOTP_UNREADABLE)
-      }
-      const step = matchTotp(secret, staff.email, code, ctx.now(), staff.totp_last_step)
-      if (step === null) {
-        await attempt.failed()
-        throw forbidden(STAFF_WRONG_CODE)
-      }
-      if (!(await takeStep(staff.id, step))) {
-        await attempt.failed()
-        throw forbidden(STAFF_WRONG_CODE)
+        throw refused
       }
     }
     await attempt.succeeded()
@@ -109,15 +118,10 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
   ): Promise<void> {
     if (code === undefined) throw badRequest(STAFF_CURRENT_CODE_REQUIRED)
     const attempt = await beginAttempt(limiter, reply, [[`admin-totp:${staff.id}`, ACCOUNT_FAILURES]])
-    const secret = await openTotpSecret(ctx, sealed)
-    if (secret === null) {
+    const refused = await refusalOfCode(staff, sealed, code, STAFF_WRONG_CURRENT_CODE)
+    if (refused) {
       await attempt.failed()
-      throw forbidden(STAFF_TOTP_UNREADABLE)
-    }
-    const step = matchTotp(secret, staff.email, code, ctx.now(), staff.totp_last_step)
-    if (step === null || !(await takeStep(staff.id, step))) {
-      await attempt.failed()
-      throw forbidden(STAFF_WRONG_CURRENT_CODE)
+      throw refused
     }
     await attempt.succeeded()
   }
