@@ -4,6 +4,7 @@
  * instead: it read "1" as the year 2001, rolled 31 February over into March and took years such
  * as +275760, so an absurd value was saved and shown rather than refused with a 400.
  */
+import { isRealDate } from './accounts/birthday.ts'
 import { text } from './input.ts'
 
 /** The first and last year a date the shop takes may fall in. */
@@ -15,11 +16,6 @@ const INSTANT =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2}))$/
 
 const YEAR_MESSAGE = `must be in the years ${MIN_YEAR} to ${MAX_YEAR}`
-
-/** Whether the day exists: month 1–12 and day 1 to that month's last (29 February in leap years). */
-function isCalendarDay(year: number, month: number, day: number) {
-  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate()
-}
 
 /** A text matching `pattern` whose first three groups are a year, a month and a day, checked in that order. */
 function dated(
@@ -35,7 +31,7 @@ function dated(
     const [year = 0, month = 0, day = 0, ...time] = match.slice(1).map((group) => Number(group ?? 0))
     if (year < MIN_YEAR || year > MAX_YEAR)
       return void ctx.addIssue({ code: 'custom', message: YEAR_MESSAGE })
-    if (!isCalendarDay(year, month, day) || !isRealTime(time))
+    if (!isRealDate(year, month, day) || !isRealTime(time))
       ctx.addIssue({ code: 'custom', message: realMessage })
   })
 }
