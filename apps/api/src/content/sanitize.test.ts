@@ -101,4 +101,17 @@ describe('sanitizeUrl', () => {
       expect(sanitizeUrl(url)).toBe('/')
     }
   })
+
+  it('reads an address as the browser does, which drops every tab and line break before resolving it', () => {
+    // In an href, "/\t/evil.example" is "//evil.example": another site.
+    for (const url of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n\\evil.example',
+      'java\tscript:alert(1)',
+    ]) {
+      expect(sanitizeUrl(url)).toBe('/')
+    }
+    expect(sanitizeUrl('/music/\n3')).toBe('/music/3')
+  })
 })

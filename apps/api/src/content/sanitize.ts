@@ -86,10 +86,12 @@ export const sanitizeRichText = remembered((html) => sanitizeHtml(html, RICH_TEX
 
 /**
  * A link target that is safe in an href: a path on this site, or an http(s), mailto or tel
- * address. Anything else (javascript:, data:, protocol-relative) becomes the home page.
+ * address. Anything else (javascript:, data:, protocol-relative) becomes the home page. It is
+ * judged as a browser reads it, without the tabs and line breaks its URL parser drops, so
+ * "/\t/evil.example" cannot pass as a path and open as "//evil.example".
  */
 export function sanitizeUrl(url: string): string {
-  const trimmed = url.trim()
+  const trimmed = url.replace(/[\t\n\r]/g, '').trim()
   return /^(https?:|mailto:|tel:)/i.test(trimmed) || /^\/(?![/\\])/.test(trimmed) ? trimmed : '/'
 }
 
