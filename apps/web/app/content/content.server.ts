@@ -131,7 +131,11 @@ export async function fetchItem<T extends ContentType>(
   }
 }
 
-/** One item by slug (WordPress's ?slug=); an unknown slug is the 404 page. */
+/**
+ * One item by slug (WordPress's ?slug=): the item whose slug is exactly this one, or the 404 page.
+ * The API reads ?slug= as a list of trimmed slugs, so a blank slug would ask for no slug at all
+ * (every item) and " shipping" for "shipping"; a slug it refuses (400: a NUL) names no item either.
+ */
 export async function fetchBySlug<T extends ContentType>(
   context: AppLoadContext,
   type: T,
@@ -140,8 +144,9 @@ export async function fetchBySlug<T extends ContentType>(
   if (!slug || slug.includes(',')) notFound()
   try {
     const [item] = await callData(context, listOf(type), { query: { slug } })
-    return (item as ContentItemOf<T> | undefined) ?? notFound()
+    return item?.slug === slug ? (item as ContentItemOf<T>) : notFound()
   } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 400) notFound()
     failure(error)
   }
 }
