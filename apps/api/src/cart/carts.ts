@@ -20,7 +20,7 @@ import {
   sweepWhenDue,
   withStockRetry,
 } from './holds.ts'
-import { lineItemsJson, oneLineJson } from './order-json.ts'
+import { oneLineJson } from './order-json.ts'
 import {
   accessibleOrder,
   assertCredentials,
@@ -40,20 +40,6 @@ import { lockOrderByNumber } from './row-locks.ts'
 import { addOnSqlite } from './sqlite-hot-path.ts'
 
 type Trx = Transaction<Database>
-
-export async function addToCart(
-  ctx: ShopContext,
-  order: OrderRow,
-  variantId: number,
-  quantity: number,
-): Promise<OrderRow> {
-  const changed = await changeOrder(ctx, order.id, async (trx, current) => {
-    const raised = await addUnits(ctx, trx, current, variantId, quantity)
-    return raised.after
-  })
-  await sweepWhenDue(ctx)
-  return changed
-}
 
 /**
  * A cart created by this request gets its first lines (and a guest's e-mail) in one transaction:
@@ -89,10 +75,11 @@ async function addUnits(ctx: ShopContext, trx: Trx, order: OrderRow, variantId: 
 
 /**
  * The store API's add to the order with this number: found, checked against the requester's
- * credentials and locked in one statement, then changed as addToCart does, and answered as the
- * added line's JSON from the rows the add read and wrote. An order that must be opened first
- * (being paid, or its earliest hold ran out) is left as it is and goes the long way: `open` finds
- * and opens it as every other request does, then addToCart, and its line is read back.
+ * credentials and locked in one statement, then changed, and answered as the added line's JSON
+ * from the rows the add read and wrote in its own transaction (a removal committed just after
+ * cannot take it out of the answer). An order that must be opened first (being paid, or its
+ * earliest hold ran out) is left as it is and goes the long way: `open` finds and opens it as
+ * every other request does, then the same add is made to it and answered the same way.
  */
 export async function addToOrderNumbered(
   ctx: ShopContext,
@@ -114,6 +101,10 @@ export async function addToOrderNumbered(
     }
   }
   let added: RaisedLine | undefined
+  const add = async (trx: Trx, current: OrderRow) => {
+    added = await addUnits(ctx, trx, current, variantId, quantity)
+    return added.after
+  }
   const changed = await changeLockedOrder(
     ctx,
     async (trx) => {
@@ -121,20 +112,9 @@ export async function addToOrderNumbered(
       const order = accessibleOrder(requester, number, found)
       return isFrozen(order) || holdRanOut(order, ctx.now()) ? null : order
     },
-    async (trx, current) => {
-      added = await addUnits(ctx, trx, current, variantId, quantity)
-      return added.after
-    },
+    add,
   )
-  if (!changed) {
-    const order = await addToCart(ctx, await open(), variantId, quantity)
-    const lines = (await lineItemsJson(ctx.db, [order.id])).get(order.id) ?? []
-    const line = lines.find((line) => line.variant_id === variantId)
-    // Removed by a request that ran between the add and this read.
-    if (!line)
-      throw notFound(`The line of product ${variantId} is gone from order ${number}: it was removed.`)
-    return line
-  }
+  if (!changed) await changeOrder(ctx, (await open()).id, add)
   await sweepWhenDue(ctx)
   return oneLineJson(ctx.db, added!.line)
 }
