@@ -16,6 +16,7 @@ import {
   contentListEndpoints,
   contentTileEndpoints,
   type FeedTerm,
+  MAX_ID,
   type ProductJson,
   readPaging,
   TILE_FIELD_LISTS,
@@ -117,13 +118,13 @@ export function fetchNewestTile<T extends TiledType>(
   ) as Promise<TileOf<T> | undefined>
 }
 
-/** One item by id; a missing or malformed id is the 404 page. */
+/** One item by id; a missing or malformed id, or one past the ids' range, is the 404 page. */
 export async function fetchItem<T extends ContentType>(
   context: AppLoadContext,
   type: T,
   id: string | number | undefined,
 ): Promise<ContentItemOf<T>> {
-  if (!/^[1-9]\d{0,9}$/.test(String(id ?? ''))) notFound()
+  if (!/^[1-9]\d{0,9}$/.test(String(id ?? '')) || Number(id) > MAX_ID) notFound()
   try {
     return (await callData(context, itemOf(type), { params: { id: String(id) } })) as ContentItemOf<T>
   } catch (error) {
