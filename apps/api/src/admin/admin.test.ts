@@ -10,6 +10,7 @@ import {
   customerEndpoints,
   endpointPath,
   roleCan,
+  STAFF_PASSWORD_MAX,
   STAFF_ROLES,
   type StaffRole,
 } from '@fanshop/core'
@@ -194,6 +195,18 @@ describe('staff login', () => {
     })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ statusCode: 400, message: expect.stringContaining('email') })
+  })
+
+  it('answers an over-long password in the shop’s own words', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/session',
+      payload: { email: demoStaff('editor').email, password: 'x'.repeat(STAFF_PASSWORD_MAX + 1) },
+    })
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: `Invalid body parameter "password": must be at most ${STAFF_PASSWORD_MAX} characters`,
+    })
   })
 
   it('refuses a change another site sends', async () => {

@@ -45,7 +45,9 @@ export type StaffMe = z.output<typeof staffMeSchema>
 
 export const staffLoginSchema = z.object({
   email: staffEmailSchema,
-  password: text().min(1, 'is required').max(STAFF_PASSWORD_MAX),
+  password: text()
+    .min(1, 'is required')
+    .max(STAFF_PASSWORD_MAX, `must be at most ${STAFF_PASSWORD_MAX} characters`),
   code: totpCodeSchema.optional(),
 })
 
