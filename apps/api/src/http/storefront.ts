@@ -179,23 +179,12 @@ const PAGE_VARY = 'Accept-Encoding, Cookie'
  */
 const RENDERED_CACHE_CONTROL = 'private, no-cache'
 
-/** A copy of a body's chunks as it streams, whole once the stream has ended. */
-function tee(body: ReadableStream<Uint8Array>) {
-  const chunks: Uint8Array[] = []
-  const stream = body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        chunks.push(chunk)
-        controller.enqueue(chunk)
-      },
-    }),
-  )
-  return { stream, whole: () => Buffer.concat(chunks) }
-}
-
 /**
  * Renders with React Router and streams its answer out (the reply is already hijacked). With
- * `keep`, the page is also handed over whole once sent, for the page cache to judge and keep.
+ * `keep`, the page is also handed over whole as soon as it is rendered, for the page cache to judge
+ * and keep: not once sent, as a visitor who reads slowly or not at all (a shut TCP window, an answer
+ * queued behind such one on the same connection) would hold every other visitor of the page, who
+ * wait for this render, for as long as they like.
  */
 async function serve(
   render: Render,
@@ -223,12 +212,20 @@ async function serve(
       res.removeHeader('content-length')
     }
     res.writeHead(response.status)
-    const copy = keep && response.body && request.method !== 'HEAD' ? tee(response.body) : null
-    const body = copy?.stream ?? response.body
+    let body = response.body
+    if (keep && body && request.method !== 'HEAD') {
+      // The copy is read at the render's pace, whatever the visitor's branch waits for.
+      const [toVisitor, toKeep] = body.tee()
+      body = toVisitor
+      new Response(toKeep).arrayBuffer().then(
+        (bytes) => keep(response.status, response.headers, Buffer.from(bytes)),
+        // The render broke off (the visitor left): there is no whole page to keep.
+        () => {},
+      )
+    }
     if (!body || request.method === 'HEAD') res.end()
     else if (encoding) await writeCompressed(body, res, encoding)
     else await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), res)
-    if (copy && keep && res.writableFinished) keep(response.status, response.headers, copy.whole())
   } catch (error) {
     if (res.headersSent) {
       request.log.warn({ err: error }, 'page response interrupted')
@@ -278,7 +275,7 @@ function sendCached(
 /**
  * Serves a page through the cache: a kept copy when there is one (a stale one starts one
  * background render to replace it), the render another request has under way for the same page,
- * or else this request's own render, kept once sent. A personal visitor's own render is never
+ * or else this request's own render, kept once rendered. A personal visitor's own render is never
  * kept: a page missing for them is rendered as for nobody, kept and sent (their browser fills in
  * its frame), or, when it is not one to keep, rendered for them.
  */
@@ -304,13 +301,13 @@ async function serveShared(
   if (page) return sendCached(request, reply, page, inFlight ? 'hit' : 'miss', cache.ttlMs)
   if (personal) return serve(render, request, reply, origin, context)
   const version = cache.currentVersion()
-  let kept: (page: CachedPage | null) => void = () => {}
+  let kept: (page: CachedPage | null | Promise<CachedPage | null>) => void = () => {}
   cache.fill(key, () => new Promise((resolve) => (kept = resolve)))
-  let prepared: Promise<CachedPage | null> = Promise.resolve(null)
   await serve(render, request, reply, origin, context, (status, headers, html) => {
-    prepared = cache.prepare(status, headers, html, version)
+    kept(cache.prepare(status, headers, html, version).catch(() => null))
   })
-  kept(await prepared.catch(() => null))
+  // Nothing handed over (a HEAD, a failed render): the others render for themselves.
+  kept(null)
 }
 
 /** Renders a page for the cache alone, as an anonymous visitor's request would (no personal cookie). */
