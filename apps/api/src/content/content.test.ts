@@ -213,6 +213,30 @@ describe(`content API on ${testDialect}`, () => {
       expect((await get('/wp-json/wp/v2/articles?story=999999')).statusCode).toBe(404)
     })
 
+    it('keeps the chapters of a story that is not published out of every read, as the story itself', async () => {
+      const stories = (await get('/wp-json/wp/v2/stories?per_page=100')).json() as Story[]
+      const story = stories.find((s) => s.slug === 'barrio-first')!
+      const chapter = story.articles[0]!
+      const setStatus = (status: 'draft' | 'publish') =>
+        t.ctx.db.updateTable('content_items').set({ status }).where('id', '=', story.id).execute()
+      await setStatus('draft')
+      try {
+        // They were listed, searched and read by id with the draft story's title and slug.
+        const listed = (await get('/wp-json/wp/v2/articles?per_page=100')).json() as Array<{ id: number }>
+        expect(listed.map((a) => a.id)).not.toContain(chapter.id)
+        const all = await get('/wp-json/wp/v2/articles?per_page=100')
+        expect(all.headers['x-wp-total']).toBe(String(listed.length))
+        expect((await get(`/wp-json/wp/v2/articles/${chapter.id}`)).statusCode).toBe(404)
+        expect((await get(`/wp-json/wp/v2/articles?slug=${chapter.slug}`)).statusCode).toBe(404)
+        const search = encodeURIComponent(chapter.title.rendered)
+        expect((await get(`/wp-json/wp/v2/articles?search=${search}`)).json()).toEqual([])
+        expect((await get(`/wp-json/wp/v2/articles?story=${story.id}`)).statusCode).toBe(404)
+      } finally {
+        await setStatus('publish')
+      }
+      expect((await get(`/wp-json/wp/v2/articles/${chapter.id}`)).statusCode).toBe(200)
+    })
+
     it('gives each lookbook setup its images and the published catalogue products worn in it', async () => {
       const [lookbook] = (
         await get('/wp-json/wp/v2/lookbooks?slug=extra-time-autumn-winter')

@@ -47,8 +47,28 @@ export interface ListQuery {
 /** Types listed in their editorial order; the rest newest first. */
 const ORDERED_BY_MENU = new Set<StoredContentType>(['page', 'home_block'])
 
+/**
+ * The published items of a type. An article is a chapter of its story, so it is published only
+ * while its story is too (one condition for every type: compiled reads pass the type as a value).
+ */
 const published = (db: Db, stored: StoredContentType) =>
-  db.selectFrom('content_items').where('type', '=', stored).where('status', '=', 'publish')
+  db
+    .selectFrom('content_items')
+    .where('type', '=', stored)
+    .where('status', '=', 'publish')
+    .where((eb) =>
+      eb.or([
+        eb('type', '<>', 'article'),
+        eb.exists(
+          eb
+            .selectFrom('content_items as story')
+            .select('story.id')
+            .whereRef('story.id', '=', 'content_items.parent_id')
+            .where('story.type', '=', 'story')
+            .where('story.status', '=', 'publish'),
+        ),
+      ]),
+    )
 
 /**
  * A whole type's list, unfiltered, as the home page reads five of them on every render: its
@@ -141,13 +161,7 @@ export async function findContent<T extends ContentType>(
   id: number,
   now: number,
 ): Promise<ContentItemOf<T> | undefined> {
-  const row = await db
-    .selectFrom('content_items')
-    .selectAll()
-    .where('id', '=', id)
-    .where('type', '=', REST_TYPES[type].stored)
-    .where('status', '=', 'publish')
-    .executeTakeFirst()
+  const row = await published(db, REST_TYPES[type].stored).selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) return undefined
   return (await shapeItems(db, type, [row], now))[0]
 }
