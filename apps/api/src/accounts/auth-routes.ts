@@ -6,10 +6,10 @@
  */
 import { accountEndpoints, birthdayOf, registerRequestSchema, usernameBase } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
-import { validatorCompiler } from 'fastify-type-provider-zod'
 import { forbidden } from '../http/errors.ts'
 import { beginAttempt, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
 import { route } from '../http/route.ts'
+import { birthdayBodyValidation } from './birthday-body.ts'
 import { userFromFacebookToken } from './facebook.ts'
 import {
   completePasswordReset,
@@ -77,25 +77,6 @@ export default async function authRoutes(app: FastifyInstance) {
     return issueToken(ctx, user.id, 'facebook')
   })
 
-  // The birthday's year choices are the last 100 years from today, so the body is validated
-  // against the schema of the current year (one compiled validator per year), not the start year's;
-  // a birthday not yet begun is refused by the shop's clock.
-  const currentYear = () => new Date(ctx.now()).getUTCFullYear()
-  const bodyValidators = new Map<number, ReturnType<typeof validatorCompiler>>()
-  const validateRegisterBody = (data: unknown) => {
-    const year = currentYear()
-    let validate = bodyValidators.get(year)
-    if (!validate) {
-      validate = validatorCompiler({
-        schema: registerRequestSchema(year, ctx.now),
-        method: 'POST',
-        url: '',
-        httpPart: 'body',
-      })
-      bodyValidators.set(year, validate)
-    }
-    return validate(data)
-  }
   route(
     app,
     accountEndpoints.register,
@@ -128,12 +109,7 @@ export default async function authRoutes(app: FastifyInstance) {
         throw error
       }
     },
-    {
-      validatorCompiler: (part) =>
-        part.httpPart === 'body'
-          ? validateRegisterBody
-          : validatorCompiler(part as unknown as Parameters<typeof validatorCompiler>[0]),
-    },
+    birthdayBodyValidation(ctx, registerRequestSchema),
   )
 
   route(app, accountEndpoints.logout, async (request) => {

@@ -3,7 +3,7 @@
  * navigation, a password change, and the WooCommerce customer record. Every call needs the
  * Bearer token; another user's customer id answers 403.
  */
-import { accountEndpoints } from '@fanshop/core'
+import { accountEndpoints, customerUpdateSchema } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import type { ShopContext } from '../context.ts'
 import { forbidden } from '../http/errors.ts'
@@ -11,6 +11,7 @@ import type { AnswerHeaders } from '../http/in-process-api.ts'
 import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
 import { readRoute, route } from '../http/route.ts'
 import { ACCOUNT_FAILURES } from './auth-routes.ts'
+import { birthdayBodyValidation } from './birthday-body.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { type HeadersOf, requireSession, revokeUserSessions, type Session, type UserRow } from './sessions.ts'
 import { currentUserJson, customerJson, settingsOf, userDetailsJson } from './users.ts'
@@ -96,23 +97,30 @@ export default async function profileRoutes(app: FastifyInstance) {
     customerJson(await ownCustomer(request, reply)),
   )
 
+  // A birthday in the update is checked by the shop's clock at the time of the request.
+  const customerBody = birthdayBodyValidation(ctx, customerUpdateSchema)
   for (const endpoint of [accountEndpoints.updateCustomer, accountEndpoints.replaceCustomer]) {
-    route(app, endpoint, async (request, reply) => {
-      const user = await ownCustomer(request, reply)
-      const body = request.body
-      const meta = Object.fromEntries((body.meta_data ?? []).map(({ key, value }) => [key, value || null]))
-      const firstName = body.first_name ?? user.first_name
-      const lastName = body.last_name ?? user.last_name
-      const renamed = body.first_name !== undefined || body.last_name !== undefined
-      const updated = await updateUser(user.id, {
-        first_name: firstName,
-        last_name: lastName,
-        ...(renamed ? { display_name: `${firstName} ${lastName}`.trim() } : {}),
-        ...('gender' in meta ? { gender: meta.gender as UserRow['gender'] } : {}),
-        ...('birthday' in meta ? { birthday: meta.birthday ?? null } : {}),
-        ...('phone' in meta ? { phone: meta.phone ?? null } : {}),
-      })
-      return customerJson(updated)
-    })
+    route(
+      app,
+      endpoint,
+      async (request, reply) => {
+        const user = await ownCustomer(request, reply)
+        const body = request.body
+        const meta = Object.fromEntries((body.meta_data ?? []).map(({ key, value }) => [key, value || null]))
+        const firstName = body.first_name ?? user.first_name
+        const lastName = body.last_name ?? user.last_name
+        const renamed = body.first_name !== undefined || body.last_name !== undefined
+        const updated = await updateUser(user.id, {
+          first_name: firstName,
+          last_name: lastName,
+          ...(renamed ? { display_name: `${firstName} ${lastName}`.trim() } : {}),
+          ...('gender' in meta ? { gender: meta.gender as UserRow['gender'] } : {}),
+          ...('birthday' in meta ? { birthday: meta.birthday ?? null } : {}),
+          ...('phone' in meta ? { phone: meta.phone ?? null } : {}),
+        })
+        return customerJson(updated)
+      },
+      customerBody,
+    )
   }
 }

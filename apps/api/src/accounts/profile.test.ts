@@ -147,6 +147,31 @@ describe(`profile calls on ${testDialect}`, () => {
     expect((await update({ meta_data: [{ key: 'role', value: 'admin' }] })).statusCode).toBe(400)
   })
 
+  it('takes a birthday by the shop clock at the time of the update, as registration does', async () => {
+    const was = t.clock.now
+    // A year on from the server's start: the year choices have turned since.
+    const year = new Date(was).getUTCFullYear() + 1
+    t.clock.now = Date.UTC(year, 0, 10, 12)
+    try {
+      const { id, token } = await loggedInUser(t.app)
+      const update = (birthday: string) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/wp-json/wc/v3/customers/${id}`,
+          headers: bearer(token),
+          payload: { meta_data: [{ key: 'birthday', value: birthday }] },
+        })
+      const newborn = await update(`${year}-01-10`)
+      expect(newborn.statusCode, newborn.body).toBe(200)
+      expect(newborn.json().meta_data).toContainEqual({ key: 'birthday', value: `${year}-01-10` })
+      const unborn = await update(`${year}-01-12`)
+      expect(unborn.statusCode).toBe(400)
+      expect(unborn.json().message).toContain('A birthday cannot be in the future.')
+    } finally {
+      t.clock.now = was
+    }
+  })
+
   it("answers 403 for someone else's customer id, and 401 without a token", async () => {
     const me = await loggedInUser(t.app)
     const other = await loggedInUser(t.app)

@@ -31,7 +31,8 @@ const TAGS = ['accounts'] as const
 
 /**
  * The birthday's year choices are the last 100 years from the year this process started in; the
- * API checks a registration against the current year's schema (see the register route).
+ * API checks a registration and a customer update against the current year's schema, by its
+ * clock (apps/api/src/accounts/birthday-body.ts).
  */
 const START_YEAR = new Date().getUTCFullYear()
 

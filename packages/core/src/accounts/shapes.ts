@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { text } from '../input.ts'
 import { menuItemSchema } from '../site/navigation.ts'
-import { accountRules, GENDERS, isoBirthdaySchema } from './validation.ts'
+import { accountRules, type Clock, GENDERS, isoBirthdaySchema } from './validation.ts'
 
 /** Spec 9: a token is of type Bearer; a social-login token lives 5108158 seconds. */
 export const TOKEN_TYPE = 'Bearer'
@@ -108,10 +108,11 @@ export type Customer = z.infer<typeof customerSchema>
 
 /**
  * The update body of /customers/{id}: names, and metadata where "" clears a value. Each value
- * comes out as its rule gives it (a phone trimmed), so what is stored is what was checked.
+ * comes out as its rule gives it (a phone trimmed), so what is stored is what was checked; with a
+ * clock, a birthday not yet begun is refused.
  */
-export function customerUpdateSchema(currentYear: number) {
-  const birthday = isoBirthdaySchema(currentYear)
+export function customerUpdateSchema(currentYear: number, now?: Clock) {
+  const birthday = isoBirthdaySchema(currentYear, now)
   return z
     .object({
       first_name: accountRules.name.optional(),
