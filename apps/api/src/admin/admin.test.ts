@@ -91,7 +91,9 @@ describe('every admin endpoint checks who calls it', () => {
   it.each(guarded)(
     '%s answers 401 without a staff session and to a customer token',
     async (_name, endpoint) => {
-      expect((await call(endpoint, undefined, undefined, UNKNOWN_PARAMS)).statusCode).toBe(401)
+      const anonymous = await call(endpoint, undefined, undefined, UNKNOWN_PARAMS)
+      expect(anonymous.statusCode).toBe(401)
+      expect(anonymous.headers['cache-control']).toBe('private, no-store')
       const token = (await customerLogin(t.app, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).json().data
         .token
       const res = await t.app.inject({
@@ -124,6 +126,8 @@ describe('every admin endpoint checks who calls it', () => {
     const res = await call(endpoint, cookie, endpoint.body ? {} : undefined, UNKNOWN_PARAMS)
     if (allowed) expect([401, 403]).not.toContain(res.statusCode)
     else expect(res.json()).toEqual({ statusCode: 403, message: 'Your role does not allow this.' })
+    // Read with a cookie, not an Authorization header: a shared cache would keep it for anyone.
+    expect(res.headers['cache-control']).toBe('private, no-store')
   })
 })
 

@@ -11,6 +11,12 @@ import queueSettingsRoutes from './launch/queue-settings-routes.ts'
 import staffRoutes from './staff-routes.ts'
 
 export default async function adminPlugin(app: FastifyInstance) {
+  // Staff read customers', orders' and staff's data with a cookie, not an Authorization header,
+  // which alone keeps an answer out of shared caches: no cache may store one, refusals included.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('cache-control', 'private, no-store')
+    done()
+  })
   await app.register(adminAuthRoutes)
   await app.register(staffRoutes)
   await app.register(dashboardRoutes)
