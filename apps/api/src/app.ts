@@ -21,7 +21,7 @@ import { type LogSettings, loggerOptions, redactUrl } from './http/logging.ts'
 import { registerOpenApi } from './http/openapi.ts'
 import { registerPageCacheInvalidation } from './http/page-cache.ts'
 import { acceptEmptyJsonBodies, parseQuerystring } from './http/request-input.ts'
-import { registerSecurityHeaders } from './http/security-headers.ts'
+import { apiSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts'
 import launchPlugin from './launch/plugin.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
 import mediaPlugin from './media/plugin.ts'
@@ -55,6 +55,7 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
+  const refusalHeaders = apiSecurityHeaders(options.config)
   const app = Fastify({
     logger:
       options.logger === false ? false : loggerOptions(options.logger ?? { level: options.config.LOG_LEVEL }),
@@ -73,8 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A path parameter as long as a request head Node accepts reaches its route, whose schema
     // answers a bad one 400 as it does a shorter one; find-my-way's default of 100 answered 414.
     routerOptions: { querystringParser: parseQuerystring, maxParamLength: maxHeaderSize },
-    frameworkErrors: answerFrameworkError,
-    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, request, reply) => answerFrameworkError(refusalHeaders, error, request, reply),
+    clientErrorHandler: (error, socket) => answerClientError(refusalHeaders, error, socket),
   })
   acceptEmptyJsonBodies(app)
   app.setValidatorCompiler(validatorCompiler)

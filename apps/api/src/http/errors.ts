@@ -5,6 +5,7 @@
 import http from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import type { Header } from './security-headers.ts'
 
 export class HttpError extends Error {
   constructor(
@@ -49,19 +50,31 @@ export function describeValidation(
 
 /**
  * Fastify's answer when the router cannot read the URL (a malformed %-escape): the same body as
- * every other error, not Fastify's own (which adds `error` and `code`).
+ * every other error, not Fastify's own (which adds `error` and `code`), with the security headers
+ * of an API answer (`headers`), which no hook adds before a route is found.
  */
-export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+export function answerFrameworkError(
+  headers: readonly Header[],
+  error: FastifyError,
+  _request: unknown,
+  reply: FastifyReply,
+) {
   const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400
   const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is malformed.' : error.message
+  for (const [name, value] of headers) reply.header(name, value)
   return reply.status(statusCode).send({ statusCode, message } satisfies ErrorBody)
 }
 
 /**
  * Node's answer to a request it cannot even parse (headers too large, a broken request line, a
- * client too slow): written straight to the socket, with the same `{ message, statusCode }` body.
+ * client too slow): written straight to the socket, with the same `{ message, statusCode }` body
+ * and the security headers of an API answer (`headers`).
  */
-export function answerClientError(error: Error & { code?: string }, socket: Socket) {
+export function answerClientError(
+  headers: readonly Header[],
+  error: Error & { code?: string },
+  socket: Socket,
+) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   const [statusCode, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
@@ -72,7 +85,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   const body = JSON.stringify({ message, statusCode } satisfies ErrorBody)
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${statusCode} ${http.STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${statusCode} ${http.STATUS_CODES[statusCode]}\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     )
   }
   socket.destroy(error)

@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import helmet from 'helmet'
+import { type Config, perConfig } from '../config.ts'
 
 const nonces = new WeakMap<IncomingMessage, string>()
 
@@ -39,7 +40,7 @@ export const isApiUrl = (url: string) => API_PREFIXES.some((prefix) => url.start
 /** Where the page's nonce goes in its policy; base64 letters only, so helmet accepts it as a source. */
 const NONCE_SLOT = 'NONCESLOT'
 
-type Header = [name: string, value: string]
+export type Header = [name: string, value: string]
 
 /** The headers helmet's middleware sets, recorded once. */
 function headersOf(middleware: ReturnType<typeof helmet>): Header[] {
@@ -54,6 +55,37 @@ function headersOf(middleware: ReturnType<typeof helmet>): Header[] {
   return headers
 }
 
+const hstsOf = (config: Config) =>
+  config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false
+
+const referrerPolicy = { policy: 'strict-origin-when-cross-origin' as const }
+
+/**
+ * The headers of every API answer, and of the server's own refusals before any route (a malformed
+ * URL, a request head Node cannot read), which are JSON too.
+ */
+export const apiSecurityHeaders = perConfig((config): Header[] =>
+  headersOf(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      },
+      crossOriginOpenerPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      originAgentCluster: false,
+      referrerPolicy,
+      strictTransportSecurity: hstsOf(config),
+      xContentTypeOptions: true,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xFrameOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    }),
+  ),
+)
+
 export async function registerSecurityHeaders(app: FastifyInstance) {
   const { config } = app.shop
   const https = config.publicUrl.startsWith('https://')
@@ -64,8 +96,6 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   const facebook = config.FACEBOOK_APP_ID ? ['https://connect.facebook.net'] : []
   const facebookFrames = config.FACEBOOK_APP_ID ? ['https://*.facebook.com'] : []
 
-  const hsts = https ? { maxAge: 31_536_000, includeSubDomains: true } : false
-  const referrerPolicy = { policy: 'strict-origin-when-cross-origin' as const }
   const pageHeaders = headersOf(
     helmet({
       contentSecurityPolicy: {
@@ -93,29 +123,11 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
       // Facebook's login popup reports back to the page that opened it.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
       referrerPolicy,
-      strictTransportSecurity: hsts,
+      strictTransportSecurity: hstsOf(config),
       xFrameOptions: { action: 'deny' },
     }),
   )
-  const apiHeaders = headersOf(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-      },
-      crossOriginOpenerPolicy: false,
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-      originAgentCluster: false,
-      referrerPolicy,
-      strictTransportSecurity: hsts,
-      xContentTypeOptions: true,
-      xDnsPrefetchControl: false,
-      xDownloadOptions: false,
-      xFrameOptions: false,
-      xPermittedCrossDomainPolicies: false,
-      xXssProtection: false,
-    }),
-  )
+  const apiHeaders = apiSecurityHeaders(config)
 
   app.addHook('onRequest', (request, reply, done) => {
     const res = reply.raw
