@@ -11,6 +11,7 @@ import {
   type ContentItemOf,
   type ContentType,
   type FieldSelection,
+  feedItemHasOwnPage,
   type ImageJson,
   plainText,
   readingMinutes,
@@ -20,7 +21,7 @@ import { shownInShop } from '../catalog/visibility.ts'
 import { compiledOnce } from '../db/compiled.ts'
 import type { Database } from '../db/schema.ts'
 import { describeImage, mediaFileUrl } from '../media/describe.ts'
-import { readFields } from './fields.ts'
+import { readFields, type StoredFields } from './fields.ts'
 import { sanitizePlainText, sanitizeRichText, sanitizeUrl } from './sanitize.ts'
 import type { ContentItemsTable } from './tables.ts'
 
@@ -117,8 +118,10 @@ function permalink(row: ItemRow, fields: Record<string, unknown>): string {
       if (fields.template === 'contact') return '/contact'
       return `/page/${encodeURIComponent(row.slug)}`
     case 'feed': {
-      const target = fields.target as { url: string } | null
-      return fields.kind === 'article' || !target ? `/feed/article/${row.id}` : sanitizeUrl(target.url)
+      const feed = fields as StoredFields<'feed'>
+      return feed.target && !feedItemHasOwnPage(feed)
+        ? sanitizeUrl(feed.target.url)
+        : `/feed/article/${row.id}`
     }
     case 'home_block':
       return '/home'

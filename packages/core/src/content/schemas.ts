@@ -173,6 +173,13 @@ const pageSchema = z.object({
 
 export const FEED_KINDS = ['photo', 'quote', 'article', 'release', 'post', 'lookbook'] as const
 
+/**
+ * Whether a feed item has a page of its own (/feed/article/{id}): an article always, any other
+ * kind only when it leads nowhere else; one that leads elsewhere is a link to that page.
+ */
+export const feedItemHasOwnPage = (item: { kind: (typeof FEED_KINDS)[number]; target: unknown }) =>
+  item.kind === 'article' || !item.target
+
 const feedItemSchema = z.object({
   ...postObject,
   type: z.literal('feed'),

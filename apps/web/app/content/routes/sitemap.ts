@@ -1,6 +1,7 @@
 /**
  * /sitemap.xml: every public page for search engines. The fixed sections, every content item
- * by its permalink (the API's `link`), and every product page, read through the content and
+ * by its permalink (the API's `link`; a feed item only when it has a page of its own, not a link
+ * to another page), and every product page, read through the content and
  * catalogue APIs 100 at a time. Home and lookbook variants are left out: they point to their
  * canonical page.
  */
@@ -10,6 +11,7 @@ import {
   type ContentType,
   catalogEndpoints,
   contentListEndpoints,
+  feedItemHasOwnPage,
   readPaging,
 } from '@fanshop/core'
 import { type ApiResponse, call } from '../../api.server.ts'
@@ -69,6 +71,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const entries = new Map<string, Entry>()
   for (const path of SECTIONS) entries.set(path, { path })
   for (const item of content.flat()) {
+    // A feed item that points to another page has no page of its own; that page, when public, is listed by its type.
+    if (item.type === 'feed' && !feedItemHasOwnPage(item)) continue
     if (!item.link.startsWith('/')) continue
     const known = entries.get(item.link)
     if (!known?.modified || known.modified < item.modified)
