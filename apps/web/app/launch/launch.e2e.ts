@@ -6,7 +6,7 @@
  */
 import { countdown } from '@fanshop/core'
 import type { Page } from '@playwright/test'
-import { cartButton, roomiestSimpleProduct } from '../../tests/pages.ts'
+import { cartButton, hydrated, roomiestSimpleProduct } from '../../tests/pages.ts'
 import { expect, test } from '../../tests/pre-launch-server.ts'
 
 const box = (page: Page, n: number) => page.getByLabel(`Character ${n} of 5`)
@@ -100,6 +100,10 @@ test('the countdown is the same in every time zone and reaches zero without a re
     await page.goto('/comingsoon')
     const timer = page.getByRole('timer', { name: 'Time left until the shop opens' })
     await expect(timer).toContainText('02days')
+    // The page hydrates through timers of its clock (the router is made in tasks of their own):
+    // paused before that, it would stay the server's HTML, its timer at the server's instant. This
+    // page is not the fixture's, whose navigations wait for it.
+    await hydrated(page)
     await page.clock.pauseAt(shown)
     await expect(timer).toHaveText(reading(shown))
     await page.clock.runFor(30_000)
