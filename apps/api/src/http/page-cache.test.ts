@@ -404,6 +404,9 @@ describe('what the page cache keeps', () => {
     expect(writeEffect('/api/v1/account/addresses')).toBe('none')
     expect(writeEffect('/wp-json/jwt-auth/v1/token')).toBe('none')
     expect(writeEffect('/wp-json/wp/v2/contact')).toBe('none')
+    // Joining the drop's waiting room, thousands a minute on drop day, shows on no shared page.
+    expect(writeEffect('/wp-json/wp/v2/launch/queue')).toBe('none')
+    expect(writeEffect('/wp-json/wp/v2/launch/subscribe')).toBe('none')
     expect(writeEffect('/wp-json/wc/v3/products/12')).toBe('pages')
     expect(writeEffect('/api/v1/products/12')).toBe('pages')
     expect(writeEffect('/wp-json/wp/v2/contacts')).toBe('pages')

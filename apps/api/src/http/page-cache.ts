@@ -356,10 +356,11 @@ export async function createPageCache(ctx: ShopContext): Promise<PageCache> {
 
 /**
  * Writes that change nothing an anonymous page shows: accounts, alerts, messages, an order lookup,
- * and the back office's own sessions, staff and security settings.
+ * a fan joining the drop's waiting room (shown on their own /queue page only), and the back
+ * office's own sessions, staff and security settings.
  */
 const UNSHARED_WRITES =
-  /^\/(?:api\/v1\/(?:orders\/lookup|stock_alerts|account\/.*)|wp-json\/(?:jwt-auth\/.*|wp\/v2\/(?:register|logout|auth\/.*|users\/me|user\/.*|facebook\/.*|contact|launch\/subscribe))|admin\/api\/(?:session|me\/.*|invitations\/.*|staff(?:\/.*)?))$/
+  /^\/(?:api\/v1\/(?:orders\/lookup|stock_alerts|account\/.*)|wp-json\/(?:jwt-auth\/.*|wp\/v2\/(?:register|logout|auth\/.*|users\/me|user\/.*|facebook\/.*|contact|launch\/(?:subscribe|queue)))|admin\/api\/(?:session|me\/.*|invitations\/.*|staff(?:\/.*)?))$/
 
 /** Writes to carts and orders, and the back office's stock adjustments: they change stock and nothing else a page shows. */
 const STOCK_WRITES = /^\/(?:api\/v1\/(?:orders\.json|orders\/.+|checkouts\/.+)|admin\/api\/stock\/.+)$/
