@@ -9,6 +9,7 @@ import {
   couponEndpoints,
   customerEndpoints,
   endpointPath,
+  INVITATION_INVALID_MESSAGE,
   roleCan,
   STAFF_PASSWORD_MAX,
   STAFF_ROLES,
@@ -25,7 +26,6 @@ import {
   STAFF_WRONG_CREDENTIALS,
   STAFF_WRONG_CURRENT_CODE,
 } from './auth-routes.ts'
-import { INVITATION_INVALID_MESSAGE } from './staff.ts'
 import {
   createAdminTestApp,
   demoStaff,
@@ -283,6 +283,18 @@ describe('invitations, TOTP and the audit log', () => {
       password,
     })
     expect(unknown.json()).toEqual({ statusCode: 400, message: INVITATION_INVALID_MESSAGE })
+  })
+
+  it('answers an over-long invitation key as the invalid link it is', async () => {
+    const res = await call(adminEndpoints.acceptInvitation, undefined, {
+      key: 'k'.repeat(201),
+      name: 'Nina',
+      password,
+    })
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: `Invalid body parameter "key": ${INVITATION_INVALID_MESSAGE}`,
+    })
   })
 
   it('turns on TOTP; then a login asks for the code, takes a right one once, and refuses a wrong one', async () => {

@@ -4,7 +4,14 @@
  * writes its audit entry in the same transaction.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { permissionsOf, ROLE_LABELS, type Staff, type StaffMe, type StaffRole } from '@fanshop/core'
+import {
+  INVITATION_INVALID_MESSAGE,
+  permissionsOf,
+  ROLE_LABELS,
+  type Staff,
+  type StaffMe,
+  type StaffRole,
+} from '@fanshop/core'
 import type { Kysely } from 'kysely'
 import { hashPassword } from '../accounts/passwords.ts'
 import type { ShopContext } from '../context.ts'
@@ -14,8 +21,6 @@ import { type Actor, recordAudit } from './audit.ts'
 import type { StaffRow } from './staff-sessions.ts'
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
-export const INVITATION_INVALID_MESSAGE =
-  'This invitation link is invalid, has been used already or has expired. Please ask the owner for a new one.'
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')
 

@@ -65,8 +65,12 @@ export const invitationSchema = z.object({
   expiresAt: z.string(),
 })
 
+/** An invitation's key that is unknown, used, expired or too long to be one. */
+export const INVITATION_INVALID_MESSAGE =
+  'This invitation link is invalid, has been used already or has expired. Please ask the owner for a new one.'
+
 export const acceptInvitationSchema = z.object({
-  key: text().min(1, 'is required').max(200),
+  key: text().min(1, 'is required').max(200, INVITATION_INVALID_MESSAGE),
   name: text().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
   password: staffPasswordSchema,
 })
