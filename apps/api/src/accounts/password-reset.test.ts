@@ -1,16 +1,11 @@
 import type { AddressInfo } from 'node:net'
-import { ACCOUNT_MESSAGES } from '@fanshop/core'
+import { ACCOUNT_MESSAGES, RESET_LINK_INVALID_MESSAGE } from '@fanshop/core'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bearer, loggedInUser, login } from '../../tests/accounts.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { IP_RESET_REQUESTS } from './auth-routes.ts'
-import {
-  completePasswordReset,
-  PASSWORD_SET_MESSAGE,
-  RESET_LINK_INVALID_MESSAGE,
-  RESET_REQUESTED_MESSAGE,
-} from './password-reset.ts'
+import { completePasswordReset, PASSWORD_SET_MESSAGE, RESET_REQUESTED_MESSAGE } from './password-reset.ts'
 import { hashPassword } from './passwords.ts'
 
 interface ReceivedMail {
@@ -165,6 +160,14 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
     const [usedKey, otherKey] = mails.map((m) => resetKeyIn(m.raw)) as [string, string]
     expect((await setPassword(usedKey, 'brand new secret')).statusCode).toBe(200)
     expect((await setPassword(otherKey, 'yet another secret')).statusCode).toBe(400)
+  })
+
+  it('answers an over-long key as the invalid link it is', async () => {
+    const res = await setPassword('k'.repeat(201), 'brand new secret')
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: `Invalid body parameter "key": ${RESET_LINK_INVALID_MESSAGE}`,
+    })
   })
 
   it('refuses a made-up key without hashing the password it came with', async () => {

@@ -6,6 +6,7 @@
  * Setting the new password ends every session of the account and every other open link.
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { RESET_LINK_INVALID_MESSAGE } from '@fanshop/core'
 import type { ShopContext } from '../context.ts'
 import { badRequest } from '../http/errors.ts'
 import { hashPassword } from './passwords.ts'
@@ -16,8 +17,6 @@ export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
 
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this e-mail address, we have sent it a link to set a new password. The link works once, for 1 hour.'
-export const RESET_LINK_INVALID_MESSAGE =
-  'This link to set a new password is invalid, has been used already or has expired. Please ask for a new one.'
 export const PASSWORD_SET_MESSAGE = 'Your new password is set. You can log in with it now.'
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')

@@ -348,10 +348,17 @@ export const passwordChangeSchema = z
 /** POST /wp-json/wp/v2/auth/reset: where to send the link. */
 export const resetRequestSchema = z.object({ email: accountRules.email })
 
+/** A reset link's key that is unknown, used, expired or too long to be one. */
+export const RESET_LINK_INVALID_MESSAGE =
+  'This link to set a new password is invalid, has been used already or has expired. Please ask for a new one.'
+
 /** POST /wp-json/wp/v2/auth/reset/setpassword: the key from the link and the new password twice. */
 export const setPasswordSchema = z
   .object({
-    key: text().trim().min(20, { error: 'This reset link is incomplete.' }).max(200),
+    key: text()
+      .trim()
+      .min(20, { error: 'This reset link is incomplete.' })
+      .max(200, { error: RESET_LINK_INVALID_MESSAGE }),
     password: accountRules.password,
     password_repeat: accountRules.password,
   })
