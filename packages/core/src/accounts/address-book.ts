@@ -11,13 +11,13 @@ const required = (label: string, max: number) =>
   text({ error: `Enter the ${label}.` })
     .trim()
     .min(1, `Enter the ${label}.`)
-    .max(max)
+    .max(max, `The ${label} can be at most ${max} characters.`)
 
 export const savedAddressInputSchema = z.object({
   firstname: required('first name', 100),
   lastname: required('last name', 100),
   address1: required('street and number', 200),
-  address2: text().trim().max(200).optional(),
+  address2: text().trim().max(200, 'The flat, floor and door can be at most 200 characters.').optional(),
   zipcode: required('postcode', 20),
   city: required('city', 100),
   country_id: idParam('Choose a country.'),

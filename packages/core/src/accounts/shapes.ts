@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { text } from '../input.ts'
 import { menuItemSchema } from '../site/navigation.ts'
-import { accountRules, type Clock, GENDERS, isoBirthdaySchema } from './validation.ts'
+import { accountRules, type Clock, GENDERS, isoBirthdaySchema, ACCOUNT_MESSAGES as M } from './validation.ts'
 
 /** Spec 9: a token is of type Bearer; a social-login token lives 5108158 seconds. */
 export const TOKEN_TYPE = 'Bearer'
@@ -25,12 +25,19 @@ export const tokenResponseSchema = z.object({
 export type TokenResponse = z.infer<typeof tokenResponseSchema>
 
 export const loginRequestSchema = z.object({
-  username: text().trim().min(1).max(254).describe('The e-mail address.'),
-  password: text().min(1).max(1024),
+  username: text({ error: M.required })
+    .trim()
+    .min(1, { error: M.required })
+    .max(254, { error: M.tooLong })
+    .describe('The e-mail address.'),
+  password: text({ error: M.required }).min(1, { error: M.required }).max(1024, { error: M.tooLong }),
 })
 
 export const facebookLoginSchema = z.object({
-  access_token: text().trim().min(10, { error: 'The Facebook access token is missing.' }).max(4096),
+  access_token: text()
+    .trim()
+    .min(10, { error: 'The Facebook access token is missing.' })
+    .max(4096, { error: 'The Facebook access token is too long to be one.' }),
 })
 
 export const messageSchema = z.object({ message: z.string() })
@@ -118,8 +125,10 @@ export function customerUpdateSchema(currentYear: number, now?: Clock) {
       first_name: accountRules.name.optional(),
       last_name: accountRules.name.optional(),
       meta_data: z
-        .array(z.object({ key: z.enum(CUSTOMER_META_KEYS), value: text().max(100) }))
-        .max(CUSTOMER_META_KEYS.length)
+        .array(z.object({ key: z.enum(CUSTOMER_META_KEYS), value: text().max(100, { error: M.tooLong }) }))
+        .max(CUSTOMER_META_KEYS.length, {
+          error: `must hold at most ${CUSTOMER_META_KEYS.length} entries, one per key`,
+        })
         .optional(),
     })
     .transform((body, ctx) => {

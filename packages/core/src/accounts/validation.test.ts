@@ -254,6 +254,11 @@ describe('register request (spec 7)', () => {
     ])
   })
 
+  it('says an over-long display name is too long, in the words of the other fields', () => {
+    const body = toRegisterRequest(validForm)
+    expect(messagesFor(request, { ...body, name: 'n'.repeat(122) }, 'name')).toEqual([M.tooLong])
+  })
+
   it("takes spec 7's payload alone: gender and birthday are optional for API clients, required by the form", () => {
     const { gender, birth_day, birth_month, birth_year, ...spec } = toRegisterRequest(validForm)
     expect(request.safeParse(spec).success).toBe(true)

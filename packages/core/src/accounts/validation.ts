@@ -251,7 +251,11 @@ export function registerRequestSchema(currentYear: number, now?: Clock) {
         .describe(
           'Wanted username; the server derives it from the names when absent and adds a suffix when taken.',
         ),
-      name: text().trim().max(121).optional().describe('Display name; "firstname lastname" when absent.'),
+      name: text()
+        .trim()
+        .max(121, { error: M.tooLong })
+        .optional()
+        .describe('Display name; "firstname lastname" when absent.'),
       ...registrationFields,
       gender: registrationFields.gender.optional(),
       birth_day: registrationFields.birth_day.optional(),
