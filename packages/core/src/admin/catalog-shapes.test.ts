@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_STOCK_UNITS, productBody, productInputSchema, slugOf } from './catalog-shapes.ts'
+import {
+  categoryOrderSchema,
+  MAX_STOCK_UNITS,
+  productBody,
+  productInputSchema,
+  slugOf,
+} from './catalog-shapes.ts'
 import { csvRowSchema, stockAdjustmentSchema } from './stock-shapes.ts'
 
 const csvRow = {
@@ -67,6 +73,17 @@ describe('the product form and API schema', () => {
     expect(
       stockAdjustmentSchema.safeParse({ reason: 'count', quantity: MAX_STOCK_UNITS, note: 'x' }).success,
     ).toBe(true)
+  })
+
+  it('answers a variation of too many terms and an over-long category order in its own words', () => {
+    const terms = ['1', '2', '3', '4', '5', '6']
+    expect(
+      productInputSchema
+        .safeParse({ ...variable, variations: [{ ...variable.variations[0], terms }] })
+        .error?.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`),
+    ).toEqual(['variations.0.terms must name at most 5 terms'])
+    const ids = Array.from({ length: 501 }, (_, index) => index + 1)
+    expect(categoryOrderSchema.safeParse({ ids }).error?.issues[0]?.message).toBe('must list at most 500 ids')
   })
 
   it('suggests a slug from a name', () => {

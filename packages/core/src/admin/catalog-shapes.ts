@@ -83,7 +83,7 @@ const idList = z.array(idParam()).max(500, 'must list at most 500 ids')
 export const variationInputSchema = z.object({
   /** The variation's id when it exists already; new ones have none. */
   id: idParam().optional(),
-  terms: z.array(idParam()).min(1, 'must name a term of each attribute').max(5),
+  terms: z.array(idParam()).min(1, 'must name a term of each attribute').max(5, 'must name at most 5 terms'),
   sku: skuSchema,
   price: priceSchema,
   salePrice: optionalPrice,
@@ -331,6 +331,6 @@ export const categoryOrderSchema = z.object({
   ids: z
     .array(idParam())
     .min(1, 'must list the categories')
-    .max(500)
+    .max(500, 'must list at most 500 ids')
     .refine((ids) => new Set(ids).size === ids.length, 'must name each category once'),
 })

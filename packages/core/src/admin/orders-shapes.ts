@@ -173,7 +173,7 @@ export const refundOrderSchema = z
           quantity: boundedNumber(1, 999, 'must be a quantity from 1 to 999'),
         }),
       )
-      .max(100)
+      .max(100, 'must list at most 100 lines')
       .default([]),
     /** Refund the shipping cost too. */
     shipping: z.boolean().default(false),

@@ -49,7 +49,7 @@ export const imageOrderSchema = z.object({
   ids: z
     .array(idParam())
     .min(1, "must list the product's images")
-    .max(MAX_PRODUCT_IMAGES)
+    .max(MAX_PRODUCT_IMAGES, `must list at most ${MAX_PRODUCT_IMAGES} images`)
     .refine((ids) => new Set(ids).size === ids.length, 'must name each image once'),
 })
 

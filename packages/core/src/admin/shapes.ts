@@ -102,8 +102,14 @@ export type AuditEntry = z.output<typeof auditEntrySchema>
 
 export const auditQuerySchema = z.object({
   staff: idParam().optional().describe('Only the changes of this staff member'),
-  action: text().max(60).optional().describe('Only this action, e.g. staff.role'),
-  entity: text().max(60).optional().describe('Only changes to this kind of thing, e.g. staff'),
+  action: text()
+    .max(60, 'must be at most 60 characters')
+    .optional()
+    .describe('Only this action, e.g. staff.role'),
+  entity: text()
+    .max(60, 'must be at most 60 characters')
+    .optional()
+    .describe('Only changes to this kind of thing, e.g. staff'),
   from: isoDate.optional().describe('From this day (UTC), inclusive'),
   to: isoDate.optional().describe('To this day (UTC), inclusive'),
   page: pageParam,
