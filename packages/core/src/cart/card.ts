@@ -43,8 +43,14 @@ export function isCardExpired(month: number, year: number, now: number): boolean
 
 /** Spree's `payment_source[<method id>]`: what the shopper types for a card payment. */
 export const cardSourceSchema = z.object({
-  name: text().trim().min(2, 'Enter the name on the card.').max(100),
-  number: text().max(40).transform(cardDigits).refine(passesLuhn, 'Enter a valid card number.'),
+  name: text()
+    .trim()
+    .min(2, 'Enter the name on the card.')
+    .max(100, 'Enter the name on the card in at most 100 characters.'),
+  number: text()
+    .max(40, 'Enter a valid card number.')
+    .transform(cardDigits)
+    .refine(passesLuhn, 'Enter a valid card number.'),
   month: wholeNumber(z.number().int().min(1, 'Choose the expiry month.').max(12, 'Choose the expiry month.')),
   year: wholeNumber(
     z.number().int().min(2000, 'Choose the expiry year.').max(2100, 'Choose the expiry year.'),

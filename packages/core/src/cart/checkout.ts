@@ -40,7 +40,7 @@ export function nextState(state: OrderState): OrderState | null {
 /** Whether an order in `state` has already passed `step` (editing that step rewinds to it). */
 export const isPast = (state: OrderState, step: OrderState): boolean => stateIndex(state) > stateIndex(step)
 
-const line = (max: number) => text().trim().max(max)
+const line = (max: number) => text().trim().max(max, `must be at most ${max} characters`)
 
 /** An address as the checkout sends it (Spree's `*_address_attributes`); completeness is checked on `next`. */
 export const addressInputSchema = z.object({

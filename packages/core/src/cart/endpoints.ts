@@ -21,6 +21,7 @@ import {
   orderJsonSchema,
   orderSummaryJsonSchema,
   orderUpdateBodySchema,
+  shopperCouponCodeSchema,
   stateJsonSchema,
 } from './schemas.ts'
 import { stockAlertSchema } from './stock-alert.ts'
@@ -52,7 +53,7 @@ const orderParams = z.object({ number: orderNumber })
 const lineParams = z.object({ number: orderNumber, lineItemId })
 
 /** The guest's key to an order (its owner may send their Bearer token instead). */
-const tokenQuery = z.object({ order_token: text().max(200).optional() })
+const tokenQuery = z.object({ order_token: text().max(200, 'must be at most 200 characters').optional() })
 
 /** Spree's query form of a line's new quantity, beside the body form. */
 const quantityQuery = tokenQuery.extend({
@@ -130,7 +131,7 @@ export const cartEndpoints = {
     tags: STORE,
     summary: 'Remove the coupon from the order',
     bearer: 'optional',
-    params: z.object({ number: orderNumber, code: text().min(1).max(50) }),
+    params: z.object({ number: orderNumber, code: shopperCouponCodeSchema }),
     query: tokenQuery,
     responses: { 200: orderJsonSchema, ...errors },
   }),

@@ -256,7 +256,7 @@ export const createOrderBodySchema = z
     order: z
       .object({
         email: text().pipe(checkoutEmailSchema).optional(),
-        line_items: z.array(lineItemInputSchema).max(50).optional(),
+        line_items: z.array(lineItemInputSchema).max(50, 'must list at most 50 lines').optional(),
       })
       .optional(),
   })
@@ -296,19 +296,27 @@ export const checkoutUpdateBodySchema = z.object({
     .extend({
       shipments_attributes: z
         .array(z.object({ id: idParam().optional(), selected_shipping_rate_id: idParam() }))
-        .max(1)
+        .max(1, 'must choose one shipping rate')
         .optional(),
       payments_attributes: z
         .array(z.object({ payment_method_id: idParam() }))
-        .max(1)
+        .max(1, 'must choose one payment method')
         .optional(),
     })
     .optional(),
   /** Card details keyed by payment method id, as Spree takes them; never stored, only tokenised. */
-  payment_source: z.record(text().max(20), cardSourceSchema).optional(),
+  payment_source: z
+    .record(text().max(20), cardSourceSchema, {
+      error: (issue) => (issue.code === 'invalid_key' ? 'must be keyed by a payment method id' : undefined),
+    })
+    .optional(),
 })
 export type CheckoutUpdateBody = z.infer<typeof checkoutUpdateBodySchema>
 
-export const applyCouponBodySchema = z.object({
-  coupon_code: text().trim().min(1, 'Enter a coupon code.').max(50),
-})
+/** A coupon code as a shopper types it, to apply or to remove. */
+export const shopperCouponCodeSchema = text()
+  .trim()
+  .min(1, 'Enter a coupon code.')
+  .max(50, 'Enter a coupon code of at most 50 characters.')
+
+export const applyCouponBodySchema = z.object({ coupon_code: shopperCouponCodeSchema })
