@@ -6,15 +6,10 @@
  * the page is kept as soon as it is rendered and every other visitor gets it.
  */
 import net from 'node:net'
-import { fileURLToPath } from 'node:url'
-import { parseSocialLinks } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../tests/test-app.ts'
-import { inProcessApi } from './in-process-api.ts'
-import { inProcessFetch } from './in-process-fetch.ts'
-import storefrontPlugin from './storefront.ts'
+import { createStorefrontApp } from '../../tests/storefront-app.ts'
+import type { TestApp } from '../../tests/test-app.ts'
 
-const webRoot = fileURLToPath(new URL('../../../web/', import.meta.url))
 const PRODUCT = '/products/extra-time-tour-tee'
 
 describe('a page missing from the cache, rendered for a visitor who takes nothing', () => {
@@ -22,26 +17,7 @@ describe('a page missing from the cache, rendered for a visitor who takes nothin
   let base = ''
 
   beforeAll(async () => {
-    t = await createTestApp({ ready: false, env: { PAGE_CACHE_SECONDS: '30' } })
-    const { config } = t.ctx
-    await t.app.register(storefrontPlugin, {
-      webRoot,
-      loadContext: {
-        apiBaseUrl: config.apiBaseUrl,
-        publicUrl: config.publicUrl,
-        storeHost: null,
-        secureCookies: false,
-        analyticsId: null,
-        facebookAppId: null,
-        launchAt: config.LAUNCH_AT,
-        shopTz: config.SHOP_TZ,
-        socialLinks: parseSocialLinks(config.SOCIAL_LINKS),
-        apiFetch: inProcessFetch(t.app),
-        apiInProcess: inProcessApi(t.app),
-        sessionSecret: 'test-session-secret-of-at-least-32-characters',
-      },
-    })
-    base = await t.app.listen({ host: '127.0.0.1', port: 0 })
+    ;({ t, base } = await createStorefrontApp({ PAGE_CACHE_SECONDS: '30' }))
   }, 120_000)
 
   afterAll(async () => {

@@ -2,8 +2,9 @@
  * The shared anonymous page cache (docs/decisions/0009-anonymous-page-cache.md): what a visitor
  * without personal state sees on a catalogue or content page is the same for every such visitor,
  * so it is rendered once every few seconds instead of once per visitor. Pages are kept compressed
- * (brotli and gzip, made once when stored) with the SHA-256 hashes of their inline scripts, which
- * replace the per-response nonce in the Content-Security-Policy of every copy served from here.
+ * (brotli and gzip, made once when stored) with the SHA-256 hashes of the inline scripts their
+ * render wrote (those carrying its nonce), which replace the per-response nonce in the
+ * Content-Security-Policy of every copy served from here.
  *
  * An entry is fresh for PAGE_CACHE_SECONDS, then served stale for as long again while one
  * background render replaces it. A write that changes what pages show (a price, a text) bumps a
@@ -66,7 +67,7 @@ const MEMORY_BUDGET = 64 * 1024 * 1024
 export interface CachedPage {
   status: number
   headers: [string, string][]
-  /** The CSP sources that allow this page's inline scripts: 'sha256-…' each. */
+  /** The CSP sources that allow the inline scripts its render wrote: 'sha256-…' each. */
   scriptHashes: string
   br: Buffer
   gzip: Buffer
@@ -79,11 +80,17 @@ export interface CachedPage {
 
 export type Lookup = { page: CachedPage; state: 'hit' | 'stale' } | null
 
-/** The CSP hash sources of the inline scripts (those without src) of an HTML page. */
-export function inlineScriptHashes(html: string): string {
+/**
+ * The CSP hash sources of the inline scripts (those without src) of an HTML page that carry its
+ * render's nonce: the scripts the render wrote itself. Any other inline script in the page (markup
+ * that came through a content field) is blocked by the nonce on the rendered page, and stays
+ * blocked on the kept copy.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string {
   const hashes = new Set<string>()
-  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\ssrc\s*=/i.test(attributes ?? '')) continue
+  for (const [, attributes = '', body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue
+    if (/\snonce="([^"]*)"/i.exec(attributes)?.[1] !== nonce) continue
     hashes.add(
       `'sha256-${createHash('sha256')
         .update(body ?? '')
@@ -257,8 +264,17 @@ export class PageCache {
     return done
   }
 
-  /** Compresses a finished page for keeping; null when it is not a whole, shareable page. */
-  async prepare(status: number, headers: Headers, html: Buffer, version: string): Promise<CachedPage | null> {
+  /**
+   * Compresses a finished page for keeping; null when it is not a whole, shareable page. `nonce` is
+   * the one its render put on the inline scripts it wrote.
+   */
+  async prepare(
+    status: number,
+    headers: Headers,
+    html: Buffer,
+    version: string,
+    nonce: string,
+  ): Promise<CachedPage | null> {
     if (!shareable(status, headers) || !html.toString('latin1', html.length - 16).includes('</html>')) {
       return null
     }
@@ -275,7 +291,7 @@ export class PageCache {
     return {
       status,
       headers: [...headers].filter(([name]) => !UNKEPT_HEADERS.has(name)),
-      scriptHashes: inlineScriptHashes(html.toString('utf8')),
+      scriptHashes: inlineScriptHashes(html.toString('utf8'), nonce),
       br,
       gzip: gz,
       etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,

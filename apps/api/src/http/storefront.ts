@@ -304,7 +304,7 @@ async function serveShared(
   let kept: (page: CachedPage | null | Promise<CachedPage | null>) => void = () => {}
   cache.fill(key, () => new Promise((resolve) => (kept = resolve)))
   await serve(render, request, reply, origin, context, (status, headers, html) => {
-    kept(cache.prepare(status, headers, html, version).catch(() => null))
+    kept(cache.prepare(status, headers, html, version, context.cspNonce).catch(() => null))
   })
   // Nothing handed over (a HEAD, a failed render): the others render for themselves.
   kept(null)
@@ -323,12 +323,13 @@ async function renderForCache(
   const headers = new Headers({ accept: 'text/html' })
   const cookie = sharedCookies(request.headers.cookie)
   if (cookie) headers.set('cookie', cookie)
+  const nonce = randomBytes(16).toString('base64')
   const response = await render(
     new Request(new URL(`${origin}${request.url}`), { headers }),
-    contextOf({ clientIp: context.clientIp, cspNonce: randomBytes(16).toString('base64'), scripted: false }),
+    contextOf({ clientIp: context.clientIp, cspNonce: nonce, scripted: false }),
   )
   const html = Buffer.from(await response.arrayBuffer())
-  return cache.prepare(response.status, response.headers, html, version)
+  return cache.prepare(response.status, response.headers, html, version, nonce)
 }
 
 export default async function storefrontPlugin(app: FastifyInstance, options: StorefrontOptions) {

@@ -1,0 +1,63 @@
+/**
+ * The headers pages leave with, as the source sets them (the built server's tests,
+ * page-cache.test.ts and storefront.test.ts, run the code as last built): a kept copy's policy
+ * allows only the inline scripts its render wrote.
+ */
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createStorefrontApp } from '../../tests/storefront-app.ts'
+import type { TestApp } from '../../tests/test-app.ts'
+
+const PRODUCT = '/products/extra-time-tour-tee'
+
+const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+
+/** The inline scripts of a page: their attributes and text. */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/\ssrc=/.test(attributes!))
+    .map(([, attributes, text]) => ({ attributes: attributes!, text: text! }))
+
+describe('the headers of pages rendered and kept in this process', () => {
+  let t: TestApp
+  let base = ''
+
+  beforeAll(async () => {
+    ;({ t, base } = await createStorefrontApp({ PAGE_CACHE_SECONDS: '30' }))
+  }, 120_000)
+
+  afterAll(async () => {
+    t.app.server.closeAllConnections()
+    await t.close()
+  })
+
+  const get = (pathname: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${pathname}`, { headers, redirect: 'manual' })
+
+  /** The page as kept: requested until the cache answers it. */
+  async function kept(pathname: string, headers: Record<string, string> = {}) {
+    for (let i = 0; i < 20; i++) {
+      const response = await get(pathname, headers)
+      if (response.headers.get('x-page-cache') === 'hit') return response
+      await response.arrayBuffer()
+    }
+    throw new Error(`${pathname} never came from the cache`)
+  }
+
+  it("a kept copy's policy allows the inline scripts its render wrote with its nonce, and no other", async () => {
+    const page = await kept(PRODUCT)
+    const scriptSrc = (page.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .find((directive) => directive.startsWith('script-src '))!
+    expect(scriptSrc).not.toContain("'nonce-")
+    const scripts = inlineScripts(await page.text())
+    const written = scripts.filter(({ attributes }) => /\snonce="/.test(attributes))
+    expect(written.length).toBeGreaterThan(0)
+    for (const { text } of written) expect(scriptSrc).toContain(hashOf(text))
+    // The product's structured data is inline markup without the nonce: on the kept copy, as on the
+    // rendered page, no such script runs.
+    const others = scripts.filter(({ attributes }) => !/\snonce="/.test(attributes))
+    expect(others.length).toBeGreaterThan(0)
+    for (const { text } of others) expect(scriptSrc).not.toContain(hashOf(text))
+  })
+})
