@@ -78,7 +78,7 @@ export const pickMask = <Field extends string>(fields: readonly Field[]) =>
 export function fieldsParam(names: FieldNames, example: string) {
   return z
     .string()
-    .max(1000)
+    .max(1000, 'must be at most 1000 characters')
     .transform((list) => parseFieldSelection(list, names))
     .describe(
       `Comma-separated fields the answer keeps (WordPress \`_fields\`), e.g. ${example}; unknown names are ignored`,

@@ -96,8 +96,8 @@ export const catalogEndpoints = {
       slug: z.string().regex(SLUG, 'must be a product slug like "extra-time-tour-tee"').optional(),
       search: text()
         .trim()
-        .min(1)
-        .max(100)
+        .min(1, 'must hold a word to search for')
+        .max(100, 'must be at most 100 characters')
         .optional()
         .describe('Words found, in any order, in the name, the SKU or a colour or size the product comes in'),
     }),

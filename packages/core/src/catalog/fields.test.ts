@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { asksFor, asksForAny, asksForPosition, parseFieldSelection as parseFields } from '../fields.ts'
+import { catalogEndpoints } from './endpoints.ts'
 import {
   CATEGORY_FIELD_NAMES,
   CATEGORY_TAB_FIELD_LIST,
@@ -58,5 +59,16 @@ describe('the category tabs’ fields', () => {
     for (const field of ['id', 'name', 'description', 'menu_order']) expect(asksFor(tabs, field)).toBe(true)
     expect(asksFor(tabs, 'image')).toBe(false)
     expect(asksFor(tabs, 'count')).toBe(false)
+  })
+})
+
+describe('the limits of a product list query', () => {
+  const query = catalogEndpoints.products.query
+  const firstMessage = (value: object) => query.safeParse(value).error?.issues[0]?.message
+
+  it('says how long `_fields` and `search` may be, and that a blank search is none', () => {
+    expect(firstMessage({ _fields: 'id,'.repeat(334) })).toBe('must be at most 1000 characters')
+    expect(firstMessage({ search: 's'.repeat(101) })).toBe('must be at most 100 characters')
+    expect(firstMessage({ search: ' ' })).toBe('must hold a word to search for')
   })
 })

@@ -22,6 +22,21 @@ describe('parseTaxonomyFilter', () => {
     })
   })
 
+  it('says how many taxonomies and terms a filter may list', () => {
+    const gender = { taxonomy: 'gender', terms: ['women'] }
+    expect(parseTaxonomyFilter(JSON.stringify(Array(21).fill(gender)))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^taxonomies: must list at most 20 taxonomies; expected a list like/),
+    })
+    const terms = Array.from({ length: 51 }, (_, index) => `t${index}`)
+    expect(parseTaxonomyFilter(JSON.stringify([{ taxonomy: 'pa_size', terms }]))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(
+        /^taxonomies at 0\.terms: terms must list at most 50 term slugs; expected/,
+      ),
+    })
+  })
+
   it('merges repeated taxonomies and drops repeated terms', () => {
     expect(
       parseTaxonomyFilter('[{"taxonomy":"pa_size","terms":["m"]},{"taxonomy":"pa_size","terms":["m","xl"]}]'),

@@ -25,10 +25,10 @@ const taxonomyFilterSchema = z
       terms: z
         .array(z.string().regex(SLUG, 'terms must be term slugs like "xl" or "dark-navy"'))
         .min(1, 'terms must list at least one term slug')
-        .max(50),
+        .max(50, 'terms must list at most 50 term slugs'),
     }),
   )
-  .max(20)
+  .max(20, 'must list at most 20 taxonomies')
 export type TaxonomyFilter = z.infer<typeof taxonomyFilterSchema>
 
 const TAXONOMIES_EXAMPLE =
