@@ -458,6 +458,30 @@ describe('what the page cache keeps', () => {
     expect(keyFor(fills, { authorization: 'Bearer x' })).toBeNull()
   })
 
+  it("counts a kept page's age, and that of the stock it shows, from the start of its render", async () => {
+    let now = 1_000_000
+    const ctx = { config: { publicUrl: 'http://shop.test' }, now: () => now } as unknown as ShopContext
+    const cache = new PageCache(ctx, 5)
+    const html = Buffer.from('<!DOCTYPE html><html><body>Only 2 left</body></html>')
+    /** A render of three seconds (a page under drop-day load), with a stock change one second in. */
+    const slowRender = (stockChanges: boolean) => async () => {
+      const version = cache.currentVersion()
+      now += 1000
+      if (stockChanges) cache.stockChanged()
+      now += 2000
+      return cache.prepare(200, new Headers({ 'content-type': 'text/html' }), html, version, 'n')
+    }
+    await cache.fill('/quiet', slowRender(false))
+    expect((await cache.lookup('/quiet'))?.state).toBe('hit')
+    // Five and a half seconds after the render began, two and a half after it was kept: no longer fresh.
+    now += 2500
+    expect((await cache.lookup('/quiet'))?.state).toBe('stale')
+    // The stock it shows was read before a change: not served once five seconds old.
+    await cache.fill('/selling', slowRender(true))
+    now += 2500
+    expect(await cache.lookup('/selling')).toBeNull()
+  })
+
   it('renders a shared page without the personal cookies and the personal-frame cookie', () => {
     expect(sharedCookies('session=a; cookie-confirmation=true; personal-frame=1; cart=b')).toBe(
       'cookie-confirmation=true',

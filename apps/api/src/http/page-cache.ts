@@ -6,8 +6,8 @@
  * render wrote (those carrying its nonce), which replace the per-response nonce in the
  * Content-Security-Policy of every copy served from here.
  *
- * An entry is fresh for PAGE_CACHE_SECONDS, then served stale for as long again while one
- * background render replaces it. A write that changes what pages show (a price, a text) bumps a
+ * An entry is fresh for PAGE_CACHE_SECONDS from the start of the render that made it, then served
+ * stale for as long again while one background render replaces it. A write that changes what pages show (a price, a text) bumps a
  * version and every entry made before it is dropped, so it shows on the next request. A write to
  * a cart or an order only changes stock: it drops nothing (a drop-day product page stays kept
  * while fans add), but a page rendered before the last stock change is no longer served past its
@@ -72,9 +72,11 @@ export interface CachedPage {
   br: Buffer
   gzip: Buffer
   etag: string
-  storedAt: number
-  /** When the render that made it began: the stock it shows is at least this recent. */
-  stockAsOf: number
+  /**
+   * When the render that made it began: its age counts from here, and the stock it shows (read
+   * during the render) is at least this recent.
+   */
+  renderedAt: number
   version: string
 }
 
@@ -101,6 +103,9 @@ export function inlineScriptHashes(html: string, nonce: string): string {
 }
 
 const redisKey = (scope: string, key: string) => `fanshop:pages:${scope}:${key}`
+
+/** Where a page is kept in Redis: under its form, so that instances of another version never read it. */
+const redisPageKey = (scope: string, key: string) => redisKey(scope, `page2:${key}`)
 
 /** Stock changes close together reach the other instances as one message, this long after the first. */
 const STOCK_NOTICE_MS = 100
@@ -136,7 +141,7 @@ export class PageCache {
     const channel = redisKey(this.scope, 'version')
     const stockChannel = redisKey(this.scope, 'stock')
     this.subscriber.on('message', (from: string, version: string) => {
-      if (from === stockChannel) this.stockChangedAt = Date.now()
+      if (from === stockChannel) this.stockChangedAt = this.ctx.now()
       else this.adopt(version)
     })
     await this.subscriber.subscribe(channel, stockChannel)
@@ -177,7 +182,7 @@ export class PageCache {
    * now are served while fresh but not past it, here and on every instance.
    */
   stockChanged(): void {
-    this.stockChangedAt = Date.now()
+    this.stockChangedAt = this.ctx.now()
     const redis = this.redis
     if (!redis || this.stockNotice) return
     this.stockNotice = setTimeout(() => {
@@ -226,8 +231,8 @@ export class PageCache {
       if (page) this.remember(key, page)
     }
     if (!page) return null
-    const age = Date.now() - page.storedAt
-    const stockOutdated = age >= this.ttlMs && page.stockAsOf <= this.stockChangedAt
+    const age = this.ctx.now() - page.renderedAt
+    const stockOutdated = age >= this.ttlMs && page.renderedAt <= this.stockChangedAt
     if (page.version !== this.version || age >= 2 * this.ttlMs || stockOutdated) {
       this.forget(key)
       return null
@@ -247,11 +252,11 @@ export class PageCache {
   fill(key: string, render: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
     const running = this.pending.get(key)
     if (running) return running
-    const stockAsOf = Date.now()
+    const renderedAt = this.ctx.now()
     const done = render()
       .then(async (page) => {
         if (!page) return page
-        page.stockAsOf = stockAsOf
+        page.renderedAt = renderedAt
         if (page.version === this.version) await this.store(key, page)
         return page
       })
@@ -295,8 +300,7 @@ export class PageCache {
       br,
       gzip: gz,
       etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-      storedAt: Date.now(),
-      stockAsOf: 0,
+      renderedAt: 0,
       version,
     }
   }
@@ -323,7 +327,7 @@ export class PageCache {
     this.remember(key, page)
     if (!this.redis) return
     const { br, gzip: gz, ...meta } = page
-    const at = redisKey(this.scope, key)
+    const at = redisPageKey(this.scope, key)
     await this.redis
       .multi()
       .hset(at, 'meta', JSON.stringify(meta), 'br', br, 'gzip', gz)
@@ -332,7 +336,7 @@ export class PageCache {
   }
 
   private async fromRedis(key: string): Promise<CachedPage | null> {
-    const [meta, br, gz] = await this.redis!.hmgetBuffer(redisKey(this.scope, key), 'meta', 'br', 'gzip')
+    const [meta, br, gz] = await this.redis!.hmgetBuffer(redisPageKey(this.scope, key), 'meta', 'br', 'gzip')
     if (!meta || !br || !gz) return null
     return { ...(JSON.parse(meta.toString()) as Omit<CachedPage, 'br' | 'gzip'>), br, gzip: gz }
   }

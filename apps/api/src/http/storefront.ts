@@ -257,7 +257,7 @@ function sendCached(
   res.setHeader('cache-control', `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`)
   res.setHeader('vary', PAGE_VARY)
   res.setHeader('etag', page.etag)
-  res.setHeader('age', Math.floor((Date.now() - page.storedAt) / 1000))
+  res.setHeader('age', Math.floor((request.server.shop.now() - page.renderedAt) / 1000))
   res.setHeader('x-page-cache', state)
   if (request.headers['if-none-match'] === page.etag) {
     res.writeHead(304)
