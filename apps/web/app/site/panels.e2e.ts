@@ -4,7 +4,7 @@
  * them, and the navigation panel's contents (login, main menu, legal menu on small screens).
  * A panel's code is not part of the page: it is fetched as the visitor reaches for its trigger.
  */
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { hydrated } from '../../tests/pages.ts'
 import { expect, test } from '../../tests/playwright.ts'
 
@@ -44,6 +44,37 @@ test('a panel is a dialog: focus moves in and stays, Escape closes it and focus 
   await expect(dialog).toHaveCount(0)
   await expect(trigger).toBeFocused()
   await expect(page.locator('.overlay')).toHaveCount(0)
+})
+
+test('a panel whose form starts with hidden fields takes focus all the same: Menu, Log in, Filters', async ({
+  page,
+}) => {
+  // Each form's first field is a hidden one (redirectTo, the shop's category): focus stayed on the
+  // button behind, and Tab went on through the page the panel covers.
+  const stepsIn = async (dialog: Locator, first: Locator) => {
+    await expect(first).toBeFocused()
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(
+        true,
+      )
+    }
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+  }
+  await page.goto('/entercode')
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
+  const menu = page.getByRole('dialog', { name: 'Menu' })
+  await stepsIn(menu, menu.getByLabel('E-mail'))
+
+  await page.goto('/shop?category=12')
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+  const login = page.getByRole('dialog', { name: 'Login' })
+  await stepsIn(login, login.getByLabel('E-mail'))
+
+  await page.getByRole('main').getByRole('button', { name: 'Filter' }).click()
+  const filters = page.getByRole('dialog', { name: 'Filters' })
+  await stepsIn(filters, filters.getByRole('checkbox').first())
 })
 
 test('a route change closes the panels, the navigation and the overlay', async ({ page }) => {

@@ -48,7 +48,9 @@ export function SidePanel(props: {
           }}
           onOpenAutoFocus={(event) => {
             const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
-              'input, select, textarea, button:not(.side-panel__close), a[href]',
+              // A form's hidden fields (the login's redirectTo, the filters' category) come first
+              // in the markup but cannot take focus, which then stayed on the page behind.
+              'input:not([type="hidden"]), select, textarea, button:not(.side-panel__close), a[href]',
             )
             if (first) {
               event.preventDefault()
