@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto'
 import {
   launchEndpoints,
   passExpiresAt,
+  QUEUE_CHALLENGE_UNSOLVED_MESSAGE,
   QUEUE_TICKET_HEADER,
   type QueueSettings,
   queuePhase,
@@ -93,7 +94,7 @@ export default async function queuePlugin(app: FastifyInstance) {
   route(app, launchEndpoints.joinQueue, async (request, reply) => {
     const { settings } = await requireQueue(ctx)
     const signature = await solvedChallenge(ctx, request.body.altcha)
-    if (!signature) throw badRequest('Solve the challenge before joining the waiting room.')
+    if (!signature) throw badRequest(QUEUE_CHALLENGE_UNSOLVED_MESSAGE)
     const joined = await joinQueue(ctx, settings, signature)
     if (!joined.ok) {
       if (joined.reason === 'challenge-used') {

@@ -1,4 +1,9 @@
-import { ACCESS_GRANT_HEADER, accessCodeSearch, QUEUE_PASS_HEADER } from '@fanshop/core'
+import {
+  ACCESS_GRANT_HEADER,
+  accessCodeSearch,
+  QUEUE_CHALLENGE_UNSOLVED_MESSAGE,
+  QUEUE_PASS_HEADER,
+} from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertProduct } from '../../tests/cart.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
@@ -54,12 +59,18 @@ describe(`the waiting room on ${testDialect}`, () => {
     t.clock.now = LAUNCH - 20 * MIN
     const bad = ['', 'not base64 json', Buffer.from('{"signature":1}').toString('base64')]
     for (const altcha of bad) expect((await join(t, altcha)).statusCode).toBe(400)
+    for (const altcha of ['', 'a'.repeat(4001)]) {
+      expect((await join(t, altcha)).json()).toEqual({
+        statusCode: 400,
+        message: `Invalid body parameter "altcha": ${QUEUE_CHALLENGE_UNSOLVED_MESSAGE}`,
+      })
+    }
     const solved = await solvedChallenge(t)
     const decoded = JSON.parse(Buffer.from(solved, 'base64').toString())
     const wrong = Buffer.from(JSON.stringify({ ...decoded, number: decoded.number + 1 })).toString('base64')
     const unsolved = await join(t, wrong)
     expect(unsolved.statusCode).toBe(400)
-    expect(unsolved.json().message).toBe('Solve the challenge before joining the waiting room.')
+    expect(unsolved.json().message).toBe(QUEUE_CHALLENGE_UNSOLVED_MESSAGE)
     expect((await join(t, solved)).statusCode).toBe(201)
     const again = await join(t, solved)
     expect(again.statusCode).toBe(409)

@@ -20,9 +20,12 @@ export const queueChallengeSchema = z.object({
   signature: z.string(),
 })
 
+/** A join without a solved challenge: none, a wrong one, an expired one or one too long to be one. */
+export const QUEUE_CHALLENGE_UNSOLVED_MESSAGE = 'Solve the challenge before joining the waiting room.'
+
 export const joinQueueBodySchema = z.object({
   /** The solved challenge as the ALTCHA widget submits it (base64 JSON). */
-  altcha: z.string().min(1).max(4000),
+  altcha: z.string().min(1, QUEUE_CHALLENGE_UNSOLVED_MESSAGE).max(4000, QUEUE_CHALLENGE_UNSOLVED_MESSAGE),
 })
 
 const queueStandingSchema = z.object({
