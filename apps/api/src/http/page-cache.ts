@@ -63,6 +63,9 @@ const SHARED_PAGES =
 /** How many bytes of pages one process keeps in memory; the oldest go first. */
 const MEMORY_BUDGET = 64 * 1024 * 1024
 
+/** The encodings a kept page is sent in. */
+export type KeptEncoding = 'br' | 'gzip' | 'identity'
+
 /** A page as kept: React Router's headers and status, the body compressed both ways. */
 export interface CachedPage {
   status: number
@@ -71,7 +74,8 @@ export interface CachedPage {
   scriptHashes: string
   br: Buffer
   gzip: Buffer
-  etag: string
+  /** A strong ETag per encoding: each is a representation of its own (RFC 9110, 8.8.3). */
+  etags: Record<KeptEncoding, string>
   /**
    * When the render that made it began: its age counts from here, and the stock it shows (read
    * during the render) is at least this recent.
@@ -293,13 +297,14 @@ export class PageCache {
       }),
       gzip(html, { level: 9 }),
     ])
+    const tag = createHash('sha256').update(html).digest('base64url').slice(0, 27)
     return {
       status,
       headers: [...headers].filter(([name]) => !UNKEPT_HEADERS.has(name)),
       scriptHashes: inlineScriptHashes(html.toString('utf8'), nonce),
       br,
       gzip: gz,
-      etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+      etags: { br: `"${tag}-br"`, gzip: `"${tag}-gz"`, identity: `"${tag}"` },
       renderedAt: 0,
       version,
     }

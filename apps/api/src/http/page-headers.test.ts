@@ -1,7 +1,7 @@
 /**
  * The headers pages leave with, as the source sets them (the built server's tests,
  * page-cache.test.ts and storefront.test.ts, run the code as last built): a kept copy's policy
- * allows only the inline scripts its render wrote.
+ * allows only the inline scripts its render wrote, and each of its encodings has an ETag of its own.
  */
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -59,5 +59,29 @@ describe('the headers of pages rendered and kept in this process', () => {
     const others = scripts.filter(({ attributes }) => !/\snonce="/.test(attributes))
     expect(others.length).toBeGreaterThan(0)
     for (const { text } of others) expect(scriptSrc).not.toContain(hashOf(text))
+  })
+  it('each encoding of a kept copy has a strong ETag of its own, which If-None-Match answers with 304', async () => {
+    const pathname = '/shop?page=1'
+    const encodings = ['br', 'gzip', 'identity'] as const
+    const tags: Record<string, string> = {}
+    for (const encoding of encodings) {
+      const page = await kept(pathname, { 'accept-encoding': encoding })
+      await page.arrayBuffer()
+      expect(page.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding)
+      tags[encoding] = page.headers.get('etag')!
+      expect(tags[encoding]).toMatch(/^"[^"]+"$/)
+    }
+    expect(new Set(Object.values(tags)).size).toBe(encodings.length)
+    for (const encoding of encodings) {
+      for (const other of encodings) {
+        const again = await get(pathname, { 'accept-encoding': encoding, 'if-none-match': tags[other]! })
+        await again.arrayBuffer()
+        expect(again.status, `${encoding} asked with the ${other} tag`).toBe(other === encoding ? 304 : 200)
+        expect(again.headers.get('etag')).toBe(tags[encoding])
+      }
+    }
+    // A cache in between may ask with several tags, or weakly.
+    const listed = await get(pathname, { 'accept-encoding': 'br', 'if-none-match': `"other", W/${tags.br}` })
+    expect(listed.status).toBe(304)
   })
 })

@@ -240,7 +240,23 @@ async function serve(
   }
 }
 
-/** Sends a kept page: no render, no compression; its scripts allowed by their hashes. */
+/**
+ * Whether an If-None-Match header names this ETag: weak comparison (RFC 9110, 13.1.2), a list of
+ * tags or `*`. Browsers send the one tag they were given.
+ */
+function namesTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch === etag) return true
+  return ifNoneMatch.split(',').some((listed) => {
+    const tag = listed.trim()
+    return tag === '*' || tag === etag || tag === `W/${etag}`
+  })
+}
+
+/**
+ * Sends a kept page: no render, no compression; its scripts allowed by their hashes. Each encoding
+ * is a representation of its own, with its own ETag.
+ */
 function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -256,15 +272,16 @@ function sendCached(
   const seconds = Math.round(ttlMs / 1000)
   res.setHeader('cache-control', `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`)
   res.setHeader('vary', PAGE_VARY)
-  res.setHeader('etag', page.etag)
+  const encoding = pageEncoding(request.headers['accept-encoding'], 'text/html')
+  const etag = page.etags[encoding ?? 'identity']
+  res.setHeader('etag', etag)
   res.setHeader('age', Math.floor((request.server.shop.now() - page.renderedAt) / 1000))
   res.setHeader('x-page-cache', state)
-  if (request.headers['if-none-match'] === page.etag) {
+  if (namesTag(request.headers['if-none-match'], etag)) {
     res.writeHead(304)
     res.end()
     return
   }
-  const encoding = pageEncoding(request.headers['accept-encoding'], 'text/html')
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : gunzipSync(page.gzip)
   if (encoding) res.setHeader('content-encoding', encoding)
   res.setHeader('content-length', body.length)
