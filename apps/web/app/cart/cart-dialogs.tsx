@@ -7,6 +7,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
+import { useReturnFocus } from '../site/use-return-focus.ts'
 import { CART_TEXT } from './texts.ts'
 import './cart.css'
 
@@ -15,11 +16,12 @@ export function ConfirmRemoveDialog(props: {
   productName: string
   onAnswer(remove: boolean): void
 }) {
+  const returnFocus = useReturnFocus(props.open)
   return (
     <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onAnswer(false)}>
       <Dialog.Portal>
         <Dialog.Overlay className="cart-dialog__backdrop" />
-        <Dialog.Content className="cart-dialog" role="alertdialog">
+        <Dialog.Content className="cart-dialog" role="alertdialog" onCloseAutoFocus={returnFocus}>
           <Dialog.Title className="cart-dialog__title">{CART_TEXT.confirmRemove}</Dialog.Title>
           <Dialog.Description className="cart-dialog__message">{props.productName}</Dialog.Description>
           <div className="cart-dialog__actions">
@@ -35,11 +37,18 @@ export function ConfirmRemoveDialog(props: {
 }
 
 export function CartMessageDialog(props: { message: string | null; onClose(): void; children?: ReactNode }) {
+  const open = props.message !== null
+  const returnFocus = useReturnFocus(open)
   return (
-    <Dialog.Root open={props.message !== null} onOpenChange={(open) => !open && props.onClose()}>
+    <Dialog.Root open={open} onOpenChange={(open) => !open && props.onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="cart-dialog__backdrop" />
-        <Dialog.Content className="cart-dialog" role="alertdialog" aria-describedby={undefined}>
+        <Dialog.Content
+          className="cart-dialog"
+          role="alertdialog"
+          aria-describedby={undefined}
+          onCloseAutoFocus={returnFocus}
+        >
           <Dialog.Title className="cart-dialog__title">{props.message}</Dialog.Title>
           <div className="cart-dialog__actions">
             {props.children}
