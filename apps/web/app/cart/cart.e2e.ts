@@ -167,3 +167,31 @@ test('the cart panel, the bag and the checkout have no accessibility violations'
   await expect(page.getByLabel('E-mail')).toBeVisible()
   expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
 })
+
+test('on /cart a keyboard keeps its place: the quantity buttons while a change is sent, the removal question and the removal', async ({
+  page,
+}) => {
+  await addToCart(page, GIFT_BOX)
+  await page.goto('/cart')
+  const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
+  // A button disabled while its change was sent dropped focus to the page's body.
+  await page.getByRole('button', { name: 'One more Gift Box' }).press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/2 items/)
+  expect(await focusedName()).toBe('One more Gift Box')
+  await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/1 item$/)
+  await expect(page.getByRole('button', { name: 'Remove Gift Box' })).toBeFocused()
+
+  // The question closes (Escape says no) and focus goes back to Remove, not the page's body.
+  await page.keyboard.press('Enter')
+  const question = page.getByRole('alertdialog', { name: 'Do you want to remove product from cart?' })
+  await expect(question).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(question).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Remove Gift Box' })).toBeFocused()
+
+  await page.keyboard.press('Enter')
+  await question.getByRole('button', { name: 'Yes, remove' }).press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'NO ITEMS HERE YET' })).toBeFocused()
+})

@@ -2,7 +2,9 @@
  * Minus and plus for a cart line (spec 4): plus raises by 1; minus lowers by 1, and at 1 asks
  * 'Do you want to remove product from cart?' and removes only on 'Yes, remove'. The change sent is
  * the current quantity plus the step. Failures open the spec 8 dialogs. Without JavaScript the
- * buttons post to /cart, which asks its question on the page.
+ * buttons post to /cart, which asks its question on the page. While a change is on its way the
+ * buttons say they are unavailable and ignore presses, but stay focusable: a disabled button
+ * drops the keyboard's focus to the page's body.
  */
 import { useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
@@ -32,6 +34,9 @@ export function QuantityControls({ line }: { line: CartLine }) {
         action="/cart"
         className="quantity-controls"
         aria-label={`Quantity of ${label}`}
+        onSubmit={(event) => {
+          if (busy) event.preventDefault()
+        }}
       >
         <input type="hidden" name="line_id" value={line.id} />
         {quantity <= 1 && hydrated ? (
@@ -39,8 +44,10 @@ export function QuantityControls({ line }: { line: CartLine }) {
             type="button"
             className="quantity-controls__step"
             aria-label={`Remove ${label}`}
-            disabled={busy}
-            onClick={() => setConfirming(true)}
+            aria-disabled={busy}
+            onClick={() => {
+              if (!busy) setConfirming(true)
+            }}
           >
             −
           </button>
@@ -51,7 +58,7 @@ export function QuantityControls({ line }: { line: CartLine }) {
             value={quantity - 1}
             className="quantity-controls__step"
             aria-label={`One less ${label}`}
-            disabled={busy}
+            aria-disabled={busy}
           >
             −
           </button>
@@ -65,7 +72,7 @@ export function QuantityControls({ line }: { line: CartLine }) {
           value={quantity + 1}
           className="quantity-controls__step"
           aria-label={`One more ${label}`}
-          disabled={busy}
+          aria-disabled={busy}
         >
           +
         </button>

@@ -4,6 +4,7 @@
  * without JavaScript), coupons, and the step into the checkout.
  */
 import { cartEndpoints } from '@fanshop/core'
+import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect } from 'react-router'
 import { ApiError } from '../../api.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
@@ -90,9 +91,21 @@ async function startCheckout(context: Route.ActionArgs['context']) {
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, lines, serverNow } = loaderData
   const count = order?.item_count ?? 0
+  // A removed line takes its focused button with it: focus lands on the bag's heading, which says
+  // what is left, instead of the page's body.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const shownLines = useRef(lines.length)
+  useEffect(() => {
+    const removed = lines.length < shownLines.current
+    shownLines.current = lines.length
+    const active = document.activeElement
+    if (removed && (!active || active === document.body || !active.isConnected)) heading.current?.focus()
+  }, [lines.length])
   return (
     <section className="cart-page">
-      <h1 className="cart-page__title">{count === 0 ? CART_TEXT.empty : `Your bag · ${itemCount(count)}`}</h1>
+      <h1 className="cart-page__title" ref={heading} tabIndex={-1}>
+        {count === 0 ? CART_TEXT.empty : `Your bag · ${itemCount(count)}`}
+      </h1>
       {order && order.expired_items.length > 0 ? <ExpiredItems items={order.expired_items} /> : null}
       {actionData?.error ? (
         <p className="form-error" role="alert">
