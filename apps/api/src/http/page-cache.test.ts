@@ -8,7 +8,7 @@
  * replaces it.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
@@ -480,6 +480,37 @@ describe('what the page cache keeps', () => {
     await cache.fill('/selling', slowRender(true))
     now += 2500
     expect(await cache.lookup('/selling')).toBeNull()
+  })
+
+  describe('within its memory budget', () => {
+    const ctx = { config: { publicUrl: 'http://shop.test' }, now: () => 0 } as unknown as ShopContext
+    /** Keeps a page of about `bytes` incompressible bytes under `key`. */
+    const keep = (cache: PageCache, key: string, bytes: number) =>
+      cache.fill(key, () => {
+        const html = Buffer.from(`<html><body>${randomBytes(bytes).toString('base64')}</body></html>`)
+        return cache.prepare(200, new Headers({ 'content-type': 'text/html' }), html, '0', 'n')
+      })
+    const keptOf = async (cache: PageCache, keys: string[]) =>
+      (await Promise.all(keys.map((key) => cache.lookup(key)))).filter(Boolean).length
+
+    it('counts the keys: addresses of 16 KB do not hold more than the budget', async () => {
+      const cache = new PageCache(ctx, 5, 100_000)
+      const keys = Array.from({ length: 20 }, (_, i) => `/shop?${i}=${'x'.repeat(16_000)}`)
+      for (const key of keys) await keep(cache, key, 100)
+      expect(await keptOf(cache, keys)).toBeLessThanOrEqual(6)
+    })
+
+    it('a flood of addresses nobody asks for again does not push out the pages visitors keep asking for', async () => {
+      const cache = new PageCache(ctx, 5, 40_000)
+      await keep(cache, '/shop', 4000)
+      await keep(cache, '/products/tee', 4000)
+      const flood = Array.from({ length: 60 }, (_, i) => `/shop?page=${i + 2}`)
+      for (const [i, key] of flood.entries()) {
+        await keep(cache, key, 4000)
+        if (i % 3 === 0) expect(await keptOf(cache, ['/shop', '/products/tee'])).toBe(2)
+      }
+      expect(await keptOf(cache, flood)).toBeLessThanOrEqual(6)
+    })
   })
 
   it('renders a shared page without the personal cookies and the personal-frame cookie', () => {

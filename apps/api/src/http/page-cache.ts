@@ -60,7 +60,10 @@ const PERSONAL_PARAMS = ['cart', 'redirectTo', 'key', 'login', 'token', 'number'
 const SHARED_PAGES =
   /^\/(?:|index-2|home_old|home-scroled|home(?:\/[^/]+)?|shop|products?\/[^/]+|feed(?:\/.*)?|story(?:\/.*)?|lookbook(?:[-/].*)?|music(?:\/[^/]+)?|posts\/.*|foundation|book|page\/[^/]+|terms-and-conditions|comingsoon)$/
 
-/** How many bytes of pages one process keeps in memory; the oldest go first. */
+/**
+ * How many bytes of pages one process keeps in memory, their keys (an address may be 16 KB) and
+ * what else is kept of them counted with their bodies.
+ */
 const MEMORY_BUDGET = 64 * 1024 * 1024
 
 /** The encodings a kept page is sent in. */
@@ -82,6 +85,13 @@ export interface CachedPage {
    */
   renderedAt: number
   version: string
+}
+
+/** A page in memory, its size as the budget counts it, and whether it was served since it was kept or passed over. */
+interface Entry {
+  page: CachedPage
+  size: number
+  used: boolean
 }
 
 export type Lookup = { page: CachedPage; state: 'hit' | 'stale' } | null
@@ -116,7 +126,8 @@ const STOCK_NOTICE_MS = 100
 
 export class PageCache {
   readonly ttlMs: number
-  private readonly entries = new Map<string, CachedPage>()
+  /** Oldest first: in the order they were kept, or given a second chance by the eviction. */
+  private readonly entries = new Map<string, Entry>()
   private bytes = 0
   private readonly pending = new Map<string, Promise<CachedPage | null>>()
   private version = '0'
@@ -131,6 +142,7 @@ export class PageCache {
   constructor(
     private readonly ctx: ShopContext,
     ttlSeconds: number,
+    private readonly memoryBudget = MEMORY_BUDGET,
   ) {
     this.ttlMs = ttlSeconds * 1000
     this.scope = ctx.config.publicUrl
@@ -225,8 +237,10 @@ export class PageCache {
 
   /** The page kept under `key`, fresh or stale, from memory or else from Redis. */
   async lookup(key: string): Promise<Lookup> {
-    let page = this.entries.get(key) ?? null
-    if (!page && this.redis) {
+    const entry = this.entries.get(key)
+    let page = entry?.page ?? null
+    if (entry) entry.used = true
+    else if (this.redis) {
       // Redis out of reach: the page is rendered here, as without it.
       page = await this.fromRedis(key).catch((error: unknown) => {
         this.ctx.log.warn({ err: error }, 'page cache: Redis read failed')
@@ -310,14 +324,25 @@ export class PageCache {
     }
   }
 
+  /**
+   * Keeps a page in memory within the budget. The oldest go first, but one served since it was
+   * kept (or last passed over) gets a second chance: it moves to the newest end, unmarked (the
+   * CLOCK algorithm). A flood of pages nobody asks for again (unique addresses) then pushes out
+   * its own kind, not the pages visitors keep asking for, at the cost of one flag set per hit.
+   */
   private remember(key: string, page: CachedPage) {
     this.forget(key)
-    this.entries.set(key, page)
-    this.bytes += page.br.length + page.gzip.length
-    for (const [oldest, old] of this.entries) {
-      if (this.bytes <= MEMORY_BUDGET) break
+    let size = key.length + page.scriptHashes.length + page.br.length + page.gzip.length
+    for (const [name, value] of page.headers) size += name.length + value.length
+    this.entries.set(key, { page, size, used: false })
+    this.bytes += size
+    while (this.bytes > this.memoryBudget) {
+      const [oldest, old] = this.entries.entries().next().value!
       this.entries.delete(oldest)
-      this.bytes -= old.br.length + old.gzip.length
+      if (old.used) {
+        old.used = false
+        this.entries.set(oldest, old)
+      } else this.bytes -= old.size
     }
   }
 
@@ -325,7 +350,7 @@ export class PageCache {
     const old = this.entries.get(key)
     if (!old) return
     this.entries.delete(key)
-    this.bytes -= old.br.length + old.gzip.length
+    this.bytes -= old.size
   }
 
   private async store(key: string, page: CachedPage) {
