@@ -15,7 +15,7 @@ import {
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce, perChoice } from '../db/compiled.ts'
-import { wordPatterns } from '../db/portable.ts'
+import { containsWord, wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
 import { shownInShop } from './visibility.ts'
@@ -93,15 +93,15 @@ function matchesTaxonomy(eb: ProductsScope, entry: TaxonomyMatch) {
 /** A search word is in the name, the SKU, or the name of a colour or size the product comes in. */
 function matchesWord(eb: ProductsScope, pattern: string) {
   return eb.or([
-    sql<boolean>`lower(products.name) like ${pattern} escape '\\'`,
-    sql<boolean>`lower(products.sku) like ${pattern} escape '\\'`,
+    containsWord(sql.ref('products.name'), pattern),
+    containsWord(sql.ref('products.sku'), pattern),
     eb.exists(
       eb
         .selectFrom('product_terms')
         .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
         .select('product_terms.product_id')
         .whereRef('product_terms.product_id', '=', 'products.id')
-        .where(sql<boolean>`lower(attribute_terms.name) like ${pattern} escape '\\'`),
+        .where(containsWord(sql.ref('attribute_terms.name'), pattern)),
     ),
   ])
 }

@@ -11,7 +11,7 @@ import {
 } from '@fanshop/core'
 import { type Kysely, sql } from 'kysely'
 import { compiledOnce } from '../db/compiled.ts'
-import { wordPatterns } from '../db/portable.ts'
+import { containsWord, wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { type ItemRow, shapeItems } from './shape.ts'
 import type { StoredContentType } from './tables.ts'
@@ -117,9 +117,9 @@ export async function listContent<T extends ContentType>(
   for (const pattern of wordPatterns(query.search ?? '')) {
     base = base.where((eb) =>
       eb.or([
-        sql<boolean>`lower(title) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(excerpt) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(content) like ${pattern} escape '\\'`,
+        containsWord(sql.ref('title'), pattern),
+        containsWord(sql.ref('excerpt'), pattern),
+        containsWord(sql.ref('content'), pattern),
       ]),
     )
   }

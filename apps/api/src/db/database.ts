@@ -23,6 +23,7 @@ import {
 import pg from 'pg'
 import { checkpointInBackground } from './checkpoints.ts'
 import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts'
+import { addSearchFold } from './portable.ts'
 import type { Database } from './schema.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -115,6 +116,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): ShopDataba
   database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
+  addSearchFold(database)
   const stopCheckpoints = file === ':memory:' ? async () => {} : checkpointInBackground(database, file)
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: preparedOnce(database) }),

@@ -11,10 +11,11 @@ import { contentMigrations } from '../content/migrations.ts'
 import { launchMigrations } from '../launch/migrations.ts'
 import { mediaMigrations } from '../media/migrations.ts'
 import { siteMigrations } from '../site/migrations.ts'
-import { dialectOf } from './portable.ts'
+import { dialectOf, portableMigrations } from './portable.ts'
 import type { Database } from './schema.ts'
 
 const allMigrations: Record<string, Migration> = {
+  ...portableMigrations,
   ...mediaMigrations,
   ...siteMigrations,
   ...catalogMigrations,

@@ -1,9 +1,17 @@
 /**
  * Small helpers that hide the few places where SQLite and PostgreSQL differ
- * (auto-increment keys, identity sequences after explicit ids, case-insensitive text search, the
- * error of a unique constraint).
+ * (auto-increment keys, identity sequences after explicit ids, case- and accent-insensitive text
+ * search, the error of a unique constraint).
  */
-import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely'
+import {
+  type CreateTableBuilder,
+  type Expression,
+  type Kysely,
+  type Migration,
+  PostgresAdapter,
+  type RawBuilder,
+  sql,
+} from 'kysely'
 
 /** Adds an auto-increment integer primary key named `id` that also accepts explicit ids. */
 export function withIdColumn<T extends string>(
@@ -32,12 +40,71 @@ export function dialectOf<DB>(db: Kysely<DB>): 'sqlite' | 'postgres' {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 }
 
+/** The combining accents (U+0300 to U+036F) a search takes off letters once they are decomposed. */
+const COMBINING_ACCENTS = '[\u0300-\u036f]'
+const combiningAccents = new RegExp(COMBINING_ACCENTS, 'g')
+
 /**
- * The pattern of `lower(column) like <pattern> escape '\\'` that finds `text` anywhere, case
- * aside, on both databases: the user's % and _ are matched literally.
+ * How search text and the text searched are compared: decomposed (NFD), without accents and in
+ * lower case, beyond ASCII ("CANÇÃO", "Canção" and "cancao" are one word), as a shop's search
+ * finds what fans type on a phone without accents. The same fold runs in SQL as `search_fold`:
+ * this function itself on SQLite (`addSearchFold`), its SQL twin on PostgreSQL (the migration below).
+ */
+export function searchFold(text: string): string {
+  return text.normalize('NFD').replace(combiningAccents, '').toLowerCase()
+}
+
+/**
+ * SQLite: gives a connection `search_fold` (SQLite's own `lower` folds ASCII only; it stays as it
+ * is, for the indexes built with it, such as the orders' on lower(email)).
+ */
+export function addSearchFold(database: {
+  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown
+}): void {
+  database.function('search_fold', { deterministic: true }, (value) =>
+    value === null ? null : searchFold(String(value)),
+  )
+}
+
+/**
+ * PostgreSQL's `search_fold`, the same fold whatever the database's locale: under a "C" locale
+ * `lower()` folds ASCII only, so it lowers with ICU's root collation, or PostgreSQL 17's built-in
+ * Unicode one, when the server has it (taking off accents after NFD already folds accented Latin
+ * letters to ASCII under any locale). An immutable one-line SQL function, inlined where it is used.
+ */
+async function createSearchFold(db: Kysely<unknown>): Promise<void> {
+  const { rows } = await sql<{ name: string }>`select collname as name from pg_collation
+    where collname in ('und-x-icu', 'pg_c_utf8')
+      and collencoding in (-1, (select encoding from pg_database where datname = current_database()))
+    order by collname = 'und-x-icu' desc limit 1`.execute(db)
+  const collation = rows[0] ? ` collate "${rows[0].name}"` : ''
+  const body = `select lower(regexp_replace(normalize($1, NFD), '${COMBINING_ACCENTS}', '', 'g')${collation})`
+  await sql`create or replace function search_fold(text) returns text
+    language sql immutable strict parallel safe as ${sql.lit(body)}`.execute(db)
+}
+
+/** Migrations of the helpers above: PostgreSQL's `search_fold` (SQLite's is added on each connection). */
+export const portableMigrations: Record<string, Migration> = {
+  '2026-12-02T0100_search_fold': {
+    async up(db: Kysely<unknown>) {
+      if (dialectOf(db) === 'postgres') await createSearchFold(db)
+    },
+  },
+}
+
+/**
+ * Whether `column`, folded by `search_fold`, contains the word of `pattern` (one of `wordPatterns`).
+ */
+export function containsWord(column: Expression<unknown>, pattern: string): RawBuilder<boolean> {
+  return sql<boolean>`search_fold(${column}) like ${pattern} escape '\\'`
+}
+
+/**
+ * The pattern of `containsWord` that finds `text` anywhere, case and accents aside, on both
+ * databases: the user's % and _ are matched literally.
  */
 function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 /** Most words a search text is split into; the rest are ignored, so a long paste stays cheap. */
@@ -45,10 +112,11 @@ const MAX_SEARCH_WORDS = 6
 
 /**
  * One `containsPattern` per word of a search text: a search matches when every word is found,
- * in any order ("hoodie black" finds the Black hoodies as "black hoodie" does).
+ * in any order ("hoodie black" finds the Black hoodies as "black hoodie" does). A word that folds
+ * to nothing (a lone accent) is no word.
  */
 export function wordPatterns(text: string): string[] {
-  return text.trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS).map(containsPattern)
+  return searchFold(text).trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS).map(containsPattern)
 }
 
 /** Whether a write failed on a unique constraint (PostgreSQL's 23505, SQLite's own code). */

@@ -16,7 +16,7 @@ import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysel
 import { revokeUserSessions } from '../../accounts/sessions.ts'
 import type { UsersTable } from '../../accounts/tables.ts'
 import type { ShopContext } from '../../context.ts'
-import { wordPatterns } from '../../db/portable.ts'
+import { containsWord, wordPatterns } from '../../db/portable.ts'
 import type { Database } from '../../db/schema.ts'
 import { HttpError, notFound } from '../../http/errors.ts'
 import { type Actor, recordAudit } from '../audit.ts'
@@ -60,9 +60,9 @@ export async function searchCustomers(
       eb.and(
         wordPatterns(query.search ?? '').map((pattern) =>
           eb.or([
-            sql<boolean>`lower(users.email) like ${pattern} escape '\\'`,
-            sql<boolean>`lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\'`,
-            sql<boolean>`lower(users.display_name) like ${pattern} escape '\\'`,
+            containsWord(sql.ref('users.email'), pattern),
+            containsWord(sql`users.first_name || ' ' || users.last_name`, pattern),
+            containsWord(sql.ref('users.display_name'), pattern),
           ]),
         ),
       ),

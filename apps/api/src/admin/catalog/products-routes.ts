@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify'
 import { type ExpressionBuilder, sql } from 'kysely'
 import { currentPriceSql } from '../../catalog/product-search.ts'
 import { shownInShop } from '../../catalog/visibility.ts'
-import { wordPatterns } from '../../db/portable.ts'
+import { containsWord, wordPatterns } from '../../db/portable.ts'
 import type { Database } from '../../db/schema.ts'
 import { badRequest, HttpError, notFound } from '../../http/errors.ts'
 import { recordAudit } from '../audit.ts'
@@ -74,8 +74,8 @@ export default async function productsRoutes(app: FastifyInstance) {
         for (const pattern of wordPatterns(q.search ?? '')) {
           conditions.push(
             eb.or([
-              sql<boolean>`lower(products.name) like ${pattern} escape '\\'`,
-              sql<boolean>`lower(products.sku) like ${pattern} escape '\\'`,
+              containsWord(sql.ref('products.name'), pattern),
+              containsWord(sql.ref('products.sku'), pattern),
             ]),
           )
         }

@@ -20,7 +20,7 @@ import {
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { sweepExpiredHolds, sweepProducts } from '../../cart/holds.ts'
 import type { ShopContext } from '../../context.ts'
-import { wordPatterns } from '../../db/portable.ts'
+import { containsWord, wordPatterns } from '../../db/portable.ts'
 import type { Database } from '../../db/schema.ts'
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts'
 import { type Actor, recordAudit } from '../audit.ts'
@@ -117,9 +117,9 @@ export async function listStock(ctx: StockContext, listing: StockListing) {
     for (const pattern of wordPatterns(listing.q ?? '')) {
       conditions.push(
         eb.or([
-          sql<boolean>`lower(products.sku) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(products.name) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(coalesce(parent.name, '')) like ${pattern} escape '\\'`,
+          containsWord(sql.ref('products.sku'), pattern),
+          containsWord(sql.ref('products.name'), pattern),
+          containsWord(sql`coalesce(parent.name, '')`, pattern),
         ]),
       )
     }
