@@ -30,6 +30,11 @@ describe('login token request (spec 7)', () => {
 })
 
 describe('Facebook login', () => {
+  it('says a missing access token is missing', () => {
+    expect(messagesFor(facebookLoginSchema, {}, 'access_token')).toEqual([
+      'The Facebook access token is missing.',
+    ])
+  })
   it('says an over-long access token is none', () => {
     expect(messagesFor(facebookLoginSchema, { access_token: 't'.repeat(4097) }, 'access_token')).toEqual([
       'The Facebook access token is too long to be one.',

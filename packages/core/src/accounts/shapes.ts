@@ -34,7 +34,7 @@ export const loginRequestSchema = z.object({
 })
 
 export const facebookLoginSchema = z.object({
-  access_token: text()
+  access_token: text({ error: 'The Facebook access token is missing.' })
     .trim()
     .min(10, { error: 'The Facebook access token is missing.' })
     .max(4096, { error: 'The Facebook access token is too long to be one.' }),

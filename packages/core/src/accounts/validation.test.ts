@@ -329,6 +329,11 @@ describe('password change and reset', () => {
       ),
     ).toEqual([M.tooLong])
   })
+  it('calls a reset without its key an incomplete link', () => {
+    expect(
+      messagesFor(setPasswordSchema, { password: '12345678', password_repeat: '12345678' }, 'key'),
+    ).toEqual(['This reset link is incomplete.'])
+  })
   it('a new password from a reset link follows the same rules', () => {
     const key = 'k'.repeat(43)
     expect(

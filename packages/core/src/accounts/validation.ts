@@ -359,7 +359,7 @@ export const RESET_LINK_INVALID_MESSAGE =
 /** POST /wp-json/wp/v2/auth/reset/setpassword: the key from the link and the new password twice. */
 export const setPasswordSchema = z
   .object({
-    key: text()
+    key: text({ error: 'This reset link is incomplete.' })
       .trim()
       .min(20, { error: 'This reset link is incomplete.' })
       .max(200, { error: RESET_LINK_INVALID_MESSAGE }),

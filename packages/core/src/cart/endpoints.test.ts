@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { cardSourceSchema } from './card.ts'
 import { cartEndpoints } from './endpoints.ts'
-import { applyCouponBodySchema, checkoutUpdateBodySchema, createOrderBodySchema } from './schemas.ts'
+import {
+  applyCouponBodySchema,
+  checkoutUpdateBodySchema,
+  createOrderBodySchema,
+  lineItemBodySchema,
+  orderUpdateBodySchema,
+} from './schemas.ts'
 
 /** Each issue as `path message`. */
 const issues = (schema: z.ZodType, value: unknown) =>
@@ -18,6 +24,17 @@ const card = {
 }
 
 describe('limits of the store API requests', () => {
+  it('names what a Spree request left out', () => {
+    expect(issues(applyCouponBodySchema, {})).toEqual(['coupon_code Enter a coupon code.'])
+    expect(issues(lineItemBodySchema, {})).toEqual([
+      'line_item must be an object with the variant_id and quantity of the line',
+    ])
+    expect(issues(lineItemBodySchema, { line_item: { variant_id: 1 } })?.[0]).not.toMatch(
+      /variant_id and quantity/,
+    )
+    expect(issues(orderUpdateBodySchema, {})).toEqual(["order must be an object of the order's attributes"])
+  })
+
   it('says how long an order token and a coupon code may be', () => {
     expect(issues(cartEndpoints.order.query, { order_token: 't'.repeat(201) })).toEqual([
       'order_token must be at most 200 characters',

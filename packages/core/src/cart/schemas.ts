@@ -237,16 +237,19 @@ export const orderSummaryJsonSchema = orderJsonSchema
   .extend({ items: z.array(z.object({ name: z.string(), quantity: z.number().int() })) })
 export type OrderSummaryJson = z.infer<typeof orderSummaryJsonSchema>
 
-export const lineItemInputSchema = z.object({
-  variant_id: idParam(),
-  quantity: wholeNumber(
-    z
-      .number()
-      .int()
-      .min(MIN_LINE_QUANTITY, `quantity must be at least ${MIN_LINE_QUANTITY}`)
-      .max(MAX_LINE_QUANTITY, `quantity can be at most ${MAX_LINE_QUANTITY}`),
-  ),
-})
+export const lineItemInputSchema = z.object(
+  {
+    variant_id: idParam(),
+    quantity: wholeNumber(
+      z
+        .number()
+        .int()
+        .min(MIN_LINE_QUANTITY, `quantity must be at least ${MIN_LINE_QUANTITY}`)
+        .max(MAX_LINE_QUANTITY, `quantity can be at most ${MAX_LINE_QUANTITY}`),
+    ),
+  },
+  { error: 'must be an object with the variant_id and quantity of the line' },
+)
 
 /** The checkout's e-mail address and the one message for a wrong one (spec 8), also the order lookup's and the stock alert's. */
 export const checkoutEmailSchema = emailAddress('Enter a valid e-mail address.')
@@ -276,18 +279,21 @@ export const idempotencyKeySchema = z
 export const TERMS_NOT_ACCEPTED_MESSAGE = 'Accept the terms and conditions to place your order.'
 
 /** Spree's order attributes that both `orders/{n}` and `checkouts/{n}` updates accept. */
-const orderAttributesSchema = z.object({
-  email: text().pipe(checkoutEmailSchema).optional(),
-  bill_address_attributes: addressInputSchema.optional(),
-  ship_address_attributes: addressInputSchema.optional(),
-  /** Use the billing address for shipping too. */
-  use_billing: z.boolean().optional(),
-  /**
-   * The shopper's answer to "I accept the terms": the storefront's checkout always sends it and the
-   * order cannot be saved with false; clients that never ask (the spec's Spree clients) leave it out.
-   */
-  terms_accepted: z.boolean().optional(),
-})
+const orderAttributesSchema = z.object(
+  {
+    email: text().pipe(checkoutEmailSchema).optional(),
+    bill_address_attributes: addressInputSchema.optional(),
+    ship_address_attributes: addressInputSchema.optional(),
+    /** Use the billing address for shipping too. */
+    use_billing: z.boolean().optional(),
+    /**
+     * The shopper's answer to "I accept the terms": the storefront's checkout always sends it and the
+     * order cannot be saved with false; clients that never ask (the spec's Spree clients) leave it out.
+     */
+    terms_accepted: z.boolean().optional(),
+  },
+  { error: "must be an object of the order's attributes" },
+)
 
 export const orderUpdateBodySchema = z.object({ order: orderAttributesSchema })
 
@@ -314,7 +320,7 @@ export const checkoutUpdateBodySchema = z.object({
 export type CheckoutUpdateBody = z.infer<typeof checkoutUpdateBodySchema>
 
 /** A coupon code as a shopper types it, to apply or to remove. */
-export const shopperCouponCodeSchema = text()
+export const shopperCouponCodeSchema = text({ error: 'Enter a coupon code.' })
   .trim()
   .min(1, 'Enter a coupon code.')
   .max(50, 'Enter a coupon code of at most 50 characters.')

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   accessCodeSearch,
   backspaceInBox,
+  checkAccessCodeBodySchema,
   codeFromBoxes,
   emptyCodeBoxes,
   normaliseAccessCode,
@@ -72,5 +73,11 @@ describe('the five code boxes', () => {
   })
   it('has no code while a box is empty', () => {
     expect(codeFromBoxes({ values: ['F', 'A', '', '2', '4'], focus: 2 })).toBeNull()
+  })
+})
+
+describe('the access code request', () => {
+  it('asks for a missing search text', () => {
+    expect(checkAccessCodeBodySchema.safeParse({}).error?.issues[0]?.message).toBe('search is required')
   })
 })

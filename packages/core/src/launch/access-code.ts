@@ -39,7 +39,7 @@ export function parseAccessCodeSearch(search: string): string | null {
 }
 
 export const checkAccessCodeBodySchema = z.object({
-  search: text().min(1, 'search is required').max(100, 'search is too long'),
+  search: text({ error: 'search is required' }).min(1, 'search is required').max(100, 'search is too long'),
 })
 
 export const accessGrantResponseSchema = z.object({

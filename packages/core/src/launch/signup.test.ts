@@ -12,4 +12,9 @@ describe('launchSignupBodySchema', () => {
     expect(result.success).toBe(false)
     expect(result.error?.issues[0]?.message).toBe('Please enter a valid e-mail address.')
   })
+  it('asks for an address that is missing', () => {
+    expect(launchSignupBodySchema.safeParse({}).error?.issues[0]?.message).toBe(
+      'Please enter a valid e-mail address.',
+    )
+  })
 })

@@ -4,5 +4,8 @@ import { emailAddress } from '../email.ts'
 import { text } from '../input.ts'
 
 export const launchSignupBodySchema = z.object({
-  email: text().trim().toLowerCase().pipe(emailAddress('Please enter a valid e-mail address.')),
+  email: text({ error: 'Please enter a valid e-mail address.' })
+    .trim()
+    .toLowerCase()
+    .pipe(emailAddress('Please enter a valid e-mail address.')),
 })
