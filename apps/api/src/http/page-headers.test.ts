@@ -1,7 +1,8 @@
 /**
  * The headers pages leave with, as the source sets them (the built server's tests,
  * page-cache.test.ts and storefront.test.ts, run the code as last built): a kept copy's policy
- * allows only the inline scripts its render wrote, and each of its encodings has an ETag of its own.
+ * allows only the inline scripts its render wrote, and each of its encodings has an ETag of its own;
+ * a private page (the visitor's orders, addresses, e-mail) is not stored by the browser.
  */
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -83,5 +84,38 @@ describe('the headers of pages rendered and kept in this process', () => {
     // A cache in between may ask with several tags, or weakly.
     const listed = await get(pathname, { 'accept-encoding': 'br', 'if-none-match': `"other", W/${tags.br}` })
     expect(listed.status).toBe(304)
+  })
+  it("a private page, as the router matches it, is not stored by the browser; the visitor's catalogue pages are", async () => {
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { origin: base },
+      body: new URLSearchParams({ userEmail: 'demo@example.com', userPassword: 'demo-password' }),
+      redirect: 'manual',
+    })
+    const cookie = login.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('session='))!
+      .split(';')[0]!
+    for (const pathname of [
+      '/profile/details',
+      '/profile/addresses',
+      '/profile/orders',
+      '/profile/orders.data',
+      '/Profile/Details',
+      '/order/details',
+      '/checkout',
+      '/cart',
+      '/thank-you',
+    ]) {
+      const page = await get(pathname, { cookie })
+      await page.arrayBuffer()
+      expect(page.headers.get('cache-control'), pathname).toBe('private, no-store')
+    }
+    const details = await get('/profile/details', { cookie })
+    expect(await details.text()).toContain('demo@example.com')
+    const shop = await get('/shop', { cookie })
+    await shop.arrayBuffer()
+    expect(shop.headers.get('x-page-cache')).toBe('bypass')
+    expect(shop.headers.get('cache-control')).toBe('private, no-cache')
   })
 })

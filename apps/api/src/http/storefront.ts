@@ -22,7 +22,12 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { pathToFileURL } from 'node:url'
 import { gunzipSync } from 'node:zlib'
-import { type InProcessApi, type StorefrontSettings, storefrontSettingsSchema } from '@fanshop/core'
+import {
+  type InProcessApi,
+  isPrivatePage,
+  type StorefrontSettings,
+  storefrontSettingsSchema,
+} from '@fanshop/core'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router'
@@ -180,6 +185,14 @@ const PAGE_VARY = 'Accept-Encoding, Cookie'
 const RENDERED_CACHE_CONTROL = 'private, no-cache'
 
 /**
+ * A private page (core's isPrivatePage: the visitor's bag, checkout, orders, profile, the forms
+ * that take their details) is not stored by the browser either: it shows addresses, e-mail and
+ * orders, which a shared computer must not show from its disk or history after logout. Catalogue
+ * and content pages stay storable, for the back/forward cache.
+ */
+const PRIVATE_CACHE_CONTROL = 'private, no-store'
+
+/**
  * Renders with React Router and streams its answer out (the reply is already hijacked). With
  * `keep`, the page is also handed over whole as soon as it is rendered, for the page cache to judge
  * and keep: not once sent, as a visitor who reads slowly or not at all (a shut TCP window, an answer
@@ -202,7 +215,10 @@ async function serve(
     const cookies = response.headers.getSetCookie()
     if (cookies.length > 0) res.setHeader('set-cookie', cookies)
     res.setHeader('vary', PAGE_VARY)
-    if (!response.headers.has('cache-control')) res.setHeader('cache-control', RENDERED_CACHE_CONTROL)
+    if (!response.headers.has('cache-control')) {
+      const pathname = request.url.split('?')[0] ?? '/'
+      res.setHeader('cache-control', isPrivatePage(pathname) ? PRIVATE_CACHE_CONTROL : RENDERED_CACHE_CONTROL)
+    }
     res.setHeader('x-page-cache', keep ? 'miss' : 'bypass')
     const encoding = response.body
       ? pageEncoding(request.headers['accept-encoding'], response.headers.get('content-type'))

@@ -1,10 +1,11 @@
-/** The site domain's pure rules: timings, navigation rules and menus, social links, consent, the personal frame, progress, prefetch. */
+/** The site domain's pure rules: timings, navigation rules and menus, social links, consent, the personal frame, private pages, progress, prefetch. */
 export * from './consent.ts'
 export * from './constants.ts'
 export * from './endpoints.ts'
 export * from './navigation.ts'
 export * from './personal-frame.ts'
 export * from './prefetch.ts'
+export * from './private-pages.ts'
 export * from './progress.ts'
 export * from './settings.ts'
 export * from './social.ts'

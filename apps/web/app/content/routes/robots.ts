@@ -2,15 +2,14 @@
  * /robots.txt: search engines may read the public pages, not the personal ones (cart, checkout,
  * profile, orders, account links), and find every page in the sitemap.
  */
+import { PRIVATE_PAGE_PATHS } from '@fanshop/core'
 import type { Route } from './+types/robots'
-
-const PRIVATE_PATHS = ['/cart', '/checkout', '/order', '/profile', '/auth/', '/thank-you', '/entercode']
 
 export function loader({ context }: Route.LoaderArgs) {
   const lines = [
     'User-agent: *',
     'Allow: /',
-    ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
+    ...PRIVATE_PAGE_PATHS.map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${context.publicUrl}/sitemap.xml`,
     '',
