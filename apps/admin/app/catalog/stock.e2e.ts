@@ -96,3 +96,32 @@ test('the manager imports a product from CSV, fixing a bad row, then receives st
   }).toPass({ timeout: 20_000 })
   await visitor.close()
 })
+
+test('a keyboard keeps its place on the stock page: the figures refreshing, and the Adjust dialog closing', async ({
+  page,
+}) => {
+  await logIn(page, 'manager')
+  await page.getByRole('link', { name: 'Stock' }).click()
+  const table = page.getByRole('region', { name: 'Stock per variation' })
+  const adjust = table.getByRole('button', { name: /^Adjust / }).nth(1)
+  await adjust.focus()
+  const sku = await adjust.evaluate((button) => button.textContent)
+  const marked = () =>
+    adjust.evaluate((button) => button === document.activeElement && 'kept' in button.dataset)
+  await adjust.evaluate((button) => {
+    button.dataset.kept = ''
+  })
+  // The page reads its figures again when the window regains focus, as every 15 seconds: the
+  // refresh drew new buttons, and focus fell to the page's body.
+  const refreshed = page.waitForResponse((response) => response.url().includes('/admin/api/stock'))
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+  await refreshed
+  await expect.poll(marked).toBe(true)
+
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog', { name: /Adjust on hand/ })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(table.getByRole('button', { name: sku ?? '' })).toBeFocused()
+  expect(await marked()).toBe(true)
+})

@@ -17,7 +17,7 @@ import {
   stockAdjustmentSchema,
 } from '@fanshop/core'
 import { createColumnHelper } from '@tanstack/react-table'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Form, useActionData, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { api, attempt, load } from '../api'
 import { DataTable, ListStatus, Pager } from '../data-table'
@@ -155,27 +155,32 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
   const data = useActionData<typeof clientAction>()
   const [adjusting, setAdjusting] = useState<StockRow | null>(null)
   const filter = (params.get('filter') ?? 'all') as StockFilter
-  const columns = [
-    column.accessor('productName', { header: 'Product' }),
-    column.accessor('variation', { header: 'Variation', cell: (info) => info.getValue() || '—' }),
-    column.accessor('sku', { header: 'SKU' }),
-    column.accessor('onHand', { header: 'On hand' }),
-    column.accessor('held', { header: 'Held' }),
-    column.accessor('sold', { header: 'Sold' }),
-    column.accessor('available', {
-      header: 'Available',
-      cell: (info) => <strong>{info.getValue()}</strong>,
-    }),
-    column.display({
-      id: 'adjust',
-      header: () => <span className="visually-hidden">Actions</span>,
-      cell: (info) => (
-        <button type="button" onClick={() => setAdjusting(info.row.original)}>
-          Adjust<span className="visually-hidden"> {info.row.original.sku}</span>
-        </button>
-      ),
-    }),
-  ]
+  // Made once: TanStack draws each cell function as a component, so new functions on every render
+  // (the figures refresh every 15 s) drew new Adjust buttons and the keyboard's focus fell to the body.
+  const columns = useMemo(
+    () => [
+      column.accessor('productName', { header: 'Product' }),
+      column.accessor('variation', { header: 'Variation', cell: (info) => info.getValue() || '—' }),
+      column.accessor('sku', { header: 'SKU' }),
+      column.accessor('onHand', { header: 'On hand' }),
+      column.accessor('held', { header: 'Held' }),
+      column.accessor('sold', { header: 'Sold' }),
+      column.accessor('available', {
+        header: 'Available',
+        cell: (info) => <strong>{info.getValue()}</strong>,
+      }),
+      column.display({
+        id: 'adjust',
+        header: () => <span className="visually-hidden">Actions</span>,
+        cell: (info) => (
+          <button type="button" onClick={() => setAdjusting(info.row.original)}>
+            Adjust<span className="visually-hidden"> {info.row.original.sku}</span>
+          </button>
+        ),
+      }),
+    ],
+    [],
+  )
   const link = (to: number) => {
     const next = new URLSearchParams(params)
     next.set('page', String(to))
