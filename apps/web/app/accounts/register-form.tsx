@@ -70,7 +70,7 @@ export function RegisterForm(props: { result?: RegisterResult }) {
         <button
           type="submit"
           className="button account-form__submit"
-          aria-disabled={!form.valid}
+          aria-disabled={!form.submittable}
           aria-busy={fetcher.state !== 'idle'}
         >
           Create account

@@ -101,7 +101,7 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
         <button
           type="submit"
           className="button account-form__submit"
-          aria-disabled={!form.valid}
+          aria-disabled={!form.submittable}
           aria-busy={busy}
         >
           Save details

@@ -9,6 +9,7 @@ import { type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type FocusEvent, type FormEvent, useEffect, useMemo, useState } from 'react'
 import type { z } from 'zod'
+import { useHydrated } from '../use-hydrated.tsx'
 
 export type FormResult = SubmissionResult<string[]>
 
@@ -85,6 +86,7 @@ export function useCueForm<Schema extends FormSchema>(
 
   const values = (form.value ?? {}) as Record<string, unknown>
   const valid = useMemo(() => schema.safeParse(values).success, [schema, values])
+  const hydrated = useHydrated()
 
   const markUsed = (name: string) =>
     setUsed((current) => (current.has(name) ? current : new Set([...current, name])))
@@ -93,8 +95,12 @@ export function useCueForm<Schema extends FormSchema>(
   return {
     form,
     fields,
-    /** True when every field passes (the submit button says so with aria-disabled). */
-    valid,
+    /**
+     * False while a field fails (the submit button says so with aria-disabled). Before the script
+     * runs nothing blocks the post, which the server checks: a button marked unavailable there was
+     * announced as dimmed and drawn faded, though it was the only way to send the form.
+     */
+    submittable: valid || !hydrated,
     /** A field's current value as typed. */
     value(name: string): string | undefined {
       const value = values[name]
