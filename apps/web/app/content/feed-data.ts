@@ -1,10 +1,15 @@
-/** The /feed parent's data for its layouts, and each layout's title and meta from it. */
+/** The /feed parent's data for its layouts, each layout's title and meta from it, and the query of a topic. */
+import type { FeedTerm } from '@fanshop/core'
 import type { MetaDescriptor } from 'react-router'
 import { useRouteLoaderData } from 'react-router'
 import type { FeedData } from './routes/feed.tsx'
 import { seoMeta } from './seo.ts'
 
 export const FEED_ROUTE_ID = 'content/routes/feed'
+
+/** The query that narrows the feed to a topic (?taxonomy={slug}, the slug encoded), none for everything. */
+export const feedTopicQuery = (term: FeedTerm | null) =>
+  term ? `?taxonomy=${encodeURIComponent(term.slug)}` : ''
 
 export function useFeedData(): FeedData {
   const data = useRouteLoaderData<FeedData>(FEED_ROUTE_ID)

@@ -49,6 +49,7 @@ async function feedPage(context: AppLoadContext, filter: { feed_taxonomy?: numbe
 }
 
 interface HomeOptions {
+  /** The page's canonical path; a topic's page has the topic's own link (its slug encoded). */
   path: string
   title: string
   topicSlug?: string
@@ -103,7 +104,7 @@ async function readHome<N extends Newest>(
     timeZone: context.shopTz,
     seo: pageSeo({
       publicUrl: context.publicUrl,
-      path: options.path,
+      path: current ? current.link : options.path,
       title: current ? `${current.name} · ${options.title}` : options.title,
       description,
       image: feed.items.find((i) => i.featured_image)?.featured_image ?? latest.latestRelease?.featured_image,

@@ -141,5 +141,5 @@ export function FilterBox(props: {
   )
 }
 
-/** The filter box's links on the home: /home for everything, /home/{slug} for one topic. */
-export const homeTopicHref = (term: FeedTerm | null) => (term ? `/home/${term.slug}` : '/home')
+/** The filter box's links on the home: /home for everything, the topic's own link (/home/{slug}, encoded by the API) for one. */
+export const homeTopicHref = (term: FeedTerm | null) => (term ? term.link : '/home')

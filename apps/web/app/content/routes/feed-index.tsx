@@ -3,7 +3,7 @@ import { plainText } from '@fanshop/core'
 import { Link } from 'react-router'
 import { ResponsiveImage } from '../../media/responsive-image.tsx'
 import { FeedCard } from '../components/feed-card.tsx'
-import { feedLayoutMeta, useFeedData } from '../feed-data.ts'
+import { feedLayoutMeta, feedTopicQuery, useFeedData } from '../feed-data.ts'
 import type { Route } from './+types/feed-index'
 
 export const meta: Route.MetaFunction = ({ matches }) => feedLayoutMeta(matches, 'Topics', '/feed')
@@ -18,7 +18,7 @@ export default function FeedIndex() {
           const cover = feed.items.find((item) => item.feed_taxonomy.includes(term.id) && item.featured_image)
           return (
             <li key={term.id}>
-              <Link to={`/feed/layout?taxonomy=${term.slug}`} className="topic-tile">
+              <Link to={`/feed/layout${feedTopicQuery(term)}`} className="topic-tile">
                 {cover?.featured_image ? (
                   <ResponsiveImage
                     image={cover.featured_image}

@@ -7,6 +7,7 @@ import type { FeedTerm } from '@fanshop/core'
 import { NavLink, Outlet, useLocation } from 'react-router'
 import { FilterBox } from '../components/home-blocks.tsx'
 import { fetchFeedTerms, fetchList, notFound, pageParam } from '../content.server.ts'
+import { feedTopicQuery } from '../feed-data.ts'
 import { pageSeo } from '../seo.ts'
 import type { Route } from './+types/feed'
 import '../content.css'
@@ -47,8 +48,8 @@ export default function Feed({ loaderData }: Route.ComponentProps) {
   const { terms, current } = loaderData
   const location = useLocation()
   const layoutPath = location.pathname === '/feed' ? '/feed/layout' : location.pathname
-  const hrefFor = (term: FeedTerm | null) => (term ? `${layoutPath}?taxonomy=${term.slug}` : layoutPath)
-  const query = current ? `?taxonomy=${current.slug}` : ''
+  const hrefFor = (term: FeedTerm | null) => `${layoutPath}${feedTopicQuery(term)}`
+  const query = feedTopicQuery(current)
   return (
     <div className="feed">
       <header className="content-header">

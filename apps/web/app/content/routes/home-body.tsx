@@ -5,7 +5,7 @@
 import { Link } from 'react-router'
 import type { SiteHandle } from '../../site/handle.ts'
 import { FeedCard } from '../components/feed-card.tsx'
-import { LatestUpdateBar, SideBar } from '../components/home-blocks.tsx'
+import { homeTopicHref, LatestUpdateBar, SideBar } from '../components/home-blocks.tsx'
 import { loadHome } from '../home.server.ts'
 import { seoMeta } from '../seo.ts'
 import type { Route } from './+types/home-body'
@@ -32,13 +32,13 @@ export default function HomeBody({ loaderData }: Route.ComponentProps) {
         const items = feed.filter((item) => item.feed_taxonomy.includes(term.id))
         if (items.length === 0) return null
         return (
-          <section key={term.id} className="topic-row" aria-labelledby={`topic-${term.slug}`}>
+          <section key={term.id} className="topic-row" aria-labelledby={`topic-${term.id}`}>
             <div className="topic-row__head">
-              <h2 id={`topic-${term.slug}`} className="section-title">
+              <h2 id={`topic-${term.id}`} className="section-title">
                 {term.name}
               </h2>
               <p className="topic-row__description">{term.description}</p>
-              <Link to={`/home/${term.slug}`} className="more-link">
+              <Link to={homeTopicHref(term)} className="more-link">
                 All {term.name.toLowerCase()}
               </Link>
             </div>

@@ -16,7 +16,7 @@ export const handle: SiteHandle = { routeName: 'home' }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return loadHome(context, {
-    path: params.slug ? `/home/${params.slug}` : '/home',
+    path: '/home',
     title: 'Home',
     topicSlug: params.slug,
   })
