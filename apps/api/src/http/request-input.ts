@@ -4,6 +4,7 @@
  * (as WordPress and WooCommerce do: the WooCommerce JS client repeats `per_page`), lists come
  * as `name[]` or `name[0]` too, and
  * `content-type: application/json` with no body is no body (clients send it on DELETE).
+ * A Range header that cannot be read is no Range header.
  */
 import type { FastifyInstance } from 'fastify'
 
@@ -34,5 +35,42 @@ export function acceptEmptyJsonBodies(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined)
     return parseJson(request, String(body), done)
+  })
+}
+
+/** One byte range of a Range header: `first-last`, `first-` or `-suffix` (RFC 9110, 14.1.2). */
+const BYTE_RANGE = /^(?:(\d+)-(\d*)|-\d+)$/
+
+/**
+ * Whether a Range header is a set of byte ranges, each readable: its unit `bytes` and no range
+ * whose last byte comes before its first (such a range is invalid, RFC 9110 14.1.1).
+ */
+export function readableByteRanges(header: string): boolean {
+  if (!header.startsWith('bytes=')) return false
+  // Empty list elements are allowed (RFC 9110, 5.6.1); at least one range is not.
+  const ranges = header
+    .slice('bytes='.length)
+    .split(',')
+    .map((range) => range.trim())
+    .filter(Boolean)
+  return (
+    ranges.length > 0 &&
+    ranges.every((range) => {
+      const [whole, first, last] = BYTE_RANGE.exec(range) ?? []
+      return whole !== undefined && (!last || BigInt(last) >= BigInt(first!))
+    })
+  )
+}
+
+/**
+ * A Range header the server cannot read (`bytes=abc`, `bytes=5-2`, another unit) is ignored and
+ * the whole file answered 200, as RFC 9110 (14.2) has it: the file server (@fastify/send)
+ * answered 416, which is for readable ranges that lie past the end of the file, to the first two.
+ */
+export function ignoreUnreadableRanges(app: FastifyInstance) {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const range = request.headers.range
+    if (range !== undefined && !readableByteRanges(range)) delete request.raw.headers.range
+    done()
   })
 }
