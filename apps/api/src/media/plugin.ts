@@ -1,4 +1,7 @@
-/** Serves stored media: responsive image sizes (immutable, cached for a year) and original files. */
+/**
+ * Serves stored media: responsive image sizes (immutable, cached for a year) and original files.
+ * The year is the file's: an answer without it (416 for a range past its end) is not kept.
+ */
 import fs from 'node:fs/promises'
 import { IMAGE_WIDTHS, idParam, wholeNumber } from '@fanshop/core'
 import fastifyStatic from '@fastify/static'
@@ -14,7 +17,11 @@ export default async function mediaPlugin(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const root = mediaRoot(app.shop)
   await fs.mkdir(root, { recursive: true })
-  await app.register(fastifyStatic, { root, serve: false })
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    setHeaders: (res) => res.setHeader('cache-control', YEAR),
+  })
 
   async function findMedia(id: number) {
     const row = await app.shop.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst()
@@ -46,7 +53,6 @@ export default async function mediaPlugin(fastify: FastifyInstance) {
       const row = await findMedia(id)
       if (!row.mime.startsWith('image/')) throw notFound(`Media ${id} is not an image.`)
       const file = await resizedImagePath(app.shop, row.file, id, width, format)
-      reply.header('cache-control', YEAR)
       return reply.sendFile(file.slice(root.length + 1), root, { cacheControl: false })
     },
   )
@@ -56,7 +62,6 @@ export default async function mediaPlugin(fastify: FastifyInstance) {
     { schema: { hide: true, params: z.object({ id: idParam() }) } },
     async (request, reply) => {
       const row = await findMedia(request.params.id)
-      reply.header('cache-control', YEAR)
       reply.type(row.mime)
       return reply.sendFile(row.file, root, { cacheControl: false, acceptRanges: true })
     },
