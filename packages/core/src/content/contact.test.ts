@@ -35,6 +35,10 @@ describe('contact message rules', () => {
     )
   })
 
+  it('says how long the honeypot may be in the shop’s words', () => {
+    expect(messageOf({ ...valid, website: 'w'.repeat(501) })).toBe('must be at most 500 characters')
+  })
+
   it('treats a filled honeypot as spam, an empty one as a person', () => {
     expect(isLikelySpam({ website: 'http://cheap-watches.example' })).toBe(true)
     expect(isLikelySpam({ website: '' })).toBe(false)

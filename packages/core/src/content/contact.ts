@@ -38,7 +38,7 @@ export const contactMessageSchema = z.object({
     .trim()
     .min(10, 'Your message is a bit short: at least 10 characters, please.')
     .max(5000, 'Your message can be at most 5000 characters.'),
-  [HONEYPOT_FIELD]: text().max(500).optional(),
+  [HONEYPOT_FIELD]: text().max(500, 'must be at most 500 characters').optional(),
 })
 
 export type ContactMessage = z.infer<typeof contactMessageSchema>

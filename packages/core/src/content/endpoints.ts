@@ -50,7 +50,7 @@ const pagingQuery = {
       .max(MAX_PER_PAGE, `per_page can be at most ${MAX_PER_PAGE}`),
   ).default(DEFAULT_PER_PAGE),
   slug: text()
-    .min(1)
+    .min(1, 'must name at least one slug')
     .optional()
     .describe('One slug, or several separated by commas; an answer with none of them is a 404'),
 }
@@ -59,8 +59,8 @@ const pagingQuery = {
 const searchQuery = {
   search: text()
     .trim()
-    .min(1)
-    .max(100)
+    .min(1, 'must hold a word to search for')
+    .max(100, 'must be at most 100 characters')
     .optional()
     .describe('Only items whose title, excerpt or content holds every word of this text'),
 }
