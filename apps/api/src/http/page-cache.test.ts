@@ -445,6 +445,7 @@ describe('what the page cache keeps', () => {
           headers: { ...(cookie ? { cookie } : {}), ...extra },
         } as FastifyRequest,
         'http://shop.test',
+        '/shop',
       )
     const session = 'session=signed-value'
     const fills = `${session}; personal-frame=1`

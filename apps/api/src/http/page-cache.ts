@@ -215,16 +215,17 @@ export class PageCache {
    * The key this request's page is kept under, or null when it is not one to share: not a GET
    * or HEAD of a catalogue or content page, or the visitor carries personal state that their
    * browser does not fill in itself (or the shop is not open yet). The key holds what else the
-   * page depends on: the address, the cookie consent and whether the shop is open. `personal`
-   * says the visitor may read the kept page but must never leave their own render behind.
+   * page depends on: the address it is rendered for (`address`, the request's path and query less
+   * its tracking parameters), the cookie consent and whether the shop is open. `personal` says the
+   * visitor may read the kept page but must never leave their own render behind.
    */
-  keyOf(request: FastifyRequest, origin: string): { key: string; personal: boolean } | null {
+  keyOf(request: FastifyRequest, origin: string, address: string): { key: string; personal: boolean } | null {
     if (this.ttlMs <= 0 || (request.method !== 'GET' && request.method !== 'HEAD')) return null
     if (request.headers.authorization) return null
     const cookie = request.headers.cookie
     const sent = parse(cookie ?? '')
     const personal = PERSONAL_COOKIES.some((name) => name in sent)
-    const url = new URL(request.url, origin)
+    const url = new URL(address, origin)
     if (!SHARED_PAGES.test(url.pathname) || url.pathname.endsWith('.data')) return null
     for (const name of url.searchParams.keys()) if (PERSONAL_PARAMS.includes(name)) return null
     const { config } = this.ctx

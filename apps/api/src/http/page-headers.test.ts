@@ -85,6 +85,38 @@ describe('the headers of pages rendered and kept in this process', () => {
     const listed = await get(pathname, { 'accept-encoding': 'br', 'if-none-match': `"other", W/${tags.br}` })
     expect(listed.status).toBe(304)
   })
+  it('a link from an ad or a post is the page without its tracking parameters: one render, kept for every click', async () => {
+    const product = '/products/final-whistle-tee'
+    const arrivals = [
+      `${product}?fbclid=IwAR-first-click`,
+      `${product}?fbclid=IwAR-second-click&utm_source=instagram&utm_medium=social`,
+      product,
+      `${product}?gclid=Cj0-third-click`,
+    ]
+    const answers = []
+    for (const pathname of arrivals) {
+      const page = await get(pathname)
+      answers.push({ state: page.headers.get('x-page-cache'), html: await page.text() })
+    }
+    expect(answers.map(({ state }) => state)).toEqual(['miss', 'hit', 'hit', 'hit'])
+    // The router's own data requests are not shared, as before.
+    const data = await get(`${product}.data?fbclid=IwAR-first-click`)
+    await data.arrayBuffer()
+    expect(data.headers.get('x-page-cache')).toBe('bypass')
+    for (const { html } of answers) {
+      expect(html).toBe(answers[0]!.html)
+      expect(html).not.toMatch(/click|fbclid|gclid|utm_/)
+    }
+    // What a route reads stays, beside them: a page of its own, rendered with it.
+    const all = await get('/shop?category=all&fbclid=IwAR-fourth-click')
+    expect(all.headers.get('x-page-cache')).toBe('miss')
+    const html = await all.text()
+    expect(html).not.toContain('fourth-click')
+    expect(html).toContain('All products</h1>')
+    const again = await get('/shop?utm_campaign=drop&category=all')
+    expect(again.headers.get('x-page-cache')).toBe('hit')
+    expect(await again.text()).toBe(html)
+  })
   it("a private page, as the router matches it, is not stored by the browser; the visitor's catalogue pages are", async () => {
     const login = await fetch(`${base}/auth/login`, {
       method: 'POST',

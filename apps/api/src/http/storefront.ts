@@ -6,8 +6,9 @@
  *
  * Requests enter React Router here, so here they are judged as the browser made them: the
  * address is the one the visitor used (behind a trusted proxy, its X-Forwarded-Proto and -Host),
- * pages take only GET, HEAD and form posts, and a post from another site is refused whatever
- * route it targets (React Router checks the Origin of page actions only).
+ * less the tracking parameters of a link from an ad, a post or a newsletter, pages take only GET,
+ * HEAD and form posts, and a post from another site is refused whatever route it targets (React
+ * Router checks the Origin of page actions only).
  *
  * In production, catalogue and content pages come from the shared page cache (page-cache.ts)
  * when it holds them, and are kept there when rendered: for visitors without personal state, and
@@ -27,6 +28,7 @@ import {
   isPrivatePage,
   type StorefrontSettings,
   storefrontSettingsSchema,
+  withoutTrackingParams,
 } from '@fanshop/core'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -130,15 +132,20 @@ export function visitorGone(res: {
   return controller.signal
 }
 
-/** The Fetch API request React Router handles, at the address the visitor used. */
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
+/** The Fetch API request React Router handles, at the address the visitor used (less its tracking parameters). */
+function toFetchRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  origin: string,
+  address: string,
+): Request {
   const withBody = request.method !== 'GET' && request.method !== 'HEAD'
   const headers = new Headers()
   for (let i = 0; i < request.raw.rawHeaders.length; i += 2) {
     headers.append(request.raw.rawHeaders[i]!, request.raw.rawHeaders[i + 1]!)
   }
   // Appended, not resolved: a path like //other.host/ stays a path of this shop.
-  return new Request(new URL(`${origin}${request.url}`), {
+  return new Request(new URL(`${origin}${address}`), {
     method: request.method,
     headers,
     signal: visitorGone(reply.raw),
@@ -165,6 +172,22 @@ interface PageValues {
 }
 
 const isScripted = (request: FastifyRequest) => (request.url.split('?')[0] ?? '').endsWith('.data')
+
+/**
+ * The path and query a page is rendered for (and kept under): the visitor's, less the tracking
+ * parameters a link from an ad, a post or a newsletter carries (core's TRACKING_PARAMS), on a GET
+ * or HEAD of a page. No route reads them and each click's are unique: rendered with them, every fan
+ * arriving from the artist's post cost a render of their own and was kept as a page of their own.
+ * The browser takes them out of its address bar before its router starts (entry.client.tsx), so it
+ * hydrates the page rendered without them. Posts and data requests (`.data`, which the router makes
+ * from its address, already without them) are rendered at the address they came to.
+ */
+function renderedAddress(request: FastifyRequest): string {
+  const url = request.url
+  const query = url.indexOf('?')
+  if (query < 0 || (request.method !== 'GET' && request.method !== 'HEAD') || isScripted(request)) return url
+  return url.slice(0, query) + withoutTrackingParams(url.slice(query))
+}
 
 type PageContext = RouterContextProvider & PageValues
 
@@ -204,12 +227,13 @@ async function serve(
   request: FastifyRequest,
   reply: FastifyReply,
   origin: string,
+  address: string,
   context: PageContext,
   keep?: (status: number, headers: Headers, html: Buffer) => void,
 ) {
   const res = reply.raw
   try {
-    const response = await render(toFetchRequest(request, reply, origin), context)
+    const response = await render(toFetchRequest(request, reply, origin, address), context)
     // Set one by one over the security headers already on the response; cookies stay separate.
     for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value)
     const cookies = response.headers.getSetCookie()
@@ -319,10 +343,11 @@ async function serveShared(
   request: FastifyRequest,
   reply: FastifyReply,
   origin: string,
+  address: string,
   context: PageContext,
   contextOf: ContextOf,
 ) {
-  const renderShared = () => renderForCache(cache, render, request, origin, context, contextOf)
+  const renderShared = () => renderForCache(cache, render, request, origin, address, context, contextOf)
   const found = await cache.lookup(key)
   if (found) {
     if (found.state === 'stale') cache.fill(key, renderShared)
@@ -332,11 +357,11 @@ async function serveShared(
   const running = inFlight ?? (personal ? cache.fill(key, renderShared) : undefined)
   const page = running ? await running : null
   if (page) return sendCached(request, reply, page, inFlight ? 'hit' : 'miss', cache.ttlMs)
-  if (personal) return serve(render, request, reply, origin, context)
+  if (personal) return serve(render, request, reply, origin, address, context)
   const version = cache.currentVersion()
   let kept: (page: CachedPage | null | Promise<CachedPage | null>) => void = () => {}
   cache.fill(key, () => new Promise((resolve) => (kept = resolve)))
-  await serve(render, request, reply, origin, context, (status, headers, html) => {
+  await serve(render, request, reply, origin, address, context, (status, headers, html) => {
     kept(cache.prepare(status, headers, html, version, context.cspNonce).catch(() => null))
   })
   // Nothing handed over (a HEAD, a failed render): the others render for themselves.
@@ -349,6 +374,7 @@ async function renderForCache(
   render: Render,
   request: FastifyRequest,
   origin: string,
+  address: string,
   context: PageContext,
   contextOf: ContextOf,
 ): Promise<CachedPage | null> {
@@ -358,7 +384,7 @@ async function renderForCache(
   if (cookie) headers.set('cookie', cookie)
   const nonce = randomBytes(16).toString('base64')
   const response = await render(
-    new Request(new URL(`${origin}${request.url}`), { headers }),
+    new Request(new URL(`${origin}${address}`), { headers }),
     contextOf({ clientIp: context.clientIp, cspNonce: nonce, scripted: false }),
   )
   const html = Buffer.from(await response.arrayBuffer())
@@ -378,7 +404,7 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
     (Provider: typeof RouterContextProvider): ContextOf =>
     (values) =>
       Object.assign(new Provider(), loadContext, values)
-  let handle: (request: FastifyRequest, reply: FastifyReply, origin: string) => unknown
+  let handle: (request: FastifyRequest, reply: FastifyReply, origin: string, address: string) => unknown
 
   if (development) {
     // The storefront's own Vite (apps/web's dependency), not whichever copy the API would resolve.
@@ -397,7 +423,7 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
       () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       'development',
     )
-    handle = (request, reply, origin) => {
+    handle = (request, reply, origin, address) => {
       reply.hijack()
       server.middlewares(request.raw, reply.raw, () =>
         serve(
@@ -405,6 +431,7 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
           request,
           reply,
           origin,
+          address,
           contextOf({ clientIp: request.ip, cspNonce: cspNonce(request), scripted: isScripted(request) }),
         ),
       )
@@ -440,16 +467,17 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
     const render = build.createRequestHandler(build, 'production')
     const cache = await createPageCache(app.shop)
     app.addHook('onClose', () => cache.close())
-    handle = (request, reply, origin) => {
+    handle = (request, reply, origin, address) => {
       reply.hijack()
-      const shared = cache.keyOf(request, origin)
+      const shared = cache.keyOf(request, origin, address)
       const context = contextOf({
         clientIp: request.ip,
         cspNonce: cspNonce(request),
         scripted: isScripted(request),
       })
-      if (shared) return serveShared(cache, shared, render, request, reply, origin, context, contextOf)
-      return serve(render, request, reply, origin, context)
+      if (shared)
+        return serveShared(cache, shared, render, request, reply, origin, address, context, contextOf)
+      return serve(render, request, reply, origin, address, context)
     }
   }
 
@@ -474,7 +502,7 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
         if (refused.statusCode === 405) reply.header('allow', PAGE_METHODS.join(', '))
         return reply.status(refused.statusCode).send(refused)
       }
-      return handle(request, reply, origin!)
+      return handle(request, reply, origin!, renderedAddress(request))
     },
   })
 }

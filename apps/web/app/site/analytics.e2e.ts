@@ -89,3 +89,26 @@ test('marketing and measurement switched off deny their signals', async ({ page 
     ],
   ])
 })
+
+test('a visitor from an ad or a post: the address bar loses the click and campaign ids, the page view reports them', async ({
+  page,
+}) => {
+  const requested = await watchTag(page)
+  const arrived = '/comingsoon?utm_source=instagram&ref=bio&fbclid=IwAR-e2e-click&utm_campaign=drop'
+  // Resolves once the page has hydrated: over the page rendered without them.
+  await page.goto(arrived)
+  expect(new URL(page.url()).search).toBe('?ref=bio')
+  await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'ACCEPT' }).click()
+  await expect.poll(() => requested.length).toBe(1)
+  const pageViews = () =>
+    page.evaluate(() =>
+      (window.dataLayer ?? [])
+        .map((entry) => Array.from(entry as ArrayLike<unknown>))
+        .filter((args) => args[0] === 'event' && args[1] === 'page_view')
+        .map((args) => args[2]),
+    )
+  await expect
+    .poll(pageViews)
+    .toEqual([{ page_location: new URL(arrived, page.url()).href, page_path: '/comingsoon?ref=bio' }])
+  expect(new URL(page.url()).search).toBe('?ref=bio')
+})

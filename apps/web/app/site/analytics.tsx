@@ -1,11 +1,13 @@
 /**
  * Analytics (spec 1: not disabled): Google's tag for ANALYTICS_ID, loaded only when it is set and
  * the visitor accepted the cookie bar with performance allowed; measurement cookies and advertising
- * signals follow the other two switches (consent mode). One page view per route change.
+ * signals follow the other two switches (consent mode). One page view per route change, at the
+ * address the visitor arrived at for the page they arrived on, tracking parameters and all.
  */
 import { analyticsPlan } from '@fanshop/core'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
+import { arrivalHref } from './arrival.ts'
 import { useFrame } from './use-frame.ts'
 
 declare global {
@@ -56,7 +58,10 @@ export function Analytics() {
   const page = `${location.pathname}${location.search}`
   useEffect(() => {
     if (!id) return
-    gtag('event', 'page_view', { page_location: window.location.href, page_path: page })
+    // The arrival's address, with the campaign and click ids the tag reads from it that the
+    // address bar no longer shows (site/arrival.ts).
+    const pageLocation = arrivalHref(page) ?? window.location.href
+    gtag('event', 'page_view', { page_location: pageLocation, page_path: page })
   }, [id, page])
 
   return null

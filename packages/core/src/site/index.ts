@@ -1,4 +1,4 @@
-/** The site domain's pure rules: timings, navigation rules and menus, social links, consent, the personal frame, private pages, progress, prefetch. */
+/** The site domain's pure rules: timings, navigation rules and menus, social links, consent, the personal frame, private pages, progress, prefetch, tracking parameters. */
 export * from './consent.ts'
 export * from './constants.ts'
 export * from './endpoints.ts'
@@ -9,3 +9,4 @@ export * from './private-pages.ts'
 export * from './progress.ts'
 export * from './settings.ts'
 export * from './social.ts'
+export * from './tracking-params.ts'
