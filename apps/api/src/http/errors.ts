@@ -33,15 +33,21 @@ export interface ValidationIssue {
   params?: { issue?: { path?: PropertyKey[]; message?: string } }
 }
 
+/** The answer to a request that sent no body (or an empty one) where its endpoint reads one. */
+export const MISSING_BODY_MESSAGE = 'The request body is missing: send a JSON object.'
+
 /**
  * Turns a schema validation failure into one readable sentence naming the field: `issues` as the
- * validator compiler reports them, `where` the part of the request (querystring, params, body).
+ * validator compiler reports them, `where` the part of the request (querystring, params, body),
+ * `bodySent` false when the request came without a body, which the validator sees as null.
  */
 export function describeValidation(
   issues: readonly ValidationIssue[],
   where: string,
   fallback: string,
+  bodySent = true,
 ): string {
+  if (where === 'body' && !bodySent) return MISSING_BODY_MESSAGE
   const first = issues[0]
   const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || ''
   const what = first?.message ?? fallback
@@ -91,11 +97,14 @@ export function answerClientError(
   socket.destroy(error)
 }
 
-/** The answer to an error a handler threw: a 4xx as it is, anything else a 500 logged as a bug. */
-export function errorBody(error: FastifyError, log: FastifyBaseLogger): ErrorBody {
+/**
+ * The answer to an error a handler threw: a 4xx as it is, anything else a 500 logged as a bug.
+ * `bodySent` false when the request came without a body.
+ */
+export function errorBody(error: FastifyError, log: FastifyBaseLogger, bodySent = true): ErrorBody {
   if (error.validation) {
     const where = error.validationContext ?? 'request'
-    return { statusCode: 400, message: describeValidation(error.validation, where, error.message) }
+    return { statusCode: 400, message: describeValidation(error.validation, where, error.message, bodySent) }
   }
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     return { statusCode: error.statusCode, message: error.message }
@@ -106,7 +115,7 @@ export function errorBody(error: FastifyError, log: FastifyBaseLogger): ErrorBod
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const body = errorBody(error, request.log)
+    const body = errorBody(error, request.log, request.body !== undefined)
     return reply.status(body.statusCode).send(body)
   })
 

@@ -17,6 +17,7 @@ import {
   placeIds,
 } from '../../tests/cart.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { MISSING_BODY_MESSAGE } from './errors.ts'
 
 const TOO_BIG_ID = 2_147_483_648
 
@@ -188,6 +189,24 @@ describe(`hostile input on ${testDialect}`, () => {
     expect(res.statusCode, res.body).toBe(204)
     // A body that is there but broken is still a 400.
     expectClientError(await json('POST', '/wp-json/wp/v2/register', '{"email":'), 400)
+  })
+
+  it('answers a request that needs a body and sent none in the shop’s words, with or without a JSON content type', async () => {
+    for (const headers of [{ 'content-type': 'application/json' }, {}]) {
+      for (const [method, url] of [
+        ['PUT', cartUrl('/apply_coupon_code')],
+        ['POST', '/wp-json/wp/v2/register'],
+        ['POST', '/wp-json/jwt-auth/v1/token'],
+      ] as const) {
+        const res = await send({ method, url, headers })
+        expectClientError(res, 400)
+        expect(res.json().message, `${method} ${url}`).toBe(MISSING_BODY_MESSAGE)
+      }
+    }
+    // A body that is there but not an object is not a missing one.
+    expect((await json('POST', '/wp-json/wp/v2/register', 'null')).json().message).not.toBe(
+      MISSING_BODY_MESSAGE,
+    )
   })
 
   it("registers an account from spec 7's payload alone; gender and birthday are optional for API clients", async () => {
