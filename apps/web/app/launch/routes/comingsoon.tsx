@@ -2,7 +2,7 @@
  * /comingsoon (spec 2): the countdown to the launch and the notification signup (each address kept
  * once, confirmed in the page). When the countdown reaches zero the page says the shop is open.
  */
-import { launchEndpoints, launchInstant, launchSignupBodySchema } from '@fanshop/core'
+import { fieldMessageFor, launchEndpoints, launchInstant, launchSignupBodySchema } from '@fanshop/core'
 import { useCallback, useState } from 'react'
 import { data, Link, useFetcher } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
@@ -33,12 +33,15 @@ export function loader({ context }: Route.LoaderArgs) {
   }
 }
 
+/** The sign-up's one field, as its label and its message name it. */
+const EMAIL_LABEL = 'E-mail address'
+
 type SignupAnswer = { ok: true; created: boolean; email: string } | { ok: false; error: string }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(launchSignupBodySchema, await request.formData())
   if (submission.status !== 'success') {
-    const error = fieldMessages(submission.reply()).email ?? ''
+    const error = fieldMessageFor(EMAIL_LABEL, fieldMessages(submission.reply()).email) ?? ''
     return data<SignupAnswer>({ ok: false, error }, { status: 400 })
   }
   try {
@@ -77,7 +80,7 @@ function Signup() {
       </h2>
       <div className="signup__row">
         <label className="signup__field">
-          <span>E-mail address</span>
+          <span>{EMAIL_LABEL}</span>
           <input
             type="email"
             name="email"

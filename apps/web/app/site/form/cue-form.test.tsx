@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { type FormResult, fieldMessages, parseForm, useCueForm } from './cue-form.ts'
 import { TextField } from './fields.tsx'
+import { InputField } from './order-fields.tsx'
 
 const posted = (fields: Record<string, string>) => {
   const formData = new FormData()
@@ -51,5 +52,29 @@ describe('the form stack', () => {
     const describedBy = [...html.matchAll(/aria-describedby="([^"]+)"/g)].map((match) => match[1])
     for (const id of describedBy) expect(html).toContain(`id="${id}"`)
     expect(describedBy).toHaveLength(2)
+  })
+
+  it('refuses a NUL character naming the field, and never draws the NUL back into it', () => {
+    const submission = parseForm(
+      loginFormSchema,
+      posted({ userEmail: 'ana\u0000@example.com', userPassword: 'secret' }),
+    )
+    expect(submission.status).toBe('error')
+    const lastResult = submission.reply({ hideFields: ['userPassword'] })
+    const html = renderToString(<LoginFields lastResult={lastResult} />)
+    expect(html).toContain('E-mail must not contain a NUL character.')
+    expect(html).toContain('value="ana@example.com"')
+    expect(html).not.toContain('\u0000')
+    expect(JSON.stringify(lastResult)).not.toContain('\\u0000')
+    // The checkout's fields, handed the server's message, name themselves the same way.
+    const checkoutField = renderToString(
+      <InputField
+        name="email"
+        label="E-mail"
+        autoComplete="email"
+        error={fieldMessages(lastResult).userEmail}
+      />,
+    )
+    expect(checkoutField).toContain('E-mail must not contain a NUL character.')
   })
 })

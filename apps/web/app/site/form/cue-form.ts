@@ -22,13 +22,31 @@ interface ParseOptions {
   autoCoercion?: boolean
 }
 
-/** A posted form read with a schema of core, the same in the browser and on the server. */
+/** A value of a posted form without its NUL characters (a file stays as it is). */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\0', '')
+  if (Array.isArray(value)) return value.map(withoutNul)
+  if (typeof value === 'object' && value !== null && !(value instanceof Blob)) {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, withoutNul(item)]))
+  }
+  return value
+}
+
+/**
+ * A posted form read with a schema of core, the same in the browser and on the server. The
+ * schema refuses a NUL character (core's `text`); the values its reply draws back into the form
+ * are without them, as a page cannot hold one (the HTML parser makes it U+FFFD).
+ */
 export function parseForm<Schema extends z.ZodType>(
   schema: Schema,
   formData: FormData,
   options: ParseOptions = {},
 ) {
-  return parseWithZod(formData, { schema, disableAutoCoercion: !options.autoCoercion })
+  const submission = parseWithZod(formData, { schema, disableAutoCoercion: !options.autoCoercion })
+  // The reply draws back this very object (Conform's own hideFields changes it in place too).
+  const payload = submission.payload as Record<string, unknown>
+  for (const name of Object.keys(payload)) payload[name] = withoutNul(payload[name])
+  return submission
 }
 
 type Cue = 'valid' | 'invalid' | undefined

@@ -4,7 +4,7 @@
  * (aria-invalid, aria-describedby). Birthday selects offer the last 100 years and only the days
  * that the chosen month and year have.
  */
-import { dayChoices, MONTHS, monthKey, yearChoices } from '@fanshop/core'
+import { dayChoices, fieldMessageFor, MONTHS, monthKey, yearChoices } from '@fanshop/core'
 import { type ReactNode, useId } from 'react'
 import type { CueForm } from './cue-form.ts'
 import './fields.css'
@@ -21,11 +21,14 @@ interface FieldProps {
  */
 export type FieldLook = 'account' | 'order'
 
-/** The marker and message around one field; `describedBy` is what its control points to. */
-function useFieldState({ form, name }: FieldProps) {
+/**
+ * The marker and message around one field; `describedBy` is what its control points to. The NUL
+ * rule's message names the field by its label (core's fieldMessageFor; a box to tick has none).
+ */
+function useFieldState({ form, name }: FieldProps, label = 'This field') {
   const id = useId()
   const errorId = `${id}-error`
-  const error = form.error(name)
+  const error = fieldMessageFor(label, form.error(name))
   const cue = form.cue(name)
   return {
     id,
@@ -70,7 +73,7 @@ export function TextField(
     spellCheck?: boolean
   },
 ) {
-  const state = useFieldState(props)
+  const state = useFieldState(props, props.label)
   const field = props.form.fields[props.name]
   const initial = field?.initialValue
   const control = {
@@ -123,7 +126,7 @@ export function TextField(
 
 /** A labelled box for a longer text (a message), with the same marker and message as a text field. */
 export function TextAreaField(props: FieldProps & { label: string; rows?: number; required?: boolean }) {
-  const state = useFieldState(props)
+  const state = useFieldState(props, props.label)
   const field = props.form.fields[props.name]
   const initial = field?.initialValue
   return (
@@ -168,7 +171,7 @@ export function SelectField(
     onPick?: (value: string) => void
   },
 ) {
-  const state = useFieldState(props)
+  const state = useFieldState(props, props.label)
   const field = props.form.fields[props.name]
   const initial = field?.initialValue
   return (
@@ -220,7 +223,7 @@ export function CheckboxField(props: FieldProps & { value: string; children: Rea
 }
 
 export function GenderField(props: { form: CueForm; required?: boolean }) {
-  const state = useFieldState({ form: props.form, name: 'gender' })
+  const state = useFieldState({ form: props.form, name: 'gender' }, 'Gender')
   const field = props.form.fields.gender
   return (
     <FieldShell cue={state.cue} error={state.error} errorId={state.errorId}>
@@ -253,7 +256,7 @@ function BirthdaySelect(props: {
   required?: boolean
   onPick?: (value: string) => void
 }) {
-  const state = useFieldState(props)
+  const state = useFieldState(props, props.label)
   const field = props.form.fields[props.name]
   const initial = field?.initialValue
   return (

@@ -4,6 +4,7 @@
  * fill it in. The checkout's steps hand each field the server's message; `TextField` of
  * fields.tsx draws a Conform-driven field in the same frame.
  */
+import { fieldMessageFor } from '@fanshop/core'
 import { type ReactNode, useId } from 'react'
 
 /** A field's frame in the order look: the red marker while it has a message, and the message. */
@@ -41,8 +42,9 @@ export function InputField(props: {
 }) {
   const id = useId()
   const errorId = `${id}-error`
+  const error = fieldMessageFor(props.label, props.error)
   return (
-    <OrderFieldShell error={props.error} errorId={errorId} className={props.className}>
+    <OrderFieldShell error={error} errorId={errorId} className={props.className}>
       <label className="checkout-field__label" htmlFor={id}>
         {props.label}
         {props.required ? null : <span className="checkout-field__optional"> (optional)</span>}
@@ -57,8 +59,8 @@ export function InputField(props: {
         required={props.required}
         inputMode={props.inputMode}
         maxLength={props.maxLength}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
       />
     </OrderFieldShell>
   )
@@ -79,8 +81,9 @@ export function SelectField(props: {
 }) {
   const id = useId()
   const errorId = `${id}-error`
+  const error = fieldMessageFor(props.label, props.error)
   return (
-    <OrderFieldShell error={props.error} errorId={errorId} className={props.className}>
+    <OrderFieldShell error={error} errorId={errorId} className={props.className}>
       <label className="checkout-field__label" htmlFor={id}>
         {props.label}
       </label>
@@ -93,8 +96,8 @@ export function SelectField(props: {
         autoComplete={props.autoComplete}
         required={props.required}
         onChange={props.onChange ? (event) => props.onChange?.(event.target.value) : undefined}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
       >
         {props.placeholder ? <option value="">{props.placeholder}</option> : null}
         {props.options.map((option) => (
