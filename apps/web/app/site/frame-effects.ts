@@ -31,7 +31,8 @@ export const ARRIVAL_FOCUS_ATTRIBUTE = 'data-arrival-focus'
 /**
  * After a page change whose link or form went away with the old page, focus would fall to the
  * body: it goes to the new page's main heading instead (or the one marked for arrival), which
- * screen readers then announce. Focus still on something of the page (a filter chip) stays.
+ * screen readers then announce. Focus still on something of the page (a filter chip) stays; focus
+ * on the frame around it (the header's Search link) does not, or the new page went unannounced.
  */
 export function useFocusHeadingOnArrival(): void {
   const { key } = useLocation()
@@ -40,7 +41,7 @@ export function useFocusHeadingOnArrival(): void {
     lastArrival = key
     if (!arrived) return
     const active = document.activeElement
-    if (active && active !== document.body && active.isConnected) return
+    if (active?.isConnected && active.closest('main')) return
     focusArrivalHeading()
   }, [key])
 }

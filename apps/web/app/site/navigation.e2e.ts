@@ -120,3 +120,14 @@ test('the cart button opens the cart panel and shows the count', async ({ page }
   await cart.click()
   await expect(page.getByRole('dialog')).toContainText('NO ITEMS HERE YET')
 })
+
+test('after the header’s Search link focus is on the search page’s heading, not left on the link', async ({
+  page,
+}) => {
+  await page.goto('/shop')
+  const search = page.getByRole('banner').getByRole('link', { name: 'Search' })
+  await search.press('Enter')
+  await expect(page).toHaveURL(/\/search$/)
+  // The header stays from page to page, so its link kept focus and the new page was not announced.
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused()
+})
