@@ -100,10 +100,10 @@ export function containsWord(column: Expression<unknown>, pattern: string): RawB
 }
 
 /**
- * The pattern of `containsWord` that finds `text` anywhere, case and accents aside, on both
- * databases: the user's % and _ are matched literally.
+ * The `like ... escape '\\'` pattern that finds `text` anywhere, on both databases: the user's %
+ * and _ are matched literally (`containsWord`'s words, the back office's e-mail search).
  */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 

@@ -5,7 +5,8 @@
  */
 import { type AdminOrderSummary, neutraliseCsvCell, type OrderFilter } from '@fanshop/core'
 import { stringify } from 'csv-stringify/sync'
-import type { Kysely, SelectQueryBuilder } from 'kysely'
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
+import { containsPattern } from '../../db/portable.ts'
 import type { Database } from '../../db/schema.ts'
 import { orderSummary } from './order-view.ts'
 
@@ -39,12 +40,12 @@ function filtered(db: Kysely<Database>, filter: OrderFilter): OrdersQuery {
   const q = filter.q?.trim()
   if (q) {
     const number = q.toUpperCase()
-    const like = `%${q.toLowerCase()}%`
+    const like = containsPattern(q.toLowerCase())
     query = query.where((eb) =>
       eb.or([
         eb('number', '=', number),
         eb('number', '=', `R${number.replace(/^R/, '')}`),
-        eb(eb.fn<string>('lower', ['email']), 'like', like),
+        sql<boolean>`lower(email) like ${like} escape '\\'`,
       ]),
     )
   }

@@ -204,6 +204,9 @@ describe(`the back office's orders, on ${testDialect}`, () => {
       }
       expect((await list(`q=${card.number}`)).items.map((o) => o.number)).toEqual([card.number])
       expect((await list(`q=${bank.email.toUpperCase()}`)).items.map((o) => o.number)).toEqual([bank.number])
+      // What staff type is matched literally: % and _ are no wildcards in an e-mail search.
+      expect((await list(`q=${encodeURIComponent('buyer-%@example.com')}`)).total).toBe(0)
+      expect((await list(`q=${encodeURIComponent(bank.email.replace('-', '_'))}`)).total).toBe(0)
       expect((await list(`customer=${shopper.id}`)).items.map((o) => o.number)).toEqual([card.number])
       const due = await list('payment=balance_due&per_page=100')
       expect(due.items.every((o) => o.paymentState === 'balance_due')).toBe(true)
