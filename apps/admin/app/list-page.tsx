@@ -4,7 +4,7 @@
  * the table of every item drawn from column definitions. The answer's region serves other pages too.
  */
 import type { ColumnDef } from '@tanstack/react-table'
-import { Form, Link } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { DataTable } from './data-table'
 
 /** What an action answered: what it did, or why it could not. */
@@ -28,27 +28,35 @@ export function ActionOutcome({ outcome }: { outcome: Outcome | undefined }) {
   )
 }
 
-/** A button that posts one row's fields to the page's action (delete it, end it). */
+/**
+ * A button that posts one row's fields to the page's action (delete it, end it). While the page is
+ * busy it says it is unavailable (aria-disabled) and ignores a press, but stays focusable: a
+ * disabled button drops the keyboard's focus to the page's body, as a refused Delete showed.
+ */
 export function RowAction({
   fields,
   label,
-  busy,
   danger = false,
   children,
 }: {
   fields: Record<string, string | number>
   /** The button's accessible name, naming the row. */
   label: string
-  busy: boolean
   danger?: boolean
   children: React.ReactNode
 }) {
+  const busy = useNavigation().state !== 'idle'
   return (
-    <Form method="post">
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        if (busy) event.preventDefault()
+      }}
+    >
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className={danger ? 'danger' : undefined} disabled={busy} aria-label={label}>
+      <button type="submit" className={danger ? 'danger' : undefined} aria-disabled={busy} aria-label={label}>
         {children}
       </button>
     </Form>

@@ -47,3 +47,27 @@ test('a coupon created in the back office takes effect in the storefront’s car
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByRole('alert')).toHaveText(`The coupon code "${code}" has expired.`)
 })
+
+test('a keyboard keeps its place on the coupons while another coupon is ended', async ({ page }) => {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase()
+  await logIn(page, 'manager')
+  const [ended, kept] = [`GONE${suffix}`, `KEPT${suffix}`]
+  for (const code of [ended, kept]) {
+    const made = await page.request.post('/admin/api/coupons', { data: { code, amount: 10 } })
+    expect(made.status()).toBe(201)
+  }
+  await page.goto('/admin/coupons')
+  const end = page.getByRole('button', { name: `End ${kept} now` })
+  await end.focus()
+  await end.evaluate((button) => {
+    button.dataset.kept = ''
+  })
+  // Another row's End now sent without moving the focus: the page is busy, then reads the list
+  // again. The buttons were disabled while busy and drawn anew, and focus fell to the body.
+  await page
+    .getByRole('button', { name: `End ${ended} now` })
+    .evaluate((button) => (button as HTMLButtonElement).form?.requestSubmit())
+  await expect(page.getByText(`${ended} has ended.`)).toBeVisible()
+  await expect(end).toBeFocused()
+  expect(await end.evaluate((button) => 'kept' in button.dataset)).toBe(true)
+})

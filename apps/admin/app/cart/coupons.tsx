@@ -1,7 +1,7 @@
 /** The coupon list (issue 11): each coupon's percent, window, limits, uses and status; edit or end one. */
 import { type AdminCoupon, couponEndpoints } from '@fanshop/core'
 import { createColumnHelper } from '@tanstack/react-table'
-import { Link, useActionData, useNavigation } from 'react-router'
+import { Link, useActionData } from 'react-router'
 import { api, attempt, formText, load } from '../api'
 import { ListPage, RowAction } from '../list-page'
 import type { Route } from './+types/coupons'
@@ -22,44 +22,46 @@ const when = (value: string | null) =>
 
 const column = createColumnHelper<AdminCoupon>()
 
-export default function CouponsPage({ loaderData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== 'idle'
-  const columns = [
-    column.accessor('code', {
-      header: 'Code',
-      cell: ({ row: { original: coupon } }) => (
-        <Link to={`/coupons/${coupon.id}`} aria-label={`Edit ${coupon.code}`}>
-          {coupon.code}
-        </Link>
+// Made once: TanStack draws each cell function as a component, so new functions on every render
+// (each action and its reload) drew new End now buttons and the keyboard's focus fell to the body.
+const columns = [
+  column.accessor('code', {
+    header: 'Code',
+    cell: ({ row: { original: coupon } }) => (
+      <Link to={`/coupons/${coupon.id}`} aria-label={`Edit ${coupon.code}`}>
+        {coupon.code}
+      </Link>
+    ),
+  }),
+  column.accessor('amount', {
+    header: 'Discount',
+    cell: ({ getValue }) => `${getValue()}% on full basket`,
+  }),
+  column.accessor('startsAt', { header: 'Starts', cell: ({ getValue }) => when(getValue()) }),
+  column.accessor('endsAt', { header: 'Ends', cell: ({ getValue }) => when(getValue()) }),
+  column.accessor('uses', {
+    header: 'Uses',
+    cell: ({ row: { original: coupon } }) =>
+      coupon.usageLimit === null ? coupon.uses : `${coupon.uses} of ${coupon.usageLimit}`,
+  }),
+  column.accessor('perCustomerLimit', {
+    header: 'Per customer',
+    cell: ({ getValue }) => getValue() ?? 'no limit',
+  }),
+  column.accessor('status', { header: 'Status' }),
+  column.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row: { original: coupon } }) =>
+      coupon.status === 'ended' ? null : (
+        <RowAction fields={{ id: coupon.id }} label={`End ${coupon.code} now`}>
+          End now
+        </RowAction>
       ),
-    }),
-    column.accessor('amount', {
-      header: 'Discount',
-      cell: ({ getValue }) => `${getValue()}% on full basket`,
-    }),
-    column.accessor('startsAt', { header: 'Starts', cell: ({ getValue }) => when(getValue()) }),
-    column.accessor('endsAt', { header: 'Ends', cell: ({ getValue }) => when(getValue()) }),
-    column.accessor('uses', {
-      header: 'Uses',
-      cell: ({ row: { original: coupon } }) =>
-        coupon.usageLimit === null ? coupon.uses : `${coupon.uses} of ${coupon.usageLimit}`,
-    }),
-    column.accessor('perCustomerLimit', {
-      header: 'Per customer',
-      cell: ({ getValue }) => getValue() ?? 'no limit',
-    }),
-    column.accessor('status', { header: 'Status' }),
-    column.display({
-      id: 'actions',
-      header: 'Actions',
-      cell: ({ row: { original: coupon } }) =>
-        coupon.status === 'ended' ? null : (
-          <RowAction fields={{ id: coupon.id }} label={`End ${coupon.code} now`} busy={busy}>
-            End now
-          </RowAction>
-        ),
-    }),
-  ]
+  }),
+]
+
+export default function CouponsPage({ loaderData }: Route.ComponentProps) {
   return (
     <ListPage
       title="Coupons"

@@ -72,14 +72,44 @@ test('the manager makes a size guide, a product shows it in the shop, and it can
   await page.keyboard.press('Escape')
 
   await page.goto('/admin/size-guides')
-  await page.getByRole('button', { name: `Delete ${guide}` }).click()
+  const remove = page.getByRole('button', { name: `Delete ${guide}` })
+  await remove.press('Enter')
   await expect(page.getByRole('alert')).toHaveText(
     `The size guide "${guide}" is shown by 1 product(s); choose another guide for them first.`,
   )
+  // Refused, the button is still there and keeps the keyboard's focus (it was disabled while the
+  // page was busy, and drawn anew, and focus fell to the body).
+  await expect(remove).toBeFocused()
 
   // Unpublished again, so the shop's other tests see the demo alone.
   await page.goto(`/admin/products?search=${suffix}`)
   await page.getByLabel(`Select ${name}`).check()
   await page.getByRole('button', { name: 'Unpublish' }).click()
   await expect(page.getByText('1 product(s) unpublished.')).toBeVisible()
+})
+
+test('a keyboard keeps its place on the size guides while another row is deleted', async ({ page }) => {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  await logIn(page, 'manager')
+  const [gone, kept] = [`Gone guide ${suffix}`, `Kept guide ${suffix}`]
+  for (const name of [gone, kept]) {
+    const made = await page.request.post('/admin/api/size-guides', {
+      data: { name, rows: [{ size: 'M', chest: '52', body: '72' }] },
+    })
+    expect(made.status()).toBe(201)
+  }
+  await page.goto('/admin/size-guides')
+  const remove = page.getByRole('button', { name: `Delete ${kept}` })
+  await remove.focus()
+  await remove.evaluate((button) => {
+    button.dataset.kept = ''
+  })
+  // Another row's Delete sent without moving the focus: the page is busy, then reads the list again.
+  await page
+    .getByRole('button', { name: `Delete ${gone}` })
+    .evaluate((button) => (button as HTMLButtonElement).form?.requestSubmit())
+  await expect(page.getByText(`${gone} was deleted.`)).toBeVisible()
+  await expect(remove).toBeFocused()
+  expect(await remove.evaluate((button) => 'kept' in button.dataset)).toBe(true)
+  await expect(remove).toHaveAttribute('aria-disabled', 'false')
 })

@@ -4,7 +4,7 @@
  */
 import { type AdminSizeGuide, adminSizeGuideEndpoints } from '@fanshop/core'
 import { createColumnHelper } from '@tanstack/react-table'
-import { Link, useActionData, useNavigation } from 'react-router'
+import { Link, useActionData } from 'react-router'
 import { api, attempt, formText, load } from '../api'
 import { ListPage, RowAction } from '../list-page'
 import type { Route } from './+types/size-guides'
@@ -23,40 +23,37 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 const column = createColumnHelper<AdminSizeGuide>()
 
+// Made once: TanStack draws each cell function as a component, so new functions on every render
+// (each action and its reload) drew new Delete buttons and the keyboard's focus fell to the body.
+const columns = [
+  column.accessor('name', {
+    header: 'Name',
+    cell: ({ row: { original: guide } }) => (
+      <Link to={`/size-guides/${guide.id}`} aria-label={`Edit ${guide.name}`}>
+        {guide.name}
+      </Link>
+    ),
+  }),
+  column.accessor('rows', {
+    header: 'Sizes',
+    cell: ({ getValue }) =>
+      getValue()
+        .map((row) => row.size)
+        .join(', '),
+  }),
+  column.accessor('products', { header: 'Products' }),
+  column.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row: { original: guide } }) => (
+      <RowAction fields={{ id: guide.id, name: guide.name }} label={`Delete ${guide.name}`} danger>
+        Delete
+      </RowAction>
+    ),
+  }),
+]
+
 export default function SizeGuidesPage({ loaderData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== 'idle'
-  const columns = [
-    column.accessor('name', {
-      header: 'Name',
-      cell: ({ row: { original: guide } }) => (
-        <Link to={`/size-guides/${guide.id}`} aria-label={`Edit ${guide.name}`}>
-          {guide.name}
-        </Link>
-      ),
-    }),
-    column.accessor('rows', {
-      header: 'Sizes',
-      cell: ({ getValue }) =>
-        getValue()
-          .map((row) => row.size)
-          .join(', '),
-    }),
-    column.accessor('products', { header: 'Products' }),
-    column.display({
-      id: 'actions',
-      header: 'Actions',
-      cell: ({ row: { original: guide } }) => (
-        <RowAction
-          fields={{ id: guide.id, name: guide.name }}
-          label={`Delete ${guide.name}`}
-          busy={busy}
-          danger
-        >
-          Delete
-        </RowAction>
-      ),
-    }),
-  ]
   return (
     <ListPage
       title="Size guides"
