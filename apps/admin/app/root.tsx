@@ -1,6 +1,7 @@
-/** The back office's document: its own title, styles and error page. */
+/** The back office's document: its own title, styles and error page, and focus on each page's arrival. */
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import type { Route } from './+types/root'
+import { useFocusHeadingOnArrival } from './arrival-focus'
 import './admin.css'
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -24,6 +25,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useFocusHeadingOnArrival()
   return <Outlet />
 }
 

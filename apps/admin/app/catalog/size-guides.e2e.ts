@@ -38,8 +38,12 @@ test('the manager makes a size guide, a product shows it in the shop, and it can
   await expectNoViolations(page)
   await page.getByRole('button', { name: 'Create size guide' }).click()
   await expect(page.getByRole('row', { name: new RegExp(guide) })).toContainText('S, M')
+  // Saved, or a row opened, the form's button or the row's link went with its page: focus is on
+  // the new page's heading, not fallen to the body.
+  await expect(page.getByRole('heading', { name: 'Size guides', level: 1 })).toBeFocused()
   await page.getByRole('link', { name: `Edit ${guide}` }).click()
   await expect(page.getByLabel('Size of row 2')).toHaveValue('M')
+  await expect(page.getByRole('heading', { name: `Edit ${guide}`, level: 1 })).toBeFocused()
   await expect(page.getByLabel('Picture')).not.toHaveValue('')
   await page.goBack()
 

@@ -177,3 +177,23 @@ test('the owner filters the audit log by who made the change', async ({ page }) 
   await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0)
   await expectNoViolations(page)
 })
+
+test('focus lands on each new page’s heading: after logging in and after a menu link, not after a filter', async ({
+  page,
+}) => {
+  await logIn(page, 'owner')
+  // The login's button went with the login page, and focus fell to the body.
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeFocused()
+  // The menu stays from page to page, so its link kept focus and the new page was not announced.
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Audit log' })
+    .press('Enter')
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeFocused()
+  // A control of the page itself keeps focus, as the storefront's filters do.
+  await page.getByLabel('Action').fill('staff.invite')
+  const filter = page.getByRole('button', { name: 'Filter' })
+  await filter.press('Enter')
+  await expect(page).toHaveURL(/action=staff.invite/)
+  await expect(filter).toBeFocused()
+})
