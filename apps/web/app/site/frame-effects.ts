@@ -33,6 +33,7 @@ export const ARRIVAL_FOCUS_ATTRIBUTE = 'data-arrival-focus'
  * body: it goes to the new page's main heading instead (or the one marked for arrival), which
  * screen readers then announce. Focus still on something of the page (a filter chip) stays; focus
  * on the frame around it (the header's Search link) does not, or the new page went unannounced.
+ * The back office has its twin with the same rule (apps/admin/app/arrival-focus.ts).
  */
 export function useFocusHeadingOnArrival(): void {
   const { key } = useLocation()
