@@ -1,8 +1,39 @@
 /** The whole API as an OpenAPI document (/openapi.json) with a reference page (/docs), built from the route schemas. */
-import swagger from '@fastify/swagger'
+import swagger, { type SwaggerTransform } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+
+type JsonSchema = { [keyword: string]: unknown }
+
+const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null
+
+/**
+ * In OpenAPI 3.0, `nullable: true` does not widen an enum: null is allowed only when the enum
+ * lists it too (3.0.3, "nullable"), which zod's conversion leaves out. Lists it throughout `schema`.
+ */
+function listNullInNullableEnums(schema: unknown): void {
+  if (Array.isArray(schema)) {
+    for (const item of schema) listNullInNullableEnums(item)
+    return
+  }
+  if (!isSchema(schema)) return
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...schema.enum, null]
+  }
+  for (const value of Object.values(schema)) listNullInNullableEnums(value)
+}
+
+/**
+ * One route's schemas as OpenAPI 3.0 has them: zod's conversion (fastify-type-provider-zod), with
+ * null listed in nullable enums. The document only: validation and answers still use the route's
+ * own schemas.
+ */
+const documentRoute: SwaggerTransform = (input) => {
+  const converted = jsonSchemaTransform(input)
+  listNullInNullableEnums(converted.schema)
+  return converted
+}
 
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -17,7 +48,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
     transformObject: jsonSchemaTransformObject,
   })
   // The reference page has its own Content-Security-Policy (scripts from its files only); its UI

@@ -1,0 +1,97 @@
+/**
+ * /openapi.json describes what the API really answers: real answers validate against their
+ * operation's documented answer with a strict OpenAPI 3.0 validator (Ajv, which reads `nullable`
+ * as 3.0 does), as generated clients check them.
+ */
+import { Ajv, type ValidateFunction } from 'ajv'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, loggedInUser } from '../../tests/accounts.ts'
+import { createCart } from '../../tests/cart.ts'
+import { type InjectedResponse, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { createAdminTestApp } from '../admin/testing.ts'
+
+interface DocumentedAnswer {
+  description: string
+  content?: { 'application/json': { schema: object } }
+}
+
+interface Operation {
+  responses: Record<string, DocumentedAnswer>
+  security?: Record<string, string[]>[]
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>
+  components: { securitySchemes: Record<string, object> }
+}
+
+/**
+ * An OpenAPI 3.0 schema as the JSON Schema Ajv reads: 3.0's boolean `exclusiveMinimum` and
+ * `exclusiveMaximum` (which make `minimum` and `maximum` exclusive) become the numbers of today's
+ * JSON Schema. Ajv reads 3.0's `nullable` itself.
+ */
+function asJsonSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(asJsonSchema)
+  if (typeof schema !== 'object' || schema === null) return schema
+  const converted: Record<string, unknown> = Object.fromEntries(
+    Object.entries(schema).map(([keyword, value]) => [keyword, asJsonSchema(value)]),
+  )
+  for (const [exclusive, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof converted[exclusive] !== 'boolean') continue
+    if (converted[exclusive]) converted[exclusive] = converted[bound]
+    else delete converted[exclusive]
+    if (converted[exclusive] !== undefined) delete converted[bound]
+  }
+  return converted
+}
+
+describe(`the OpenAPI document on ${testDialect}`, () => {
+  let t: TestApp
+  let doc: OpenApiDocument
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false })
+  const compiled = new Map<object, ValidateFunction>()
+
+  beforeAll(async () => {
+    const admin = await createAdminTestApp()
+    t = admin.t
+    doc = (await t.app.inject('/openapi.json')).json()
+  })
+  afterAll(() => t.close())
+
+  /**
+   * Asserts that `res` is an answer its operation documents: its status (or the status's range)
+   * is listed, and its body is valid against what is listed, or it has none when none is.
+   */
+  function expectDocumented(method: string, path: string, res: InjectedResponse) {
+    const operation = doc.paths[path]?.[method.toLowerCase()]
+    expect(operation, `${method} ${path}`).toBeDefined()
+    const status = String(res.statusCode)
+    const answer = operation!.responses[status] ?? operation!.responses[`${status[0]}XX`]
+    expect(answer, `${method} ${path} documents ${status}`).toBeDefined()
+    const schema = answer!.content?.['application/json'].schema
+    if (!schema) {
+      expect(res.body, `${method} ${path} ${status} has no content`).toBe('')
+      return
+    }
+    const validate = compiled.get(schema) ?? ajv.compile(asJsonSchema(schema) as object)
+    compiled.set(schema, validate)
+    validate(res.json())
+    expect(validate.errors ?? [], `${method} ${path} ${status}: ${res.body.slice(0, 300)}`).toEqual([])
+  }
+
+  it('describes a field that may be null, an enum among them, as allowing null', async () => {
+    const { token } = await loggedInUser(t.app)
+    const me = await t.app.inject({ method: 'POST', url: '/wp-json/wp/v2/users/me', headers: bearer(token) })
+    expect(me.json().preferences.preferred_size).toBeNull()
+    expectDocumented('POST', '/wp-json/wp/v2/users/me', me)
+    const settings = await t.app.inject({ url: '/wp-json/wp/v2/user/settings', headers: bearer(token) })
+    expectDocumented('GET', '/wp-json/wp/v2/user/settings', settings)
+    const cart = await createCart(t)
+    const order = await t.app.inject(`/api/v1/orders/${cart.number}?order_token=${cart.token}`)
+    expect(order.json()).toMatchObject({ payment_state: null, shipment_state: null })
+    expectDocumented('GET', '/api/v1/orders/{number}', order)
+  })
+})
