@@ -6,7 +6,7 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, loggedInUser } from '../../tests/accounts.ts'
-import { createCart } from '../../tests/cart.ts'
+import { addLine, createCart, insertProduct } from '../../tests/cart.ts'
 import { type InjectedResponse, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { createAdminTestApp } from '../admin/testing.ts'
 
@@ -61,6 +61,14 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
   })
   afterAll(() => t.close())
 
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        name: `${method.toUpperCase()} ${path}`,
+        operation,
+      })),
+    )
+
   /**
    * Asserts that `res` is an answer its operation documents: its status (or the status's range)
    * is listed, and its body is valid against what is listed, or it has none when none is.
@@ -93,5 +101,25 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
     const order = await t.app.inject(`/api/v1/orders/${cart.number}?order_token=${cart.token}`)
     expect(order.json()).toMatchObject({ payment_state: null, shipment_state: null })
     expectDocumented('GET', '/api/v1/orders/{number}', order)
+  })
+
+  it('documents a 204 answer as no content', async () => {
+    const { token } = await loggedInUser(t.app)
+    expectDocumented(
+      'GET',
+      '/api/v1/orders/current.json',
+      await t.app.inject({ url: '/api/v1/orders/current.json', headers: bearer(token) }),
+    )
+    const cart = await createCart(t)
+    const added = await addLine(t, cart, await insertProduct(t, { price: 1000, stock: 5 }))
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/orders/${cart.number}/line_items/${added.json().id}?order_token=${cart.token}`,
+    })
+    expect(removed.statusCode, removed.body).toBe(204)
+    expectDocumented('DELETE', '/api/v1/orders/{number}/line_items/{lineItemId}', removed)
+    for (const { name, operation } of operations()) {
+      if (operation.responses['204']) expect(operation.responses['204'].content, name).toBeUndefined()
+    }
   })
 })

@@ -26,12 +26,14 @@ function listNullInNullableEnums(schema: unknown): void {
 
 /**
  * One route's schemas as OpenAPI 3.0 has them: zod's conversion (fastify-type-provider-zod), with
- * null listed in nullable enums. The document only: validation and answers still use the route's
- * own schemas.
+ * a 204 as no content and null listed in nullable enums. The document only: validation and
+ * answers still use the route's own schemas.
  */
 const documentRoute: SwaggerTransform = (input) => {
   const converted = jsonSchemaTransform(input)
   listNullInNullableEnums(converted.schema)
+  const answers = converted.schema?.response as Record<string, JsonSchema> | undefined
+  if (answers?.[204]) answers[204] = { type: 'null', description: 'No content' }
   return converted
 }
 
