@@ -1,7 +1,7 @@
 /**
  * /openapi.json describes what the API really answers: real answers validate against their
  * operation's documented answer with a strict OpenAPI 3.0 validator (Ajv, which reads `nullable`
- * as 3.0 does), as generated clients check them.
+ * as 3.0 does), as generated clients check them, and every operation documents its errors.
  */
 import { Ajv, type ValidateFunction } from 'ajv'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -121,5 +121,25 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
     for (const { name, operation } of operations()) {
       if (operation.responses['204']) expect(operation.responses['204'].content, name).toBeUndefined()
     }
+  })
+
+  it('documents the errors of every operation, as the shop answers them', async () => {
+    for (const { name, operation } of operations()) {
+      expect(
+        Object.keys(operation.responses).some((status) => status.startsWith('4')),
+        `${name} documents its errors`,
+      ).toBe(true)
+    }
+    expectDocumented('GET', '/admin/api/products', await t.app.inject('/admin/api/products'))
+    expectDocumented(
+      'GET',
+      '/wp-json/wp/v2/user/settings',
+      await t.app.inject('/wp-json/wp/v2/user/settings'),
+    )
+    expectDocumented(
+      'POST',
+      '/wp-json/jwt-auth/v1/token',
+      await t.app.inject({ method: 'POST', url: '/wp-json/jwt-auth/v1/token', payload: { username: 'x' } }),
+    )
   })
 })

@@ -1,4 +1,5 @@
 /** The whole API as an OpenAPI document (/openapi.json) with a reference page (/docs), built from the route schemas. */
+import { errorBodySchema } from '@fanshop/core'
 import swagger, { type SwaggerTransform } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
@@ -26,14 +27,24 @@ function listNullInNullableEnums(schema: unknown): void {
 
 /**
  * One route's schemas as OpenAPI 3.0 has them: zod's conversion (fastify-type-provider-zod), with
- * a 204 as no content and null listed in nullable enums. The document only: validation and
- * answers still use the route's own schemas.
+ * every error an operation does not describe itself documented as the shop's `{ message,
+ * statusCode }` (4XX), a 204 as no content and null listed in nullable enums. The document only:
+ * validation and answers still use the route's own schemas.
  */
 const documentRoute: SwaggerTransform = (input) => {
-  const converted = jsonSchemaTransform(input)
+  const response = input.schema?.response as Record<string, unknown> | undefined
+  const undescribedErrors = response !== undefined && !('4XX' in response)
+  const schema = undescribedErrors
+    ? { ...input.schema, response: { ...response, '4XX': errorBodySchema } }
+    : input.schema
+  const converted = jsonSchemaTransform({ ...input, schema })
   listNullInNullableEnums(converted.schema)
   const answers = converted.schema?.response as Record<string, JsonSchema> | undefined
-  if (answers?.[204]) answers[204] = { type: 'null', description: 'No content' }
+  if (!answers) return converted
+  if (undescribedErrors)
+    answers['4XX'] = { ...answers['4XX'], description: 'An error: `{ message, statusCode }`' }
+  // @fastify/swagger writes no content for an answer whose schema is of type null.
+  if (answers[204]) answers[204] = { type: 'null', description: 'No content' }
   return converted
 }
 
