@@ -142,4 +142,15 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
       await t.app.inject({ method: 'POST', url: '/wp-json/jwt-auth/v1/token', payload: { username: 'x' } }),
     )
   })
+
+  it('documents a list asked for some fields (`_fields`) as holding only those', async () => {
+    const products = await t.app.inject('/wp-json/wc/v3/products?_fields=id,name,variations.price')
+    expect(Object.keys(products.json()[0])).toEqual(['id', 'name', 'variations'])
+    expectDocumented('GET', '/wp-json/wc/v3/products', products)
+    const posts = await t.app.inject('/wp-json/wp/v2/posts?_fields=id,title')
+    expect(Object.keys(posts.json()[0])).toEqual(['id', 'title'])
+    expectDocumented('GET', '/wp-json/wp/v2/posts', posts)
+    // Without `_fields`, every field is there, as the same schema has it.
+    expectDocumented('GET', '/wp-json/wc/v3/products', await t.app.inject('/wp-json/wc/v3/products'))
+  })
 })

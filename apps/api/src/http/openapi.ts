@@ -26,10 +26,36 @@ function listNullInNullableEnums(schema: unknown): void {
 }
 
 /**
+ * A list answer as `_fields` makes it (core's fields.ts): each item, and each item of its lists,
+ * holds only the fields asked for, so none of theirs is required.
+ */
+function withAskedFieldsOnly(list: JsonSchema): JsonSchema {
+  const partial = (item: unknown): unknown => {
+    if (!isSchema(item)) return item
+    const { required: _required, ...rest } = item
+    return rest
+  }
+  const item = partial(list.items)
+  if (!isSchema(item) || !isSchema(item.properties)) return { ...list, items: item }
+  const properties = Object.fromEntries(
+    Object.entries(item.properties).map(([name, field]) => [
+      name,
+      isSchema(field) && field.type === 'array' ? { ...field, items: partial(field.items) } : field,
+    ]),
+  )
+  return {
+    ...list,
+    description: 'The list; with `_fields`, each item holds only the fields asked for.',
+    items: { ...item, properties },
+  }
+}
+
+/**
  * One route's schemas as OpenAPI 3.0 has them: zod's conversion (fastify-type-provider-zod), with
  * every error an operation does not describe itself documented as the shop's `{ message,
- * statusCode }` (4XX), a 204 as no content and null listed in nullable enums. The document only:
- * validation and answers still use the route's own schemas.
+ * statusCode }` (4XX), a 204 as no content, null listed in nullable enums, and a list that takes
+ * `_fields` as answering only the fields asked for. The document only: validation and answers
+ * still use the route's own schemas.
  */
 const documentRoute: SwaggerTransform = (input) => {
   const response = input.schema?.response as Record<string, unknown> | undefined
@@ -45,6 +71,9 @@ const documentRoute: SwaggerTransform = (input) => {
     answers['4XX'] = { ...answers['4XX'], description: 'An error: `{ message, statusCode }`' }
   // @fastify/swagger writes no content for an answer whose schema is of type null.
   if (answers[204]) answers[204] = { type: 'null', description: 'No content' }
+  const query = input.schema?.querystring as { shape?: Record<string, unknown> } | undefined
+  if (answers[200] && query?.shape && '_fields' in query.shape)
+    answers[200] = withAskedFieldsOnly(answers[200])
   return converted
 }
 
