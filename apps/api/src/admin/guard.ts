@@ -7,6 +7,7 @@
 import { type AdminEndpoint, roleCan } from '@fanshop/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { forbidden, unauthorized } from '../http/errors.ts'
+import { STAFF_SESSION_SCHEME } from '../http/openapi.ts'
 import { type EndpointHandler, route } from '../http/route.ts'
 import { findStaffSession, type StaffSession } from './staff-sessions.ts'
 
@@ -42,19 +43,26 @@ export function adminRoute<E extends AdminEndpoint>(
   handler: EndpointHandler<E>,
 ) {
   const ctx = app.shop
-  route(app, endpoint, handler, {
-    // onRequest, before the body is read: who may call comes before what they sent.
-    onRequest: async (request) => {
-      if (endpoint.method !== 'GET' && fromAnotherSite(request)) {
-        throw forbidden('The back office takes changes only from its own pages.')
-      }
-      if (endpoint.permission === 'public') return
-      const session = await findStaffSession(ctx, request)
-      if (!session) throw unauthorized('Please log in to the back office.')
-      if (endpoint.permission !== null && !roleCan(session.staff.role, endpoint.permission)) {
-        throw forbidden('Your role does not allow this.')
-      }
-      request.staffSession = session
+  const security = endpoint.permission === 'public' ? [] : [{ [STAFF_SESSION_SCHEME]: [] }]
+  route(
+    app,
+    endpoint,
+    handler,
+    {
+      // onRequest, before the body is read: who may call comes before what they sent.
+      onRequest: async (request) => {
+        if (endpoint.method !== 'GET' && fromAnotherSite(request)) {
+          throw forbidden('The back office takes changes only from its own pages.')
+        }
+        if (endpoint.permission === 'public') return
+        const session = await findStaffSession(ctx, request)
+        if (!session) throw unauthorized('Please log in to the back office.')
+        if (endpoint.permission !== null && !roleCan(session.staff.role, endpoint.permission)) {
+          throw forbidden('Your role does not allow this.')
+        }
+        request.staffSession = session
+      },
     },
-  })
+    security,
+  )
 }

@@ -1,13 +1,26 @@
 /**
  * /openapi.json describes what the API really answers: real answers validate against their
  * operation's documented answer with a strict OpenAPI 3.0 validator (Ajv, which reads `nullable`
- * as 3.0 does), as generated clients check them, and every operation documents its errors.
+ * as 3.0 does), as generated clients check them; every operation documents its errors; and the
+ * back office's operations name the session cookie they need.
  */
+import {
+  type AdminEndpoint,
+  adminCatalogEndpoints,
+  adminEndpoints,
+  adminLaunchEndpoints,
+  adminOrderEndpoints,
+  adminSizeGuideEndpoints,
+  adminStockEndpoints,
+  couponEndpoints,
+  customerEndpoints,
+} from '@fanshop/core'
 import { Ajv, type ValidateFunction } from 'ajv'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, loggedInUser } from '../../tests/accounts.ts'
 import { addLine, createCart, insertProduct } from '../../tests/cart.ts'
 import { type InjectedResponse, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { STAFF_COOKIE } from '../admin/staff-sessions.ts'
 import { createAdminTestApp } from '../admin/testing.ts'
 
 interface DocumentedAnswer {
@@ -50,6 +63,7 @@ function asJsonSchema(schema: unknown): unknown {
 
 describe(`the OpenAPI document on ${testDialect}`, () => {
   let t: TestApp
+  let staffCookie: string
   let doc: OpenApiDocument
   const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false })
   const compiled = new Map<object, ValidateFunction>()
@@ -57,6 +71,7 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
   beforeAll(async () => {
     const admin = await createAdminTestApp()
     t = admin.t
+    staffCookie = admin.cookies.owner
     doc = (await t.app.inject('/openapi.json')).json()
   })
   afterAll(() => t.close())
@@ -152,5 +167,33 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
     expectDocumented('GET', '/wp-json/wp/v2/posts', posts)
     // Without `_fields`, every field is there, as the same schema has it.
     expectDocumented('GET', '/wp-json/wc/v3/products', await t.app.inject('/wp-json/wc/v3/products'))
+  })
+
+  it('marks each back office operation that needs a staff session with its cookie', async () => {
+    expect(doc.components.securitySchemes.staffSession).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: STAFF_COOKIE,
+    })
+    const tables = [
+      adminEndpoints,
+      adminCatalogEndpoints,
+      adminSizeGuideEndpoints,
+      customerEndpoints,
+      couponEndpoints,
+      adminLaunchEndpoints,
+      adminStockEndpoints,
+      adminOrderEndpoints,
+    ]
+    const endpoints: AdminEndpoint[] = tables.flatMap((table) => Object.values(table))
+    for (const endpoint of endpoints) {
+      const operation = doc.paths[endpoint.path.replace(/:(\w+)/g, '{$1}')]?.[endpoint.method.toLowerCase()]
+      expect(operation?.security, `${endpoint.method} ${endpoint.path}`).toEqual(
+        endpoint.permission === 'public' ? undefined : [{ staffSession: [] }],
+      )
+    }
+    expect(endpoints.length).toBe(operations().filter(({ name }) => name.includes(' /admin/api/')).length)
+    const staff = await t.app.inject({ url: '/admin/api/products', headers: { cookie: staffCookie } })
+    expectDocumented('GET', '/admin/api/products', staff)
   })
 })

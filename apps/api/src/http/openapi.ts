@@ -4,6 +4,10 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { STAFF_COOKIE } from '../admin/staff-sessions.ts'
+
+/** The security scheme of the back office's session cookie, as its operations name it. */
+export const STAFF_SESSION_SCHEME = 'staffSession'
 
 type JsonSchema = { [keyword: string]: unknown }
 
@@ -87,7 +91,15 @@ export async function registerOpenApi(app: FastifyInstance) {
           'Content and accounts under /wp-json (WordPress and WooCommerce conventions), the store under /api/v1 (Spree v1 conventions). Every error is `{ message, statusCode }`.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          [STAFF_SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: STAFF_COOKIE,
+            description: 'The back office session, set by POST /admin/api/session',
+          },
+        },
       },
     },
     transform: documentRoute,

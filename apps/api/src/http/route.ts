@@ -54,11 +54,18 @@ const skipBodyValidation: NonNullable<RouteExtras['validatorCompiler']> = (part)
     ? () => ({ value: undefined })
     : validatorCompiler(part as Parameters<typeof validatorCompiler>[0])
 
+/**
+ * The OpenAPI security requirements of a route that a hook of its own checks, rather than the
+ * endpoint's Bearer token (the back office's session cookie): for the document only.
+ */
+export type RouteSecurity = readonly Record<string, readonly string[]>[]
+
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
   extras: RouteExtras = {},
+  security: RouteSecurity = [],
 ) {
   const schema: Record<string, unknown> = {
     tags: [...endpoint.tags],
@@ -77,6 +84,7 @@ export function route<E extends Endpoint>(
   if (endpoint.headers) schema.headers = endpoint.headers
   // OpenAPI's form of "the Bearer token, or nothing" is a second, empty security requirement.
   if (endpoint.bearer) schema.security = endpoint.bearer === true ? [{ bearer: [] }] : [{}, { bearer: [] }]
+  if (security.length > 0) schema.security = security
   app.withTypeProvider<ZodTypeProvider>().route({
     ...options,
     method: endpoint.method,
