@@ -3,7 +3,6 @@
  * objects, pages and ids past what the database holds, NUL characters, booleans and hex strings
  * as numbers, and the shapes Fastify and Node answer themselves (a malformed URL, huge headers).
  */
-import net from 'node:net'
 import type { OrderJson } from '@fanshop/core'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,6 +15,7 @@ import {
   madridAddress,
   placeIds,
 } from '../../tests/cart.ts'
+import { rawRequest } from '../../tests/raw-request.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { MISSING_BODY_MESSAGE } from './errors.ts'
 
@@ -30,23 +30,6 @@ export function expectClientError(res: { statusCode: number; body: string }, sta
   expect(Object.keys(body).sort()).toEqual(['message', 'statusCode'])
   expect(body.statusCode).toBe(res.statusCode)
   expect(typeof body.message).toBe('string')
-}
-
-/** Sends raw bytes to a listening server and answers the status and body it wrote back. */
-function rawRequest(port: number, request: string): Promise<{ statusCode: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1')
-    let response = ''
-    socket.on('data', (chunk) => {
-      response += chunk.toString('latin1')
-    })
-    socket.on('error', reject)
-    socket.on('close', () => {
-      const [head = '', body = ''] = response.split('\r\n\r\n')
-      resolve({ statusCode: Number(head.split(' ')[1]), body })
-    })
-    socket.end(request)
-  })
 }
 
 describe(`hostile input on ${testDialect}`, () => {

@@ -5,8 +5,8 @@
  * carrying its own fresh nonce; HSTS on both only when PUBLIC_URL is https; third-party script
  * hosts only when the shop is configured to use them.
  */
-import net from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { rawRequest } from '../../tests/raw-request.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 describe(`security headers on ${testDialect}`, () => {
@@ -113,35 +113,14 @@ describe(`security headers on ${testDialect}`, () => {
     t = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://shop.example.test' } })
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 })
     const port = Number(new URL(address).port)
-    /** The status and headers (names in lower case) the server writes back to these bytes. */
-    const answerTo = (request: string) =>
-      new Promise<{ status: number; headers: Record<string, string> }>((resolve, reject) => {
-        const socket = net.connect(port, '127.0.0.1')
-        let response = ''
-        socket.on('data', (chunk) => {
-          response += chunk.toString('latin1')
-        })
-        socket.on('error', reject)
-        socket.on('close', () => {
-          const [statusLine, ...lines] = response.split('\r\n\r\n')[0]!.split('\r\n')
-          const headers = Object.fromEntries(
-            lines.map((line) => [
-              line.slice(0, line.indexOf(':')).toLowerCase(),
-              line.slice(line.indexOf(':') + 1).trim(),
-            ]),
-          )
-          resolve({ status: Number(statusLine!.split(' ')[1]), headers })
-        })
-        socket.end(request)
-      })
     const expected = { ...apiSet, 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
     for (const [request, status] of [
       ['GET /shop%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400],
       [`GET /shop HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\nConnection: close\r\n\r\n`, 431],
       ['NOT HTTP AT ALL\r\n\r\n', 400],
     ] as const) {
-      const answer = await answerTo(request)
-      expect(answer.status, request.slice(0, 30)).toBe(status)
+      const answer = await rawRequest(port, request)
+      expect(answer.statusCode, request.slice(0, 30)).toBe(status)
       expect(answer.headers, request.slice(0, 30)).toMatchObject(expected)
     }
   })
