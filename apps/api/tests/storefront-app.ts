@@ -12,10 +12,13 @@ import { createTestApp, type TestApp } from './test-app.ts'
 
 const webRoot = fileURLToPath(new URL('../../web/', import.meta.url))
 
-/** The test app with the storefront registered, and the address it listens on. */
+/**
+ * The test app with the storefront registered, the address it listens on, and how to close it
+ * (connections a test left open, such as a stalled visitor's, included).
+ */
 export async function createStorefrontApp(
   env: Record<string, string>,
-): Promise<{ t: TestApp; base: string }> {
+): Promise<{ t: TestApp; base: string; close: () => Promise<void> }> {
   const t = await createTestApp({ ready: false, env })
   const { config } = t.ctx
   await t.app.register(storefrontPlugin, {
@@ -35,5 +38,10 @@ export async function createStorefrontApp(
       sessionSecret: 'test-session-secret-of-at-least-32-characters',
     },
   })
-  return { t, base: await t.app.listen({ host: '127.0.0.1', port: 0 }) }
+  const base = await t.app.listen({ host: '127.0.0.1', port: 0 })
+  const close = async () => {
+    t.app.server.closeAllConnections()
+    await t.close()
+  }
+  return { t, base, close }
 }

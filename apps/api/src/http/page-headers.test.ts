@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStorefrontApp } from '../../tests/storefront-app.ts'
-import type { TestApp } from '../../tests/test-app.ts'
 
 const PRODUCT = '/products/extra-time-tour-tee'
 
@@ -20,17 +19,14 @@ const inlineScripts = (html: string) =>
     .map(([, attributes, text]) => ({ attributes: attributes!, text: text! }))
 
 describe('the headers of pages rendered and kept in this process', () => {
-  let t: TestApp
   let base = ''
+  let close = async () => {}
 
   beforeAll(async () => {
-    ;({ t, base } = await createStorefrontApp({ PAGE_CACHE_SECONDS: '30' }))
+    ;({ base, close } = await createStorefrontApp({ PAGE_CACHE_SECONDS: '30' }))
   }, 120_000)
 
-  afterAll(async () => {
-    t.app.server.closeAllConnections()
-    await t.close()
-  })
+  afterAll(() => close())
 
   const get = (pathname: string, headers: Record<string, string> = {}) =>
     fetch(`${base}${pathname}`, { headers, redirect: 'manual' })
