@@ -34,8 +34,11 @@ const availableSql = sql<number>`(case when products.stock_on_hand is null then 
     where v.parent_id = products.id and v.status = 'publish'), 0)
   when ${unitsLeft('products')} > 0 then ${unitsLeft('products')} else 0 end)`
 
+/** What each sort orders by; the list adds the id after it, so equal keys keep one order page after page. */
 const SORT_COLUMNS = {
-  name: sql`lower(products.name)`,
+  // Case and accents folded on both databases ("Émile" beside "emile", before "zed"): SQLite's
+  // lower() folds ASCII only.
+  name: sql`search_fold(products.name)`,
   sku: sql.ref('products.sku'),
   price: currentPriceSql,
   stock: availableSql,
