@@ -171,3 +171,28 @@ test('with data-saver on, a panel’s code waits for the panel to open', async (
   await expect(page.getByRole('dialog', { name: 'NO ITEMS HERE YET' })).toBeVisible()
   expect(requests).toHaveLength(1)
 })
+
+test('a panel or dialog that opened with nothing focused gives focus to its header button or the heading', async ({
+  page,
+}) => {
+  // An add to cart posted before the page's scripts ran comes back with ?cart=<answer>: the page
+  // opens the cart panel or a refusal's dialog once hydrated, with focus on nothing, and closing
+  // them left focus on the body, so a keyboard started over from the top of the page.
+  await page.goto('/shop?cart=added')
+  await hydrated(page)
+  const panel = page.getByRole('dialog', { name: 'NO ITEMS HERE YET' })
+  await expect(panel).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(panel).toHaveCount(0)
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Cart/ })).toBeFocused()
+
+  await page.goto('/shop?cart=failed')
+  await hydrated(page)
+  const refusal = page.getByRole('alertdialog', {
+    name: 'The product could not be added to your bag. Try again.',
+  })
+  await expect(refusal).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(refusal).toHaveCount(0)
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused()
+})

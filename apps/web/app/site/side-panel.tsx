@@ -34,7 +34,8 @@ export function SidePanel(props: {
   useLayoutEffect(() => {
     if (!isOpen) return
     pageAtOpen.current = pageNow.current
-    if (document.activeElement instanceof HTMLElement) returnFocus.current = document.activeElement
+    const opener = document.activeElement
+    returnFocus.current = opener instanceof HTMLElement && opener !== document.body ? opener : null
   }, [isOpen])
   return (
     <Dialog.Root open={isOpen} onOpenChange={(open) => !open && closeAll()}>
@@ -64,9 +65,13 @@ export function SidePanel(props: {
               if (focusArrivalHeading()) event.preventDefault()
               return
             }
-            if (!target?.isConnected) return
-            event.preventDefault()
-            target.focus()
+            // A panel nothing opened (the cart's, shown by the answer to an add posted before the
+            // page's scripts ran) gives focus to its button in the header, else to the heading.
+            const next = target?.isConnected ? target : headerTrigger(props.panel)
+            if (next) {
+              event.preventDefault()
+              next.focus()
+            } else if (focusArrivalHeading()) event.preventDefault()
           }}
         >
           <Dialog.Title className={props.hideTitle ? 'visually-hidden' : 'side-panel__title'}>
@@ -80,4 +85,9 @@ export function SidePanel(props: {
       </Dialog.Portal>
     </Dialog.Root>
   )
+}
+
+/** The header's button that opens `panel`, if the header has one. */
+function headerTrigger(panel: Panel): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`.site-header [data-panel-trigger="${panel}"]`)
 }
