@@ -2,6 +2,7 @@
 // drew comes back in the form, so a key that cannot be one (any text a tampered post holds) is
 // answered in the page, before anything is saved or charged.
 import { expect, it } from 'vitest'
+import { claimPayment, completePlacement } from '../../../api/src/cart/placement.ts'
 import {
   addLine,
   createCart,
@@ -74,4 +75,53 @@ it('places the order with the key the page drew', async () => {
   })
   await expect(placed).rejects.toMatchObject({ status: 302 })
   expect((await fetchOrder(api.t, cart)).state).toBe('complete')
+})
+
+it('answers a second post of the same pay form with the placed order, not an error', async () => {
+  const transfer = await bankTransfer()
+  const cart = await cartAtPayment()
+  const fields = {
+    payment_method_id: String(transfer.id),
+    terms_accepted: 'on',
+    idempotency_key: crypto.randomUUID(),
+  }
+  await expect(pay(cart, fields)).rejects.toMatchObject({ status: 302 })
+  // The browser never saw the first answer (a double click, or a reload that posts again): its
+  // session still names the cart, and the second post must still lead to the confirmation.
+  const again = pay(cart, fields)
+  await expect(again).rejects.toMatchObject({ status: 302 })
+  const redirect = (await again.catch((error: Response) => error)) as Response
+  expect(redirect.headers.get('location')).toBe(`/order/confirmation?number=${cart.number}`)
+})
+
+it('waits for the placement an earlier post of the same form started, and answers its outcome', async () => {
+  const transfer = await bankTransfer()
+  const cart = await cartAtPayment()
+  const url = (path: string) => `/api/v1/checkouts/${cart.number}${path}?order_token=${cart.token}`
+  const chosen = await api.t.app.inject({
+    method: 'PUT',
+    url: url('.json'),
+    payload: { order: { payments_attributes: [{ payment_method_id: transfer.id }] } },
+  })
+  expect(chosen.statusCode).toBe(200)
+  expect((await api.t.app.inject({ method: 'PUT', url: url('/next.json') })).json().state).toBe('confirm')
+  const key = crypto.randomUUID()
+  // The first post's request is between its claim and its charge when the second one arrives.
+  const row = await api.t.ctx.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('number', '=', cart.number)
+    .executeTakeFirstOrThrow()
+  const claimed = await claimPayment(api.t.ctx, row, key)
+  const again = pay(cart, {
+    payment_method_id: String(transfer.id),
+    terms_accepted: 'on',
+    idempotency_key: key,
+  })
+  const outcome = again.catch((error: unknown) => error)
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  expect((await completePlacement(api.t.ctx, claimed)).state).toBe('complete')
+  const redirect = (await outcome) as Response
+  expect(redirect).toBeInstanceOf(Response)
+  expect(redirect.headers.get('location')).toBe(`/order/confirmation?number=${cart.number}`)
 })

@@ -131,31 +131,14 @@ export async function payStep(context: AppLoadContext, form: FormData) {
   }
   const ref = readCartRef(context)
   if (!ref) throw redirect('/cart')
+  // An earlier post of this form (a double click, a reload that posts again) may have placed the
+  // order or be placing it: saving the payment again would be refused, so this post answers that
+  // placement's outcome (the same key replays it; another waits for it).
   const order = await fetchOrder(context, ref)
-  const method = order.payment_methods.find((m) => m.id === methodId)
-  if (!method) return { step: 'payment', error: 'Choose a payment method.' } satisfies CheckoutResult
-
-  let paymentSource: CheckoutUpdateBody['payment_source']
-  if (method.method_type === 'credit_card') {
-    const card = checkoutCardFormSchema.safeParse(fields)
-    if (!card.success) {
-      const fieldErrors = Object.fromEntries(
-        card.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
-      )
-      return { step: 'payment', fieldErrors, values } satisfies CheckoutResult
-    }
-    paymentSource = { [methodId]: card.data }
+  if (!placedOrBeingPaid(order)) {
+    const refused = await savePayment(context, ref, order, { methodId, fields, values })
+    if (refused && !placedOrBeingPaid(await fetchOrder(context, ref))) return refused
   }
-
-  const saved = await withCart(context, 'payment', async () => {
-    await saveCheckout(context, ref, {
-      order: { payments_attributes: [{ payment_method_id: methodId }], terms_accepted: true },
-      ...(paymentSource ? { payment_source: paymentSource } : {}),
-    })
-    await advanceTo(context, ref, 'confirm')
-    return null
-  })
-  if (saved) return { ...saved, values }
 
   const key = fields.idempotency_key || crypto.randomUUID()
   const placed = await placeOrder(context, ref, key)
@@ -168,6 +151,45 @@ export async function payStep(context: AppLoadContext, form: FormData) {
     throw redirect(`/order/failed?number=${ref.number}`)
   }
   return { step: 'payment', error: placed.error, values } satisfies CheckoutResult
+}
+
+/** Whether the order is placed, or a placement of it is waiting for its payment's outcome. */
+const placedOrBeingPaid = (order: Pick<OrderJson, 'state' | 'payments'>) =>
+  order.state === 'complete' ||
+  (order.state === 'confirm' && order.payments.some((payment) => payment.state === 'processing'))
+
+/** The pay form's method (and card) saved and the order moved to confirm; what refused it, if anything. */
+async function savePayment(
+  context: AppLoadContext,
+  ref: OrderRef,
+  order: OrderJson,
+  form: { methodId: number; fields: Record<string, unknown>; values: Record<string, string> },
+): Promise<CheckoutResult | null> {
+  const { methodId, fields, values } = form
+  const method = order.payment_methods.find((m) => m.id === methodId)
+  if (!method) return { step: 'payment', error: 'Choose a payment method.' }
+
+  let paymentSource: CheckoutUpdateBody['payment_source']
+  if (method.method_type === 'credit_card') {
+    const card = checkoutCardFormSchema.safeParse(fields)
+    if (!card.success) {
+      const fieldErrors = Object.fromEntries(
+        card.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
+      )
+      return { step: 'payment', fieldErrors, values }
+    }
+    paymentSource = { [methodId]: card.data }
+  }
+
+  const saved = await withCart(context, 'payment', async () => {
+    await saveCheckout(context, ref, {
+      order: { payments_attributes: [{ payment_method_id: methodId }], terms_accepted: true },
+      ...(paymentSource ? { payment_source: paymentSource } : {}),
+    })
+    await advanceTo(context, ref, 'confirm')
+    return null
+  })
+  return saved && { ...saved, values }
 }
 
 /**
