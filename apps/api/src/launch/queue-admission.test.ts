@@ -181,4 +181,27 @@ describe(`a cart opened through the waiting room on ${testDialect}`, () => {
     expect((await withPass({ number: other!.number, token: 'not-the-token' }, stranger)).statusCode).toBe(404)
     expect((await withPass(other!, stranger)).statusCode).toBe(201)
   })
+
+  it('lets a fan who emptied their bag open its new cart with their pass, and no second full one', async () => {
+    t.clock.now = LAUNCH + 150 * MIN
+    const pass = await admitted()
+    const first = (await openCart(t, productId, pass)).json() as OrderJson
+    // A second cart while the first holds units: still one cart per pass.
+    const second = await openCart(t, productId, pass)
+    expect(second.statusCode).toBe(403)
+    expect(second.json().message).toBe('This pass has already opened a cart.')
+    // Removing the last line resets the cart (spec 4): the storefront opens a new one.
+    t.clock.advance(1000)
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/orders/${first.number}/line_items/${first.line_items[0]!.id}?${q(first)}`,
+    })
+    expect(removed.statusCode).toBeLessThan(300)
+    const reset = await openCart(t, productId, pass)
+    expect(reset.statusCode).toBe(201)
+    // The pass's one cart is now the new one: the emptied cart is no longer admitted.
+    const old = await addLine(t, first, productId)
+    expect(old.statusCode).toBe(403)
+    expect((await addLine(t, reset.json() as OrderJson, productId)).statusCode).toBe(201)
+  })
 })

@@ -3,9 +3,11 @@
  * queue on, every cart write and the order's placement need a valid admission pass (x-queue-pass)
  * or an access grant whose code skips the queue. A pass opens one cart and works for that cart
  * only (the one it created, or the fan's own cart from before the launch that it first wrote to),
- * so a pass handed on cannot open carts for others; it stops working when it expires. The cart it
- * opened stays admitted without it while the hold of its first add lives, so a slow checkout still
- * places (docs/decisions/0011); that cart's own credentials are checked after this gate, as always.
+ * so a pass handed on cannot open carts for others; it stops working when it expires. A fan whose
+ * cart was emptied (removing the last line resets it, spec 4) opens its new cart with the same
+ * pass. The cart it opened stays admitted without it while the hold of its first add lives, so a
+ * slow checkout still places (docs/decisions/0011); that cart's own credentials are checked after
+ * this gate, as always.
  */
 import { ACCESS_GRANT_HEADER, isCartAdmitted, QUEUE_PASS_HEADER } from '@fanshop/core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -14,7 +16,7 @@ import type { ShopContext } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
 import { accessGrantSkipsQueue } from './grant.ts'
 import { queueInForce } from './queue-settings.ts'
-import { bindCart, claimCart, releaseCart } from './queue-store.ts'
+import { bindCart, claimCart, releaseCart, reopenCart } from './queue-store.ts'
 import { queuePassTicketId } from './queue-tokens.ts'
 
 const header = (request: FastifyRequest, name: string) => {
@@ -61,7 +63,7 @@ export async function assertQueuePass(ctx: ShopContext, request: FastifyRequest)
     return
   }
   if (!ticketId) throw passMissing()
-  if (!(await claimCart(ctx, ticketId))) {
+  if (!(await claimCart(ctx, ticketId)) && !(await reopenCart(ctx, ticketId))) {
     throw new HttpError(403, 'This pass has already opened a cart.')
   }
   request.queueCartClaim = ticketId

@@ -207,6 +207,45 @@ export async function bindCart(ctx: QueueContext, ticketId: number, orderId: num
   })
 }
 
+/**
+ * Lets a pass whose one cart was emptied open its new one: removing the last line resets the cart
+ * (spec 4), and the fan let in must not lose their turn for it. One statement: when every cart of
+ * the ticket was changed since it opened and now holds no line, is not placed nor being paid, its
+ * carts stop being the pass's (and admitted), and the claim they held goes to the cart being
+ * opened. False otherwise: a cart with units, or one not changed since it opened (it may be filling
+ * in a request running now), keeps the pass's one cart; none bound at all leaves it to claimCart.
+ */
+export async function reopenCart(ctx: Pick<QueueContext, 'db'>, ticketId: number): Promise<boolean> {
+  const released = await ctx.db
+    .updateTable('orders')
+    .set({ queue_ticket_id: null, queue_admitted_at: null })
+    .where('queue_ticket_id', '=', ticketId)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('orders as kept')
+            .select(sql<number>`1`.as('one'))
+            .where('kept.queue_ticket_id', '=', ticketId)
+            .where((eb) =>
+              eb.or([
+                eb('kept.state', '=', 'complete'),
+                eb('kept.frozen_at', 'is not', null),
+                eb('kept.updated_at', '=', eb.ref('kept.created_at')),
+                eb.exists(
+                  eb
+                    .selectFrom('line_items')
+                    .select(sql<number>`1`.as('one'))
+                    .whereRef('line_items.order_id', '=', 'kept.id'),
+                ),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .executeTakeFirst()
+  return Number(released.numUpdatedRows) > 0
+}
+
 /** Gives a claim back when the cart it was for was not opened. */
 export async function releaseCart(ctx: QueueContext, ticketId: number): Promise<void> {
   await ctx.db
