@@ -6,6 +6,7 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { Form, Link, useNavigation } from 'react-router'
 import { DataTable } from './data-table'
+import { GuardedButton } from './guarded-button'
 
 /** What an action answered: what it did, or why it could not. */
 export interface Outcome {
@@ -30,8 +31,8 @@ export function ActionOutcome({ outcome }: { outcome: Outcome | undefined }) {
 
 /**
  * A button that posts one row's fields to the page's action (delete it, end it). While the page is
- * busy it says it is unavailable (aria-disabled) and ignores a press, but stays focusable: a
- * disabled button drops the keyboard's focus to the page's body, as a refused Delete showed.
+ * busy it says it is unavailable and ignores a press, but stays focusable (GuardedButton): a
+ * disabled button dropped the keyboard's focus to the page's body, as a refused Delete showed.
  */
 export function RowAction({
   fields,
@@ -47,18 +48,18 @@ export function RowAction({
 }) {
   const busy = useNavigation().state !== 'idle'
   return (
-    <Form
-      method="post"
-      onSubmit={(event) => {
-        if (busy) event.preventDefault()
-      }}
-    >
+    <Form method="post">
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className={danger ? 'danger' : undefined} aria-disabled={busy} aria-label={label}>
+      <GuardedButton
+        type="submit"
+        className={danger ? 'danger' : undefined}
+        unavailable={busy}
+        aria-label={label}
+      >
         {children}
-      </button>
+      </GuardedButton>
     </Form>
   )
 }

@@ -1,6 +1,10 @@
 import { expect, test } from '../../../web/tests/playwright.ts'
 import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
+// One test after another in this file: the first reads which row is last, which the keyboard test
+// moves for a while.
+test.describe.configure({ mode: 'default' })
+
 // Nothing here changes what the shop shows (its other tests read the categories): a category is
 // saved as it is, and a clashing slug is refused.
 test('the manager saves a category, is told why a taken slug is refused, and cannot move past the ends', async ({
@@ -53,4 +57,71 @@ test('what the manager types in one row survives saving another', async ({ page 
   await expect(page.getByText(`${first} saved.`)).toBeVisible()
   await expect(page.getByRole('button', { name: `Save ${first}` })).toBeEnabled()
   await expect(page.getByLabel(`Slug of ${second}`)).toHaveValue('typed-but-not-saved')
+})
+
+// The shop shows the same all along: it leaves "Uncategorized" out, which is hidden for a while and
+// shown again, and the row above it moves below it and back.
+test('a keyboard keeps its place in the categories: a save draws the row afresh, a move ends at the last place, each sent once', async ({
+  page,
+}) => {
+  test.slow()
+  await logIn(page, 'manager')
+  await page.goto('/admin/categories')
+  const table = page.getByRole('region', { name: 'Categories in menu order' }).getByRole('table')
+  const nameFields = table.getByRole('textbox', { name: /^Name of / })
+  await expect(nameFields.nth(1)).toBeVisible()
+  const names = await nameFields.evaluateAll((inputs) =>
+    inputs.map((input) => (input as HTMLInputElement).value),
+  )
+  expect(names.at(-1)).toBe('Uncategorized')
+  const moved = names.at(-2)!
+
+  // Saved hidden, the row is drawn afresh (its fields show what was saved): its new Save button has
+  // the focus, which fell to the page's body with the old one.
+  const hidden = page.getByRole('checkbox', { name: 'Hidden (Uncategorized)' })
+  await expect(hidden).not.toBeChecked()
+  await hidden.check()
+  const save = page.getByRole('button', { name: 'Save Uncategorized' })
+  await save.press('Enter')
+  await expect(page.getByText('Uncategorized saved (hidden from the shop).')).toBeVisible()
+  await expect(save).toBeFocused()
+  await hidden.uncheck()
+  await save.press('Enter')
+  await expect(page.getByText('Uncategorized saved.', { exact: true })).toBeVisible()
+  await expect(save).toBeFocused()
+  await expect(hidden).not.toBeChecked()
+
+  // The move held on its way: its button says it is unavailable and keeps the focus (a disabled one
+  // dropped it), and pressed again it sends nothing.
+  const sent: string[] = []
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/admin/api/categories/order', async (route) => {
+    sent.push(route.request().postData() ?? '')
+    await held
+    await route.continue()
+  })
+  const down = page.getByRole('button', { name: `Move ${moved} down` })
+  const up = page.getByRole('button', { name: `Move ${moved} up` })
+  await down.press('Enter')
+  await expect(down).toHaveAttribute('aria-disabled', 'true')
+  await expect(down).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect.poll(() => sent.length).toBe(1)
+  release()
+  await expect(page.getByText('Menu order saved.')).toBeVisible()
+  await expect(nameFields.last()).toHaveValue(moved)
+  // Last now, its Move down is unavailable for good, and keeps the focus.
+  await expect(up).toHaveAttribute('aria-disabled', 'false')
+  await expect(down).toHaveAttribute('aria-disabled', 'true')
+  await expect(down).toBeFocused()
+  expect(sent).toHaveLength(1)
+  await page.unroute('**/admin/api/categories/order')
+
+  await up.press('Enter')
+  await expect(nameFields.last()).toHaveValue('Uncategorized')
+  await expect(down).toHaveAttribute('aria-disabled', 'false')
+  await expect(up).toBeFocused()
 })

@@ -9,6 +9,7 @@ import { createColumnHelper } from '@tanstack/react-table'
 import { useState } from 'react'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load } from '../api'
+import { GuardedButton, useFocusKept } from '../guarded-button'
 import { ListPage } from '../list-page'
 import type { Route } from './+types/categories'
 import { Field } from './field'
@@ -123,7 +124,13 @@ const columns = [
     header: 'In the shop',
     cell: ({ row: { original: category } }) => (
       <label>
-        <input type="checkbox" form={formOf(category)} name="hidden" defaultChecked={category.hidden} />{' '}
+        <input
+          type="checkbox"
+          id={`${formOf(category)}-hidden`}
+          form={formOf(category)}
+          name="hidden"
+          defaultChecked={category.hidden}
+        />{' '}
         Hidden
         <span className="visually-hidden"> ({category.name})</span>
       </label>
@@ -139,7 +146,11 @@ const columns = [
   }),
 ]
 
-/** A row's Save and move buttons, off while any form of the page is being sent. */
+/**
+ * A row's Save and move buttons, unavailable while any form of the page is being sent (and a move
+ * past an end) but keeping the keyboard's focus; their ids let the page give it back to the row's
+ * button drawn afresh after a save.
+ */
 function CategoryActions({
   category,
   index,
@@ -150,36 +161,44 @@ function CategoryActions({
   count: number
 }) {
   const busy = useNavigation().state !== 'idle'
+  const id = formOf(category)
   return (
     <>
-      <Form method="post" id={formOf(category)} className="inline">
+      <Form method="post" id={id} className="inline">
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={category.id} />
-        <button type="submit" disabled={busy} aria-label={`Save ${category.name}`}>
+        <GuardedButton
+          type="submit"
+          id={`${id}-save`}
+          unavailable={busy}
+          aria-label={`Save ${category.name}`}
+        >
           Save
-        </button>
+        </GuardedButton>
       </Form>
       <Form method="post" className="inline">
         <input type="hidden" name="intent" value="move" />
         <input type="hidden" name="id" value={category.id} />
-        <button
+        <GuardedButton
           type="submit"
+          id={`${id}-up`}
           name="direction"
           value="up"
-          disabled={busy || index === 0}
+          unavailable={busy || index === 0}
           aria-label={`Move ${category.name} up`}
         >
           ↑
-        </button>
-        <button
+        </GuardedButton>
+        <GuardedButton
           type="submit"
+          id={`${id}-down`}
           name="direction"
           value="down"
-          disabled={busy || index === count - 1}
+          unavailable={busy || index === count - 1}
           aria-label={`Move ${category.name} down`}
         >
           ↓
-        </button>
+        </GuardedButton>
       </Form>
     </>
   )
@@ -187,6 +206,9 @@ function CategoryActions({
 
 export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
   const data = useActionData<typeof clientAction>()
+  // A save draws its row afresh (see rowKey): the focused button or field went with the old row,
+  // and focus fell to the page's body.
+  useFocusKept(useNavigation().state !== 'idle')
   // An update refused shows above the table (its fields are in the row); a new one's, in its form.
   const outcome =
     data && 'submission' in data

@@ -46,15 +46,54 @@ test('the manager creates a variable product with images and stock, and the shop
   await expect(images.getByRole('listitem')).toHaveCount(2)
 
   await page.getByLabel('Alt text of image 2').fill(`Back of the ${name}`)
-  await page.getByRole('button', { name: 'Save alt text of image 2' }).click()
+  const saveAlt = page.getByRole('button', { name: 'Save alt text of image 2' })
+  await saveAlt.press('Enter')
   await expect(page.getByRole('status').filter({ hasText: 'Alt text of image 2 saved.' })).toBeVisible()
+  // Saved, it has nothing left to save and says so, but keeps the keyboard's focus (a disabled
+  // button dropped it to the page's body on every save).
+  await expect(saveAlt).toHaveAttribute('aria-disabled', 'true')
+  await expect(saveAlt).toBeFocused()
   // The back becomes the main image, moved with the keyboard's button.
-  await page.getByRole('button', { name: 'Move up image 2' }).click()
+  await page.getByRole('button', { name: 'Move up image 2' }).press('Enter')
   await expect(page.getByRole('status').filter({ hasText: 'is now image 1, the main image' })).toBeVisible()
   await expect(page.getByLabel('Alt text of image 1')).toHaveValue(`Back of the ${name}`)
-  // The keyboard stays on the moved image: at the top, on its Move down button.
-  await expect(page.getByRole('button', { name: 'Move down image 1' })).toBeFocused()
+  // The keyboard stays on the moved image's Move up, unavailable at the top.
+  await expect(page.getByRole('button', { name: 'Move up image 1' })).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Move up image 1' })).toHaveAttribute('aria-disabled', 'true')
   await expect(images.getByRole('img', { name: `Back of the ${name}` })).toBeVisible()
+
+  // Down to the last place and back. The move held on its way: its button says it is unavailable and
+  // keeps the focus, and pressed again it sends nothing.
+  const sent: string[] = []
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/admin/api/products/*/images/order', async (route) => {
+    sent.push(route.request().postData() ?? '')
+    await held
+    await route.continue()
+  })
+  const down = page.getByRole('button', { name: 'Move down image 1' })
+  await down.press('Enter')
+  await expect(down).toHaveAttribute('aria-disabled', 'true')
+  await expect(down).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect.poll(() => sent.length).toBe(1)
+  release()
+  await expect(page.getByRole('status').filter({ hasText: 'Image 1 is now image 2.' })).toBeVisible()
+  await expect(page.getByLabel('Alt text of image 2')).toHaveValue(`Back of the ${name}`)
+  // Last now, its Move down is unavailable for good, and keeps the focus.
+  const lastDown = page.getByRole('button', { name: 'Move down image 2' })
+  await expect(page.getByRole('button', { name: 'Upload images' })).toHaveAttribute('aria-disabled', 'false')
+  await expect(lastDown).toHaveAttribute('aria-disabled', 'true')
+  await expect(lastDown).toBeFocused()
+  expect(sent).toHaveLength(1)
+  await page.unroute('**/admin/api/products/*/images/order')
+  await page.getByRole('button', { name: 'Move up image 2' }).press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'is now image 1, the main image' })).toBeVisible()
+  await expect(page.getByLabel('Alt text of image 1')).toHaveValue(`Back of the ${name}`)
+  await expect(page.getByRole('button', { name: 'Move up image 1' })).toBeFocused()
 
   await page.getByLabel('Add images').setInputFiles({
     name: 'notes.jpg',
@@ -66,6 +105,23 @@ test('the manager creates a variable product with images and stock, and the shop
     '"notes.jpg" is not an image the shop takes: send a JPEG, PNG, WebP or AVIF file.',
   )
   await expect(images.getByRole('listitem')).toHaveCount(2)
+
+  // An image added, then removed with the keyboard: Upload keeps the focus, and a removed image's
+  // button, gone with it, hands the focus to the images' heading instead of the page's body.
+  await page.getByLabel('Add images').setInputFiles({
+    name: 'spare.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo(200, 30, 30),
+  })
+  const upload = page.getByRole('button', { name: 'Upload images' })
+  await upload.press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Image added.' })).toBeVisible()
+  await expect(images.getByRole('listitem')).toHaveCount(3)
+  await expect(upload).toBeFocused()
+  await page.getByRole('button', { name: 'Remove image 3' }).press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Image 3 removed.' })).toBeVisible()
+  await expect(images.getByRole('listitem')).toHaveCount(2)
+  await expect(page.getByRole('heading', { name: 'Images', exact: true, level: 2 })).toBeFocused()
 
   await page.getByLabel('Image of Black, L').selectOption({ label: `Image 1: Back of the ${name}` })
   await page.getByLabel('Image of Black, M').selectOption({ label: 'Image 2' })

@@ -2,7 +2,9 @@
  * A product's images on its edit page (issue 11): upload one or more (the API checks, turns and
  * strips them), each shown as a thumbnail of its served size with its alt text, moved up or down
  * with buttons (the first is the main image; a keyboard and a screen reader can reorder too) and
- * removed. Each change is saved at once, apart from the product form, and the page says so.
+ * removed. Each change is saved at once, apart from the product form, and the page says so. While
+ * one is sent the buttons ignore presses but keep the keyboard's focus (GuardedButton); a moved
+ * image's button keeps it too, even at an end, and a removed image hands it to the heading.
  */
 import {
   type AdminProduct,
@@ -14,8 +16,9 @@ import {
   MAX_IMAGE_SIDE,
   MAX_IMAGES_PER_UPLOAD,
 } from '@fanshop/core'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { ApiError, api } from '../api'
+import { GuardedButton, useFocusKept } from '../guarded-button'
 
 type Image = AdminProduct['images'][number]
 
@@ -38,21 +41,10 @@ export function ProductImages({
   const [error, setError] = useState<string | null>(null)
   const [status, setStatus] = useState('')
   const [alts, setAlts] = useState<Record<number, string>>({})
-  // After a move, the keyboard stays on the image it moved (its other button at an end).
-  const [follow, setFollow] = useState<{ mediaId: number; direction: 'up' | 'down' } | null>(null)
-  const buttonId = (mediaId: number, direction: 'up' | 'down') => `${id}-${direction}-${mediaId}`
-
-  useEffect(() => {
-    if (!follow || busy) return
-    const same = document.getElementById(
-      buttonId(follow.mediaId, follow.direction),
-    ) as HTMLButtonElement | null
-    const other = document.getElementById(
-      buttonId(follow.mediaId, follow.direction === 'up' ? 'down' : 'up'),
-    ) as HTMLButtonElement | null
-    ;(same && !same.disabled ? same : other)?.focus()
-    setFollow(null)
-  })
+  const heading = useRef<HTMLHeadingElement>(null)
+  // A removed image's button goes with it: focus goes to the heading, not the page's body.
+  useFocusKept(busy, () => heading.current)
+  const buttonId = (mediaId: number, action: 'alt' | 'up' | 'down' | 'remove') => `${id}-${action}-${mediaId}`
 
   async function change(run: () => Promise<AdminProduct>, done: string) {
     setBusy(true)
@@ -90,16 +82,17 @@ export function ProductImages({
     const ids = images.map((image) => image.id)
     const [moved] = ids.splice(index, 1)
     ids.splice(index + by, 0, moved!)
-    const done = await change(
+    await change(
       () => api(adminCatalogEndpoints.orderProductImages, { params: { id: productId }, body: { ids } }),
       `Image ${index + 1} is now image ${index + by + 1}${index + by === 0 ? ', the main image' : ''}.`,
     )
-    if (done) setFollow({ mediaId: moved!, direction: by === -1 ? 'up' : 'down' })
   }
 
   return (
     <section className="card stack" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Images</h2>
+      <h2 id={`${id}-heading`} ref={heading} tabIndex={-1}>
+        Images
+      </h2>
       <div className="field">
         <label htmlFor={`${id}-files`}>Add images</label>
         <small id={`${id}-hint`} className="hint">
@@ -118,9 +111,9 @@ export function ProductImages({
         />
       </div>
       <div className="inline">
-        <button type="button" onClick={upload} disabled={busy}>
+        <GuardedButton type="button" onClick={upload} unavailable={busy}>
           Upload images
-        </button>
+        </GuardedButton>
       </div>
       {error ? (
         <p role="alert" className="error">
@@ -158,9 +151,10 @@ export function ProductImages({
                   onChange={(event) => setAlts({ ...alts, [image.id]: event.target.value })}
                 />
                 <div className="inline">
-                  <button
+                  <GuardedButton
                     type="button"
-                    disabled={busy || alt === image.alt}
+                    id={buttonId(image.id, 'alt')}
+                    unavailable={busy || alt === image.alt}
                     onClick={() =>
                       change(
                         () =>
@@ -173,26 +167,27 @@ export function ProductImages({
                     }
                   >
                     Save alt text<span className="visually-hidden"> of image {index + 1}</span>
-                  </button>
-                  <button
+                  </GuardedButton>
+                  <GuardedButton
                     type="button"
                     id={buttonId(image.id, 'up')}
-                    disabled={busy || index === 0}
+                    unavailable={busy || index === 0}
                     onClick={() => move(index, -1)}
                   >
                     Move up<span className="visually-hidden"> image {index + 1}</span>
-                  </button>
-                  <button
+                  </GuardedButton>
+                  <GuardedButton
                     type="button"
                     id={buttonId(image.id, 'down')}
-                    disabled={busy || index === images.length - 1}
+                    unavailable={busy || index === images.length - 1}
                     onClick={() => move(index, 1)}
                   >
                     Move down<span className="visually-hidden"> image {index + 1}</span>
-                  </button>
-                  <button
+                  </GuardedButton>
+                  <GuardedButton
                     type="button"
-                    disabled={busy}
+                    id={buttonId(image.id, 'remove')}
+                    unavailable={busy}
                     onClick={() =>
                       change(
                         () =>
@@ -204,7 +199,7 @@ export function ProductImages({
                     }
                   >
                     Remove<span className="visually-hidden"> image {index + 1}</span>
-                  </button>
+                  </GuardedButton>
                 </div>
               </li>
             )
