@@ -15,6 +15,7 @@ import {
   isPast,
   linesTotal,
   type OrderState,
+  type Totals,
 } from '@fanshop/core'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { type HeadersOf, optionalSession } from '../accounts/sessions.ts'
@@ -373,7 +374,32 @@ async function recompute(
     ? { order: locked, ...options.known }
     : await readLines(trx, locked.id)
   if (order.state === 'complete') return order
-  const orderId = order.id
+  const { totals, shippingMethodId } = await priced(trx, order, lines)
+  const clearNotice = options.touch && !options.keepExpiredNotice
+  const [after] = (
+    await saveTotals(
+      trx,
+      order.id,
+      totals.itemCount,
+      totals.itemTotal,
+      totals.adjustmentTotal,
+      totals.shipTotal,
+      totals.total,
+      shippingMethodId,
+      holdEnds,
+      options.touch ? now : order.updated_at,
+      clearNotice ? '[]' : order.expired_items,
+    )
+  ).rows
+  return after!
+}
+
+/** The totals of these lines with the order's coupon and shipping rate as they are now, and that rate. */
+async function priced(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  lines: KnownLines['lines'],
+): Promise<{ totals: Totals; shippingMethodId: number | null }> {
   const coupon =
     order.coupon_id === null
       ? undefined
@@ -390,23 +416,18 @@ async function recompute(
     discount: coupon ? { type: coupon.type, amount: coupon.amount } : null,
     shipping: lines.length > 0 && rate ? rate.cost : 0,
   })
-  const clearNotice = options.touch && !options.keepExpiredNotice
-  const [after] = (
-    await saveTotals(
-      trx,
-      orderId,
-      totals.itemCount,
-      totals.itemTotal,
-      totals.adjustmentTotal,
-      totals.shipTotal,
-      totals.total,
-      rate ? order.shipping_method_id : null,
-      holdEnds,
-      options.touch ? now : order.updated_at,
-      clearNotice ? '[]' : order.expired_items,
-    )
-  ).rows
-  return after!
+  return { totals, shippingMethodId: rate ? order.shipping_method_id : null }
+}
+
+/**
+ * Whether the order's stored totals are still what its lines, coupon and shipping rate make now:
+ * false when something they were worked out from changed since (a coupon's percentage edited by
+ * staff), which the change's recompute then stores.
+ */
+export async function totalsHold(trx: Transaction<Database>, orderId: number): Promise<boolean> {
+  const { order, lines } = await readLines(trx, orderId)
+  const { totals, shippingMethodId } = await priced(trx, order, lines)
+  return totals.total === order.total && shippingMethodId === order.shipping_method_id
 }
 
 /** Moves a checkout that has passed `step` back to it (editing a step rewinds the checkout). */

@@ -22,6 +22,7 @@ import {
   completePlacement,
   INTERRUPTED_REASON,
   STALE_PROCESSING_MS,
+  TOTAL_CHANGED,
 } from './placement.ts'
 
 const FROZEN = 'This order is being paid: it cannot change until the payment is decided.'
@@ -289,6 +290,43 @@ describe(`placing an order exactly as it was charged, on ${testDialect}`, () => 
       expect((await next(order, 'short-key-2')).json().state).toBe('complete')
       await expectChargedExactly(order)
       expect(await soldOf(productId)).toBe(2)
+    })
+  })
+
+  describe('when what the total is made of changed since it was worked out', () => {
+    it('charges nothing, answers 422 and shows the new total, which the next placement charges', async () => {
+      const { order } = await cartAtConfirm()
+      const coupon = await t.ctx.db
+        .insertInto('coupons')
+        .values({ code: 'SHIFT15', type: 'percent', amount: 15, active: 1, created_at: t.clock.now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const applied = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/orders/${order.number}/apply_coupon_code?${q(order)}`,
+        payload: { coupon_code: 'SHIFT15' },
+      })
+      expect(applied.json()).toMatchObject({ state: 'confirm', total: order.total })
+      // Staff edit the coupon (the back office's coupon form) while the shopper reads the total.
+      await t.ctx.db.updateTable('coupons').set({ amount: 10 }).where('id', '=', coupon.id).execute()
+
+      const placing = await next(order, 'shift-key-1')
+      expect(placing.json()).toEqual({ message: TOTAL_CHANGED, statusCode: 422 })
+      expect(await chargesOf(order)).toEqual([])
+      const after = await fetchOrder(t, order)
+      expect(after).toMatchObject({ state: 'confirm', adjustment_total: '-6.98' })
+      expect(after.total).not.toBe(order.total)
+      expect((await orderRow(order)).frozen_at).toBeNull()
+      const { uses } = await t.ctx.db
+        .selectFrom('coupons')
+        .select('uses')
+        .where('id', '=', coupon.id)
+        .executeTakeFirstOrThrow()
+      expect(uses).toBe(0)
+      expect(mail).toHaveLength(0)
+
+      expect((await next(order, 'shift-key-2')).json().state).toBe('complete')
+      expect((await expectChargedExactly(order)).total).toBe(after.total)
     })
   })
 

@@ -2,10 +2,12 @@
  * Placing an order (confirm → complete), idempotently and exactly: a double submit or a retried
  * request makes one order and one charge, and the order completes only as it was when the charge
  * was authorised. Three steps, so no database lock is held while a gateway answers:
- *   1. claim: under the order's lock, the order's coupon use is counted (cart/coupons.ts), the
- *      checkout payment becomes 'processing' for this
- *      Idempotency-Key with the order's total and fingerprint, and the order is frozen (frozen_at):
- *      from then on every change to it answers 409 (orders.changeOrder) and its hold stays;
+ *   1. claim: under the order's lock, unless the order's stored totals are no longer what its
+ *      lines, coupon and shipping rate make (a coupon edited since: they are stored anew and the
+ *      shopper is asked to review them, 422, nothing charged), the order's coupon use is counted
+ *      (cart/coupons.ts), the checkout payment becomes 'processing' for this Idempotency-Key with
+ *      the order's total and fingerprint, and the order is frozen (frozen_at): from then on every
+ *      change to it answers 409 (orders.changeOrder) and its hold stays;
  *   2. charge through the payment method's gateway with a key derived from that payment;
  *   3. settle: under the order's lock, if the order is still exactly what
  *      was claimed, the holds become sales (held down, sold up) and the order completes (still frozen);
@@ -26,7 +28,7 @@ import { assertGuestWithinFanCap } from '../launch/fan-cap.ts'
 import { countCouponUse, giveCouponUseBack } from './coupons.ts'
 import { holdsBecomeSales, OUT_OF_STOCK, StockShortage } from './holds.ts'
 import { afterOrderPlaced } from './order-placed.ts'
-import { changeOrder, conflict, type Db, isFrozen, type OrderRow } from './orders.ts'
+import { changeOrder, conflict, type Db, isFrozen, type OrderRow, totalsHold } from './orders.ts'
 import type { ChargeResult, PaymentGateway } from './payments/gateway.ts'
 import { gatewayFor } from './payments/gateways.ts'
 import { lockOrderRow } from './row-locks.ts'
@@ -40,6 +42,8 @@ export const STALE_PROCESSING_MS = 2 * 60 * 1000
 const BEING_PLACED = 'This order is being placed: check it again in a moment.'
 export const CHANGED_REASON =
   'This order changed while it was being paid, so the payment was cancelled: review the order and place it again.'
+export const TOTAL_CHANGED =
+  'The total of this order has changed since it was shown, so nothing was charged: review the order and place it again.'
 export const INTERRUPTED_REASON =
   'The payment was interrupted and nothing was charged: place the order again.'
 
@@ -145,7 +149,7 @@ export async function claimPayment(
   order: OrderRow,
   key: string,
 ): Promise<{ order: OrderRow; payment: PaymentRow | null }> {
-  const claim: { payment: PaymentRow | null } = { payment: null }
+  const claim: { payment: PaymentRow | null; stale: boolean } = { payment: null, stale: false }
   const after = await changeOrder(ctx, order.id, async (trx, current) => {
     if (current.state === 'complete') return
     if (current.state !== 'confirm') {
@@ -162,6 +166,11 @@ export async function claimPayment(
       .where('state', '=', 'checkout')
       .executeTakeFirst()
     if (!payment) throw unprocessable('Choose a payment method.')
+    // Totals stale since the shopper saw them are stored anew by this change, and nothing is claimed.
+    if (!(await totalsHold(trx, current.id))) {
+      claim.stale = true
+      return
+    }
     await assertGuestWithinFanCap(trx, ctx.database.dialect, current)
     const now = ctx.now()
     await countCouponUse(trx, current, now)
@@ -179,6 +188,7 @@ export async function claimPayment(
       .executeTakeFirstOrThrow()
     await trx.updateTable('orders').set({ frozen_at: now }).where('id', '=', current.id).execute()
   })
+  if (claim.stale) throw unprocessable(TOTAL_CHANGED)
   return { order: after, payment: claim.payment }
 }
 
