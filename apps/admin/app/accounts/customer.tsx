@@ -6,6 +6,7 @@ import { customerEndpoints, ERASURE_KEEPS, formatEuro } from '@fanshop/core'
 import { useRef } from 'react'
 import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load } from '../api'
+import { GuardedButton } from '../guarded-button'
 import { ActionOutcome } from '../list-page'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/customer'
@@ -80,9 +81,9 @@ export default function CustomerPage({ loaderData: { customer, addresses, orders
           </h2>
           <Form method="post">
             <input type="hidden" name="intent" value={customer.disabledAt ? 'enable' : 'disable'} />
-            <button type="submit" disabled={busy}>
+            <GuardedButton type="submit" unavailable={busy}>
               {customer.disabledAt ? 'Enable the account' : 'Disable the account'}
-            </button>
+            </GuardedButton>
           </Form>
           <a href={`/admin/api/customers/${customer.id}/export`} download={`customer-${customer.id}.json`}>
             Download their data (JSON)

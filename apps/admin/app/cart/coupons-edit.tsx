@@ -8,6 +8,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { type AdminCoupon, couponEndpoints, couponInputSchema } from '@fanshop/core'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { ApiError, api, load } from '../api'
+import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/coupons-edit'
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -125,9 +126,9 @@ export default function CouponEditPage({ loaderData: { coupon }, actionData }: R
           'number',
           'Guests are counted by e-mail address.',
         )}
-        <button type="submit" disabled={busy}>
+        <GuardedButton type="submit" unavailable={busy}>
           {coupon ? 'Save the coupon' : 'Create the coupon'}
-        </button>
+        </GuardedButton>
       </Form>
     </>
   )

@@ -21,6 +21,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { api, attempt, formText, load } from '../api'
+import { GuardedButton } from '../guarded-button'
 import { useMe } from '../routes/layout'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/order'
@@ -240,9 +241,9 @@ function CancelDialog({ answer, busy }: { answer: ActionAnswer | undefined; busy
         </label>
         <FormError id={fields.reason.errorId} errors={fields.reason.errors} />
         <FormError id={form.errorId} errors={form.errors} />
-        <button type="submit" className="danger" disabled={busy}>
+        <GuardedButton type="submit" className="danger" unavailable={busy}>
           Cancel the order
-        </button>
+        </GuardedButton>
       </Form>
     </ConfirmDialog>
   )
@@ -305,9 +306,9 @@ function RefundDialog({
           stock
         </label>
         <FormError id={form.errorId} errors={form.errors} />
-        <button type="submit" className="danger" disabled={busy}>
+        <GuardedButton type="submit" className="danger" unavailable={busy}>
           Refund
-        </button>
+        </GuardedButton>
       </Form>
     </ConfirmDialog>
   )
@@ -452,9 +453,9 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
           ) : null}
           <Form method="post">
             <input type="hidden" name="intent" value="resend" />
-            <button type="submit" disabled={busy || !order.email}>
+            <GuardedButton type="submit" unavailable={busy || !order.email}>
               Resend confirmation e-mail
-            </button>
+            </GuardedButton>
           </Form>
         </div>
         {can('orders.fulfil') && !fulfilRefusal(order) ? (

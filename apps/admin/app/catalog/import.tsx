@@ -11,6 +11,7 @@ import { Form, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { ApiError, api } from '../api'
 import { DataTable } from '../data-table'
+import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/import'
 
 const uploadSchema = z.object({
@@ -83,9 +84,9 @@ export default function ImportPage() {
             </p>
           ) : null}
           <div>
-            <button type="submit" disabled={busy}>
+            <GuardedButton type="submit" unavailable={busy}>
               Import
-            </button>
+            </GuardedButton>
           </div>
         </Form>
         <div aria-live="polite">

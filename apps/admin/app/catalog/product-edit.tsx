@@ -22,6 +22,7 @@ import {
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { ApiError, api, load } from '../api'
+import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/product-edit'
 import { Field } from './field'
 import { imageLabel, ProductImages } from './product-images'
@@ -488,9 +489,9 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
           </section>
         )}
         <div className="inline">
-          <button type="submit" disabled={busy}>
+          <GuardedButton type="submit" unavailable={busy}>
             {product ? 'Save product' : 'Create product'}
-          </button>
+          </GuardedButton>
         </div>
       </Form>
     </>

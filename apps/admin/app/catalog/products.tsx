@@ -23,6 +23,7 @@ import { useState } from 'react'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { api, attempt, formText, load } from '../api'
 import { ListStatus, Pager, pageCount, TableView } from '../data-table'
+import { GuardedButton } from '../guarded-button'
 import { ActionOutcome } from '../list-page'
 import type { Route } from './+types/products'
 
@@ -207,12 +208,17 @@ export default function ProductsPage({ loaderData: { result, categories } }: Rou
           <input key={id} type="hidden" name="ids" value={id} />
         ))}
         <span>{selected.length} selected</span>
-        <button type="submit" name="status" value="published" disabled={busy || selected.length === 0}>
+        <GuardedButton
+          type="submit"
+          name="status"
+          value="published"
+          unavailable={busy || selected.length === 0}
+        >
           Publish
-        </button>
-        <button type="submit" name="status" value="draft" disabled={busy || selected.length === 0}>
+        </GuardedButton>
+        <GuardedButton type="submit" name="status" value="draft" unavailable={busy || selected.length === 0}>
           Unpublish
-        </button>
+        </GuardedButton>
       </Form>
 
       <ListStatus list={result} noun="product(s)" />

@@ -14,6 +14,7 @@ import {
 import { useRef, useState } from 'react'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { ApiError, api, load } from '../api'
+import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/size-guide-edit'
 import { Field } from './field'
 
@@ -138,15 +139,15 @@ export default function SizeGuideEditPage({
                       )
                     })}
                     <td>
-                      <button
+                      <GuardedButton
                         type="button"
                         className="danger"
-                        disabled={rows.length === 1}
+                        unavailable={rows.length === 1}
                         aria-label={`Remove row ${i + 1}`}
                         onClick={() => setRows(rows.filter((other) => other.key !== key))}
                       >
                         Remove
-                      </button>
+                      </GuardedButton>
                     </td>
                   </tr>
                 ))}
@@ -154,13 +155,14 @@ export default function SizeGuideEditPage({
             </table>
           </div>
           <div className="inline">
-            <button
+            {/* Unavailable once the last size it may add is added, and still holding the focus. */}
+            <GuardedButton
               type="button"
-              disabled={rows.length >= MAX_SIZE_ROWS}
+              unavailable={rows.length >= MAX_SIZE_ROWS}
               onClick={() => setRows([...rows, keyed()])}
             >
               Add a size
-            </button>
+            </GuardedButton>
           </div>
         </section>
 
@@ -202,9 +204,9 @@ export default function SizeGuideEditPage({
           </Field>
         </section>
         <div className="inline">
-          <button type="submit" disabled={busy}>
+          <GuardedButton type="submit" unavailable={busy}>
             {guide ? 'Save size guide' : 'Create size guide'}
-          </button>
+          </GuardedButton>
         </div>
       </Form>
     </>

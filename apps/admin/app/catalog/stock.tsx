@@ -21,6 +21,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { Form, useActionData, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { api, attempt, load } from '../api'
 import { DataTable, ListStatus, Pager } from '../data-table'
+import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/stock'
 
 const PER_PAGE = 50
@@ -135,9 +136,9 @@ function AdjustDialog({ row, onClose }: { row: StockRow; onClose: () => void }) 
           </p>
         ) : null}
         <div className="inline">
-          <button type="submit" disabled={busy}>
+          <GuardedButton type="submit" unavailable={busy}>
             Save adjustment
-          </button>
+          </GuardedButton>
           <button type="button" onClick={() => dialog.current?.close()}>
             Cancel
           </button>

@@ -9,6 +9,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { adminLaunchEndpoints, QUEUE_SETTING_LIMITS, queueSettingsFormSchema } from '@fanshop/core'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, load } from '../api'
+import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/drop'
 
 export async function clientLoader() {
@@ -123,9 +124,9 @@ export default function DropSettings({ loaderData }: Route.ComponentProps) {
             )
           })}
         </fieldset>
-        <button type="submit" disabled={busy}>
+        <GuardedButton type="submit" unavailable={busy}>
           Save the drop’s settings
-        </button>
+        </GuardedButton>
       </Form>
     </>
   )

@@ -5,6 +5,7 @@ import { acceptInvitationSchema, adminEndpoints, STAFF_PASSWORD_MIN } from '@fan
 import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { api, attempt } from '../api'
 import { Field } from '../catalog/field'
+import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/accept-invite'
 
 const parse = (formData: FormData) => parseWithZod(formData, { schema: acceptInvitationSchema })
@@ -59,9 +60,9 @@ export default function AcceptInvite() {
             />
           )}
         </Field>
-        <button type="submit" disabled={busy}>
+        <GuardedButton type="submit" unavailable={busy}>
           Create my account
-        </button>
+        </GuardedButton>
       </Form>
     </main>
   )

@@ -5,6 +5,7 @@ import { adminEndpoints, staffLoginSchema } from '@fanshop/core'
 import { Form, redirect, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText } from '../api'
 import { Field } from '../catalog/field'
+import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/login'
 
 const parse = (formData: FormData) => parseWithZod(formData, { schema: staffLoginSchema })
@@ -91,9 +92,9 @@ export default function Login() {
             </Field>
           </>
         )}
-        <button type="submit" disabled={busy}>
+        <GuardedButton type="submit" unavailable={busy}>
           {codeStep ? 'Verify code' : 'Log in'}
-        </button>
+        </GuardedButton>
       </Form>
     </main>
   )

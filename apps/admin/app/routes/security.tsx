@@ -6,6 +6,7 @@ import { adminEndpoints } from '@fanshop/core'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText } from '../api'
 import { Field } from '../catalog/field'
+import { GuardedButton } from '../guarded-button'
 import { ActionOutcome } from '../list-page'
 import type { Route } from './+types/security'
 import { useMe } from './layout'
@@ -77,9 +78,9 @@ function ConfirmCode({
           {(control) => <input {...control} inputMode="numeric" autoComplete="off" maxLength={6} required />}
         </Field>
       ) : null}
-      <button type="submit" disabled={busy}>
+      <GuardedButton type="submit" unavailable={busy}>
         {replacing ? 'Replace my authenticator app' : 'Turn on two-factor login'}
-      </button>
+      </GuardedButton>
     </Form>
   )
 }
@@ -106,9 +107,9 @@ export default function Security() {
       ) : (
         <Form method="post">
           <input type="hidden" name="intent" value="start" />
-          <button type="submit" disabled={busy}>
+          <GuardedButton type="submit" unavailable={busy}>
             {me.staff.totpEnabled ? 'Replace my authenticator app' : 'Set up an authenticator app'}
-          </button>
+          </GuardedButton>
         </Form>
       )}
     </>

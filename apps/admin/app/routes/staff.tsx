@@ -11,6 +11,7 @@ import {
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load } from '../api'
 import { Field } from '../catalog/field'
+import { GuardedButton } from '../guarded-button'
 import { ActionOutcome } from '../list-page'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/staff'
@@ -84,9 +85,9 @@ function Invite({ result, busy }: { result?: SubmissionResult<string[]>; busy: b
         </Field>
         <label htmlFor="invite-role">Role</label>
         <RoleSelect id="invite-role" />
-        <button type="submit" disabled={busy}>
+        <GuardedButton type="submit" unavailable={busy}>
           Send invitation
-        </button>
+        </GuardedButton>
       </Form>
     </section>
   )
@@ -124,9 +125,13 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
                       Role of {staff.name}
                     </label>
                     <RoleSelect id={`role-${staff.id}`} value={staff.role} />
-                    <button type="submit" disabled={busy} aria-label={`Change the role of ${staff.name}`}>
+                    <GuardedButton
+                      type="submit"
+                      unavailable={busy}
+                      aria-label={`Change the role of ${staff.name}`}
+                    >
                       Change
-                    </button>
+                    </GuardedButton>
                   </Form>
                 </td>
                 <td>{staff.totpEnabled ? 'On' : 'Off'}</td>
@@ -135,13 +140,13 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
                     <input type="hidden" name="intent" value="sessions" />
                     <input type="hidden" name="id" value={staff.id} />
                     <span>{staff.activeSessions}</span>
-                    <button
+                    <GuardedButton
                       type="submit"
-                      disabled={busy || staff.activeSessions === 0}
+                      unavailable={busy || staff.activeSessions === 0}
                       aria-label={`End every session of ${staff.name}`}
                     >
                       End sessions
-                    </button>
+                    </GuardedButton>
                   </Form>
                 </td>
               </tr>
