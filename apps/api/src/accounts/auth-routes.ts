@@ -4,10 +4,17 @@
  * reset request is counted before it is checked, per IP and account and per IP alone, so neither
  * a burst of parallel guesses nor a spray over many accounts gets past the limits below.
  */
-import { accountEndpoints, birthdayOf, registerRequestSchema, usernameBase } from '@fanshop/core'
+import {
+  accountEndpoints,
+  birthdayOf,
+  registerRequestSchema,
+  type TokenResponse,
+  usernameBase,
+} from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
+import type { ShopContext } from '../context.ts'
 import { forbidden } from '../http/errors.ts'
-import { beginAttempt, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
+import { type Attempt, beginAttempt, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
 import { route } from '../http/route.ts'
 import { birthdayBodyValidation } from './birthday-body.ts'
 import { userFromFacebookToken } from './facebook.ts'
@@ -18,7 +25,13 @@ import {
   requestPasswordReset,
 } from './password-reset.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
-import { assertNotDisabled, issueToken, requireSession, revokeSession } from './sessions.ts'
+import {
+  assertNotDisabled,
+  issuePasswordToken,
+  issueToken,
+  requireSession,
+  revokeSession,
+} from './sessions.ts'
 import { createUser, currentUserJson, findUserByEmail, normalizeEmail } from './users.ts'
 
 const MINUTE = 60_000
@@ -45,6 +58,31 @@ export const IP_RESET_REQUESTS: RateLimitRule = { limit: 15, windowMs: 60 * MINU
 
 export const WRONG_CREDENTIALS_MESSAGE = 'The e-mail address or the password is not correct.'
 
+/**
+ * Logs in with the e-mail and password, the attempt already counted; 403 when they do not match.
+ * `verify` is the password check, given by a test that changes the password while it runs.
+ */
+export async function passwordLogin(
+  ctx: ShopContext,
+  attempt: Attempt,
+  email: string,
+  password: string,
+  verify: typeof verifyPassword = verifyPassword,
+): Promise<TokenResponse> {
+  const user = await findUserByEmail(ctx, email)
+  // The hash is checked first even for an unknown e-mail, so both take the same time.
+  if (!(await verify(user?.password_hash ?? null, password)) || !user) {
+    await attempt.failed()
+    throw forbidden(WRONG_CREDENTIALS_MESSAGE)
+  }
+  await attempt.succeeded()
+  assertNotDisabled(user)
+  // The password may have changed while it was checked: then it is no longer this one's.
+  const login = await issuePasswordToken(ctx, user)
+  if (!login) throw forbidden(WRONG_CREDENTIALS_MESSAGE)
+  return login
+}
+
 export default async function authRoutes(app: FastifyInstance) {
   const ctx = app.shop
   const limiter = rateLimiter(ctx)
@@ -55,15 +93,7 @@ export default async function authRoutes(app: FastifyInstance) {
       [`login:${request.ip}:${email}`, ACCOUNT_FAILURES],
       [`login-ip:${request.ip}`, IP_FAILURES],
     ])
-    const user = await findUserByEmail(ctx, email)
-    // The hash is checked first even for an unknown e-mail, so both take the same time.
-    if (!(await verifyPassword(user?.password_hash ?? null, request.body.password)) || !user) {
-      await attempt.failed()
-      throw forbidden(WRONG_CREDENTIALS_MESSAGE)
-    }
-    await attempt.succeeded()
-    assertNotDisabled(user)
-    return issueToken(ctx, user.id, 'password')
+    return passwordLogin(ctx, attempt, email, request.body.password)
   })
 
   route(app, accountEndpoints.facebookLogin, async (request, reply) => {

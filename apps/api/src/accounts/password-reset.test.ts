@@ -4,9 +4,9 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bearer, loggedInUser, login } from '../../tests/accounts.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
-import { IP_RESET_REQUESTS } from './auth-routes.ts'
+import { IP_RESET_REQUESTS, passwordLogin, WRONG_CREDENTIALS_MESSAGE } from './auth-routes.ts'
 import { completePasswordReset, PASSWORD_SET_MESSAGE, RESET_REQUESTED_MESSAGE } from './password-reset.ts'
-import { hashPassword } from './passwords.ts'
+import { hashPassword, verifyPassword } from './passwords.ts'
 
 interface ReceivedMail {
   to: string[]
@@ -138,6 +138,20 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
     expect(unknown.body).toBe(registered.body)
     await mailbox.mailTo(known.email)
     expect(mailbox.received.some((m) => m.to.includes(unknownAddress))).toBe(false)
+  })
+
+  it('gives no session to a login that was checking the old password while the link set a new one', async () => {
+    const user = await loggedInUser(t.app)
+    await requestReset(user.email)
+    const key = resetKeyIn((await mailbox.mailTo(user.email)).raw)
+    const counted = { failed: async () => {}, succeeded: async () => {} }
+    // Someone with the old password logs in; while argon2 checks it, the owner sets a new one.
+    const raced = passwordLogin(t.ctx, counted, user.email, user.password, async (hash, password) => {
+      const matches = await verifyPassword(hash, password)
+      expect((await setPassword(key, 'brand new secret')).statusCode).toBe(200)
+      return matches
+    })
+    await expect(raced).rejects.toMatchObject({ statusCode: 403, message: WRONG_CREDENTIALS_MESSAGE })
   })
 
   it('lets a link expire after 1 hour, and a password set through one link end the others', async () => {

@@ -17,7 +17,7 @@ import {
   TOKEN_TYPE,
   type TokenResponse,
 } from '@fanshop/core'
-import type { Selectable } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import { perConfig } from '../config.ts'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce } from '../db/compiled.ts'
@@ -58,6 +58,27 @@ export const signingKey = perConfig(async (config) =>
   new TextEncoder().encode(config.JWT_SECRET || (await readOrCreateSecret(config.dataDir))),
 )
 
+/** The token of a session that was opened: its claims signed, with its type and lifetime (spec 7: data.token). */
+async function tokenOf(
+  ctx: ShopContext,
+  userId: number,
+  id: string,
+  now: number,
+  lifetime: number,
+): Promise<TokenResponse> {
+  const issuedAt = Math.floor(now / 1000)
+  const token = signToken(await signingKey(ctx.config), {
+    sub: String(userId),
+    jti: id,
+    iat: issuedAt,
+    exp: issuedAt + lifetime,
+  })
+  return { data: { token, token_type: TOKEN_TYPE, expires_in: lifetime } }
+}
+
+const deleteExpiredSessions = (ctx: ShopContext, userId: number, now: number) =>
+  ctx.db.deleteFrom('auth_sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute()
+
 /** Opens a session for the user and answers with its token (spec 7: data.token). */
 export async function issueToken(
   ctx: ShopContext,
@@ -67,11 +88,7 @@ export async function issueToken(
   const now = ctx.now()
   const lifetime = LIFETIME_SECONDS[method]
   const id = randomUUID()
-  await ctx.db
-    .deleteFrom('auth_sessions')
-    .where('user_id', '=', userId)
-    .where('expires_at', '<=', now)
-    .execute()
+  await deleteExpiredSessions(ctx, userId, now)
   await ctx.db
     .insertInto('auth_sessions')
     .values({
@@ -83,14 +100,45 @@ export async function issueToken(
       revoked_at: null,
     })
     .execute()
-  const issuedAt = Math.floor(now / 1000)
-  const token = signToken(await signingKey(ctx.config), {
-    sub: String(userId),
-    jti: id,
-    iat: issuedAt,
-    exp: issuedAt + lifetime,
-  })
-  return { data: { token, token_type: TOKEN_TYPE, expires_in: lifetime } }
+  return tokenOf(ctx, userId, id, now, lifetime)
+}
+
+/**
+ * Opens a session for a password login, only while the account's password is still the one that
+ * was checked and the account is not disabled; null otherwise. The check takes argon2's time, in
+ * which a reset or a change may set a new password and end the sessions it finds: a session
+ * opened after that with the old password would outlive it. One statement writes the session
+ * if the password is unchanged; on PostgreSQL it reads the user's row under a share lock, so a
+ * change is either seen or waits for the session, which it then ends.
+ */
+export async function issuePasswordToken(
+  ctx: ShopContext,
+  user: Pick<UserRow, 'id' | 'password_hash'>,
+): Promise<TokenResponse | null> {
+  if (user.password_hash === null) return null
+  const now = ctx.now()
+  const lifetime = LIFETIME_SECONDS.password
+  const id = randomUUID()
+  await deleteExpiredSessions(ctx, user.id, now)
+  const unchanged = ctx.db
+    .selectFrom('users')
+    .select([
+      sql<string>`cast(${id} as text)`.as('id'),
+      'users.id as user_id',
+      sql<'password'>`cast(${'password'} as text)`.as('method'),
+      sql<number>`cast(${now} as bigint)`.as('created_at'),
+      sql<number>`cast(${now + lifetime * 1000} as bigint)`.as('expires_at'),
+    ])
+    .where('users.id', '=', user.id)
+    .where('users.password_hash', '=', user.password_hash)
+    .where('users.disabled_at', 'is', null)
+  const opened = await ctx.db
+    .insertInto('auth_sessions')
+    .columns(['id', 'user_id', 'method', 'created_at', 'expires_at'])
+    .expression(ctx.database.dialect === 'postgres' ? unchanged.forShare() : unchanged)
+    .executeTakeFirst()
+  if (Number(opened.numInsertedOrUpdatedRows ?? 0) === 0) return null
+  return tokenOf(ctx, user.id, id, now, lifetime)
 }
 
 const EXPIRED = 'Your session has expired. Please log in again.'
