@@ -10,7 +10,11 @@ import {
   placeIds,
 } from '../../tests/cart.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { cancelOrder } from '../admin/cart/refunds.ts'
 import { seedCart } from '../demo/cart.ts'
+
+/** Who cancels orders in these tests (the back office's audit names them). */
+const STAFF = { id: null, email: 'staff@example.com' }
 
 describe(`the per-fan cap on ${testDialect}`, () => {
   let t: TestApp
@@ -115,13 +119,37 @@ describe(`the per-fan cap on ${testDialect}`, () => {
     expect(again.statusCode).toBe(422)
     expect(again.json().message).toBe('This item is limited to 1 per fan.')
     expect((await checkout('someone-else@example.com')).json().state).toBe('complete')
+    // Once the shop cancels the order, its unit is back on the shelf and the fan may take it again.
+    await cancelOrder(t.ctx, first.json().number, {}, STAFF)
+    expect((await checkout('guest@example.com')).json().state).toBe('complete')
   })
+
   const associate = (guest: OrderJson, token: string) =>
     t.app.inject({
       method: 'PUT',
       url: `/api/v1/orders/${guest.number}/associate.json?order_token=${guest.token}`,
       headers: { authorization: `Bearer ${token}` },
     })
+
+  it('counts no unit of the account’s orders that went back to the shelf (a cancelled order)', async () => {
+    const fan = await insertShopper(t)
+    const item = await capped({ limited: 1 })
+    const bought = await createCart(t, fan.token)
+    expect((await addLine(t, bought, item)).statusCode).toBe(201)
+    await t.ctx.db
+      .updateTable('orders')
+      .set({ state: 'complete' })
+      .where('number', '=', bought.number)
+      .execute()
+    await cancelOrder(t.ctx, bought.number, { reason: 'out of stock at the warehouse' }, STAFF)
+    // The fan's guest cart, merged at login, keeps the unit the cancelled order gave back.
+    const guest = await createCart(t)
+    expect((await addLine(t, guest, item)).statusCode).toBe(201)
+    const merged = await associate(guest, fan.token)
+    expect(merged.statusCode).toBe(200)
+    expect(merged.json().line_items).toEqual([expect.objectContaining({ variant_id: item, quantity: 1 })])
+    expect(merged.json().capped_items).toBeUndefined()
+  })
 
   it('keeps a guest cart merged at login to what the account may still have, and says so', async () => {
     const fan = await insertShopper(t)

@@ -2,7 +2,7 @@
  * The per-fan cap on the add path, at login and at checkout (core's launch/fan-cap.ts has the
  * rule): a capped item is counted across the fan's account (its other orders and open carts), or
  * for a guest in the cart and, at checkout, across the orders placed or being paid with the same
- * e-mail address. Only capped items pay for it: one indexed sum, counted one fan at a time
+ * e-mail address, less the units that went back to the shelf (a cancelled order). Only capped items pay for it: one indexed sum, counted one fan at a time
  * (PostgreSQL first locks the fan's account row, or for a guest's address a transaction-scoped
  * advisory lock; SQLite's write transactions run one at a time anyway), so two carts or two
  * checkouts of one fan at once are counted one after the other.
@@ -12,6 +12,14 @@ import { sql } from 'kysely'
 import type { Db, OrderRow } from '../cart/orders.ts'
 import type { Dialect } from '../db/database.ts'
 import { unprocessable } from '../http/errors.ts'
+
+/**
+ * The fan's units of the lines summed: what they hold or bought, less what came back to the shelf
+ * (an order cancelled, units refunded and restocked), which is the shop's again to sell.
+ */
+const ownedUnits = sql<number>`coalesce(sum(line_items.quantity - line_items.restocked_quantity), 0)`.as(
+  'owned',
+)
 
 /** Locks the account's row until the transaction ends, so its capped items are counted in turn. */
 async function lockFan(trx: Db, dialect: Dialect, userId: number): Promise<void> {
@@ -39,7 +47,7 @@ export async function assertWithinFanCap(
   const { owned } = await trx
     .selectFrom('line_items')
     .innerJoin('orders', 'orders.id', 'line_items.order_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('line_items.quantity'), sql<number>`0`).as('owned'))
+    .select(ownedUnits)
     .where('orders.user_id', '=', order.user_id)
     .where('line_items.variant_id', '=', variantId)
     .where('orders.id', '<>', order.id)
@@ -86,7 +94,7 @@ export async function assertGuestWithinFanCap(trx: Db, dialect: Dialect, order: 
     const { owned } = await trx
       .selectFrom('line_items')
       .innerJoin('orders', 'orders.id', 'line_items.order_id')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('line_items.quantity'), sql<number>`0`).as('owned'))
+      .select(ownedUnits)
       .where(sql`lower(orders.email)`, '=', email)
       .where((eb) => eb.or([eb('orders.state', '=', 'complete'), eb('orders.frozen_at', 'is not', null)]))
       .where('line_items.variant_id', '=', line.variantId)
@@ -124,7 +132,7 @@ export async function overFanCapAtLogin(
     const { owned } = await trx
       .selectFrom('line_items')
       .innerJoin('orders', 'orders.id', 'line_items.order_id')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('line_items.quantity'), sql<number>`0`).as('owned'))
+      .select(ownedUnits)
       .where('orders.user_id', '=', userId)
       .where('line_items.variant_id', '=', line.variantId)
       .where('orders.id', '<>', orderId)
