@@ -154,6 +154,28 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
     await expect(raced).rejects.toMatchObject({ statusCode: 403, message: WRONG_CREDENTIALS_MESSAGE })
   })
 
+  it('ends the open links when the password is changed in the profile', async () => {
+    const user = await loggedInUser(t.app)
+    await requestReset(user.email)
+    const key = resetKeyIn((await mailbox.mailTo(user.email)).raw)
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/user/password',
+      headers: bearer(user.token),
+      payload: {
+        old_password: user.password,
+        password: 'brand new secret',
+        password_repeat: 'brand new secret',
+      },
+    })
+    expect(changed.statusCode).toBe(200)
+    // Whoever else holds the link (it was asked for before the change) no longer opens the account.
+    const res = await setPassword(key, 'someone else secret')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(RESET_LINK_INVALID_MESSAGE)
+    expect((await login(t.app, user.email, 'brand new secret')).statusCode).toBe(200)
+  })
+
   it('lets a link expire after 1 hour, and a password set through one link end the others', async () => {
     const user = await loggedInUser(t.app)
     await requestReset(user.email)

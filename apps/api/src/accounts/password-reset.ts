@@ -3,11 +3,14 @@
  * that works once and for 1 hour. Only the SHA-256 of the link's key is stored, so a copy of the
  * database opens no account. The request's answer is the same whether or not the address is
  * registered, and the mail goes out after the answer, so its timing reveals nothing either.
- * Setting the new password ends every session of the account and every other open link.
+ * Setting the new password ends every session of the account and every other open link, and so
+ * does a change of password in the profile.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { RESET_LINK_INVALID_MESSAGE } from '@fanshop/core'
+import type { Kysely } from 'kysely'
 import type { ShopContext } from '../context.ts'
+import type { Database } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
 import { hashPassword } from './passwords.ts'
 import { revokeUserSessions } from './sessions.ts'
@@ -58,6 +61,19 @@ export async function requestPasswordReset(ctx: ShopContext, email: string): Pro
 }
 
 /**
+ * Ends the user's open links: a link asked for before a new password was set, whichever way
+ * (a link, the profile), must not set another one over it.
+ */
+export async function endResetLinks(db: Kysely<Database>, userId: number, now: number): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute()
+}
+
+/**
  * Sets the new password from a reset link; 400 when the link is unknown, used or expired. `hash`
  * is the password hashing, given by a test that counts it.
  */
@@ -101,12 +117,7 @@ export async function completePasswordReset(
       }))
       .where('id', '=', claimed.user_id)
       .execute()
-    await trx
-      .updateTable('password_resets')
-      .set({ used_at: now })
-      .where('user_id', '=', claimed.user_id)
-      .where('used_at', 'is', null)
-      .execute()
+    await endResetLinks(trx, claimed.user_id, now)
   })
   await revokeUserSessions(ctx, claimed.user_id)
 }

@@ -12,6 +12,7 @@ import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
 import { readRoute, route } from '../http/route.ts'
 import { ACCOUNT_FAILURES } from './auth-routes.ts'
 import { birthdayBodyValidation } from './birthday-body.ts'
+import { endResetLinks } from './password-reset.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { type HeadersOf, requireSession, revokeUserSessions, type Session, type UserRow } from './sessions.ts'
 import { currentUserJson, customerJson, settingsOf, userDetailsJson } from './users.ts'
@@ -82,6 +83,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     }
     await attempt.succeeded()
     await updateUser(current.user.id, { password_hash: await hashPassword(request.body.password) })
+    await endResetLinks(ctx.db, current.user.id, ctx.now())
     await revokeUserSessions(ctx, current.user.id, current.id)
     return { message: 'Your password has been changed.' }
   })
