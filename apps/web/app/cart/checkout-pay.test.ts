@@ -2,6 +2,7 @@
 // drew comes back in the form, so a key that cannot be one (any text a tampered post holds) is
 // answered in the page, before anything is saved or charged.
 import { expect, it } from 'vitest'
+import { OUT_OF_STOCK } from '../../../api/src/cart/holds.ts'
 import { claimPayment, completePlacement } from '../../../api/src/cart/placement.ts'
 import {
   addLine,
@@ -94,7 +95,11 @@ it('answers a second post of the same pay form with the placed order, not an err
   expect(redirect.headers.get('location')).toBe(`/order/confirmation?number=${cart.number}`)
 })
 
-it('waits for the placement an earlier post of the same form started, and answers its outcome', async () => {
+/**
+ * A cart at confirm by bank transfer whose placement an earlier post of the pay form has claimed
+ * (that post's request is between its claim and its charge), and that post's fields.
+ */
+async function cartBeingPlaced() {
   const transfer = await bankTransfer()
   const cart = await cartAtPayment()
   const url = (path: string) => `/api/v1/checkouts/${cart.number}${path}?order_token=${cart.token}`
@@ -105,23 +110,46 @@ it('waits for the placement an earlier post of the same form started, and answer
   })
   expect(chosen.statusCode).toBe(200)
   expect((await api.t.app.inject({ method: 'PUT', url: url('/next.json') })).json().state).toBe('confirm')
-  const key = crypto.randomUUID()
-  // The first post's request is between its claim and its charge when the second one arrives.
+  const fields = {
+    payment_method_id: String(transfer.id),
+    terms_accepted: 'on',
+    idempotency_key: crypto.randomUUID(),
+  }
   const row = await api.t.ctx.db
     .selectFrom('orders')
     .selectAll()
     .where('number', '=', cart.number)
     .executeTakeFirstOrThrow()
-  const claimed = await claimPayment(api.t.ctx, row, key)
-  const again = pay(cart, {
-    payment_method_id: String(transfer.id),
-    terms_accepted: 'on',
-    idempotency_key: key,
-  })
-  const outcome = again.catch((error: unknown) => error)
+  return { cart, fields, claimed: await claimPayment(api.t.ctx, row, fields.idempotency_key) }
+}
+
+it('waits for the placement an earlier post of the same form started, and answers its outcome', async () => {
+  const { cart, fields, claimed } = await cartBeingPlaced()
+  const outcome = pay(cart, fields).catch((error: unknown) => error)
   await new Promise((resolve) => setTimeout(resolve, 200))
   expect((await completePlacement(api.t.ctx, claimed)).state).toBe('complete')
   const redirect = (await outcome) as Response
   expect(redirect).toBeInstanceOf(Response)
   expect(redirect.headers.get('location')).toBe(`/order/confirmation?number=${cart.number}`)
+})
+
+it('says why the placement it waited for was cancelled', async () => {
+  const { cart, fields, claimed } = await cartBeingPlaced()
+  const outcome = pay(cart, fields)
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  // On hand fell under what the order holds (a fix made straight in the database): the placement
+  // is cancelled and the order goes back to the payment step, ready to be placed again.
+  const lines = await api.t.ctx.db
+    .selectFrom('line_items')
+    .select('variant_id')
+    .where('order_id', '=', claimed.order.id)
+    .execute()
+  await api.t.ctx.db
+    .updateTable('products')
+    .set({ stock_on_hand: 0 })
+    .where('id', '=', lines[0]!.variant_id)
+    .execute()
+  await expect(completePlacement(api.t.ctx, claimed)).rejects.toMatchObject({ message: OUT_OF_STOCK })
+  expect(await outcome).toMatchObject({ step: 'payment', error: OUT_OF_STOCK })
+  expect((await fetchOrder(api.t, cart)).state).toBe('payment')
 })

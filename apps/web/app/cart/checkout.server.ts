@@ -194,7 +194,8 @@ async function savePayment(
 
 /**
  * `next` from confirm, which charges. While the same request is still being processed (a double
- * submit: 409), it waits for that one's outcome instead of placing again.
+ * submit: 409), it waits for that one's outcome instead of placing again; a placement cancelled
+ * (the order back at payment, ready to be placed again) is answered with its payment's reason.
  */
 async function placeOrder(
   context: AppLoadContext,
@@ -213,6 +214,10 @@ async function placeOrder(
   for (let attempt = 0; attempt < 20; attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 500))
     const order = await fetchOrder(context, ref)
+    if (order.state === 'payment') {
+      const failed = order.payments.findLast((payment) => payment.state === 'failed')
+      return { ...order, error: failed?.failure_reason ?? undefined }
+    }
     if (order.state !== 'confirm') return order
   }
   return {
