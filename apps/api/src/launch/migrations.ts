@@ -119,4 +119,13 @@ export const launchMigrations: Record<string, Migration> = {
       await db.schema.createIndex('orders_email_idx').on('orders').expression(sql`lower(email)`).execute()
     },
   },
+  /** The pace the waiting fans' admission times follow, so a new pace moves them (queue-store.ts). */
+  '2026-12-02T0900_launch_queue_state_interval': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('queue_state').addColumn('interval_ms', 'bigint').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('queue_state').dropColumn('interval_ms').execute()
+    },
+  },
 }

@@ -27,12 +27,17 @@ const DRAW_BATCH = 500
 
 /**
  * At or after the launch instant, draws the places of everyone in the pre-queue, once: the first
- * caller on any instance takes the state row's lock and does it; the others find it done.
+ * caller on any instance takes the state row's lock and does it; the others find it done. After
+ * the draw, keeps the line at the pace in force (followPace).
  */
 export async function drawPreQueue(ctx: QueueContext, settings: QueueSettings): Promise<void> {
   if (queuePhase(settings, ctx.now()) !== 'open') return
-  const state = await ctx.db.selectFrom('queue_state').select('drawn').where('id', '=', 1).executeTakeFirst()
-  if (state?.drawn === 1) return
+  const state = await ctx.db
+    .selectFrom('queue_state')
+    .select(['drawn', 'interval_ms'])
+    .where('id', '=', 1)
+    .executeTakeFirst()
+  if (state?.drawn === 1) return followPace(ctx, settings, state.interval_ms)
   const seed = randomBytes(16).toString('hex')
   await ctx.db.transaction().execute(async (trx) => {
     const taken = await trx
@@ -66,8 +71,44 @@ export async function drawPreQueue(ctx: QueueContext, settings: QueueSettings): 
       .set({
         last_place: drawn.length,
         last_admit_at: drawn.length > 0 ? preQueueAdmitAt(settings, drawn.length) : null,
+        interval_ms: admissionIntervalMs(settings),
       })
       .where('id', '=', 1)
+      .execute()
+  })
+}
+
+/**
+ * Moves the fans still waiting to the pace in force when the back office changed it (the rate, the
+ * cap or the pass length) since their admission times were set: each wait from now on is scaled by
+ * the new interval over the old one. Waiting fans are one interval apart (an empty line banks no
+ * admissions), so they then stand one new interval apart, in the same order, the first one's wait
+ * scaled alike; later arrivals queue behind them as before. Once per change: the instance whose
+ * conditional write on the state row records the new interval moves them, in that transaction.
+ */
+async function followPace(ctx: QueueContext, settings: QueueSettings, recorded: number | null) {
+  const interval = admissionIntervalMs(settings)
+  if (recorded !== null && Number(recorded) === interval) return
+  const now = ctx.now()
+  const moved = (column: 'admit_at' | 'last_admit_at') =>
+    sql<number>`case when ${sql.ref(column)} > ${now} then cast(${now} as bigint) + (${sql.ref(column)} - cast(${now} as bigint)) * cast(${interval} as bigint) / cast(${recorded} as bigint) else ${sql.ref(column)} end`
+  await ctx.db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .updateTable('queue_state')
+      .set(
+        recorded === null
+          ? { interval_ms: interval }
+          : { interval_ms: interval, last_admit_at: moved('last_admit_at') },
+      )
+      .where('id', '=', 1)
+      .where('interval_ms', recorded === null ? 'is' : '=', recorded)
+      .executeTakeFirst()
+    // Another instance moved the line already, or no pace was recorded (a line drawn before).
+    if (Number(taken.numUpdatedRows) !== 1 || recorded === null) return
+    await trx
+      .updateTable('queue_tickets')
+      .set({ admit_at: moved('admit_at') })
+      .where('admit_at', '>', now)
       .execute()
   })
 }

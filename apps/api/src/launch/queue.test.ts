@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertProduct } from '../../tests/cart.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { createAccessCode } from './access-codes.ts'
+import { forgetQueueInForce } from './queue-settings.ts'
 import { join, joinWithTicket, openCart, QUEUE_PATH, solvedChallenge, status } from './queue-test-helpers.ts'
 
 const LAUNCH = Date.parse('2999-01-01T07:00:00Z')
@@ -196,5 +197,74 @@ describe(`the waiting room on ${testDialect}`, () => {
     expect((await openCart(t, productId, undefined, { [ACCESS_GRANT_HEADER]: press })).statusCode).toBe(201)
     expect((await openCart(t, productId, undefined, { [ACCESS_GRANT_HEADER]: press })).statusCode).toBe(201)
     expect((await openCart(t, productId, undefined, { [ACCESS_GRANT_HEADER]: early })).statusCode).toBe(403)
+  })
+})
+
+describe(`the waiting room's pace changed during the drop on ${testDialect}`, () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({
+      seed: false,
+      env: {
+        LAUNCH_AT: new Date(LAUNCH).toISOString(),
+        QUEUE_RATE_PER_MINUTE: '6',
+        QUEUE_PASS_MINUTES: '5',
+        QUEUE_POW_MAX_NUMBER: '50',
+      },
+    })
+  })
+  afterAll(() => t.close())
+
+  /** Saves the pace in the back office's row, as the Drop page does, and this instance follows. */
+  async function savePace(ratePerMinute: number) {
+    await t.ctx.db.deleteFrom('queue_settings').execute()
+    await t.ctx.db
+      .insertInto('queue_settings')
+      .values({
+        id: 1,
+        enabled: 1,
+        pre_queue_minutes: 30,
+        rate_per_minute: ratePerMinute,
+        max_shopping: null,
+        pass_minutes: 5,
+        pow_max_number: 50,
+        updated_at: t.clock.now,
+        updated_by: 'manager@example.com',
+      })
+      .execute()
+    forgetQueueInForce(t.ctx)
+  }
+
+  const waits = async (tickets: string[]) =>
+    Promise.all(
+      tickets.map(async (ticket) => {
+        const res = await status(t, ticket)
+        return res.statusCode === 200 ? 0 : (res.json().standing.estimated_wait_seconds as number)
+      }),
+    )
+
+  it('lets everyone already in line in at the new pace, and later arrivals behind them', async () => {
+    t.clock.now = LAUNCH - 10 * MIN
+    const tickets: string[] = []
+    for (let i = 0; i < 6; i++) tickets.push(await joinWithTicket(t))
+    // 6 a minute: one fan every 10 s, the last of six 50 s after the launch.
+    t.clock.now = LAUNCH
+    expect((await waits(tickets)).sort((a, b) => a - b)).toEqual([0, 10, 20, 30, 40, 50])
+
+    // Ten times the pace: the line moves ten times as fast, from now on.
+    t.clock.now = LAUNCH + 5000
+    await savePace(60)
+    expect((await waits(tickets)).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5])
+    const late = await joinWithTicket(t)
+    expect((await status(t, late)).json().standing).toMatchObject({ place: 6, estimated_wait_seconds: 6 })
+    t.clock.now = LAUNCH + 11_000
+    expect(await waits([...tickets, late])).toEqual([0, 0, 0, 0, 0, 0, 0])
+
+    // Slowed down again (the shop is struggling): the line slows at once.
+    t.clock.now = LAUNCH + 20_000
+    const behind = [await joinWithTicket(t), await joinWithTicket(t), await joinWithTicket(t)]
+    expect(await waits(behind)).toEqual([0, 1, 2])
+    await savePace(6)
+    expect(await waits(behind)).toEqual([0, 10, 20])
   })
 })

@@ -37,6 +37,11 @@ export interface QueueStateTable {
   last_place: number
   /** When the fan in the last place is let in (epoch ms); null before anyone has a place. */
   last_admit_at: number | null
+  /**
+   * The time between two admissions (ms) that the admission times of the fans waiting follow;
+   * null before the draw. When the pace in force differs, they are moved to it (queue-store.ts).
+   */
+  interval_ms: number | null
 }
 
 /** One fan in the waiting room. */
