@@ -7,17 +7,19 @@ import { fileURLToPath } from 'node:url'
 import { parseSocialLinks } from '@fanshop/core'
 import { inProcessApi } from '../src/http/in-process-api.ts'
 import { inProcessFetch } from '../src/http/in-process-fetch.ts'
-import storefrontPlugin from '../src/http/storefront.ts'
+import storefrontPlugin, { type StorefrontOptions } from '../src/http/storefront.ts'
 import { createTestApp, type TestApp } from './test-app.ts'
 
 const webRoot = fileURLToPath(new URL('../../web/', import.meta.url))
 
 /**
  * The test app with the storefront registered, the address it listens on, and how to close it
- * (connections a test left open, such as a stalled visitor's, included).
+ * (connections a test left open, such as a stalled visitor's, included). `wrapRender` wraps the
+ * build's page render, for a test that makes one fail.
  */
 export async function createStorefrontApp(
   env: Record<string, string>,
+  { wrapRender }: Pick<StorefrontOptions, 'wrapRender'> = {},
 ): Promise<{ t: TestApp; base: string; close: () => Promise<void> }> {
   const t = await createTestApp({ ready: false, env })
   const { config } = t.ctx
@@ -37,6 +39,7 @@ export async function createStorefrontApp(
       apiInProcess: inProcessApi(t.app),
       sessionSecret: 'test-session-secret-of-at-least-32-characters',
     },
+    ...(wrapRender ? { wrapRender } : {}),
   })
   const base = await t.app.listen({ host: '127.0.0.1', port: 0 })
   const close = async () => {

@@ -55,6 +55,11 @@ export interface StorefrontOptions {
     apiInProcess: InProcessApi | null
     sessionSecret: string
   }
+  /**
+   * Wraps the production build's page render: given by a test that makes a render fail (the
+   * server start gives none).
+   */
+  wrapRender?: (render: Render) => Render
 }
 
 const API_PREFIXES = ['/wp-json/', '/api/', '/media/']
@@ -153,7 +158,7 @@ function toFetchRequest(
   } as RequestInit)
 }
 
-type Render = ReturnType<typeof createRequestHandler>
+export type Render = ReturnType<typeof createRequestHandler>
 
 // The storefront runs with React Router's middleware (apps/web/react-router.config.ts): its request
 // handler takes a RouterContextProvider as the load context.
@@ -218,9 +223,9 @@ const PRIVATE_CACHE_CONTROL = 'private, no-store'
 /**
  * Renders with React Router and streams its answer out (the reply is already hijacked). With
  * `keep`, the page is also handed over whole as soon as it is rendered, for the page cache to judge
- * and keep: not once sent, as a visitor who reads slowly or not at all (a shut TCP window, an answer
- * queued behind such one on the same connection) would hold every other visitor of the page, who
- * wait for this render, for as long as they like.
+ * and keep, or null as soon as its render breaks off: not once sent, as a visitor who reads slowly
+ * or not at all (a shut TCP window, an answer queued behind such one on the same connection) would
+ * hold every other visitor of the page, who wait for this render, for as long as they like.
  */
 async function serve(
   render: Render,
@@ -229,7 +234,7 @@ async function serve(
   origin: string,
   address: string,
   context: PageContext,
-  keep?: (status: number, headers: Headers, html: Buffer) => void,
+  keep?: (page: { status: number; headers: Headers; html: Buffer } | null) => void,
 ) {
   const res = reply.raw
   try {
@@ -258,9 +263,10 @@ async function serve(
       const [toVisitor, toKeep] = body.tee()
       body = toVisitor
       new Response(toKeep).arrayBuffer().then(
-        (bytes) => keep(response.status, response.headers, Buffer.from(bytes)),
-        // The render broke off (the visitor left): there is no whole page to keep.
-        () => {},
+        (bytes) => keep({ status: response.status, headers: response.headers, html: Buffer.from(bytes) }),
+        // The render broke off (it failed, or the visitor left): there is no whole page to keep, and
+        // the others render for themselves now, not once this visitor's answer ends.
+        () => keep(null),
       )
     }
     if (!body || request.method === 'HEAD') res.end()
@@ -361,8 +367,11 @@ async function serveShared(
   const version = cache.currentVersion()
   let kept: (page: CachedPage | null | Promise<CachedPage | null>) => void = () => {}
   cache.fill(key, () => new Promise((resolve) => (kept = resolve)))
-  await serve(render, request, reply, origin, address, context, (status, headers, html) => {
-    kept(cache.prepare(status, headers, html, version, context.cspNonce).catch(() => null))
+  await serve(render, request, reply, origin, address, context, (page) => {
+    kept(
+      page &&
+        cache.prepare(page.status, page.headers, page.html, version, context.cspNonce).catch(() => null),
+    )
   })
   // Nothing handed over (a HEAD, a failed render): the others render for themselves.
   kept(null)
@@ -464,7 +473,8 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
         res.setHeader('vary', 'Accept-Encoding')
       },
     })
-    const render = build.createRequestHandler(build, 'production')
+    const built = build.createRequestHandler(build, 'production')
+    const render = options.wrapRender ? options.wrapRender(built) : built
     const cache = await createPageCache(app.shop)
     app.addHook('onClose', () => cache.close())
     handle = (request, reply, origin, address) => {
