@@ -2,9 +2,10 @@
  * Analytics (spec 1: not disabled): Google's tag for ANALYTICS_ID, loaded only when it is set and
  * the visitor accepted the cookie bar with performance allowed; measurement cookies and advertising
  * signals follow the other two switches (consent mode). One page view per route change, at the
- * address the visitor arrived at for the page they arrived on, tracking parameters and all.
+ * address the visitor arrived at for the page they arrived on, tracking parameters and all (a
+ * private page's by its path alone).
  */
-import { analyticsPlan } from '@fanshop/core'
+import { analyticsPlan, isPrivatePage } from '@fanshop/core'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { arrivalHref } from './arrival.ts'
@@ -23,6 +24,17 @@ function gtag(..._command: unknown[]) {
   window.dataLayer ??= []
   // biome-ignore lint/complexity/noArguments: the tag's documented calling convention
   window.dataLayer.push(arguments)
+}
+
+/**
+ * What a page view reports of `page` (path and query, as the router has it), opened at `href`. A
+ * private page (core's isPrivatePage) is reported by its path alone: its query is the visitor's
+ * (an address being changed) or a secret (a reset link's key, which opens the account for an hour).
+ */
+export function pageViewOf(page: string, href: string): { page_location: string; page_path: string } {
+  const url = new URL(href)
+  if (!isPrivatePage(url.pathname)) return { page_location: href, page_path: page }
+  return { page_location: `${url.origin}${url.pathname}`, page_path: url.pathname }
 }
 
 export function Analytics() {
@@ -60,8 +72,7 @@ export function Analytics() {
     if (!id) return
     // The arrival's address, with the campaign and click ids the tag reads from it that the
     // address bar no longer shows (site/arrival.ts).
-    const pageLocation = arrivalHref(page) ?? window.location.href
-    gtag('event', 'page_view', { page_location: pageLocation, page_path: page })
+    gtag('event', 'page_view', pageViewOf(page, arrivalHref(page) ?? window.location.href))
   }, [id, page])
 
   return null
