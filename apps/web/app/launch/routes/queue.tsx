@@ -60,6 +60,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
+  // Another tab of this visitor joined while this one solved its challenge: one ticket each, the
+  // one held. A second would take a turn nobody uses and, after the draw, a place behind the first.
+  if (readQueueTicket(context)) return redirect(`${url.pathname}${url.search}`)
   const form = await request.formData()
   const altcha = String(form.get('altcha') ?? '')
   if (!altcha) return data({ error: 'Wait for the check to finish, then join.' }, { status: 400 })
