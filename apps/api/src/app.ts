@@ -20,7 +20,12 @@ import healthPlugin from './http/health.ts'
 import { type LogSettings, loggerOptions, redactUrl } from './http/logging.ts'
 import { registerOpenApi } from './http/openapi.ts'
 import { registerPageCacheInvalidation } from './http/page-cache.ts'
-import { acceptEmptyJsonBodies, ignoreUnreadableRanges, parseQuerystring } from './http/request-input.ts'
+import {
+  acceptEmptyJsonBodies,
+  ignoreUnreadableRanges,
+  parseQuerystring,
+  refuseBodiesNotObjects,
+} from './http/request-input.ts'
 import { apiSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts'
 import launchPlugin from './launch/plugin.ts'
 import { createMailer, type Mailer } from './mail/mailer.ts'
@@ -78,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: (error, socket) => answerClientError(refusalHeaders, error, socket),
   })
   acceptEmptyJsonBodies(app)
+  refuseBodiesNotObjects(app)
   ignoreUnreadableRanges(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -37,6 +37,21 @@ export interface ValidationIssue {
 export const MISSING_BODY_MESSAGE = 'The request body is missing: send a JSON object.'
 
 /**
+ * The answer to a body that is JSON but not an object (`42`, `[]`, `"x"`, `true`, `null`) where
+ * its endpoint reads one, naming what came: "The request body is an array: send a JSON object."
+ */
+export function notAnObjectBodyMessage(body: unknown): string {
+  const what = Array.isArray(body)
+    ? 'an array'
+    : typeof body === 'number'
+      ? 'a number'
+      : typeof body === 'string'
+        ? 'a string'
+        : String(body)
+  return `The request body is ${what}: send a JSON object.`
+}
+
+/**
  * Turns a schema validation failure into one readable sentence naming the field: `issues` as the
  * validator compiler reports them, `where` the part of the request (querystring, params, body),
  * `bodySent` false when the request came without a body, which the validator sees as null.

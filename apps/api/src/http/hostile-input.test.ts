@@ -5,8 +5,9 @@
  */
 import type { OrderJson } from '@fanshop/core'
 import type { InjectOptions } from 'fastify'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loggedInUser, registration } from '../../tests/accounts.ts'
+import { bearer, loggedInUser, registration } from '../../tests/accounts.ts'
 import {
   addLine,
   approvedCard,
@@ -17,6 +18,7 @@ import {
 } from '../../tests/cart.ts'
 import { rawRequest } from '../../tests/raw-request.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { demoStaff, staffCookie } from '../admin/testing.ts'
 import { MISSING_BODY_MESSAGE } from './errors.ts'
 
 const TOO_BIG_ID = 2_147_483_648
@@ -30,6 +32,18 @@ export function expectClientError(res: { statusCode: number; body: string }, sta
   expect(Object.keys(body).sort()).toEqual(['message', 'statusCode'])
   expect(body.statusCode).toBe(res.statusCode)
   expect(typeof body.message).toBe('string')
+}
+
+/** How many rows each table of the test's database holds. */
+async function rowCounts(t: TestApp): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {}
+  for (const { name } of await t.ctx.db.introspection.getTables()) {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(name)}`.execute(
+      t.ctx.db,
+    )
+    counts[name] = Number(rows[0]!.n)
+  }
+  return counts
 }
 
 describe(`hostile input on ${testDialect}`, () => {
@@ -49,26 +63,53 @@ describe(`hostile input on ${testDialect}`, () => {
     send({ method, url, payload, headers: { 'content-type': 'application/json' } })
   const cartUrl = (path: string) => `/api/v1/orders/${cart.number}${path}?order_token=${cart.token}`
 
-  it('answers 400 to a JSON body that is null, a number or an array', async () => {
+  it("answers a JSON body that is not an object in the shop's words on every route that reads one, changing nothing", async () => {
     const { token } = await loggedInUser(t.app)
-    for (const payload of ['null', '42', '[]', '"text"']) {
-      for (const url of [
-        '/wp-json/wp/v2/register',
-        '/wp-json/wp/v2/auth/reset/setpassword',
-        '/wp-json/wp/v2/auth/reset',
-        '/wp-json/jwt-auth/v1/token',
-        '/wp-json/wp/v2/contact',
-      ]) {
-        expectClientError(await json('POST', url, payload), 400)
-      }
-      const password = await send({
-        method: 'POST',
-        url: '/wp-json/wp/v2/user/password',
-        payload,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      })
-      expectClientError(password, 400)
+    const owner = demoStaff('owner')
+    const cookie = await staffCookie(t.app, owner.email, owner.password)
+    const document = (await send('/openapi.json')).json() as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>
     }
+    const routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.requestBody?.content['application/json'])
+        .map(([method]) => [method.toUpperCase(), path.replace(/\{[^}]+\}/g, '1')] as const),
+    )
+    // Every family: the store API (cart, checkout, account), the content API, the back office.
+    for (const family of [
+      '/api/v1/orders',
+      '/api/v1/checkouts',
+      '/api/v1/account',
+      '/wp-json/wp/v2',
+      '/wp-json/wc/v3',
+      '/wp-json/jwt-auth',
+      '/admin/api',
+    ]) {
+      expect(
+        routes.some(([, url]) => url.startsWith(family)),
+        family,
+      ).toBe(true)
+    }
+    const before = await rowCounts(t)
+    for (const [payload, message] of [
+      ['42', 'The request body is a number: send a JSON object.'],
+      ['[]', 'The request body is an array: send a JSON object.'],
+      ['"x"', 'The request body is a string: send a JSON object.'],
+      ['true', 'The request body is true: send a JSON object.'],
+      ['null', 'The request body is null: send a JSON object.'],
+    ]) {
+      for (const [method, url] of routes) {
+        const res = await send({
+          method,
+          url,
+          payload,
+          headers: { 'content-type': 'application/json', cookie, ...bearer(token) },
+        })
+        expectClientError(res, 400)
+        expect(res.json().message, `${method} ${url} ${payload}`).toBe(message)
+      }
+    }
+    expect(await rowCounts(t)).toEqual(before)
   })
 
   it('answers 400 to a page or per_page past what a database integer holds', async () => {

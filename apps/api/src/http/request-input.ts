@@ -3,10 +3,12 @@
  * of the APIs our paths come from send them: a repeated query parameter takes its last value
  * (as WordPress and WooCommerce do: the WooCommerce JS client repeats `per_page`), lists come
  * as `name[]` or `name[0]` too, and
- * `content-type: application/json` with no body is no body (clients send it on DELETE).
+ * `content-type: application/json` with no body is no body (clients send it on DELETE), and a
+ * JSON body where a route reads one is an object.
  * A Range header that cannot be read is no Range header.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, preValidationHookHandler } from 'fastify'
+import { badRequest, notAnObjectBodyMessage } from './errors.ts'
 
 /** `exclude[]` or `exclude[0]`: one item of a list parameter, as PHP reads them. */
 const LIST_ITEM = /^(.+)\[\d*\]$/
@@ -35,6 +37,31 @@ export function acceptEmptyJsonBodies(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined)
     return parseJson(request, String(body), done)
+  })
+}
+
+/** A body that a route reading a JSON body takes on to its validation: none, or an object. */
+const refuseBodyNotAnObject: preValidationHookHandler = (request, _reply, done) => {
+  const body = request.body
+  if (body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body))) return done()
+  done(badRequest(notAnObjectBodyMessage(body)))
+}
+
+/**
+ * Every route that reads a JSON body (its schema has one; a multipart upload reads its own parts)
+ * refuses a body that is JSON but not an object (`42`, `[]`, `"x"`, `true`, `null`) with 400 in the
+ * shop's words, before its validation and its handler: the validation answered in zod's words
+ * ("expected object, received number"), and a schema that lets a missing body through, which the
+ * validation sees as null, took a `null` sent as the body (a cart was made for it).
+ */
+export function refuseBodiesNotObjects(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { body?: unknown; consumes?: readonly string[] } | undefined
+    if (!schema?.body || schema.consumes?.includes('multipart/form-data')) return
+    route.preValidation = [
+      refuseBodyNotAnObject,
+      ...(route.preValidation === undefined ? [] : [route.preValidation].flat()),
+    ]
   })
 }
 
