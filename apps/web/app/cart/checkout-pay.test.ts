@@ -1,7 +1,7 @@
 // The checkout's pay step against the real API on a loopback port: the Idempotency-Key the page
 // drew comes back in the form, so a key that cannot be one (any text a tampered post holds) is
 // answered in the page, before anything is saved or charged.
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { OUT_OF_STOCK } from '../../../api/src/cart/holds.ts'
 import { claimPayment, completePlacement } from '../../../api/src/cart/placement.ts'
 import {
@@ -14,7 +14,7 @@ import {
 } from '../../../api/tests/cart.ts'
 import { testLoadContext } from '../../tests/load-context.ts'
 import { inVisitorRequest, listeningApi } from '../../tests/visitor.ts'
-import { payStep } from './checkout.server.ts'
+import { ORDER_CHANGED_MESSAGE, payStep } from './checkout.server.ts'
 
 const api = listeningApi()
 
@@ -32,9 +32,20 @@ async function cartAtPayment() {
     payload: { order: { email: 'ana@example.com', bill_address_attributes: address, use_billing: true } },
   })
   expect(saved.statusCode).toBe(200)
-  while ((await fetchOrder(api.t, cart)).state !== 'payment')
-    expect((await api.t.app.inject({ method: 'PUT', url: url('/next.json') })).statusCode).toBe(200)
+  await backToPayment(cart)
   return cart
+}
+
+/** The order moved on to the payment step, and as it is there. */
+async function backToPayment(cart: { number: string; token: string }) {
+  const url = `/api/v1/checkouts/${cart.number}/next.json?order_token=${cart.token}`
+  let order = await fetchOrder(api.t, cart)
+  while (order.state !== 'payment') {
+    const moved = await api.t.app.inject({ method: 'PUT', url })
+    expect(moved.statusCode).toBe(200)
+    order = moved.json()
+  }
+  return order
 }
 
 const bankTransfer = () =>
@@ -152,4 +163,57 @@ it('says why the placement it waited for was cancelled', async () => {
   await expect(completePlacement(api.t.ctx, claimed)).rejects.toMatchObject({ message: OUT_OF_STOCK })
   expect(await outcome).toMatchObject({ step: 'payment', error: OUT_OF_STOCK })
   expect((await fetchOrder(api.t, cart)).state).toBe('payment')
+})
+
+describe('an order that changed since the pay form was drawn', () => {
+  /** The fields of a pay form drawn for `order` as it was then, by bank transfer. */
+  async function payForm(order: { total: string }) {
+    return {
+      payment_method_id: String((await bankTransfer()).id),
+      terms_accepted: 'on',
+      idempotency_key: crypto.randomUUID(),
+      shown_total: order.total,
+    }
+  }
+
+  it('is not placed without the products whose hold ran out meanwhile', async () => {
+    const cart = await cartAtPayment()
+    api.t.clock.advance(40 * 60 * 1000)
+    const later = await insertProduct(api.t, { price: 900, stock: 10 })
+    expect((await addLine(api.t, cart, later)).statusCode).toBe(201)
+    const shown = await backToPayment(cart)
+    // The first product's hour ends while the page is open; the one added later still holds.
+    api.t.clock.advance(25 * 60 * 1000)
+    const result = await pay(cart, await payForm(shown))
+    expect(result).toEqual(expect.objectContaining({ step: 'address', error: ORDER_CHANGED_MESSAGE }))
+    const after = await fetchOrder(api.t, cart)
+    expect(after.state).toBe('cart')
+    expect(after.line_items.map((line) => line.variant_id)).toEqual([later])
+    expect(after.expired_items).toHaveLength(1)
+  })
+
+  it('does not charge a total raised or lowered in another tab, and places it once it is shown', async () => {
+    const cart = await cartAtPayment()
+    const shown = await fetchOrder(api.t, cart)
+    const fields = await payForm(shown)
+    await api.t.ctx.db
+      .insertInto('coupons')
+      .values({ code: 'OTHERTAB', type: 'percent', amount: 10, active: 1, created_at: api.t.clock.now })
+      .execute()
+    const applied = await api.t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${cart.number}/apply_coupon_code?order_token=${cart.token}`,
+      payload: { coupon_code: 'OTHERTAB' },
+    })
+    expect(applied.statusCode).toBe(200)
+    expect(await pay(cart, fields)).toEqual(
+      expect.objectContaining({ step: 'payment', error: ORDER_CHANGED_MESSAGE }),
+    )
+    const now = await fetchOrder(api.t, cart)
+    expect(now.state).not.toBe('complete')
+    expect(now.total).not.toBe(shown.total)
+    const placed = pay(cart, { ...fields, idempotency_key: crypto.randomUUID(), shown_total: now.total })
+    await expect(placed).rejects.toMatchObject({ status: 302 })
+    expect((await fetchOrder(api.t, cart)).state).toBe('complete')
+  })
 })

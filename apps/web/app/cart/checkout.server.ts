@@ -27,6 +27,17 @@ import { loadCountries } from './regions.server.ts'
 
 export type CheckoutStep = 'address' | 'delivery' | 'payment'
 
+/** The step the order is at: the cart and address states fill in the address. */
+export function stepOf(state: OrderState): CheckoutStep {
+  if (state === 'cart' || state === 'address') return 'address'
+  if (state === 'delivery') return 'delivery'
+  return 'payment'
+}
+
+/** The pay form's answer when the order is no longer what the page showed (and is not placed). */
+export const ORDER_CHANGED_MESSAGE =
+  'Your order changed since this page was shown: check it and place it again.'
+
 /** What a step's failed submission gives back to its form. */
 export interface CheckoutResult {
   step: CheckoutStep
@@ -136,7 +147,12 @@ export async function payStep(context: AppLoadContext, form: FormData) {
   // placement's outcome (the same key replays it; another waits for it).
   const order = await fetchOrder(context, ref)
   if (!placedOrBeingPaid(order)) {
-    const refused = await savePayment(context, ref, order, { methodId, fields, values })
+    const refused = await savePayment(context, ref, order, {
+      methodId,
+      fields,
+      values,
+      shownTotal: fields.shown_total,
+    })
     if (refused && !placedOrBeingPaid(await fetchOrder(context, ref))) return refused
   }
 
@@ -158,14 +174,27 @@ const placedOrBeingPaid = (order: Pick<OrderJson, 'state' | 'payments'>) =>
   order.state === 'complete' ||
   (order.state === 'confirm' && order.payments.some((payment) => payment.state === 'processing'))
 
-/** The pay form's method (and card) saved and the order moved to confirm; what refused it, if anything. */
+/**
+ * The pay form's method (and card) saved and the order moved to confirm; what refused it, if
+ * anything. An order changed since the page showed it (a hold ran out, another tab changed the bag,
+ * the coupon or the address) is not moved on: the shopper sees it as it is now before placing it.
+ */
 async function savePayment(
   context: AppLoadContext,
   ref: OrderRef,
   order: OrderJson,
-  form: { methodId: number; fields: Record<string, unknown>; values: Record<string, string> },
+  form: {
+    methodId: number
+    fields: Record<string, unknown>
+    values: Record<string, string>
+    shownTotal: string
+  },
 ): Promise<CheckoutResult | null> {
   const { methodId, fields, values } = form
+  const moved = (state: OrderState) =>
+    stateIndex(state) < stateIndex('payment') ? { step: stepOf(state), error: ORDER_CHANGED_MESSAGE } : null
+  const before = moved(order.state)
+  if (before) return before
   const method = order.payment_methods.find((m) => m.id === methodId)
   if (!method) return { step: 'payment', error: 'Choose a payment method.' }
 
@@ -181,15 +210,19 @@ async function savePayment(
     paymentSource = { [methodId]: card.data }
   }
 
-  const saved = await withCart(context, 'payment', async () => {
-    await saveCheckout(context, ref, {
+  const saved = await withCart(context, 'payment', async (): Promise<CheckoutResult | null> => {
+    const { data: chosen } = await saveCheckout(context, ref, {
       order: { payments_attributes: [{ payment_method_id: methodId }], terms_accepted: true },
       ...(paymentSource ? { payment_source: paymentSource } : {}),
     })
-    await advanceTo(context, ref, 'confirm')
+    const meanwhile = moved(chosen.state)
+    if (meanwhile) return meanwhile
+    const confirmed = await advanceTo(context, ref, 'confirm')
+    if (form.shownTotal && confirmed.total !== form.shownTotal)
+      return { step: 'payment', error: ORDER_CHANGED_MESSAGE, values }
     return null
   })
-  return saved && { ...saved, values }
+  return saved && { values, ...saved }
 }
 
 /**

@@ -68,8 +68,9 @@ export const checkoutDeliveryFormSchema = z.object({ shipping_rate_id: formId })
 const PAYMENT_FORM_EXPIRED_MESSAGE = 'This payment form has expired: reload the page and pay again.'
 
 /**
- * Step 3: the payment method, the terms box ('on' when ticked), the card's fields and the retry key
- * the page drew (the placement's Idempotency-Key, so held to its rule; '' when the post lacks it).
+ * Step 3: the payment method, the terms box ('on' when ticked), the card's fields, the retry key
+ * the page drew (the placement's Idempotency-Key, so held to its rule; '' when the post lacks it)
+ * and the total the page showed (what "Place order" agrees to pay; '' when the post lacks it).
  */
 export const checkoutPaymentFormSchema = z.object({
   payment_method_id: formId,
@@ -83,6 +84,7 @@ export const checkoutPaymentFormSchema = z.object({
     (key) => key === '' || idempotencyKeySchema.safeParse(key).success,
     PAYMENT_FORM_EXPIRED_MESSAGE,
   ),
+  shown_total: formText,
 })
 
 /** The card's fields of the payment form, checked by the card's rules, named as the form names them. */

@@ -20,8 +20,10 @@ import {
   payStep,
   saveAddressStep,
   saveDeliveryStep,
+  stepOf,
 } from '../checkout.server.ts'
 import { CouponForm } from '../coupon-form.tsx'
+import { ExpiredItems } from '../expired-items.tsx'
 import { HoldTimer } from '../hold-timer.tsx'
 import { CollapsibleSummary, OrderSummary } from '../order-summary.tsx'
 import { loadCountries, loadStates } from '../regions.server.ts'
@@ -38,13 +40,6 @@ const STEPS: { step: CheckoutStep; title: string }[] = [
   { step: 'delivery', title: 'Shipping' },
   { step: 'payment', title: 'Payment' },
 ]
-
-/** The step the order is at: the cart and address states fill in the address. */
-function stepOf(state: OrderState): CheckoutStep {
-  if (state === 'cart' || state === 'address') return 'address'
-  if (state === 'delivery') return 'delivery'
-  return 'payment'
-}
 
 /** Whether the order has reached a step, so that it may be opened (again). */
 const reached = (state: OrderState, step: CheckoutStep) =>
@@ -115,6 +110,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   return (
     <section className="checkout-page">
       <h1 className="checkout-page__title">Checkout</h1>
+      {order.expired_items.length > 0 ? <ExpiredItems items={order.expired_items} /> : null}
       <div className="checkout-page__grid">
         <aside className="checkout-page__summary" aria-label="Your order">
           <CollapsibleSummary total={order.display_total}>
@@ -399,6 +395,7 @@ function PaymentForm(props: {
     <Form method="post" className="checkout-form" autoComplete="on">
       <input type="hidden" name="intent" value="pay" />
       <input type="hidden" name="idempotency_key" value={props.idempotencyKey} />
+      <input type="hidden" name="shown_total" value={order.total} />
       <StepError result={result} />
       {last?.state === 'failed' && last.failure_reason ? (
         <p className="form-error" role="alert">
