@@ -128,4 +128,13 @@ export const launchMigrations: Record<string, Migration> = {
       await db.schema.alterTable('queue_state').dropColumn('interval_ms').execute()
     },
   },
+  /** The drop the waiting room's state is for, so a later launch draws its own pre-queue (queue-store.ts). */
+  '2026-12-02T0910_launch_queue_state_launch_at': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('queue_state').addColumn('launch_at', 'bigint').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('queue_state').dropColumn('launch_at').execute()
+    },
+  },
 }

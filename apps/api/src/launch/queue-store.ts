@@ -34,10 +34,15 @@ export async function drawPreQueue(ctx: QueueContext, settings: QueueSettings): 
   if (queuePhase(settings, ctx.now()) !== 'open') return
   const state = await ctx.db
     .selectFrom('queue_state')
-    .select(['drawn', 'interval_ms'])
+    .select(['drawn', 'interval_ms', 'launch_at'])
     .where('id', '=', 1)
     .executeTakeFirst()
-  if (state?.drawn === 1) return followPace(ctx, settings, state.interval_ms)
+  if (!state) return
+  // A later drop's state (this instance still has the earlier launch) is left for its launch.
+  if (!isOfThisDrop(state, settings)) {
+    return (await startDrop(ctx, settings)) ? drawPreQueue(ctx, settings) : undefined
+  }
+  if (state.drawn === 1) return followPace(ctx, settings, state.interval_ms)
   const seed = randomBytes(16).toString('hex')
   await ctx.db.transaction().execute(async (trx) => {
     const taken = await trx
@@ -76,6 +81,34 @@ export async function drawPreQueue(ctx: QueueContext, settings: QueueSettings): 
       .where('id', '=', 1)
       .execute()
   })
+}
+
+/** Whether the state row is for the drop of `settings` (or for none yet, as left by an older version). */
+const isOfThisDrop = (state: { launch_at: number | null }, settings: QueueSettings) =>
+  state.launch_at !== null && Number(state.launch_at) === settings.launchAt
+
+/**
+ * Makes the state row this drop's: recorded, when no drop is; started afresh (no draw yet, no
+ * place given, no pace) when it was an earlier drop's (a rehearsal, or the last season's), so the
+ * new drop's early fans are drawn at its own launch instead of queueing in arrival order behind
+ * the old line. Only a later launch starts a new drop, so an instance still configured with the
+ * earlier one (a rolling restart) never undoes it. True when the row changed.
+ */
+async function startDrop(ctx: QueueContext, settings: QueueSettings): Promise<boolean> {
+  const started = await ctx.db
+    .updateTable('queue_state')
+    .set((eb) => ({
+      launch_at: settings.launchAt,
+      drawn: eb.case().when('launch_at', 'is', null).then(eb.ref('drawn')).else(0).end(),
+      seed: eb.case().when('launch_at', 'is', null).then(eb.ref('seed')).else(null).end(),
+      last_place: eb.case().when('launch_at', 'is', null).then(eb.ref('last_place')).else(0).end(),
+      last_admit_at: eb.case().when('launch_at', 'is', null).then(eb.ref('last_admit_at')).else(null).end(),
+      interval_ms: eb.case().when('launch_at', 'is', null).then(eb.ref('interval_ms')).else(null).end(),
+    }))
+    .where('id', '=', 1)
+    .where((eb) => eb.or([eb('launch_at', 'is', null), eb('launch_at', '<', settings.launchAt)]))
+    .executeTakeFirst()
+  return Number(started.numUpdatedRows) === 1
 }
 
 /**
@@ -152,6 +185,12 @@ export async function joinQueue(
   const now = ctx.now()
   const phase = queuePhase(settings, now)
   if (phase === 'closed') return { ok: false, reason: 'closed' }
+  const state = await ctx.db
+    .selectFrom('queue_state')
+    .select('launch_at')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow()
+  if (!isOfThisDrop(state, settings)) await startDrop(ctx, settings)
   if (phase === 'open') await drawPreQueue(ctx, settings)
   let ticketId: number
   try {

@@ -3,12 +3,15 @@ import {
   accessCodeSearch,
   QUEUE_CHALLENGE_UNSOLVED_MESSAGE,
   QUEUE_PASS_HEADER,
+  type QueueSettings,
+  queueSettings,
 } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertProduct } from '../../tests/cart.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { createAccessCode } from './access-codes.ts'
 import { forgetQueueInForce } from './queue-settings.ts'
+import { joinQueue, ticketStanding } from './queue-store.ts'
 import { join, joinWithTicket, openCart, QUEUE_PATH, solvedChallenge, status } from './queue-test-helpers.ts'
 
 const LAUNCH = Date.parse('2999-01-01T07:00:00Z')
@@ -266,5 +269,50 @@ describe(`the waiting room's pace changed during the drop on ${testDialect}`, ()
     expect(await waits(behind)).toEqual([0, 1, 2])
     await savePace(6)
     expect(await waits(behind)).toEqual([0, 10, 20])
+  })
+})
+
+describe(`a second drop (a new launch instant) on ${testDialect}`, () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false })
+  })
+  afterAll(() => t.close())
+
+  const drop = (launchAt: number) => queueSettings({ launchAt, ratePerMinute: 6, preQueueMinutes: 30 })!
+  const joinAll = async (settings: QueueSettings, names: string[]) => {
+    const ids: number[] = []
+    for (const name of names) {
+      const joined = await joinQueue(t.ctx, settings, `${name}-${settings.launchAt}`)
+      if (!joined.ok) throw new Error(joined.reason)
+      ids.push(joined.ticketId)
+    }
+    return ids
+  }
+
+  it('draws its own pre-queue at its own launch, as the first drop did', async () => {
+    // A rehearsal (or an earlier drop) ran the waiting room on this database.
+    const first = drop(LAUNCH)
+    t.clock.now = LAUNCH - 10 * MIN
+    await joinAll(first, ['a', 'b', 'c'])
+    t.clock.now = LAUNCH + MIN
+    await joinAll(first, ['d'])
+
+    // The next drop: its early fans wait for a draw at its launch, with no place before it.
+    const second = drop(LAUNCH + 7 * 86_400_000)
+    t.clock.now = second.launchAt - 10 * MIN
+    const early = await joinAll(second, ['e', 'f', 'g', 'h'])
+    for (const id of early) {
+      expect(await ticketStanding(t.ctx, second, id)).toEqual({ phase: 'pre-queue', waitMs: 10 * MIN })
+    }
+    t.clock.now = second.launchAt
+    const standings = await Promise.all(early.map((id) => ticketStanding(t.ctx, second, id)))
+    // Places 1 to 4 of this drop, let in from its launch one every 10 s.
+    const admitAts = standings
+      .map((standing) => (standing as { admitAt: number }).admitAt)
+      .sort((a, b) => a - b)
+    expect(admitAts).toEqual([0, 1, 2, 3].map((i) => second.launchAt + i * 10_000))
+    const state = await t.ctx.db.selectFrom('queue_state').selectAll().executeTakeFirstOrThrow()
+    expect(state).toMatchObject({ drawn: 1, last_place: 4 })
   })
 })

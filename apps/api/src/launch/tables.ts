@@ -42,6 +42,11 @@ export interface QueueStateTable {
    * null before the draw. When the pace in force differs, they are moved to it (queue-store.ts).
    */
   interval_ms: number | null
+  /**
+   * The launch instant (epoch ms) of the drop this state is for; a later launch starts a new drop
+   * (queue-store.ts). Null until the first join or draw records it.
+   */
+  launch_at: number | null
 }
 
 /** One fan in the waiting room. */
