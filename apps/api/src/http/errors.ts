@@ -129,8 +129,12 @@ export function errorBody(error: FastifyError, log: FastifyBaseLogger, bodySent 
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError & { headers?: Record<string, string> }, request, reply) => {
     const body = errorBody(error, request.log, request.body !== undefined)
+    // A client error's own headers go with it, as with Fastify's handler: the file server's 416 (a
+    // range past the end of a file) names the file's size, `Content-Range: bytes */size`, as RFC
+    // 9110 (14.4, 15.5.17) has it. A 500's are its cause's, not the answer's.
+    if (body.statusCode < 500 && error.headers) reply.headers(error.headers)
     return reply.status(body.statusCode).send(body)
   })
 

@@ -1,7 +1,7 @@
 /**
  * A Range header the server cannot read is ignored (RFC 9110, 14.2): the music's audio, a resized
  * image and a static asset answer 200 with the whole file, not 416, which is for a valid range that
- * lies past the end of the file. A readable one still gets its 206.
+ * lies past the end of the file (and names the file's size). A readable one still gets its 206.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -84,14 +84,17 @@ describe('a readable Range header', () => {
     expect((await get(audio, 'bytes=0-1, 4-5')).statusCode).toBe(200)
   })
 
-  it('answers 416 when the range lies past the end of the file, which no cache keeps for a year', async () => {
-    for (const url of [audio, '/media/1/480.webp']) {
+  it("answers 416 with the file's size when the range lies past the end of the file, which no cache keeps for a year", async () => {
+    for (const url of [audio, '/media/1/480.webp', '/admin/assets/app-1234.js']) {
+      const whole = await get(url)
       const res = await get(url, 'bytes=999999999-')
       expect(res.statusCode, url).toBe(416)
-      expect(res.json()).toMatchObject({ statusCode: 416, message: expect.any(String) })
+      expect(res.json()).toEqual({ statusCode: 416, message: expect.any(String) })
+      // RFC 9110 (14.4, 15.5.17): the answer says how long the file is, for the client to ask again.
+      expect(res.headers['content-range'], url).toBe(`bytes */${whole.rawPayload.length}`)
       // The file's year-long caching is for the file: a shared cache kept this answer for a year.
       expect(res.headers['cache-control'], url).toBeUndefined()
-      expect((await get(url)).headers['cache-control'], url).toBe('public, max-age=31536000, immutable')
+      expect(whole.headers['cache-control'], url).toBe('public, max-age=31536000, immutable')
     }
   })
 })
