@@ -14,6 +14,13 @@ import { addLaunchSignup } from './signups.ts'
 
 /** Wrong codes from one address: the 10th within 15 minutes locks guessing there for 15 minutes. */
 const WRONG_CODES: RateLimitRule = { limit: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 }
+/**
+ * Sign-ups from one address: 20 an hour, as back-in-stock requests, so a script cannot fill the
+ * launch e-mail's list with other people's addresses (every one is mailed at the launch).
+ */
+const SIGNUPS: RateLimitRule = { limit: 20, windowMs: 60 * 60_000, lockMs: 60 * 60_000 }
+const tooManySignups = (wait: string) =>
+  `Too many sign-ups from your connection: please try again in ${wait}.`
 
 const REFUSALS: Record<Exclude<RedeemResult, { ok: true }>['reason'], () => HttpError> = {
   unknown: () => notFound('This access code is not valid.'),
@@ -44,6 +51,12 @@ export default async function launchPlugin(app: FastifyInstance) {
   })
 
   route(app, launchEndpoints.subscribe, async (request, reply) => {
+    await beginAttempt(
+      rateLimiter(app.shop),
+      reply,
+      [[`launch-signup:${request.ip}`, SIGNUPS]],
+      tooManySignups,
+    )
     const { email } = request.body
     const { created } = await addLaunchSignup(app.shop, email)
     return reply.status(created ? 201 : 200).send({ data: { email, created } })

@@ -93,4 +93,30 @@ describe(`launch signups on ${testDialect}`, () => {
     expect(await notifyLaunch(t.ctx)).toEqual({ sent: 1, failed: 0 })
     expect(mail.sent.filter((m) => m.to === 'bounce@example.com')).toHaveLength(1)
   })
+
+  it('keeps at most 20 sign-ups an hour from one client, so no script fills the launch e-mail’s list', async () => {
+    const from = (ip: string, email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/wp-json/wp/v2/launch/subscribe',
+        payload: { email },
+        remoteAddress: ip,
+      })
+    for (let i = 0; i < 20; i++)
+      expect((await from('203.0.113.7', `fan${i}@example.com`)).statusCode).toBe(201)
+    const refused = await from('203.0.113.7', 'one-more@example.com')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.headers['retry-after']).toBe('3600')
+    expect(refused.json()).toEqual({
+      statusCode: 429,
+      message: 'Too many sign-ups from your connection: please try again in 60 minutes.',
+    })
+    const rows = await t.ctx.db
+      .selectFrom('launch_signups')
+      .select('email')
+      .where('email', '=', 'one-more@example.com')
+      .execute()
+    expect(rows).toEqual([])
+    expect((await from('203.0.113.8', 'one-more@example.com')).statusCode).toBe(201)
+  })
 })

@@ -38,7 +38,12 @@ export const launchEndpoints = {
     tags: ['launch'],
     summary: 'Signs an e-mail address up for the launch e-mail (kept once per address)',
     body: launchSignupBodySchema,
-    responses: { 200: signupAnswerSchema, 201: signupAnswerSchema, 400: errorBodySchema },
+    responses: {
+      200: signupAnswerSchema,
+      201: signupAnswerSchema,
+      400: errorBodySchema,
+      429: errorBodySchema,
+    },
   }),
   queueChallenge: defineEndpoint({
     method: 'GET',
