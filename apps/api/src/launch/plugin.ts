@@ -10,6 +10,7 @@ import { route } from '../http/route.ts'
 import { type RedeemResult, redeemAccessCode } from './access-codes.ts'
 import { issueAccessGrant } from './grant.ts'
 import queuePlugin from './queue-plugin.ts'
+import { ticketPastQueue } from './queue-store.ts'
 import { addLaunchSignup } from './signups.ts'
 
 /** Wrong codes from one address: the 10th within 15 minutes locks guessing there for 15 minutes. */
@@ -44,9 +45,11 @@ export default async function launchPlugin(app: FastifyInstance) {
       throw REFUSALS[result.reason]()
     }
     await attempt.succeeded()
-    const { grant, expiresAt } = await issueAccessGrant(app.shop, result.codeId, {
-      skipsQueue: result.skipsQueue,
-    })
+    const { grant, expiresAt } = await issueAccessGrant(
+      app.shop,
+      result.codeId,
+      result.skipsQueue ? { queueTicketId: await ticketPastQueue(app.shop) } : {},
+    )
     return { code: 200 as const, data: { grant, expires_at: expiresAt } }
   })
 

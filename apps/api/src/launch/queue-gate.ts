@@ -1,9 +1,10 @@
 /**
  * The waiting room's check point next to the launch gate: from the launch instant on, with the
  * queue on, every cart write and the order's placement need a valid admission pass (x-queue-pass)
- * or an access grant whose code skips the queue. A pass opens one cart and works for that cart
- * only (the one it created, or the fan's own cart from before the launch that it first wrote to),
- * so a pass handed on cannot open carts for others; it stops working when it expires. A fan whose
+ * or an access grant whose code skips the queue (which goes past it as its own ticket's pass, with
+ * no expiry but the grant's). A pass opens one cart and works for that cart only (the one it
+ * created, or the fan's own cart from before the launch that it first wrote to), so a pass handed
+ * on cannot open carts for others; it stops working when it expires. A fan whose
  * cart was emptied (removing the last line resets it, spec 4) opens its new cart with the same
  * pass. The cart it opened stays admitted without it while the hold of its first add lives, so a
  * slow checkout still places (docs/decisions/0011); that cart's own credentials are checked after
@@ -14,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { findOrderFor, requesterOf } from '../cart/orders.ts'
 import type { ShopContext } from '../context.ts'
 import { HttpError } from '../http/errors.ts'
-import { accessGrantSkipsQueue } from './grant.ts'
+import { accessGrantPastQueue } from './grant.ts'
 import { queueInForce } from './queue-settings.ts'
 import { bindCart, claimCart, releaseCart, reopenCart } from './queue-store.ts'
 import { queuePassTicketId } from './queue-tokens.ts'
@@ -45,9 +46,10 @@ export async function assertQueuePass(ctx: ShopContext, request: FastifyRequest)
   const { settings } = await queueInForce(ctx)
   if (!settings || ctx.now() < settings.launchAt) return
   const grant = header(request, ACCESS_GRANT_HEADER)
-  if (grant && (await accessGrantSkipsQueue(ctx, grant))) return
+  const pastQueue = grant ? await accessGrantPastQueue(ctx, grant) : null
+  if (pastQueue && pastQueue.ticketId === null) return
   const pass = header(request, QUEUE_PASS_HEADER)
-  const ticketId = pass && (await queuePassTicketId(ctx, pass))
+  const ticketId = pastQueue?.ticketId ?? (pass && (await queuePassTicketId(ctx, pass)))
   const number = (request.params as { number?: string } | undefined)?.number
   if (number) {
     const cart = await queueStateOf(ctx, number)

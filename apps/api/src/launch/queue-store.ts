@@ -3,7 +3,7 @@
  * and the draw lock (so places and admission times are handed out in one order across instances)
  * and one row per fan. The rules (draw, schedule, standing) are core's; this file only stores them.
  */
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import {
   admissionIntervalMs,
   fairShuffle,
@@ -254,6 +254,20 @@ export async function ticketStanding(
     return ticketStanding(ctx, settings, ticketId)
   }
   return { phase: 'open', admitAt: ticket.admit_at, ...queueStanding(settings, ticket.admit_at, now) }
+}
+
+/**
+ * A ticket for an access code that skips the queue (press, VIP): let in at once, with place 0 so
+ * no draw counts it. Its grant goes past the queue as its pass would, for one cart.
+ */
+export async function ticketPastQueue(ctx: Pick<QueueContext, 'db' | 'now'>): Promise<number> {
+  const now = ctx.now()
+  const row = await ctx.db
+    .insertInto('queue_tickets')
+    .values({ challenge: `access-grant:${randomUUID()}`, joined_at: now, place: 0, admit_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
 }
 
 /** Counts one cart opened with the ticket's pass; false when it has opened its one already. */

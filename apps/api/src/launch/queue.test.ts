@@ -198,8 +198,18 @@ describe(`the waiting room on ${testDialect}`, () => {
     expect((await openCart(t, productId, undefined, { [ACCESS_GRANT_HEADER]: early })).statusCode).toBe(201)
     t.clock.now = LAUNCH + MIN
     expect((await openCart(t, productId, undefined, { [ACCESS_GRANT_HEADER]: press })).statusCode).toBe(201)
-    expect((await openCart(t, productId, undefined, { [ACCESS_GRANT_HEADER]: press })).statusCode).toBe(201)
     expect((await openCart(t, productId, undefined, { [ACCESS_GRANT_HEADER]: early })).statusCode).toBe(403)
+    // Like a pass, a grant past the queue opens one cart: copied to others (a grant posted online),
+    // it lets no one else past. Each entry of the code is its own.
+    const copied = await openCart(t, productId, undefined, { [ACCESS_GRANT_HEADER]: press })
+    expect(copied.statusCode).toBe(403)
+    expect(copied.json().message).toBe('This pass has already opened a cart.')
+    t.clock.now = LAUNCH - MIN
+    const colleague = await grantOf('PRESS')
+    t.clock.now = LAUNCH + 2 * MIN
+    expect((await openCart(t, productId, undefined, { [ACCESS_GRANT_HEADER]: colleague })).statusCode).toBe(
+      201,
+    )
   })
 })
 
