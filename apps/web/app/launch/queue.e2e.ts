@@ -2,7 +2,8 @@
  * The drop's waiting room in a browser, on a shop whose drop opened a minute ago with the queue on
  * (6 fans a minute, one every 10 seconds): three fans (scripts solving the challenge) are ahead; a
  * fan's add to cart leads to /queue, the page solves the challenge and joins by itself, shows their place dropping,
- * lets them in when their turn comes and they add to the cart with their pass.
+ * lets them in when their turn comes and they add to the cart with their pass, and again after
+ * emptying their bag.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { solveChallenge } from 'altcha-lib'
@@ -65,4 +66,14 @@ test('a fan waits, sees the place drop, is let in by the page and adds to the ca
 
   await page.locator('.buy-bar').getByRole('button', { name: 'Add to cart' }).click()
   await expect(cartButton(page)).toHaveAttribute('aria-label', /^Cart, 1 item$/)
+
+  // Emptying the bag resets the cart (spec 4); the fan, still in their turn, shops on with the same pass.
+  await page.goto('/cart')
+  await page.getByRole('button', { name: /^Remove / }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, remove' }).click()
+  await expect(page.getByRole('heading', { name: 'NO ITEMS HERE YET' })).toBeVisible()
+  await page.goto(`/product/${slug}`)
+  await page.locator('.buy-bar').getByRole('button', { name: 'Add to cart' }).click()
+  await expect(cartButton(page)).toHaveAttribute('aria-label', /^Cart, 1 item$/)
+  await expect(refusal).toBeHidden()
 })
