@@ -18,6 +18,7 @@ import {
   type TokenResponse,
 } from '@fanshop/core'
 import { type Selectable, sql } from 'kysely'
+import { renewCartTokens } from '../cart/order-tokens.ts'
 import { perConfig } from '../config.ts'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce } from '../db/compiled.ts'
@@ -201,7 +202,12 @@ export async function revokeSession(ctx: ShopContext, sessionId: string): Promis
     .execute()
 }
 
-/** Ends every session of the user, except the one given (the user's current device); answers how many. */
+/**
+ * Ends every session of the user, except the one given (the user's current device); answers how
+ * many. The account's open carts get new order tokens after that (cart/order-tokens.ts): a browser
+ * whose login ended keeps the cart's old token in its cookie, which must not open the cart either.
+ * Sessions first, so none of the ended ones can still ask for the new tokens.
+ */
 export async function revokeUserSessions(
   ctx: Pick<ShopContext, 'db' | 'now'>,
   userId: number,
@@ -214,5 +220,6 @@ export async function revokeUserSessions(
     .where('revoked_at', 'is', null)
   if (keep) query = query.where('id', '!=', keep)
   const result = await query.executeTakeFirst()
+  await renewCartTokens(ctx.db, userId)
   return Number(result.numUpdatedRows)
 }

@@ -21,6 +21,7 @@ import {
   withStockRetry,
 } from './holds.ts'
 import { oneLineJson } from './order-json.ts'
+import { newOrderToken } from './order-tokens.ts'
 import {
   accessibleOrder,
   assertCredentials,
@@ -150,8 +151,10 @@ export async function currentCartOf(ctx: ShopContext, userId: number): Promise<O
  * Gives a guest cart to a user who just logged in. Without an open cart of their own the guest cart
  * simply becomes theirs; otherwise its lines move into their cart (quantities of the same product
  * add up, to at most MAX_PER_ORDER: the newest units beyond it go back to the shelves) and the
- * guest cart is deleted. The holds move with the lines, each unit keeping its own hour, and so
- * does the guest cart's admission through the drop's waiting room (and the pass it is bound to).
+ * guest cart is deleted; a guest cart that becomes theirs gets a new token, answered to this login
+ * alone (whoever else held the guest's token does not hold the account's cart). The holds move
+ * with the lines, each unit keeping its own hour, and so does the guest cart's admission through
+ * the drop's waiting room (and the pass it is bound to).
  * Capped items then keep only what the account may still have (the per-fan cap over its other
  * orders and carts); the units beyond it go back to the shelves and are answered in `capped`.
  */
@@ -171,9 +174,11 @@ export async function associateCart(
   const existing = await currentCartOf(ctx, user.id)
   if (!existing || existing.id === guest.id) {
     const order = await changeOrder(ctx, guest.id, async (trx, current) => {
+      // Becoming the account's, the cart gets a token only this login is answered (order-tokens.ts).
+      const token = current.user_id === null ? newOrderToken() : current.token
       await trx
         .updateTable('orders')
-        .set({ user_id: user.id, email: current.email ?? user.email })
+        .set({ user_id: user.id, email: current.email ?? user.email, token })
         .where('id', '=', current.id)
         .execute()
       await trimToFanCap(trx, current)

@@ -6,7 +6,7 @@
  * (cart/holds.ts). An order being paid (`frozen_at` set, placement.ts) refuses every change with
  * 409, here, once.
  */
-import { randomFillSync, randomInt, timingSafeEqual } from 'node:crypto'
+import { randomInt, timingSafeEqual } from 'node:crypto'
 import {
   type AddressInput,
   computeTotals,
@@ -25,6 +25,7 @@ import { isUniqueViolation } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError, notFound, unauthorized, unprocessable } from '../http/errors.ts'
 import { releaseExpiredHolds, takeClaimedStock, withStockRetry } from './holds.ts'
+import { newOrderToken } from './order-tokens.ts'
 import { lockOrderRow } from './row-locks.ts'
 import { shippingRatesFor } from './shipping.ts'
 import { insertOrderOnSqlite } from './sqlite-hot-path.ts'
@@ -42,23 +43,6 @@ export const isFrozen = (order: OrderRow) => order.frozen_at !== null && order.s
 
 /** A new order number of ORDER_NUMBER_PATTERN's shape: "R" and nine digits, like Spree's. */
 const newNumber = () => `R${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`
-
-/**
- * Secret bytes for order tokens, drawn from the CSPRNG 4 KiB at a time (one call per 170 carts
- * instead of one per cart: 2% of the add-to-cart's CPU in a profile, issue 13). Every byte is
- * handed out once; the caller copies them out before the next draw.
- */
-const tokenPool = Buffer.alloc(4096)
-let tokenPoolUsed = tokenPool.length
-function secretBytes(size: number): Buffer {
-  if (tokenPoolUsed + size > tokenPool.length) {
-    randomFillSync(tokenPool)
-    tokenPoolUsed = 0
-  }
-  tokenPoolUsed += size
-  return tokenPool.subarray(tokenPoolUsed - size, tokenPoolUsed)
-}
-const newToken = () => secretBytes(24).toString('base64url')
 
 const insertOrder = compiledOnce(
   (
@@ -103,7 +87,7 @@ export async function createOrder(
     try {
       const values = {
         number: newNumber(),
-        token: newToken(),
+        token: newOrderToken(),
         userId: owner?.userId ?? null,
         email: owner?.email ?? null,
         now,

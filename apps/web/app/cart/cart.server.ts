@@ -329,11 +329,29 @@ export async function keepCartAfterLogin(context: AppLoadContext, token: string)
         if (!isGone(error) && !(error instanceof ApiError && error.statusCode === 422)) throw error
       }
     }
-    const own = await accountCart(context, token)
-    if (own) keepCart(context, own)
-    else forgetCart(context)
+    await keepAccountCart(context, token)
   } catch (error) {
     console.error('error during fetching existing cart', error)
   }
   return null
+}
+
+/** Points the session at the account's open cart, with the token the API answers this login; none: forgotten. */
+async function keepAccountCart(context: AppLoadContext, token: string): Promise<void> {
+  const own = await accountCart(context, token)
+  if (own) keepCart(context, own)
+  else forgetCart(context)
+}
+
+/**
+ * After a password change, which ended the account's other sessions and with them its carts'
+ * tokens (the API draws new ones), the session keeps the cart's new token; a failure is logged and
+ * leaves the cart to the next login.
+ */
+export async function keepCartAfterPasswordChange(context: AppLoadContext, token: string): Promise<void> {
+  try {
+    await keepAccountCart(context, token)
+  } catch (error) {
+    console.error('error during fetching existing cart', error)
+  }
 }

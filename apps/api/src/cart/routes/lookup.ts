@@ -1,8 +1,9 @@
 /**
  * POST /api/v1/orders/lookup: a guest's way back to a placed order from any device (issue 9). The
  * order number and the e-mail it was placed with answer the order's token, which opens it like
- * the browser that placed it. Guessing is counted before it is checked, per client and per order
- * number, so neither a number nor an address can be worked out by trying.
+ * the browser that placed it (an account's checkout not yet placed is found only by logging in).
+ * Guessing is counted before it is checked, per client and per order number, so neither a number
+ * nor an address can be worked out by trying.
  */
 import { cartEndpoints, ORDER_NOT_FOUND_MESSAGE } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
@@ -36,6 +37,9 @@ export default async function orderLookupRoutes(app: FastifyInstance) {
       .select(['number', 'token', 'email'])
       .where('number', '=', number)
       .where('state', 'in', ['payment', 'confirm', 'complete'])
+      // An account's checkout opens with its owner's login or the token that login was answered:
+      // its number and e-mail must not hand out its new token after the account's sessions ended.
+      .where((eb) => eb.or([eb('user_id', 'is', null), eb('state', '=', 'complete')]))
       .executeTakeFirst()
     if (!order || order.email?.toLowerCase() !== email.toLowerCase()) {
       await attempt.failed()

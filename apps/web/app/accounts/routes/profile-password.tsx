@@ -1,10 +1,12 @@
 /**
  * /profile/password: a new password, only with the current one (spec 5's rules for the new one,
- * typed twice). The other devices' sessions end; this one stays logged in.
+ * typed twice). The other devices' sessions end; this one stays logged in, and keeps the bag
+ * under the new token the API gave the account's cart.
  */
 import { accountEndpoints, passwordChangeSchema } from '@fanshop/core'
 import { data, Form, useNavigation } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
+import { keepCartAfterPasswordChange } from '../../cart/cart.server.ts'
 import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
 import { FormStatus, TextField } from '../../site/form/fields.tsx'
 import { NewPasswordFields } from '../account-links.tsx'
@@ -38,6 +40,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       token,
       body: submission.value,
     })
+    await keepCartAfterPasswordChange(context, token)
     return { done: message } satisfies PasswordResult
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
