@@ -18,7 +18,7 @@ import { CART_HOLD_MS, computeTotals, isPast, type OrderJson, type OrderState } 
 import type SQLite from 'better-sqlite3'
 import type { ShopContext } from '../context.ts'
 import { unprocessable } from '../http/errors.ts'
-import { refuseOverFanCap } from '../launch/fan-cap.ts'
+import { OWNED_UNITS_SQL, refuseOverFanCap } from '../launch/fan-cap.ts'
 import { inGroupCommit } from './group-commit.ts'
 import { assertAddable, type RaisedLine, StockShortage } from './holds.ts'
 import { buildOrderJson, type PaymentMethodRow } from './order-json.ts'
@@ -67,7 +67,7 @@ function statementsOf(database: SQLite.Database): Statements {
        order by line_items.id`,
     ),
     ownedElsewhere: raw(
-      `select coalesce(sum(line_items.quantity), 0) from line_items
+      `select ${OWNED_UNITS_SQL} from line_items
        inner join orders on orders.id = line_items.order_id
        where orders.user_id = ? and line_items.variant_id = ? and orders.id <> ?`,
     ),

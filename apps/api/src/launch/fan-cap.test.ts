@@ -149,6 +149,10 @@ describe(`the per-fan cap on ${testDialect}`, () => {
     expect(merged.statusCode).toBe(200)
     expect(merged.json().line_items).toEqual([expect.objectContaining({ variant_id: item, quantity: 1 })])
     expect(merged.json().capped_items).toBeUndefined()
+    // And an add to another cart of the account (SQLite's add path counts on its own) takes it too.
+    await t.ctx.db.deleteFrom('line_items').where('order_id', '=', merged.json().id).execute()
+    const another = await createCart(t, fan.token)
+    expect((await addLine(t, another, item)).statusCode).toBe(201)
   })
 
   it('keeps a guest cart merged at login to what the account may still have, and says so', async () => {

@@ -15,11 +15,11 @@ import { unprocessable } from '../http/errors.ts'
 
 /**
  * The fan's units of the lines summed: what they hold or bought, less what came back to the shelf
- * (an order cancelled, units refunded and restocked), which is the shop's again to sell.
+ * (an order cancelled, units refunded and restocked), which is the shop's again to sell; SQLite's
+ * add path (cart/sqlite-hot-path.ts) sums the same expression.
  */
-const ownedUnits = sql<number>`coalesce(sum(line_items.quantity - line_items.restocked_quantity), 0)`.as(
-  'owned',
-)
+export const OWNED_UNITS_SQL = 'coalesce(sum(line_items.quantity - line_items.restocked_quantity), 0)'
+const ownedUnits = sql.raw<number>(OWNED_UNITS_SQL).as('owned')
 
 /** Locks the account's row until the transaction ends, so its capped items are counted in turn. */
 async function lockFan(trx: Db, dialect: Dialect, userId: number): Promise<void> {
