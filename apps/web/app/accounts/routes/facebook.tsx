@@ -1,13 +1,18 @@
 /**
  * /auth/facebook: logs in with the access token Facebook's SDK gave the visitor (spec 4, social
  * login). The API verifies it with Facebook and answers our token, kept like any other login.
+ * Guests only, like /auth/login: a logged-in visitor goes home with the session they have (a
+ * second login would replace it in the cookie and leave it open on the server).
  */
 import { accountEndpoints, facebookLoginSchema, type TokenResponse } from '@fanshop/core'
 import { data, redirect } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
+import { guard } from '../../guards.server.ts'
 import { completeLogin } from '../complete-login.server.ts'
 import type { LoginResult } from '../login-form.tsx'
 import type { Route } from './+types/facebook'
+
+export const middleware: Route.MiddlewareFunction[] = [guard('auth', 'guest')]
 
 export function loader() {
   return redirect('/')
