@@ -19,8 +19,10 @@ import { route } from '../http/route.ts'
 import { birthdayBodyValidation } from './birthday-body.ts'
 import { userFromFacebookToken } from './facebook.ts'
 import {
+  checkResetKey,
   completePasswordReset,
   PASSWORD_SET_MESSAGE,
+  RESET_LINK_OPEN_MESSAGE,
   RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
 } from './password-reset.ts'
@@ -156,6 +158,20 @@ export default async function authRoutes(app: FastifyInstance) {
     ])
     await requestPasswordReset(ctx, request.body.email)
     return { message: RESET_REQUESTED_MESSAGE }
+  })
+
+  route(app, accountEndpoints.checkResetKey, async (request, reply) => {
+    // Only a dead link stays counted (a working one gives its attempt back), per client as the
+    // requests for links are: opening a link's page a few times costs nothing.
+    const attempt = await beginAttempt(limiter, reply, [[`reset-check-ip:${request.ip}`, IP_RESET_REQUESTS]])
+    try {
+      await checkResetKey(ctx, request.body.key)
+    } catch (error) {
+      await attempt.failed()
+      throw error
+    }
+    await attempt.succeeded()
+    return { message: RESET_LINK_OPEN_MESSAGE }
   })
 
   route(app, accountEndpoints.setPassword, async (request) => {

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bearer, loggedInUser, login } from '../../tests/accounts.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { IP_RESET_REQUESTS, passwordLogin, WRONG_CREDENTIALS_MESSAGE } from './auth-routes.ts'
-import { completePasswordReset, PASSWORD_SET_MESSAGE, RESET_REQUESTED_MESSAGE } from './password-reset.ts'
+import {
+  completePasswordReset,
+  PASSWORD_SET_MESSAGE,
+  RESET_LINK_OPEN_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+} from './password-reset.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 
 interface ReceivedMail {
@@ -127,6 +132,54 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
     const reused = await setPassword(key, 'another new secret')
     expect(reused.statusCode).toBe(400)
     expect(reused.json().message).toBe(RESET_LINK_INVALID_MESSAGE)
+  })
+
+  const checkKey = (key: string, ip = '192.0.2.20') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/auth/reset/check',
+      headers: { 'x-forwarded-for': ip },
+      payload: { key },
+    })
+
+  it('tells the link’s page whether the link still works, without using it up', async () => {
+    const user = await loggedInUser(t.app)
+    await requestReset(user.email)
+    const key = resetKeyIn((await mailbox.mailTo(user.email)).raw)
+    for (let i = 0; i < 2; i++) {
+      const open = await checkKey(key)
+      expect(open.statusCode).toBe(200)
+      expect(open.json()).toEqual({ message: RESET_LINK_OPEN_MESSAGE })
+    }
+    expect((await setPassword(key, 'brand new secret')).statusCode).toBe(200)
+    const used = await checkKey(key)
+    expect(used.json()).toEqual({ statusCode: 400, message: RESET_LINK_INVALID_MESSAGE })
+    expect((await checkKey('z'.repeat(43))).json()).toEqual({
+      statusCode: 400,
+      message: RESET_LINK_INVALID_MESSAGE,
+    })
+
+    const mailsTo = () => mailbox.received.filter((m) => m.to.includes(user.email))
+    await requestReset(user.email)
+    await expect.poll(() => mailsTo().length, { timeout: 10_000 }).toBe(2)
+    const later = resetKeyIn(mailsTo()[1]!.raw)
+    expect((await checkKey(later)).statusCode).toBe(200)
+    t.clock.advance(60 * 60_000 + 1)
+    expect((await checkKey(later)).json()).toEqual({ statusCode: 400, message: RESET_LINK_INVALID_MESSAGE })
+  })
+
+  it('limits one client to 15 dead links checked an hour; working ones are not counted', async () => {
+    const user = await loggedInUser(t.app)
+    await requestReset(user.email)
+    const key = resetKeyIn((await mailbox.mailTo(user.email)).raw)
+    for (let i = 0; i < 20; i++) expect((await checkKey(key, '192.0.2.30')).statusCode).toBe(200)
+    for (let i = 0; i < IP_RESET_REQUESTS.limit; i++) {
+      expect((await checkKey(`made-up-key-${i}-${'x'.repeat(30)}`, '192.0.2.30')).statusCode).toBe(400)
+    }
+    const locked = await checkKey(key, '192.0.2.30')
+    expect(locked.statusCode).toBe(429)
+    expect(locked.json().message).toMatch(/try again in 60 minutes/)
+    expect((await checkKey(key, '192.0.2.31')).statusCode).toBe(200)
   })
 
   it('answers an unknown address exactly like a known one, and mails nothing to it', async () => {

@@ -4,7 +4,8 @@
  * database opens no account. The request's answer is the same whether or not the address is
  * registered, and the mail goes out after the answer, so its timing reveals nothing either.
  * Setting the new password ends every session of the account and every other open link, and so
- * does a change of password in the profile.
+ * does a change of password in the profile. The link's page asks whether the link still works
+ * when it is opened (checkResetKey), which uses nothing up.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { RESET_LINK_INVALID_MESSAGE } from '@fanshop/core'
@@ -21,6 +22,7 @@ export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this e-mail address, we have sent it a link to set a new password. The link works once, for 1 hour.'
 export const PASSWORD_SET_MESSAGE = 'Your new password is set. You can log in with it now.'
+export const RESET_LINK_OPEN_MESSAGE = 'This link can set a new password.'
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')
 
@@ -73,6 +75,24 @@ export async function endResetLinks(db: Kysely<Database>, userId: number, now: n
     .execute()
 }
 
+/** The account of the open link with this key (not used, not expired), if any: one indexed read. */
+const openLink = (ctx: ShopContext, keyHash: string, now: number) =>
+  ctx.db
+    .selectFrom('password_resets')
+    .select('user_id')
+    .where('key_hash', '=', keyHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+
+/**
+ * Whether a reset link can still set a password, for its page to say at once when it cannot;
+ * 400 when it is unknown, used or expired. It uses nothing up: the link works as before.
+ */
+export async function checkResetKey(ctx: ShopContext, key: string): Promise<void> {
+  if (!(await openLink(ctx, hashKey(key), ctx.now()))) throw badRequest(RESET_LINK_INVALID_MESSAGE)
+}
+
 /**
  * Sets the new password from a reset link; 400 when the link is unknown, used or expired. `hash`
  * is the password hashing, given by a test that counts it.
@@ -87,14 +107,7 @@ export async function completePasswordReset(
   const keyHash = hashKey(key)
   // The link is looked up before the password is hashed: a made-up key costs one indexed read,
   // not an argon2 hash (19 MiB of memory), so a flood of them cannot tie up the hashing threads.
-  const link = await ctx.db
-    .selectFrom('password_resets')
-    .select('user_id')
-    .where('key_hash', '=', keyHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst()
-  if (!link) throw badRequest(RESET_LINK_INVALID_MESSAGE)
+  if (!(await openLink(ctx, keyHash, now))) throw badRequest(RESET_LINK_INVALID_MESSAGE)
   const passwordHash = await hash(password)
   // One conditional write claims the link, so it can be used only once even by concurrent requests.
   const claimed = await ctx.db

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { RESET_LINK_INCOMPLETE_MESSAGE, RESET_LINK_INVALID_MESSAGE } from '@fanshop/core'
 import { expect, test } from '../../tests/playwright.ts'
 import { registerCustomer } from '../../tests/shopper.ts'
 
@@ -43,7 +44,9 @@ test('the link from the reset e-mail sets a new password that then logs in', asy
     page.getByText(/If an account exists for this e-mail address, we have sent it a link/),
   ).toBeVisible()
 
-  await page.goto(await resetLinkMailedTo(email))
+  const link = await resetLinkMailedTo(email)
+  const opened = await page.goto(link)
+  expect(opened?.status()).toBe(200)
   await page.getByLabel('New password', { exact: true }).fill('the new password')
   await page.getByLabel('Repeat the new password').fill('the new password')
   await page.getByRole('button', { name: 'Set the new password' }).click()
@@ -56,4 +59,27 @@ test('the link from the reset e-mail sets a new password that then logs in', asy
   await login.getByLabel('Password').press('Enter')
   await expect(page).toHaveURL(/\/profile$/)
   await expect(page.getByRole('heading', { name: 'Hi, Olvido' })).toBeVisible()
+
+  // The used link says so as soon as it is opened again.
+  const reopened = await page.goto(link)
+  expect(reopened?.status()).toBe(400)
+  await expect(page.getByText(RESET_LINK_INVALID_MESSAGE)).toBeVisible()
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0)
+})
+
+test('a link that cannot set a password says so when it opens: a 400, no form, a way to a new one', async ({
+  page,
+}) => {
+  for (const [search, message] of [
+    ['', RESET_LINK_INCOMPLETE_MESSAGE],
+    [`?key=${'made-up-key-'.repeat(4)}`, RESET_LINK_INVALID_MESSAGE],
+  ] as const) {
+    const response = await page.goto(`/auth/reset/setpassword${search}`)
+    expect(response?.status(), search).toBe(400)
+    await expect(page.getByText(message)).toBeVisible()
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Set the new password' })).toHaveCount(0)
+    await page.getByRole('link', { name: 'Ask for a new link' }).click()
+    await expect(page).toHaveURL(/\/auth\/reset$/)
+  }
 })

@@ -23,6 +23,7 @@ import {
 import {
   passwordChangeSchema,
   registerRequestSchema,
+  resetKeySchema,
   resetRequestSchema,
   setPasswordSchema,
 } from './validation.ts'
@@ -99,6 +100,15 @@ export const accountEndpoints = {
     tags: TAGS,
     summary: 'Ask for a link to set a new password; the answer never says whether the e-mail is registered',
     body: resetRequestSchema,
+    responses: { 200: messageSchema },
+  }),
+  checkResetKey: defineEndpoint({
+    method: 'POST',
+    path: '/wp-json/wp/v2/auth/reset/check',
+    tags: TAGS,
+    summary:
+      'Whether the key of a reset link can still set a password (400 when it is unknown, used or expired); uses nothing up. Unknown keys are limited per client',
+    body: resetKeySchema,
     responses: { 200: messageSchema },
   }),
   setPassword: defineEndpoint({

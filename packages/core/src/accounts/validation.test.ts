@@ -6,6 +6,7 @@ import {
   loginFormSchema,
   ACCOUNT_MESSAGES as M,
   passwordChangeSchema,
+  RESET_LINK_INCOMPLETE_MESSAGE,
   type RegistrationForm,
   registerRequestSchema,
   registrationFormSchema,
@@ -332,7 +333,7 @@ describe('password change and reset', () => {
   it('calls a reset without its key an incomplete link', () => {
     expect(
       messagesFor(setPasswordSchema, { password: '12345678', password_repeat: '12345678' }, 'key'),
-    ).toEqual(['This reset link is incomplete.'])
+    ).toEqual([RESET_LINK_INCOMPLETE_MESSAGE])
   })
   it('a new password from a reset link follows the same rules', () => {
     const key = 'k'.repeat(43)

@@ -356,13 +356,23 @@ export const resetRequestSchema = z.object({ email: accountRules.email })
 export const RESET_LINK_INVALID_MESSAGE =
   'This link to set a new password is invalid, has been used already or has expired. Please ask for a new one.'
 
+/** What a reset link's key that is missing or cut short says. */
+export const RESET_LINK_INCOMPLETE_MESSAGE =
+  'This reset link is incomplete. Please open the whole link from the e-mail.'
+
+/** The key of a reset link (`?key=`), as the link's page and the API check it. */
+const resetKey = text({ error: RESET_LINK_INCOMPLETE_MESSAGE })
+  .trim()
+  .min(20, { error: RESET_LINK_INCOMPLETE_MESSAGE })
+  .max(200, { error: RESET_LINK_INVALID_MESSAGE })
+
+/** POST /wp-json/wp/v2/auth/reset/check: the key of the link the page was opened with. */
+export const resetKeySchema = z.object({ key: resetKey })
+
 /** POST /wp-json/wp/v2/auth/reset/setpassword: the key from the link and the new password twice. */
 export const setPasswordSchema = z
   .object({
-    key: text({ error: 'This reset link is incomplete.' })
-      .trim()
-      .min(20, { error: 'This reset link is incomplete.' })
-      .max(200, { error: RESET_LINK_INVALID_MESSAGE }),
+    key: resetKey,
     password: accountRules.password,
     password_repeat: accountRules.password,
   })

@@ -1,10 +1,12 @@
 /**
  * /auth/reset/setpassword?key=...: the page the reset e-mail links to. The new password follows
  * the registration rules (spec 5) and is typed twice; the link works once, within 1 hour. Open to
- * everyone, so the link works whoever is logged in on this browser.
+ * everyone, so the link works whoever is logged in on this browser. The link is checked when the
+ * page opens (without using it up): a missing, unknown, used or expired one answers 400 with what
+ * to do instead of a form that could never work; the set itself checks it again.
  */
-import { accountEndpoints, setPasswordSchema } from '@fanshop/core'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { accountEndpoints, resetKeySchema, setPasswordSchema } from '@fanshop/core'
+import { data, Form, Link, type ShouldRevalidateFunction, useNavigation } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
 import { guard } from '../../guards.server.ts'
 import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
@@ -29,9 +31,29 @@ interface SetPasswordResult {
 
 export const middleware: Route.MiddlewareFunction[] = [guard('auth', false)]
 
-export async function loader(args: Route.LoaderArgs) {
-  return { key: args.url.searchParams.get('key') ?? '' }
+interface LinkState {
+  key: string
+  /** Why the link cannot set a password; null while it can. */
+  broken: string | null
 }
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const parsed = resetKeySchema.safeParse({ key: url.searchParams.get('key') ?? '' })
+  if (!parsed.success) {
+    return data<LinkState>({ key: '', broken: parsed.error.issues[0]!.message }, { status: 400 })
+  }
+  try {
+    await callData(context, accountEndpoints.checkResetKey, { body: parsed.data })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return data<LinkState>({ key: '', broken: error.message }, { status: error.statusCode })
+  }
+  return { key: parsed.data.key, broken: null } satisfies LinkState
+}
+
+/** Once the password is set the link is used: the page says so rather than asking again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as SetPasswordResult | undefined)?.done ? false : defaultShouldRevalidate
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(setPasswordSchema, await request.formData())
@@ -46,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const { message } = await callData(context, accountEndpoints.setPassword, { body: submission.value })
-    return { done: message } satisfies SetPasswordResult
+    // A 200 of its own: the page's loader, run again after a post without scripts, finds the link used.
+    return data<SetPasswordResult>({ done: message }, { status: 200 })
   } catch (error) {
     if (error instanceof ApiError)
       return data<SetPasswordResult>({ message: error.message }, { status: error.statusCode })
@@ -69,27 +92,25 @@ export default function SetPasswordPage({ loaderData, actionData }: Route.Compon
       </section>
     )
   }
+  const deadLink = (message: string) => (
+    <FormStatus tone="error">
+      {message} <Link to="/auth/reset">Ask for a new link</Link>
+    </FormStatus>
+  )
   return (
     <section className="account-page">
       <h1 className="account-page__title">Set a new password</h1>
-      {loaderData.key ? (
+      {loaderData.broken === null ? (
         <Form method="post" className="account-form" {...form.formProps}>
           <input type="hidden" name="key" value={loaderData.key} />
           <NewPasswordFields form={form} label="New password" repeatLabel="Repeat the new password" />
-          {result?.message ? (
-            <FormStatus tone="error">
-              {result.message} <Link to="/auth/reset">Ask for a new link</Link>
-            </FormStatus>
-          ) : null}
+          {result?.message ? deadLink(result.message) : null}
           <button type="submit" className="button account-form__submit" aria-busy={busy}>
             Set the new password
           </button>
         </Form>
       ) : (
-        <FormStatus tone="error">
-          This link is incomplete. Please open the whole link from the e-mail, or{' '}
-          <Link to="/auth/reset">ask for a new one</Link>.
-        </FormStatus>
+        deadLink(loaderData.broken)
       )}
     </section>
   )

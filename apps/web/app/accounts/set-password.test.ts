@@ -1,0 +1,74 @@
+// The reset link's page (/auth/reset/setpassword?key=...) against the real API (on a loopback port,
+// over a private SQLite database): a link that cannot set a password says so, with a 400, when the
+// page opens, and opening a working one does not use it up.
+import { RESET_LINK_INCOMPLETE_MESSAGE, RESET_LINK_INVALID_MESSAGE } from '@fanshop/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MailMessage } from '../../../api/src/mail/mailer.ts'
+import { register } from '../../../api/tests/accounts.ts'
+import { createTestApp, type TestApp } from '../../../api/tests/test-app.ts'
+import { testLoadContext } from '../../tests/load-context.ts'
+import { loader } from './routes/set-password.tsx'
+
+let t: TestApp
+let apiBaseUrl: string
+const mail: MailMessage[] = []
+
+beforeAll(async () => {
+  t = await createTestApp({
+    seed: false,
+    mailer: { send: async (message) => void mail.push(message), close() {} },
+  })
+  apiBaseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 })
+}, 60_000)
+afterAll(() => t.close())
+
+/** The page's loader for this address: its status and what it gives the page. */
+async function open(search: string) {
+  const url = new URL(`http://shop.test/auth/reset/setpassword${search}`)
+  const args = { request: new Request(url), url, context: testLoadContext(fetch, apiBaseUrl), params: {} }
+  const answer = (await loader(args as unknown as Parameters<typeof loader>[0])) as
+    | { key: string; broken: string | null }
+    | { data: { key: string; broken: string | null }; init: { status: number } }
+  return 'init' in answer ? { status: answer.init.status, ...answer.data } : { status: 200, ...answer }
+}
+
+/** A fresh account's reset key, as its e-mail carries it. */
+async function resetKey(): Promise<string> {
+  const { body } = await register(t.app)
+  await t.app.inject({ method: 'POST', url: '/wp-json/wp/v2/auth/reset', payload: { email: body.email } })
+  await expect.poll(() => mail.some((m) => m.to === body.email)).toBe(true)
+  return /setpassword\?key=([\w-]+)/.exec(mail.find((m) => m.to === body.email)!.text)![1]!
+}
+
+const setPassword = (key: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/wp-json/wp/v2/auth/reset/setpassword',
+    payload: { key, password: 'brand new secret', password_repeat: 'brand new secret' },
+  })
+
+describe('the reset link’s page', () => {
+  it('says at once, with a 400, that a link without its key or cut short cannot work', async () => {
+    for (const search of ['', '?key=', '?key=abc']) {
+      expect(await open(search)).toEqual({ status: 400, key: '', broken: RESET_LINK_INCOMPLETE_MESSAGE })
+    }
+  })
+
+  it('says at once, with a 400, that an unknown or used link cannot work', async () => {
+    expect(await open(`?key=${'u'.repeat(43)}`)).toEqual({
+      status: 400,
+      key: '',
+      broken: RESET_LINK_INVALID_MESSAGE,
+    })
+    const key = await resetKey()
+    expect((await setPassword(key)).statusCode).toBe(200)
+    expect(await open(`?key=${key}`)).toEqual({ status: 400, key: '', broken: RESET_LINK_INVALID_MESSAGE })
+  })
+
+  it('shows the form for a working link, which opening the page does not use up', async () => {
+    const key = await resetKey()
+    expect(await open(`?key=${key}`)).toEqual({ status: 200, key, broken: null })
+    expect(await open(`?key=${key}`)).toEqual({ status: 200, key, broken: null })
+    expect((await setPassword(key)).statusCode).toBe(200)
+  })
+})
