@@ -113,7 +113,8 @@ export function answerClientError(
 }
 
 /**
- * The answer to an error a handler threw: a 4xx as it is, anything else a 500 logged as a bug.
+ * The answer to an error a handler threw: a 4xx as it is, and an HttpError of any status (a 503
+ * that says what is out of reach), anything else a 500 logged as a bug.
  * `bodySent` false when the request came without a body.
  */
 export function errorBody(error: FastifyError, log: FastifyBaseLogger, bodySent = true): ErrorBody {
@@ -121,8 +122,9 @@ export function errorBody(error: FastifyError, log: FastifyBaseLogger, bodySent 
     const where = error.validationContext ?? 'request'
     return { statusCode: 400, message: describeValidation(error.validation, where, error.message, bodySent) }
   }
-  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-    return { statusCode: error.statusCode, message: error.message }
+  const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500
+  if (error instanceof HttpError || (statusCode >= 400 && statusCode < 500)) {
+    return { statusCode, message: error.message }
   }
   log.error({ err: error }, 'unhandled error')
   return { statusCode: 500, message: 'Something went wrong on our side. Please try again.' }

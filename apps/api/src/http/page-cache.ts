@@ -14,7 +14,10 @@
  * fresh seconds, so stock on a kept page is never more than PAGE_CACHE_SECONDS old. Writes to
  * accounts, alerts and messages change no shared page. Entries live in this process's memory and,
  * when REDIS_URL is set, in Redis too, where the other instances find them; the version is then
- * Redis's, and a bump or a stock change reaches them by publish.
+ * Redis's, and a bump or a stock change reaches them by publish. Redis out of reach (refusing, or
+ * not answering within redis.ts's bounds) is the shop without it: pages are kept in memory and
+ * rendered here, no request waits on Redis, and once it answers again each instance reads the
+ * version anew and shares its pages again.
  *
  * A visitor with personal state reads kept pages too once their browser fills in its own frame
  * (core's personal-frame cookie: it runs the scripts, which ask for the greeting, cart and access
@@ -28,9 +31,10 @@ import zlib from 'node:zlib'
 import { consentFromCookies, fillsOwnFrame, PERSONAL_FRAME_COOKIE } from '@fanshop/core'
 import { parse } from 'cookie'
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { launchAtOf } from '../config.ts'
 import type { ShopContext } from '../context.ts'
+import { closeRedis, connectRedis } from './redis.ts'
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
@@ -121,6 +125,17 @@ const redisKey = (scope: string, key: string) => `fanshop:pages:${scope}:${key}`
 /** Where a page is kept in Redis: under its form, so that instances of another version never read it. */
 const redisPageKey = (scope: string, key: string) => redisKey(scope, `page2:${key}`)
 
+/**
+ * Raises the version to at least ARGV[1], and by ARGV[2] past what it was: an instance that bumped
+ * its version while Redis was out of reach brings the others' count up to its own, so that their
+ * next bumps are not below it (and ignored here).
+ */
+const REDIS_RAISE_VERSION = `
+local version = math.max((tonumber(redis.call('GET', KEYS[1])) or 0) + tonumber(ARGV[2]), tonumber(ARGV[1]))
+redis.call('SET', KEYS[1], version)
+return version
+`
+
 /** Stock changes close together reach the other instances as one message, this long after the first. */
 const STOCK_NOTICE_MS = 100
 
@@ -147,26 +162,53 @@ export class PageCache {
     this.ttlMs = ttlSeconds * 1000
     this.scope = ctx.config.publicUrl
     const url = ctx.config.REDIS_URL
-    this.redis = url ? new Redis(url, { maxRetriesPerRequest: 2 }) : null
-    this.subscriber = this.redis?.duplicate() ?? null
+    this.redis = url ? connectRedis(url, ctx.log, 'page cache') : null
+    this.subscriber = url ? connectRedis(url, ctx.log, 'page cache notices') : null
   }
 
-  /** Joins the instances' shared version (Redis only). */
+  /**
+   * Joins the instances' notices and shared version (Redis only), and again each time a connection
+   * is made again: its subscriptions, and the bumps published while it was lost, were missed. Redis
+   * out of reach at the start leaves this instance on its own until it answers.
+   */
   async start(): Promise<void> {
-    if (!this.redis || !this.subscriber) return
-    const channel = redisKey(this.scope, 'version')
+    const { redis, subscriber } = this
+    if (!redis || !subscriber) return
     const stockChannel = redisKey(this.scope, 'stock')
-    this.subscriber.on('message', (from: string, version: string) => {
+    subscriber.on('message', (from: string, version: string) => {
       if (from === stockChannel) this.stockChangedAt = this.ctx.now()
       else this.adopt(version)
     })
-    await this.subscriber.subscribe(channel, stockChannel)
-    this.adopt((await this.redis.get(channel)) ?? '0')
+    const listen = () =>
+      subscriber.subscribe(redisKey(this.scope, 'version'), stockChannel).catch((error: unknown) => {
+        this.ctx.log.warn({ err: error }, 'page cache: Redis notices not heard')
+      })
+    const catchUp = () =>
+      this.raiseVersion(0).catch((error: unknown) => {
+        this.ctx.log.warn({ err: error }, 'page cache: Redis version not read')
+      })
+    await Promise.all([listen(), catchUp()])
+    subscriber.on('ready', listen)
+    redis.on('ready', catchUp)
+  }
+
+  /** The shared version, raised past this instance's by `step`, adopted here. */
+  private async raiseVersion(step: number): Promise<string> {
+    const version = String(
+      await this.redis!.eval(REDIS_RAISE_VERSION, 1, redisKey(this.scope, 'version'), this.version, step),
+    )
+    this.adopt(version)
+    return version
+  }
+
+  /** Redis for this request: null while it is out of reach, so that nothing waits on it. */
+  private get reachable(): Redis | null {
+    return this.redis?.status === 'ready' ? this.redis : null
   }
 
   async close(): Promise<void> {
     if (this.stockNotice) clearTimeout(this.stockNotice)
-    await Promise.all([this.redis?.quit(), this.subscriber?.quit()])
+    await Promise.all([this.redis, this.subscriber].map((redis) => redis && closeRedis(redis)))
   }
 
   private adopt(version: string) {
@@ -181,12 +223,10 @@ export class PageCache {
   /** The data changed: every page made before now is out of date, here and on every instance. */
   async bump(): Promise<void> {
     this.version = String(Number(this.version) + 1)
-    if (!this.redis) return
-    const channel = redisKey(this.scope, 'version')
+    const redis = this.reachable
+    if (!redis) return
     try {
-      const version = String(await this.redis.incr(channel))
-      this.adopt(version)
-      await this.redis.publish(channel, version)
+      await redis.publish(redisKey(this.scope, 'version'), await this.raiseVersion(1))
     } catch (error) {
       // The write itself succeeded; other instances' copies then last their short lifetime.
       this.ctx.log.warn({ err: error }, 'page cache: Redis version bump failed')
@@ -199,11 +239,10 @@ export class PageCache {
    */
   stockChanged(): void {
     this.stockChangedAt = this.ctx.now()
-    const redis = this.redis
-    if (!redis || this.stockNotice) return
+    if (!this.redis || this.stockNotice) return
     this.stockNotice = setTimeout(() => {
       this.stockNotice = null
-      redis.publish(redisKey(this.scope, 'stock'), '1').catch((error: unknown) => {
+      this.reachable?.publish(redisKey(this.scope, 'stock'), '1').catch((error: unknown) => {
         // The write itself succeeded; other instances' copies then last their short lifetime.
         this.ctx.log.warn({ err: error }, 'page cache: Redis stock notice failed')
       })
@@ -240,10 +279,11 @@ export class PageCache {
   async lookup(key: string): Promise<Lookup> {
     const entry = this.entries.get(key)
     let page = entry?.page ?? null
+    const redis = this.reachable
     if (entry) entry.used = true
-    else if (this.redis) {
-      // Redis out of reach: the page is rendered here, as without it.
-      page = await this.fromRedis(key).catch((error: unknown) => {
+    else if (redis) {
+      // Redis failing: the page is rendered here, as without it.
+      page = await this.fromRedis(redis, key).catch((error: unknown) => {
         this.ctx.log.warn({ err: error }, 'page cache: Redis read failed')
         return null
       })
@@ -356,18 +396,24 @@ export class PageCache {
 
   private async store(key: string, page: CachedPage) {
     this.remember(key, page)
-    if (!this.redis) return
+    const redis = this.reachable
+    if (!redis) return
     const { br, gzip: gz, ...meta } = page
     const at = redisPageKey(this.scope, key)
-    await this.redis
-      .multi()
-      .hset(at, 'meta', JSON.stringify(meta), 'br', br, 'gzip', gz)
-      .pexpire(at, 2 * this.ttlMs)
-      .exec()
+    try {
+      await redis
+        .multi()
+        .hset(at, 'meta', JSON.stringify(meta), 'br', br, 'gzip', gz)
+        .pexpire(at, 2 * this.ttlMs)
+        .exec()
+    } catch (error) {
+      // Kept here all the same; the other instances render it for themselves.
+      this.ctx.log.warn({ err: error }, 'page cache: Redis write failed')
+    }
   }
 
-  private async fromRedis(key: string): Promise<CachedPage | null> {
-    const [meta, br, gz] = await this.redis!.hmgetBuffer(redisPageKey(this.scope, key), 'meta', 'br', 'gzip')
+  private async fromRedis(redis: Redis, key: string): Promise<CachedPage | null> {
+    const [meta, br, gz] = await redis.hmgetBuffer(redisPageKey(this.scope, key), 'meta', 'br', 'gzip')
     if (!meta || !br || !gz) return null
     return { ...(JSON.parse(meta.toString()) as Omit<CachedPage, 'br' | 'gzip'>), br, gzip: gz }
   }

@@ -14,14 +14,18 @@
  *   ...on a success: await attempt.succeeded()   // gives back what the rule allows
  *
  * Expired rows are deleted in small batches as the table is written.
+ *
+ * Redis out of reach fails closed: what a count guards is refused (503 with Retry-After, the
+ * message below), never let through uncounted and never left waiting (redis.ts bounds each
+ * command); what an end gives back stays counted, which only errs on the safe side.
  */
 
 import type { FastifyReply } from 'fastify'
-import { Redis } from 'ioredis'
 import { type Kysely, type Migration, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError } from './errors.ts'
+import { closeRedis, connectRedis, redisDown } from './redis.ts'
 
 export interface RateLimitRule {
   /** Hits in one window that lock the bucket. */
@@ -258,27 +262,30 @@ end
 return 1
 `
 
-function redisLimiter(url: string, now: () => number): RateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 })
+function redisLimiter(ctx: ShopContext, url: string): RateLimiter {
+  const redis = connectRedis(url, ctx.log, 'rate limits')
   const key = (bucket: string) => `fanshop:rate:${bucket}`
+  /** A command whose answer a count needs: Redis out of reach refuses what the count guards. */
+  async function counted<T>(command: () => Promise<T>): Promise<T> {
+    if (redisDown(redis)) throw new CountsUnavailable()
+    try {
+      return await command()
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'rate limits: Redis did not count')
+      throw new CountsUnavailable()
+    }
+  }
   async function count(bucket: string, rule: RateLimitRule, opens: boolean) {
-    const at = now()
-    const [hits, lockedUntil] = (await redis.eval(
-      REDIS_COUNT,
-      1,
-      key(bucket),
-      at,
-      rule.limit,
-      rule.windowMs,
-      rule.lockMs,
-      opens ? 1 : 0,
+    const at = ctx.now()
+    const [hits, lockedUntil] = (await counted(() =>
+      redis.eval(REDIS_COUNT, 1, key(bucket), at, rule.limit, rule.windowMs, rule.lockMs, opens ? 1 : 0),
     )) as [number, number]
     return { at, hits, lockedUntil }
   }
   return {
     async peek(bucket) {
-      const [hits, lockedUntil] = await redis.hmget(key(bucket), 'hits', 'locked_until')
-      return stateOf(Number(hits ?? 0), Number(lockedUntil ?? 0), now())
+      const [hits, lockedUntil] = await counted(() => redis.hmget(key(bucket), 'hits', 'locked_until'))
+      return stateOf(Number(hits ?? 0), Number(lockedUntil ?? 0), ctx.now())
     },
     async hit(bucket, rule) {
       const { at, hits, lockedUntil } = await count(bucket, rule, false)
@@ -289,10 +296,11 @@ function redisLimiter(url: string, now: () => number): RateLimiter {
       return { allowed: hits <= rule.limit, retryAfterMs: Math.max(0, lockedUntil - at) }
     },
     async end(bucket, rule, outcome) {
-      await redis.eval(REDIS_END, 1, key(bucket), outcome, rule.limit)
+      // Not given back, the attempt stays counted: the answer it ends goes out all the same.
+      await counted(() => redis.eval(REDIS_END, 1, key(bucket), outcome, rule.limit)).catch(() => undefined)
     },
     async close() {
-      await redis.quit()
+      await closeRedis(redis)
     },
   }
 }
@@ -304,7 +312,7 @@ export function rateLimiter(ctx: ShopContext): RateLimiter {
   let limiter = limiters.get(ctx)
   if (!limiter) {
     limiter = ctx.config.REDIS_URL
-      ? redisLimiter(ctx.config.REDIS_URL, ctx.now)
+      ? redisLimiter(ctx, ctx.config.REDIS_URL)
       : databaseLimiter(ctx.db, ctx.now)
     limiters.set(ctx, limiter)
   }
@@ -334,6 +342,16 @@ export class TooManyAttempts extends HttpError {
   }
 }
 
+/** How long a client refused for want of counts is asked to wait, in seconds. */
+export const COUNTS_UNAVAILABLE_RETRY_AFTER_S = 60
+
+/** 503: the counts cannot be read (Redis out of reach), so what they guard is not done. */
+export class CountsUnavailable extends HttpError {
+  constructor() {
+    super(503, 'We cannot check this safely right now: please try again in a minute.')
+  }
+}
+
 /** One attempt counted in every bucket it belongs to; say how it ended. */
 export interface Attempt {
   failed(): Promise<void>
@@ -343,7 +361,8 @@ export interface Attempt {
 /**
  * Counts one attempt in each bucket before it is checked. Past the limit of any of them it is
  * refused with TooManyAttempts (429, and Retry-After in seconds on the reply) and still counted,
- * so a burst of parallel requests gets no more than `limit` checks.
+ * so a burst of parallel requests gets no more than `limit` checks. Without the counts (Redis out
+ * of reach) it is refused with CountsUnavailable (503, and Retry-After).
  */
 export async function beginAttempt(
   limiter: RateLimiter,
@@ -351,7 +370,8 @@ export async function beginAttempt(
   buckets: ReadonlyArray<readonly [bucket: string, rule: RateLimitRule]>,
   message?: RefusalMessage,
 ): Promise<Attempt> {
-  const taken = await Promise.all(buckets.map(([bucket, rule]) => limiter.take(bucket, rule)))
+  const settled = await Promise.allSettled(buckets.map(([bucket, rule]) => limiter.take(bucket, rule)))
+  const taken = settled.map((result) => (result.status === 'fulfilled' ? result.value : null))
   const endAll = (outcome: (rule: RateLimitRule) => AttemptOutcome | undefined) =>
     Promise.all(
       buckets.map(async ([bucket, rule], i) => {
@@ -361,7 +381,15 @@ export async function beginAttempt(
     ).then(() => undefined)
   // Only rules whose success forgets keep attempts open; the others need no word on a failure.
   const failed = () => endAll((rule) => (rule.successForgets ? 'failed' : undefined))
-  const refused = taken.filter((t) => !t.allowed)
+  const uncounted = settled.find((result) => result.status === 'rejected')
+  if (uncounted) {
+    await failed()
+    if (uncounted.reason instanceof CountsUnavailable) {
+      reply.header('retry-after', COUNTS_UNAVAILABLE_RETRY_AFTER_S)
+    }
+    throw uncounted.reason
+  }
+  const refused = taken.flatMap((t) => (t && !t.allowed ? [t] : []))
   if (refused.length > 0) {
     await failed()
     const retryAfterMs = Math.max(...refused.map((t) => t.retryAfterMs))
