@@ -24,7 +24,7 @@ const ADDRESS_CONTACT_MESSAGES: RateLimitRule = {
 /** Counts a message from `ip` before it is stored: 429 (and Retry-After) past either limit. */
 export async function countContactMessage(
   ctx: ShopContext,
-  reply: Pick<FastifyReply, 'header'>,
+  reply: Pick<FastifyReply, 'header' | 'request'>,
   ip: string,
   email: string,
 ): Promise<void> {
