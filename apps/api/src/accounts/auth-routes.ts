@@ -13,6 +13,7 @@ import {
 } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import type { ShopContext } from '../context.ts'
+import { clientKey } from '../http/client-key.ts'
 import { forbidden } from '../http/errors.ts'
 import { type Attempt, beginAttempt, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
 import { route } from '../http/route.ts'
@@ -92,14 +93,16 @@ export default async function authRoutes(app: FastifyInstance) {
   route(app, accountEndpoints.login, async (request, reply) => {
     const email = normalizeEmail(request.body.username)
     const attempt = await beginAttempt(limiter, reply, [
-      [`login:${request.ip}:${email}`, ACCOUNT_FAILURES],
-      [`login-ip:${request.ip}`, IP_FAILURES],
+      [`login:${clientKey(request.ip)}:${email}`, ACCOUNT_FAILURES],
+      [`login-ip:${clientKey(request.ip)}`, IP_FAILURES],
     ])
     return passwordLogin(ctx, attempt, email, request.body.password)
   })
 
   route(app, accountEndpoints.facebookLogin, async (request, reply) => {
-    const attempt = await beginAttempt(limiter, reply, [[`facebook-ip:${request.ip}`, IP_FAILURES]])
+    const attempt = await beginAttempt(limiter, reply, [
+      [`facebook-ip:${clientKey(request.ip)}`, IP_FAILURES],
+    ])
     const user = await userFromFacebookToken(ctx, request.body.access_token).catch(async (error: unknown) => {
       await attempt.failed()
       throw error
@@ -115,8 +118,8 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const body = request.body
       const attempt = await beginAttempt(limiter, reply, [
-        [`register:${request.ip}:${normalizeEmail(body.email)}`, ACCOUNT_FAILURES],
-        [`register-ip:${request.ip}`, IP_FAILURES],
+        [`register:${clientKey(request.ip)}:${normalizeEmail(body.email)}`, ACCOUNT_FAILURES],
+        [`register-ip:${clientKey(request.ip)}`, IP_FAILURES],
       ])
       try {
         const user = await createUser(ctx, {
@@ -153,8 +156,8 @@ export default async function authRoutes(app: FastifyInstance) {
   route(app, accountEndpoints.requestReset, async (request, reply) => {
     // Every request counts: there is no failure to tell apart, and each one may send a mail.
     await beginAttempt(limiter, reply, [
-      [`reset:${request.ip}:${normalizeEmail(request.body.email)}`, RESET_REQUESTS],
-      [`reset-ip:${request.ip}`, IP_RESET_REQUESTS],
+      [`reset:${clientKey(request.ip)}:${normalizeEmail(request.body.email)}`, RESET_REQUESTS],
+      [`reset-ip:${clientKey(request.ip)}`, IP_RESET_REQUESTS],
     ])
     await requestPasswordReset(ctx, request.body.email)
     return { message: RESET_REQUESTED_MESSAGE }
@@ -163,7 +166,9 @@ export default async function authRoutes(app: FastifyInstance) {
   route(app, accountEndpoints.checkResetKey, async (request, reply) => {
     // Only a dead link stays counted (a working one gives its attempt back), per client as the
     // requests for links are: opening a link's page a few times costs nothing.
-    const attempt = await beginAttempt(limiter, reply, [[`reset-check-ip:${request.ip}`, IP_RESET_REQUESTS]])
+    const attempt = await beginAttempt(limiter, reply, [
+      [`reset-check-ip:${clientKey(request.ip)}`, IP_RESET_REQUESTS],
+    ])
     try {
       await checkResetKey(ctx, request.body.key)
     } catch (error) {

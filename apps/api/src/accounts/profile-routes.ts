@@ -6,6 +6,7 @@
 import { accountEndpoints, customerUpdateSchema } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import type { ShopContext } from '../context.ts'
+import { clientKey } from '../http/client-key.ts'
 import { forbidden } from '../http/errors.ts'
 import type { AnswerHeaders } from '../http/in-process-api.ts'
 import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
@@ -75,7 +76,7 @@ export default async function profileRoutes(app: FastifyInstance) {
   route(app, accountEndpoints.changePassword, async (request, reply) => {
     const current = await session(request, reply)
     const attempt = await beginAttempt(limiter, reply, [
-      [`password:${request.ip}:${current.user.id}`, ACCOUNT_FAILURES],
+      [`password:${clientKey(request.ip)}:${current.user.id}`, ACCOUNT_FAILURES],
     ])
     if (!(await verifyPassword(current.user.password_hash, request.body.old_password))) {
       await attempt.failed()

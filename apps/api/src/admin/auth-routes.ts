@@ -8,6 +8,7 @@ import { adminEndpoints } from '@fanshop/core'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { ACCOUNT_FAILURES, IP_FAILURES } from '../accounts/auth-routes.ts'
 import { verifyPassword } from '../accounts/passwords.ts'
+import { clientKey } from '../http/client-key.ts'
 import { badRequest, forbidden, type HttpError } from '../http/errors.ts'
 import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
 import { recordAudit } from './audit.ts'
@@ -70,8 +71,8 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
   adminRoute(app, adminEndpoints.login, async (request, reply) => {
     const { email, password, code } = request.body
     const attempt = await beginAttempt(limiter, reply, [
-      [`admin-login:${request.ip}:${email}`, ACCOUNT_FAILURES],
-      [`admin-login-ip:${request.ip}`, IP_FAILURES],
+      [`admin-login:${clientKey(request.ip)}:${email}`, ACCOUNT_FAILURES],
+      [`admin-login-ip:${clientKey(request.ip)}`, IP_FAILURES],
     ])
     const staff = await findStaffByEmail(ctx, email)
     if (!(await verifyPassword(staff?.password_hash ?? null, password)) || !staff) {

@@ -12,6 +12,7 @@ import { optionalSession } from '../accounts/sessions.ts'
 import { availableStock } from '../catalog/stock.ts'
 import type { ShopContext } from '../context.ts'
 import { dialectOf, withIdColumn } from '../db/portable.ts'
+import { clientKey } from '../http/client-key.ts'
 import { badRequest, unprocessable } from '../http/errors.ts'
 import { beginAttempt, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
 import { route } from '../http/route.ts'
@@ -146,7 +147,7 @@ export default async function backInStockRoutes(app: FastifyInstance) {
   const limiter = rateLimiter(ctx)
 
   route(app, cartEndpoints.requestStockAlert, async (request, reply) => {
-    await beginAttempt(limiter, reply, [[`stock-alert-ip:${request.ip}`, ALERTS_PER_CLIENT]])
+    await beginAttempt(limiter, reply, [[`stock-alert-ip:${clientKey(request.ip)}`, ALERTS_PER_CLIENT]])
     const email = request.body.email ?? (await optionalSession(ctx, request))?.user.email
     if (!email) throw badRequest('Enter your e-mail address.')
     const message = await requestAlert(ctx, request.body.variant_id, email.toLowerCase())

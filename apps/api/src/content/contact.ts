@@ -21,18 +21,18 @@ const ADDRESS_CONTACT_MESSAGES: RateLimitRule = {
   lockMs: HOUR_MS,
 }
 
-/** Counts a message from `ip` before it is stored: 429 (and Retry-After) past either limit. */
+/** Counts a message from `client` (its key, http/client-key.ts) before it is stored: 429 (and Retry-After) past either limit. */
 export async function countContactMessage(
   ctx: ShopContext,
-  reply: Pick<FastifyReply, 'header' | 'request'>,
-  ip: string,
+  reply: Pick<FastifyReply, 'header'>,
+  client: string,
   email: string,
 ): Promise<void> {
   const limiter = rateLimiter(ctx)
   await beginAttempt(
     limiter,
     reply,
-    [[`contact-ip:${ip}`, IP_CONTACT_MESSAGES]],
+    [[`contact-ip:${client}`, IP_CONTACT_MESSAGES]],
     (wait) =>
       `We have received many messages from your network in the last hour. Please try again in ${wait}.`,
   )

@@ -20,6 +20,7 @@ import {
   totalPages,
 } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
+import { clientKey } from '../http/client-key.ts'
 import { badRequest, notFound } from '../http/errors.ts'
 import type { AnswerHeaders } from '../http/in-process-api.ts'
 import { readRoute, route } from '../http/route.ts'
@@ -122,7 +123,7 @@ export default async function contentPlugin(app: FastifyInstance) {
   })
 
   route(app, contentEndpoints.contact, async (request, reply) => {
-    await countContactMessage(app.shop, reply, request.ip, request.body.email)
+    await countContactMessage(app.shop, reply, clientKey(request.ip), request.body.email)
     const { id } = await receiveContactMessage(app.shop, request.body)
     return reply.status(201).send({ id, status: 'received' as const, message: CONTACT_SUCCESS_TEXT })
   })

@@ -9,7 +9,7 @@
  * Guesses (passwords, reset requests, messages) are counted BEFORE they are checked, so a burst
  * of parallel requests cannot all be checked while the count lags behind:
  *
- *   const attempt = await beginAttempt(limiter, reply, [[`login:${ip}:${email}`, RULE], ...])
+ *   const attempt = await beginAttempt(limiter, reply, [[`login:${clientKey(request.ip)}:${email}`, RULE], ...])
  *   ...on a failure: await attempt.failed()      // it stays counted
  *   ...on a success: await attempt.succeeded()   // gives back what the rule allows
  *
@@ -24,7 +24,6 @@ import type { FastifyReply } from 'fastify'
 import { type Kysely, type Migration, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
-import { clientKey } from './client-key.ts'
 import { HttpError } from './errors.ts'
 import { closeRedis, connectRedis, redisDown } from './redis.ts'
 
@@ -360,32 +359,19 @@ export interface Attempt {
 }
 
 /**
- * The bucket as counted: the client it names by request.ip right after its prefix
- * (`login:${request.ip}:${email}`, `access-code:${request.ip}`) becomes the client's key, so that
- * every limit counts an IPv6 client on its /64 (client-key.ts). Other buckets stay as they are.
- */
-function countedBucket(bucket: string, ip: string): string {
-  const key = clientKey(ip)
-  const at = bucket.indexOf(':') + 1
-  const end = at + ip.length
-  const namesClient = key !== ip && at > 0 && bucket.startsWith(ip, at) && (bucket[end] ?? ':') === ':'
-  return namesClient ? bucket.slice(0, at) + key + bucket.slice(end) : bucket
-}
-
-/**
- * Counts one attempt in each bucket before it is checked, its client counted by its key
- * (countedBucket). Past the limit of any of them it is refused with TooManyAttempts (429, and
+ * Counts one attempt in each bucket before it is checked. A bucket names its client by its key
+ * (`login:${clientKey(request.ip)}:${email}`, http/client-key.ts), so that every limit counts an
+ * IPv6 client on its /64. Past the limit of any of them it is refused with TooManyAttempts (429, and
  * Retry-After in seconds on the reply) and still counted, so a burst of parallel requests gets no
  * more than `limit` checks. Without the counts (Redis out of reach) it is refused with
  * CountsUnavailable (503, and Retry-After).
  */
 export async function beginAttempt(
   limiter: RateLimiter,
-  reply: Pick<FastifyReply, 'header' | 'request'>,
-  named: ReadonlyArray<readonly [bucket: string, rule: RateLimitRule]>,
+  reply: Pick<FastifyReply, 'header'>,
+  buckets: ReadonlyArray<readonly [bucket: string, rule: RateLimitRule]>,
   message?: RefusalMessage,
 ): Promise<Attempt> {
-  const buckets = named.map(([bucket, rule]) => [countedBucket(bucket, reply.request.ip), rule] as const)
   const settled = await Promise.allSettled(buckets.map(([bucket, rule]) => limiter.take(bucket, rule)))
   const taken = settled.map((result) => (result.status === 'fulfilled' ? result.value : null))
   const endAll = (outcome: (rule: RateLimitRule) => AttemptOutcome | undefined) =>

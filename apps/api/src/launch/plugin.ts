@@ -4,6 +4,7 @@
  */
 import { launchEndpoints, parseAccessCodeSearch } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
+import { clientKey } from '../http/client-key.ts'
 import { badRequest, HttpError, notFound } from '../http/errors.ts'
 import { beginAttempt, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
 import { route } from '../http/route.ts'
@@ -37,7 +38,7 @@ export default async function launchPlugin(app: FastifyInstance) {
     if (!code) throw badRequest('Send the access code as "Access Code (XXXXX)" with its 5 letters or digits.')
     // Counted before the code is checked, so a burst of parallel guesses gets no more than the limit.
     const attempt = await beginAttempt(rateLimiter(app.shop), reply, [
-      [`access-code:${request.ip}`, WRONG_CODES],
+      [`access-code:${clientKey(request.ip)}`, WRONG_CODES],
     ])
     const result = await redeemAccessCode(app.shop, code)
     if (!result.ok) {
@@ -57,7 +58,7 @@ export default async function launchPlugin(app: FastifyInstance) {
     await beginAttempt(
       rateLimiter(app.shop),
       reply,
-      [[`launch-signup:${request.ip}`, SIGNUPS]],
+      [[`launch-signup:${clientKey(request.ip)}`, SIGNUPS]],
       tooManySignups,
     )
     const { email } = request.body

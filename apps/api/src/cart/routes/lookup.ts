@@ -7,6 +7,7 @@
  */
 import { cartEndpoints, ORDER_NOT_FOUND_MESSAGE } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
+import { clientKey } from '../../http/client-key.ts'
 import { notFound } from '../../http/errors.ts'
 import { beginAttempt, type RateLimitRule, rateLimiter } from '../../http/rate-limit.ts'
 import { route } from '../../http/route.ts'
@@ -27,7 +28,7 @@ export default async function orderLookupRoutes(app: FastifyInstance) {
       limiter,
       reply,
       [
-        [`order-lookup-ip:${request.ip}`, LOOKUPS_PER_CLIENT],
+        [`order-lookup-ip:${clientKey(request.ip)}`, LOOKUPS_PER_CLIENT],
         [`order-lookup:${number}`, LOOKUPS_PER_ORDER],
       ],
       (wait) => `Too many tries to find an order. Please try again in ${wait}.`,
