@@ -22,9 +22,23 @@ export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** The message is the API's own answer, not the storefront's account of a call that failed. */
+    readonly fromApi = false,
   ) {
     super(message)
   }
+}
+
+/**
+ * The ApiError a form shows as its message, its page answering the error's status: a 4xx, or a
+ * 503 the API explained (a check it cannot make safely right now, its rate limits' counts out of
+ * reach: try again in a minute). Anything else, a bug or the back end out of reach, is thrown on
+ * to the error page.
+ */
+export function formError(error: unknown): ApiError {
+  if (error instanceof ApiError && (error.statusCode < 500 || (error.statusCode === 503 && error.fromApi)))
+    return error
+  throw error
 }
 
 /** One request as it goes out, whatever its endpoint. */
@@ -97,7 +111,7 @@ function answered(status: number, headers: Headers, body: unknown, statusText = 
       body && typeof body === 'object' && 'message' in body
         ? String((body as { message: unknown }).message)
         : ''
-    throw new ApiError(bodyStatus >= 400 ? bodyStatus : status, message || statusText)
+    throw new ApiError(bodyStatus >= 400 ? bodyStatus : status, message || statusText, message !== '')
   }
   return { data: body, status, headers }
 }

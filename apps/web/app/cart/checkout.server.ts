@@ -19,7 +19,7 @@ import {
   TERMS_NOT_ACCEPTED_MESSAGE,
 } from '@fanshop/core'
 import { type AppLoadContext, redirect } from 'react-router'
-import { ApiError } from '../api.server.ts'
+import { formError } from '../api.server.ts'
 import { fieldMessages, parseForm } from '../site/form/cue-form.ts'
 import { fetchOrder, orderArgs, storeCall } from './cart.server.ts'
 import { forgetCart, keepPlacedOrder, type OrderRef, readCartRef } from './cart-cookie.server.ts'
@@ -42,6 +42,8 @@ export const ORDER_CHANGED_MESSAGE =
 export interface CheckoutResult {
   step: CheckoutStep
   error?: string
+  /** The API's status when it refused the step; the page answers 422 without one. */
+  status?: number
   fieldErrors?: Record<string, string>
   values?: Record<string, string>
 }
@@ -65,8 +67,8 @@ async function withCart<T>(
   try {
     return await run(ref)
   } catch (error) {
-    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
-    return { step, error: error.message }
+    const refused = formError(error)
+    return { step, error: refused.message, status: refused.statusCode }
   }
 }
 
@@ -166,7 +168,7 @@ export async function payStep(context: AppLoadContext, form: FormData) {
   if (placed.state === 'payment' && placed.payments.at(-1)?.state === 'failed') {
     throw redirect(`/order/failed?number=${ref.number}`)
   }
-  return { step: 'payment', error: placed.error, values } satisfies CheckoutResult
+  return { step: 'payment', error: placed.error, status: placed.status, values } satisfies CheckoutResult
 }
 
 /** Whether the order is placed, or a placement of it is waiting for its payment's outcome. */
@@ -234,14 +236,19 @@ async function placeOrder(
   context: AppLoadContext,
   ref: OrderRef,
   key: string,
-): Promise<Pick<OrderJson, 'state' | 'payments'> & { error?: string }> {
+): Promise<Pick<OrderJson, 'state' | 'payments'> & Pick<CheckoutResult, 'error' | 'status'>> {
   try {
     return await next(context, ref, { 'Idempotency-Key': key })
   } catch (error) {
-    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
-    if (error.statusCode !== 409) {
+    const refused = formError(error)
+    if (refused.statusCode !== 409) {
       const order = await fetchOrder(context, ref).catch(() => null)
-      return { state: order?.state ?? 'payment', payments: order?.payments ?? [], error: error.message }
+      return {
+        state: order?.state ?? 'payment',
+        payments: order?.payments ?? [],
+        error: refused.message,
+        status: refused.statusCode,
+      }
     }
   }
   for (let attempt = 0; attempt < 20; attempt++) {

@@ -101,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? await payStep(context, form)
           : ({ step: 'address', error: 'Unknown checkout step.' } satisfies CheckoutResult)
   if (!result) return redirect('/checkout')
-  return data(result, { status: 422 })
+  return data(result, { status: result.status ?? 422 })
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {

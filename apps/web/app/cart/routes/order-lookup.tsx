@@ -5,8 +5,8 @@
  * same form when they cannot tell which order is meant; without JavaScript it posts here.
  */
 import { cartEndpoints, orderLookupSchema } from '@fanshop/core'
-import { redirect } from 'react-router'
-import { ApiError, callData } from '../../api.server.ts'
+import { data, redirect } from 'react-router'
+import { callData, formError } from '../../api.server.ts'
 import { parseForm } from '../../site/form/cue-form.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { keepPlacedOrder } from '../cart-cookie.server.ts'
@@ -33,8 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     keepPlacedOrder(context, found)
     throw redirect(`/order/details?number=${found.number}`)
   } catch (error) {
-    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
-    return { result: submission.reply({ formErrors: [error.message] }) }
+    const refused = formError(error)
+    return data(
+      { result: submission.reply({ formErrors: [refused.message] }) },
+      { status: refused.statusCode },
+    )
   }
 }
 

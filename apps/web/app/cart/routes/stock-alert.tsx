@@ -6,7 +6,7 @@
  */
 import { cartEndpoints, safeRedirect, stockAlertSchema } from '@fanshop/core'
 import { data, Link } from 'react-router'
-import { ApiError } from '../../api.server.ts'
+import { formError } from '../../api.server.ts'
 import { parseForm } from '../../site/form/cue-form.ts'
 import { storeCall } from '../cart.server.ts'
 import type { Route } from './+types/stock-alert'
@@ -25,10 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
     return { result: submission.reply(), message: body.message, back }
   } catch (error) {
-    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
+    const refused = formError(error)
     return data(
-      { result: submission.reply({ formErrors: [error.message] }), message: null, back },
-      { status: error.statusCode },
+      { result: submission.reply({ formErrors: [refused.message] }), message: null, back },
+      { status: refused.statusCode },
     )
   }
 }

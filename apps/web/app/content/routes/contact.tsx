@@ -12,8 +12,8 @@ import {
   plainText,
 } from '@fanshop/core'
 import { useEffect, useRef } from 'react'
-import { Form, useNavigation } from 'react-router'
-import { ApiError, callData } from '../../api.server.ts'
+import { data, Form, useNavigation } from 'react-router'
+import { callData, formError } from '../../api.server.ts'
 import { parseForm, useCueForm } from '../../site/form/cue-form.ts'
 import { FormErrors, SelectField, TextAreaField, TextField } from '../../site/form/fields.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
@@ -49,8 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { message } = await callData(context, contentEndpoints.contact, { body: submission.value })
     return { result: submission.reply({ resetForm: true }), sent: message }
   } catch (error) {
-    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
-    return { result: submission.reply({ formErrors: [error.message] }), sent: null }
+    const refused = formError(error)
+    return data(
+      { result: submission.reply({ formErrors: [refused.message] }), sent: null },
+      { status: refused.statusCode },
+    )
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { accessCodeSearch, launchEndpoints, normaliseAccessCode, safeRedirect } from '@fanshop/core'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { ApiError, callData } from '../../api.server.ts'
+import { callData, formError } from '../../api.server.ts'
 import { SITE_NAME } from '../../site/brand.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { keepAccessGrant } from '../access-grant.server.ts'
@@ -38,10 +38,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     keepAccessGrant(context, { grant, expiresAt: expires_at })
     return redirect(safeRedirect(url.searchParams.get('redirectTo'), '/shop'))
   } catch (error) {
-    if (error instanceof ApiError && error.statusCode < 500) {
-      return data({ error: error.message }, { status: error.statusCode })
-    }
-    throw error
+    const refused = formError(error)
+    return data({ error: refused.message }, { status: refused.statusCode })
   }
 }
 
