@@ -48,6 +48,13 @@ export function answeringWith<E extends Endpoint, Answer extends z.ZodType>(endp
 /** Every failure the API answers (spec 7). */
 export const errorBodySchema = z.object({ message: z.string(), statusCode: z.number().int() })
 
+/**
+ * The answers of an endpoint whose tries are counted: 429 after too many (with Retry-After), and
+ * 503 (with Retry-After) while the counts are out of reach, the try refused rather than let
+ * through uncounted.
+ */
+export const rateLimitedErrors = { 429: errorBodySchema, 503: errorBodySchema }
+
 type SuccessStatus = 200 | 201 | 202 | 204
 
 /** What a successful call answers, after the endpoint's schema has checked it. */

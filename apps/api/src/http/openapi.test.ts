@@ -158,6 +158,33 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
     )
   })
 
+  it('documents the 429 and the 503 (counts out of reach) of every rate-limited operation', () => {
+    const rateLimited = [
+      'POST /wp-json/jwt-auth/v1/token',
+      'POST /wp-json/wp/v2/facebook/get_user',
+      'POST /wp-json/wp/v2/register',
+      'POST /wp-json/wp/v2/auth/reset',
+      'POST /wp-json/wp/v2/auth/reset/check',
+      'POST /wp-json/wp/v2/user/password',
+      'POST /wp-json/wp/v2/contact',
+      'POST /api/v1/orders/lookup',
+      'POST /api/v1/stock_alerts',
+      'POST /wp-json/wp/v2/user/check-access-code',
+      'POST /wp-json/wp/v2/launch/subscribe',
+      'POST /admin/api/session',
+      'PUT /admin/api/me/totp',
+    ]
+    const documented = new Map(operations().map(({ name, operation }) => [name, operation]))
+    for (const name of rateLimited) {
+      const responses = documented.get(name)?.responses ?? {}
+      expect(Object.keys(responses), name).toEqual(expect.arrayContaining(['429', '503']))
+    }
+    for (const [name, operation] of documented) {
+      if (operation.responses['429'])
+        expect(operation.responses['503'], `${name} documents 503 beside 429`).toBeDefined()
+    }
+  })
+
   it('documents a list asked for some fields (`_fields`) as holding only those', async () => {
     const products = await t.app.inject('/wp-json/wc/v3/products?_fields=id,name,variations.price')
     expect(Object.keys(products.json()[0])).toEqual(['id', 'name', 'variations'])

@@ -4,7 +4,7 @@
  * book. The calls marked `bearer` need the user's token; another user's customer id answers 403.
  */
 import { z } from 'zod'
-import { defineEndpoint, errorBodySchema } from '../endpoint.ts'
+import { defineEndpoint, errorBodySchema, rateLimitedErrors } from '../endpoint.ts'
 import { idParam } from '../input.ts'
 import { addressBookJsonSchema, savedAddressInputSchema, savedAddressJsonSchema } from './address-book.ts'
 import {
@@ -68,7 +68,7 @@ export const accountEndpoints = {
     tags: TAGS,
     summary: 'Log in with e-mail (as username) and password; answers the Bearer token',
     body: loginRequestSchema,
-    responses: { 200: tokenResponseSchema },
+    responses: { 200: tokenResponseSchema, ...rateLimitedErrors },
   }),
   facebookLogin: defineEndpoint({
     method: 'POST',
@@ -76,7 +76,7 @@ export const accountEndpoints = {
     tags: TAGS,
     summary: 'Log in with a Facebook access token, verified with the Graph API; creates or links the account',
     body: facebookLoginSchema,
-    responses: { 200: tokenResponseSchema },
+    responses: { 200: tokenResponseSchema, ...rateLimitedErrors },
   }),
   register: defineEndpoint({
     method: 'POST',
@@ -84,7 +84,7 @@ export const accountEndpoints = {
     tags: TAGS,
     summary: 'Create an account (the registration rules of spec 5); a taken e-mail answers 400',
     body: registerRequestSchema(START_YEAR),
-    responses: { 201: currentUserSchema },
+    responses: { 201: currentUserSchema, ...rateLimitedErrors },
   }),
   logout: defineEndpoint({
     method: 'POST',
@@ -100,7 +100,7 @@ export const accountEndpoints = {
     tags: TAGS,
     summary: 'Ask for a link to set a new password; the answer never says whether the e-mail is registered',
     body: resetRequestSchema,
-    responses: { 200: messageSchema },
+    responses: { 200: messageSchema, ...rateLimitedErrors },
   }),
   checkResetKey: defineEndpoint({
     method: 'POST',
@@ -109,7 +109,7 @@ export const accountEndpoints = {
     summary:
       'Whether the key of a reset link can still set a password (400 when it is unknown, used or expired); uses nothing up. Unknown keys are limited per client',
     body: resetKeySchema,
-    responses: { 200: messageSchema },
+    responses: { 200: messageSchema, ...rateLimitedErrors },
   }),
   setPassword: defineEndpoint({
     method: 'POST',
@@ -167,7 +167,7 @@ export const accountEndpoints = {
     summary: 'Change the password (the current one is required); ends the sessions on other devices',
     bearer: true,
     body: passwordChangeSchema,
-    responses: { 200: messageSchema },
+    responses: { 200: messageSchema, ...rateLimitedErrors },
   }),
   customer: defineEndpoint({
     method: 'GET',

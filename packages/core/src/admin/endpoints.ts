@@ -5,7 +5,7 @@
  * Staff authenticate with an httpOnly session cookie set by the login, not a customer's Bearer.
  */
 import { z } from 'zod'
-import { defineEndpoint, type Endpoint } from '../endpoint.ts'
+import { defineEndpoint, type Endpoint, rateLimitedErrors } from '../endpoint.ts'
 import type { Permission } from './roles.ts'
 import {
   acceptInvitationSchema,
@@ -44,7 +44,7 @@ export const adminEndpoints = {
       'Staff login: e-mail, password and, when the account has one, the TOTP code; sets the session cookie',
     permission: 'public',
     body: staffLoginSchema,
-    responses: { 200: staffLoginResultSchema },
+    responses: { 200: staffLoginResultSchema, ...rateLimitedErrors },
   }),
   logout: defineAdminEndpoint({
     method: 'DELETE',
@@ -78,7 +78,7 @@ export const adminEndpoints = {
       'Confirms the TOTP secret with a code; from then on every login asks for one. Replacing a second factor also takes a code of the current one (currentCode)',
     permission: null,
     body: z.object({ code: totpCodeSchema, currentCode: totpCodeSchema.optional() }),
-    responses: { 200: staffMeSchema },
+    responses: { 200: staffMeSchema, ...rateLimitedErrors },
   }),
   acceptInvitation: defineAdminEndpoint({
     method: 'POST',

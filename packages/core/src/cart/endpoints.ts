@@ -5,7 +5,7 @@
  * with its `order_token` or by its owner's Bearer token (`bearer: 'optional'`).
  */
 import { z } from 'zod'
-import { defineEndpoint, errorBodySchema } from '../endpoint.ts'
+import { defineEndpoint, errorBodySchema, rateLimitedErrors } from '../endpoint.ts'
 import { idParam, pageParam, perPageParam, text, wholeNumber } from '../input.ts'
 import { ORDER_NUMBER_PATTERN } from './limits.ts'
 import { orderLookupAnswerSchema, orderLookupSchema } from './lookup.ts'
@@ -257,7 +257,7 @@ export const cartEndpoints = {
       200: orderLookupAnswerSchema,
       400: errorBodySchema,
       404: errorBodySchema,
-      429: errorBodySchema,
+      ...rateLimitedErrors,
     },
   }),
   requestStockAlert: defineEndpoint({
@@ -272,7 +272,7 @@ export const cartEndpoints = {
       201: z.object({ message: z.string() }),
       400: errorBodySchema,
       422: errorBodySchema,
-      429: errorBodySchema,
+      ...rateLimitedErrors,
     },
   }),
 }

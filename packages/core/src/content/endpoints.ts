@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { MAX_PER_PAGE } from '../catalog/paging.ts'
-import { answeringWith, defineEndpoint, errorBodySchema } from '../endpoint.ts'
+import { answeringWith, defineEndpoint, errorBodySchema, rateLimitedErrors } from '../endpoint.ts'
 import { idParam, MAX_ID, pageParam, text, wholeNumber } from '../input.ts'
 import { contactMessageSchema } from './contact.ts'
 import {
@@ -160,7 +160,7 @@ export const contentEndpoints = {
     responses: {
       201: z.object({ id: z.number().int(), status: z.literal('received'), message: z.string() }),
       400: errorBodySchema,
-      429: errorBodySchema,
+      ...rateLimitedErrors,
     },
   }),
 }

@@ -3,7 +3,7 @@
  * text) for a signed access grant, and the coming-soon page's notification signup.
  */
 import { z } from 'zod'
-import { defineEndpoint, errorBodySchema } from '../endpoint.ts'
+import { defineEndpoint, errorBodySchema, rateLimitedErrors } from '../endpoint.ts'
 import { accessGrantResponseSchema, checkAccessCodeBodySchema } from './access-code.ts'
 import {
   joinQueueBodySchema,
@@ -29,7 +29,7 @@ export const launchEndpoints = {
       400: errorBodySchema,
       404: errorBodySchema,
       410: errorBodySchema,
-      429: errorBodySchema,
+      ...rateLimitedErrors,
     },
   }),
   subscribe: defineEndpoint({
@@ -42,7 +42,7 @@ export const launchEndpoints = {
       200: signupAnswerSchema,
       201: signupAnswerSchema,
       400: errorBodySchema,
-      429: errorBodySchema,
+      ...rateLimitedErrors,
     },
   }),
   queueChallenge: defineEndpoint({
