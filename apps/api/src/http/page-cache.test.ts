@@ -7,17 +7,17 @@
  * the page's fresh seconds, and an expired copy is served once more while one background render
  * replaces it.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { launchInstant } from '@fanshop/core'
 import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../../tests/built-server.ts'
+import { freePort, hasRedis, startRedis } from '../../tests/redis-server.ts'
 import { demoStaff, sessionCookieOf } from '../admin/testing.ts'
 import type { ShopContext } from '../context.ts'
 import {
@@ -293,8 +293,6 @@ describe('the shared anonymous page cache', () => {
   })
 })
 
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0
-
 describe.skipIf(!hasRedis)('the page cache shared by two instances through Redis', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-page-cache-redis-'))
   // One shop (one address, one database) served by two instances, with a Redis of this test's own.
@@ -305,28 +303,8 @@ describe.skipIf(!hasRedis)('the page cache shared by two instances through Redis
 
   beforeAll(async () => {
     ensureBuilt()
-    const redisPort = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as net.AddressInfo
-        probe.close(() => resolve(port))
-      })
-    })
-    redis = spawn('redis-server', [
-      '--port',
-      String(redisPort),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-    ])
-    await new Promise<void>((resolve, reject) => {
-      redis!.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('Ready to accept connections')) resolve()
-      })
-      redis!.on('exit', (code) => reject(new Error(`redis-server exited with ${code}`)))
-    })
+    const redisPort = await freePort()
+    redis = await startRedis(redisPort)
     const env = {
       DATA_DIR: dataDir,
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,

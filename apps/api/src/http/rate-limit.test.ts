@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import net from 'node:net'
+import type { ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login, register } from '../../tests/accounts.ts'
+import { freePort, hasRedis, startRedis } from '../../tests/redis-server.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { ACCOUNT_FAILURES } from '../accounts/auth-routes.ts'
 import {
@@ -173,40 +173,12 @@ describe(`rate limiter in the database on ${testDialect}`, () => {
   })
 })
 
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 describe.skipIf(!hasRedis)(`rate limiter in Redis (REDIS_URL) on ${testDialect}`, () => {
   let t: TestApp
   let redis: ChildProcess
   beforeAll(async () => {
     const port = await freePort()
-    redis = spawn('redis-server', [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-    ])
-    await new Promise<void>((resolve, reject) => {
-      redis.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('Ready to accept connections')) resolve()
-      })
-      redis.on('exit', (code) => reject(new Error(`redis-server exited with ${code}`)))
-    })
+    redis = await startRedis(port)
     t = await createTestApp({ seed: false, env: { REDIS_URL: `redis://127.0.0.1:${port}` } })
   })
   afterAll(async () => {

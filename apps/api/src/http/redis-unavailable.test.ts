@@ -4,27 +4,16 @@
  * Retry-After, soon, never a 500 and never a request left waiting; the page cache degrades to
  * this instance's memory and renders. Both take Redis up again once it answers.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import { Writable } from 'node:stream'
 import type { FastifyBaseLogger } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login } from '../../tests/accounts.ts'
+import { freePort, hasRedis, startRedis } from '../../tests/redis-server.ts'
 import { createTestApp, type TestApp } from '../../tests/test-app.ts'
 import type { ShopContext } from '../context.ts'
 import { PageCache } from './page-cache.ts'
-
-/** A port on 127.0.0.1 where nothing listens: connections are refused. */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** A "Redis" that accepts connections and never answers a byte. */
 async function hangingRedis(): Promise<{ url: string; close(): Promise<void> }> {
@@ -82,7 +71,7 @@ describe('rate limits when Redis refuses connections', () => {
     })
     t = await createTestApp({
       seed: false,
-      env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` },
+      env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}` },
       logStream,
     })
   })
@@ -133,29 +122,6 @@ describe('rate limits when Redis accepts connections and never answers', () => {
   })
 })
 
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const redis = spawn('redis-server', [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-  ])
-  await new Promise<void>((resolve, reject) => {
-    redis.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Ready to accept connections')) resolve()
-    })
-    redis.on('exit', (code) => reject(new Error(`redis-server exited with ${code}`)))
-  })
-  return redis
-}
-
-/** Asks until `done` holds, for at most `ms`. */
 async function eventually<T>(ask: () => Promise<T>, done: (answer: T) => boolean, ms = 10_000): Promise<T> {
   const until = Date.now() + ms
   let answer = await ask()
@@ -171,7 +137,7 @@ describe.skipIf(!hasRedis)('rate limits once Redis answers again', () => {
   let redis: ChildProcess | undefined
   let port: number
   beforeAll(async () => {
-    port = await closedPort()
+    port = await freePort()
     t = await createTestApp({ seed: false, env: { REDIS_URL: `redis://127.0.0.1:${port}` } })
   })
   afterAll(async () => {
@@ -206,7 +172,7 @@ describe('the page cache when Redis is out of reach', () => {
     cache.prepare(200, new Headers({ 'content-type': 'text/html' }), html, cache.currentVersion(), 'n')
 
   for (const [what, open] of [
-    ['refusing', async () => ({ url: `redis://127.0.0.1:${await closedPort()}`, close: async () => {} })],
+    ['refusing', async () => ({ url: `redis://127.0.0.1:${await freePort()}`, close: async () => {} })],
     ['never answering', hangingRedis],
   ] as const) {
     it(`starts, keeps and serves pages in memory, and writes, Redis ${what}`, async () => {
@@ -233,7 +199,7 @@ describe('the page cache when Redis is out of reach', () => {
   }
 
   it.skipIf(!hasRedis)('shares its pages through Redis once it answers again', async () => {
-    const port = await closedPort()
+    const port = await freePort()
     const [one, other] = [cacheFor(`redis://127.0.0.1:${port}`), cacheFor(`redis://127.0.0.1:${port}`)]
     let redis: ChildProcess | undefined
     try {
