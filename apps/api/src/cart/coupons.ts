@@ -4,7 +4,8 @@
  * and a per-customer limit (an account, or a guest's e-mail address). Applying checks all of them;
  * placement checks them again and counts the use with one conditional write in its transaction
  * (countCouponUse), so a limit holds under any number of parallel placements; a payment that
- * fails gives the use back (giveCouponUseBack). Every refusal is a 422 naming the code.
+ * fails and an order cancelled by staff give the use back (giveCouponUseBack). Every refusal is a
+ * 422 naming the code.
  */
 import type { Selectable } from 'kysely'
 import type { ShopContext } from '../context.ts'
@@ -43,7 +44,8 @@ async function refusalOf(
   return null
 }
 
-/** Other orders of the same account or e-mail address placed (or being paid) with the coupon. */
+/** Other orders of the same account or e-mail address placed (or being paid) with the coupon, and
+ *  not cancelled since. */
 async function customerUses(db: Db, couponId: number, order: OrderRow): Promise<number> {
   const email = order.email?.toLowerCase() ?? null
   if (order.user_id === null && email === null) return 0
@@ -53,6 +55,7 @@ async function customerUses(db: Db, couponId: number, order: OrderRow): Promise<
     .where('coupon_id', '=', couponId)
     .where('id', '<>', order.id)
     .where((eb) => eb.or([eb('state', '=', 'complete'), eb('frozen_at', 'is not', null)]))
+    .where('canceled_at', 'is', null)
     .where((eb) => {
       const same = []
       if (order.user_id !== null) same.push(eb('user_id', '=', order.user_id))
@@ -103,7 +106,8 @@ export async function countCouponUse(trx: Db, order: OrderRow, now: number): Pro
   if (refusal) throw unprocessable(refusal)
 }
 
-/** A placement whose payment failed or was cancelled gives its coupon use back. */
+/** A placement whose payment failed or was cancelled, or a placed order cancelled by staff, gives
+ *  its coupon use back. */
 export async function giveCouponUseBack(trx: Db, order: Pick<OrderRow, 'coupon_id'>): Promise<void> {
   if (order.coupon_id === null) return
   await trx

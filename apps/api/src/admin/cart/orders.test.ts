@@ -317,6 +317,32 @@ describe(`the back office's orders, on ${testDialect}`, () => {
       expect([await sold(tee), await sold(cap)]).toEqual([0, 0])
     })
 
+    it("gives the order's coupon use back, to the coupon's total and to the customer's own limit", async () => {
+      const created = await call(couponEndpoints.createCoupon, {
+        cookie: cookies.manager,
+        body: { code: `ONCE${testDialect}`, amount: 10, usageLimit: 1, perCustomerLimit: 1 },
+      })
+      expect(created.statusCode, created.body).toBe(201)
+      const coupon = created.json() as { id: number; code: string }
+      const email = `once-${testDialect}@example.com`
+      const { number } = await placed({ coupon: coupon.code, email })
+      const uses = async () =>
+        (
+          await t.ctx.db
+            .selectFrom('coupons')
+            .select('uses')
+            .where('id', '=', coupon.id)
+            .executeTakeFirstOrThrow()
+        ).uses
+      expect(await uses()).toBe(1)
+      const res = await call(adminOrderEndpoints.cancelOrder, { cookie: cookies.manager, number, body: {} })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(await uses()).toBe(0)
+      // The same customer can use it again, once: the cancelled order no longer counts.
+      await placed({ coupon: coupon.code, email })
+      expect(await uses()).toBe(1)
+    })
+
     it('voids an unpaid bank transfer order without a refund', async () => {
       const { number, tee } = await placed({ pay: 'bank' })
       const res = await call(adminOrderEndpoints.cancelOrder, { cookie: cookies.owner, number, body: {} })

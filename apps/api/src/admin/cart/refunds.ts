@@ -15,6 +15,7 @@
  */
 import { cancelRefusal, formatEuro, type RefundOrderInput, refundRefusal, refundValue } from '@fanshop/core'
 import type { Selectable, Transaction } from 'kysely'
+import { giveCouponUseBack } from '../../cart/coupons.ts'
 import { conflict, type OrderRow } from '../../cart/orders.ts'
 import type { RefundResult } from '../../cart/payments/gateway.ts'
 import { gatewayKey, gatewayOf } from '../../cart/placement.ts'
@@ -305,9 +306,9 @@ export async function refundOrder(
 }
 
 /**
- * Cancels an order not yet shipped: every unit goes back to the shelf, the order stops waiting
- * for fulfilment, and what is left of the payment is refunded (a refund the gateway refuses is
- * on the timeline, to be tried again from the order page).
+ * Cancels an order not yet shipped: every unit goes back to the shelf, its coupon use is given
+ * back, the order stops waiting for fulfilment, and what is left of the payment is refunded (a
+ * refund the gateway refuses is on the timeline, to be tried again from the order page).
  */
 export async function cancelOrder(
   ctx: ShopContext,
@@ -332,6 +333,7 @@ export async function cancelOrder(
       })
       .where('id', '=', order.id)
       .execute()
+    await giveCouponUseBack(trx, order)
     const lines = await trx.selectFrom('line_items').selectAll().where('order_id', '=', order.id).execute()
     await restock(
       trx,
