@@ -43,4 +43,17 @@ describe(`the orders indexes on ${testDialect}`, () => {
       )
     },
   )
+
+  it.runIf(testDialect === 'sqlite')(
+    "finds a fan's orders by e-mail or account (the per-fan cap at placement) through both indexes",
+    async () => {
+      const plan = await sql<{ detail: string }>`
+      explain query plan select id from orders
+      where lower(orders.email) = ${'fan@example.com'} or orders.user_id = ${7}`.execute(t.ctx.db)
+      const detail = plan.rows.map((row) => row.detail).join('\n')
+      expect(detail).toMatch(/MULTI-INDEX OR/)
+      expect(detail).toMatch(/INDEX orders_email_idx/)
+      expect(detail).toMatch(/INDEX orders_user_state_idx/)
+    },
+  )
 })

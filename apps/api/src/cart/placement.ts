@@ -24,7 +24,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { unprocessable } from '../http/errors.ts'
-import { assertGuestWithinFanCap } from '../launch/fan-cap.ts'
+import { assertWithinFanCapAtPlacement } from '../launch/fan-cap.ts'
 import { countCouponUse, giveCouponUseBack } from './coupons.ts'
 import { holdsBecomeSales, OUT_OF_STOCK, StockShortage } from './holds.ts'
 import { afterOrderPlaced } from './order-placed.ts'
@@ -171,7 +171,7 @@ export async function claimPayment(
       claim.stale = true
       return
     }
-    await assertGuestWithinFanCap(trx, ctx.database.dialect, current)
+    await assertWithinFanCapAtPlacement(trx, ctx.database.dialect, current)
     const now = ctx.now()
     await countCouponUse(trx, current, now)
     claim.payment = await trx

@@ -51,6 +51,26 @@ describe(`the per-fan cap on ${testDialect}`, () => {
     return id
   }
 
+  const q = (order: OrderJson) => `order_token=${order.token}`
+  const next = (order: OrderJson) =>
+    t.app.inject({ method: 'PUT', url: `/api/v1/checkouts/${order.number}/next.json?${q(order)}` })
+  const update = (order: OrderJson, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/v1/checkouts/${order.number}.json?${q(order)}`, payload })
+  /** Takes a cart with its lines through the checkout to the confirm step, paying by the approved card. */
+  const toConfirm = async (order: OrderJson, email: string) => {
+    expect((await next(order)).statusCode).toBe(200)
+    await update(order, {
+      order: { email, bill_address_attributes: madridAddress(spain), use_billing: true },
+    })
+    await next(order)
+    await next(order)
+    await update(order, {
+      order: { payments_attributes: [{ payment_method_id: cardMethod }] },
+      payment_source: { [cardMethod]: approvedCard },
+    })
+    expect((await next(order)).json().state).toBe('confirm')
+  }
+
   it('holds a limited item to 1 per fan across the carts of their account', async () => {
     const fan = await insertShopper(t)
     const item = await capped({ limited: 1 })
@@ -90,26 +110,11 @@ describe(`the per-fan cap on ${testDialect}`, () => {
 
   it('holds a guest to the cap in the cart and per e-mail address at checkout', async () => {
     const item = await capped({ limited: 1 })
-    const q = (order: OrderJson) => `order_token=${order.token}`
-    const next = (order: OrderJson) =>
-      t.app.inject({ method: 'PUT', url: `/api/v1/checkouts/${order.number}/next.json?${q(order)}` })
-    const update = (order: OrderJson, payload: object) =>
-      t.app.inject({ method: 'PUT', url: `/api/v1/checkouts/${order.number}.json?${q(order)}`, payload })
     const checkout = async (email: string) => {
       const order = await createCart(t)
       expect((await addLine(t, order, item, 2)).statusCode).toBe(422)
       expect((await addLine(t, order, item)).statusCode).toBe(201)
-      expect((await next(order)).statusCode).toBe(200)
-      await update(order, {
-        order: { email, bill_address_attributes: madridAddress(spain), use_billing: true },
-      })
-      await next(order)
-      await next(order)
-      await update(order, {
-        order: { payments_attributes: [{ payment_method_id: cardMethod }] },
-        payment_source: { [cardMethod]: approvedCard },
-      })
-      expect((await next(order)).json().state).toBe('confirm')
+      await toConfirm(order, email)
       return next(order)
     }
     const first = await checkout('guest@example.com')
@@ -122,6 +127,21 @@ describe(`the per-fan cap on ${testDialect}`, () => {
     // Once the shop cancels the order, its unit is back on the shelf and the fan may take it again.
     await cancelOrder(t.ctx, first.json().number, {}, STAFF)
     expect((await checkout('guest@example.com')).json().state).toBe('complete')
+  })
+
+  it('holds an account at checkout to what its e-mail address bought as a guest', async () => {
+    const fan = await insertShopper(t)
+    const item = await capped({ limited: 1 })
+    const asGuest = await createCart(t)
+    expect((await addLine(t, asGuest, item)).statusCode).toBe(201)
+    await toConfirm(asGuest, fan.email)
+    expect((await next(asGuest)).json().state).toBe('complete')
+    const own = await createCart(t, fan.token)
+    expect((await addLine(t, own, item)).statusCode).toBe(201)
+    await toConfirm(own, fan.email.toUpperCase())
+    const placed = await next(own)
+    expect(placed.statusCode).toBe(422)
+    expect(placed.json().message).toBe('This item is limited to 1 per fan.')
   })
 
   const associate = (guest: OrderJson, token: string) =>
@@ -209,25 +229,10 @@ describe(`the per-fan cap on ${testDialect}`, () => {
   it('lets one of two guest checkouts with the same e-mail at the same instant through, not both', async () => {
     const item = await capped({ limited: 1 })
     const email = `twin-${Date.now()}@example.com`
-    const q = (order: OrderJson) => `order_token=${order.token}`
-    const next = (order: OrderJson) =>
-      t.app.inject({ method: 'PUT', url: `/api/v1/checkouts/${order.number}/next.json?${q(order)}` })
-    const update = (order: OrderJson, payload: object) =>
-      t.app.inject({ method: 'PUT', url: `/api/v1/checkouts/${order.number}.json?${q(order)}`, payload })
     const ready = async () => {
       const order = await createCart(t)
       expect((await addLine(t, order, item)).statusCode).toBe(201)
-      await next(order)
-      await update(order, {
-        order: { email, bill_address_attributes: madridAddress(spain), use_billing: true },
-      })
-      await next(order)
-      await next(order)
-      await update(order, {
-        order: { payments_attributes: [{ payment_method_id: cardMethod }] },
-        payment_source: { [cardMethod]: approvedCard },
-      })
-      expect((await next(order)).json().state).toBe('confirm')
+      await toConfirm(order, email)
       return order
     }
     const orders = await Promise.all([ready(), ready(), ready(), ready()])

@@ -1,11 +1,12 @@
 /**
  * The per-fan cap on the add path, at login and at checkout (core's launch/fan-cap.ts has the
  * rule): a capped item is counted across the fan's account (its other orders and open carts), or
- * for a guest in the cart and, at checkout, across the orders placed or being paid with the same
- * e-mail address, less the units that went back to the shelf (a cancelled order). Only capped items pay for it: one indexed sum, counted one fan at a time
- * (PostgreSQL first locks the fan's account row, or for a guest's address a transaction-scoped
- * advisory lock; SQLite's write transactions run one at a time anyway), so two carts or two
- * checkouts of one fan at once are counted one after the other.
+ * for a guest in the cart; at checkout, across the orders placed or being paid with the same
+ * e-mail address or by the same account; less the units that went back to the shelf (a cancelled
+ * order). Only capped items pay for it: one indexed sum, counted one fan at a time
+ * (PostgreSQL first locks the fan's account row when adding, or the address with a
+ * transaction-scoped advisory lock at checkout; SQLite's write transactions run one at a time
+ * anyway), so two carts or two checkouts of one fan at once are counted one after the other.
  */
 import { perFanCap, perFanCapMessage, withinPerFanCap } from '@fanshop/core'
 import { sql } from 'kysely'
@@ -79,23 +80,34 @@ async function cappedLines(db: Db, orderId: number) {
 }
 
 /**
- * At a guest's placement, inside the transaction that freezes the order for payment (so the count
- * and the claim are one step): each capped item of the order counted with the orders placed or
- * being paid under the same e-mail address. Two checkouts with one address at the same instant
- * are counted one after the other: the second sees the first frozen and gets 422.
+ * At placement, inside the transaction that freezes the order for payment (so the count and the
+ * claim are one step): each capped item of the order counted with the orders placed or being paid
+ * under the same e-mail address, or by the same account, so a fan's guest orders and their
+ * account's count together whichever came first. Two checkouts with one address at the same
+ * instant are counted one after the other: the second sees the first frozen and gets 422.
  */
-export async function assertGuestWithinFanCap(trx: Db, dialect: Dialect, order: OrderRow): Promise<void> {
-  if (order.user_id !== null || !order.email) return
+export async function assertWithinFanCapAtPlacement(
+  trx: Db,
+  dialect: Dialect,
+  order: OrderRow,
+): Promise<void> {
+  if (!order.email) return
   const lines = await cappedLines(trx, order.id)
   if (lines.length === 0) return
   const email = order.email.toLowerCase()
+  const userId = order.user_id
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${email}))`.execute(trx)
   for (const line of lines) {
     const { owned } = await trx
       .selectFrom('line_items')
       .innerJoin('orders', 'orders.id', 'line_items.order_id')
       .select(ownedUnits)
-      .where(sql`lower(orders.email)`, '=', email)
+      .where((eb) =>
+        eb.or([
+          eb(sql`lower(orders.email)`, '=', email),
+          ...(userId === null ? [] : [eb('orders.user_id', '=', userId)]),
+        ]),
+      )
       .where((eb) => eb.or([eb('orders.state', '=', 'complete'), eb('orders.frozen_at', 'is not', null)]))
       .where('line_items.variant_id', '=', line.variantId)
       .where('orders.id', '<>', order.id)
