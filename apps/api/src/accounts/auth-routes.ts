@@ -2,7 +2,8 @@
  * The calls that open and close sessions (spec 7): log in with e-mail and password or with
  * Facebook, register, log out, and set a forgotten password. Every login, registration and
  * reset request is counted before it is checked, per IP and account and per IP alone, so neither
- * a burst of parallel guesses nor a spray over many accounts gets past the limits below.
+ * a burst of parallel guesses nor a spray over many accounts gets past the limits below; so is
+ * every use of a reset link's key, per IP.
  */
 import {
   accountEndpoints,
@@ -11,7 +12,7 @@ import {
   type TokenResponse,
   usernameBase,
 } from '@fanshop/core'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ShopContext } from '../context.ts'
 import { clientKey } from '../http/client-key.ts'
 import { forbidden } from '../http/errors.ts'
@@ -56,7 +57,10 @@ export const IP_FAILURES: RateLimitRule = { limit: 20, windowMs: 15 * MINUTE, lo
 /** 10 reset requests in 15 minutes lock the IP and e-mail pair for 15 minutes. */
 export const RESET_REQUESTS: RateLimitRule = { limit: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE }
 
-/** 15 reset requests in an hour lock the IP for an hour, whatever the addresses. */
+/**
+ * 15 reset requests in an hour lock the IP for an hour, whatever the addresses; so do 15 dead
+ * reset links, checked or set.
+ */
 export const IP_RESET_REQUESTS: RateLimitRule = { limit: 15, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE }
 
 export const WRONG_CREDENTIALS_MESSAGE = 'The e-mail address or the password is not correct.'
@@ -163,24 +167,38 @@ export default async function authRoutes(app: FastifyInstance) {
     return { message: RESET_REQUESTED_MESSAGE }
   })
 
-  route(app, accountEndpoints.checkResetKey, async (request, reply) => {
-    // Only a dead link stays counted (a working one gives its attempt back), per client as the
-    // requests for links are: opening a link's page a few times costs nothing.
+  /**
+   * Runs what a reset link's key opens, its check or its set, with the client's dead links
+   * counted: only a dead link stays counted (a working one gives its attempt back), per client as
+   * the requests for links are, and in one bucket for both calls, so a guesser gains nothing by
+   * alternating them. Opening a working link's page a few times costs nothing.
+   */
+  async function withDeadLinksCounted(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    use: () => Promise<void>,
+  ) {
     const attempt = await beginAttempt(limiter, reply, [
-      [`reset-check-ip:${clientKey(request.ip)}`, IP_RESET_REQUESTS],
+      [`reset-key-ip:${clientKey(request.ip)}`, IP_RESET_REQUESTS],
     ])
     try {
-      await checkResetKey(ctx, request.body.key)
+      await use()
     } catch (error) {
       await attempt.failed()
       throw error
     }
     await attempt.succeeded()
+  }
+
+  route(app, accountEndpoints.checkResetKey, async (request, reply) => {
+    await withDeadLinksCounted(request, reply, () => checkResetKey(ctx, request.body.key))
     return { message: RESET_LINK_OPEN_MESSAGE }
   })
 
-  route(app, accountEndpoints.setPassword, async (request) => {
-    await completePasswordReset(ctx, request.body.key, request.body.password)
+  route(app, accountEndpoints.setPassword, async (request, reply) => {
+    await withDeadLinksCounted(request, reply, () =>
+      completePasswordReset(ctx, request.body.key, request.body.password),
+    )
     return { message: PASSWORD_SET_MESSAGE }
   })
 }

@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES, RESET_LINK_INVALID_MESSAGE } from '@fanshop/core'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bearer, loggedInUser, login } from '../../tests/accounts.ts'
+import { freePort } from '../../tests/redis-server.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { IP_RESET_REQUESTS, passwordLogin, WRONG_CREDENTIALS_MESSAGE } from './auth-routes.ts'
 import {
@@ -93,10 +94,11 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
       headers: { 'x-forwarded-for': ip },
       payload: { email },
     })
-  const setPassword = (key: string, password: string, repeat = password) =>
+  const setPassword = (key: string, password: string, { repeat = password, ip = '192.0.2.11' } = {}) =>
     t.app.inject({
       method: 'POST',
       url: '/wp-json/wp/v2/auth/reset/setpassword',
+      headers: { 'x-forwarded-for': ip },
       payload: { key, password, password_repeat: repeat },
     })
 
@@ -114,7 +116,7 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
     const tooShort = await setPassword(key, '1234567')
     expect(tooShort.statusCode).toBe(400)
     expect(tooShort.json().message).toContain(ACCOUNT_MESSAGES.tooShort)
-    expect((await setPassword(key, 'new password 1', 'new password 2')).statusCode).toBe(400)
+    expect((await setPassword(key, 'new password 1', { repeat: 'new password 2' })).statusCode).toBe(400)
 
     const done = await setPassword(key, 'brand new secret')
     expect(done.statusCode).toBe(200)
@@ -141,6 +143,7 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
       headers: { 'x-forwarded-for': ip },
       payload: { key },
     })
+  const madeUpKey = (i: number) => `made-up-key-${i}-${'x'.repeat(30)}`
 
   it('tells the link’s page whether the link still works, without using it up', async () => {
     const user = await loggedInUser(t.app)
@@ -174,12 +177,44 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
     const key = resetKeyIn((await mailbox.mailTo(user.email)).raw)
     for (let i = 0; i < 20; i++) expect((await checkKey(key, '192.0.2.30')).statusCode).toBe(200)
     for (let i = 0; i < IP_RESET_REQUESTS.limit; i++) {
-      expect((await checkKey(`made-up-key-${i}-${'x'.repeat(30)}`, '192.0.2.30')).statusCode).toBe(400)
+      expect((await checkKey(madeUpKey(i), '192.0.2.30')).statusCode).toBe(400)
     }
     const locked = await checkKey(key, '192.0.2.30')
     expect(locked.statusCode).toBe(429)
     expect(locked.json().message).toMatch(/try again in 60 minutes/)
     expect((await checkKey(key, '192.0.2.31')).statusCode).toBe(200)
+  })
+
+  it('counts dead links set and checked in one budget per client, so alternating gains nothing', async () => {
+    const user = await loggedInUser(t.app)
+    await requestReset(user.email)
+    const key = resetKeyIn((await mailbox.mailTo(user.email)).raw)
+    const ip = '192.0.2.40'
+    for (let i = 0; i < IP_RESET_REQUESTS.limit; i++) {
+      const dead =
+        i % 2 ? await checkKey(madeUpKey(i), ip) : await setPassword(madeUpKey(i), 'guess secret', { ip })
+      expect(dead.json()).toEqual({ statusCode: 400, message: RESET_LINK_INVALID_MESSAGE })
+    }
+    const set = await setPassword(key, 'brand new secret', { ip })
+    expect(set.statusCode).toBe(429)
+    expect(set.json()).toEqual({ statusCode: 429, message: expect.stringMatching(/try again in 60 minutes/) })
+    expect(set.headers['retry-after']).toBe('3600')
+    expect((await checkKey(key, ip)).statusCode).toBe(429)
+    expect((await setPassword(key, 'brand new secret', { ip: '192.0.2.41' })).statusCode).toBe(200)
+  })
+
+  it('lets a working link set the password after a few dead ones, and gives its attempt back', async () => {
+    const user = await loggedInUser(t.app)
+    await requestReset(user.email)
+    const key = resetKeyIn((await mailbox.mailTo(user.email)).raw)
+    const ip = '192.0.2.50'
+    for (let i = 0; i < IP_RESET_REQUESTS.limit - 1; i++) {
+      expect((await setPassword(madeUpKey(i), 'guess secret', { ip })).statusCode).toBe(400)
+    }
+    expect((await setPassword(key, 'brand new secret', { ip })).statusCode).toBe(200)
+    // The set that worked was not counted: one dead link more is still within the limit.
+    expect((await checkKey(madeUpKey(99), ip)).statusCode).toBe(400)
+    expect((await checkKey(madeUpKey(100), ip)).statusCode).toBe(429)
   })
 
   it('answers an unknown address exactly like a known one, and mails nothing to it', async () => {
@@ -294,5 +329,23 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
     })
     expect(locked.headers['retry-after']).toBe('3600')
     expect((await requestReset(sprayed(99), '192.0.2.78')).statusCode).toBe(200)
+  })
+})
+
+describe('reset links while the rate limits’ counts are out of reach', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false, env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}` } })
+  })
+  afterAll(() => t.close())
+
+  it('answers a check and a set 503 with Retry-After rather than let them through uncounted', async () => {
+    const payload = { key: 'z'.repeat(43), password: 'brand new secret', password_repeat: 'brand new secret' }
+    for (const url of ['/wp-json/wp/v2/auth/reset/check', '/wp-json/wp/v2/auth/reset/setpassword']) {
+      const res = await t.app.inject({ method: 'POST', url, payload })
+      expect(res.statusCode, url).toBe(503)
+      expect(res.json()).toEqual({ statusCode: 503, message: expect.stringMatching(/try again in a minute/) })
+      expect(res.headers['retry-after']).toBe('60')
+    }
   })
 })

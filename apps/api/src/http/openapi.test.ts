@@ -165,6 +165,7 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
       'POST /wp-json/wp/v2/register',
       'POST /wp-json/wp/v2/auth/reset',
       'POST /wp-json/wp/v2/auth/reset/check',
+      'POST /wp-json/wp/v2/auth/reset/setpassword',
       'POST /wp-json/wp/v2/user/password',
       'POST /wp-json/wp/v2/contact',
       'POST /api/v1/orders/lookup',

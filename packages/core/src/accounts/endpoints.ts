@@ -115,9 +115,10 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/wp-json/wp/v2/auth/reset/setpassword',
     tags: TAGS,
-    summary: "Set a new password with the key from the reset link; ends all of the account's sessions",
+    summary:
+      "Set a new password with the key from the reset link; ends all of the account's sessions. Unknown keys are limited per client, together with the checks",
     body: setPasswordSchema,
-    responses: { 200: messageSchema },
+    responses: { 200: messageSchema, ...rateLimitedErrors },
   }),
   me: defineEndpoint({
     method: 'POST',
