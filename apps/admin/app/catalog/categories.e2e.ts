@@ -1,4 +1,5 @@
 import { expect, test } from '../../../web/tests/playwright.ts'
+import { holdRequests } from '../../tests/routes.ts'
 import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
 // One test after another in this file: the first reads which row is last, which the keyboard test
@@ -93,16 +94,7 @@ test('a keyboard keeps its place in the categories: a save draws the row afresh,
 
   // The move held on its way: its button says it is unavailable and keeps the focus (a disabled one
   // dropped it), and pressed again it sends nothing.
-  const sent: string[] = []
-  let release: () => void = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/admin/api/categories/order', async (route) => {
-    sent.push(route.request().postData() ?? '')
-    await held
-    await route.continue()
-  })
+  const { sent, release, unroute } = await holdRequests(page, '**/admin/api/categories/order')
   const down = page.getByRole('button', { name: `Move ${moved} down` })
   const up = page.getByRole('button', { name: `Move ${moved} up` })
   await down.press('Enter')
@@ -118,7 +110,7 @@ test('a keyboard keeps its place in the categories: a save draws the row afresh,
   await expect(down).toHaveAttribute('aria-disabled', 'true')
   await expect(down).toBeFocused()
   expect(sent).toHaveLength(1)
-  await page.unroute('**/admin/api/categories/order')
+  await unroute()
 
   await up.press('Enter')
   await expect(nameFields.last()).toHaveValue('Uncategorized')

@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { expect, test } from '../../../web/tests/playwright.ts'
+import { holdRequests } from '../../tests/routes.ts'
 import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
 /** A small photo of one colour, as a phone would send it (JPEG). */
@@ -64,16 +65,7 @@ test('the manager creates a variable product with images and stock, and the shop
 
   // Down to the last place and back. The move held on its way: its button says it is unavailable and
   // keeps the focus, and pressed again it sends nothing.
-  const sent: string[] = []
-  let release: () => void = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/admin/api/products/*/images/order', async (route) => {
-    sent.push(route.request().postData() ?? '')
-    await held
-    await route.continue()
-  })
+  const { sent, release, unroute } = await holdRequests(page, '**/admin/api/products/*/images/order')
   const down = page.getByRole('button', { name: 'Move down image 1' })
   await down.press('Enter')
   await expect(down).toHaveAttribute('aria-disabled', 'true')
@@ -89,7 +81,7 @@ test('the manager creates a variable product with images and stock, and the shop
   await expect(lastDown).toHaveAttribute('aria-disabled', 'true')
   await expect(lastDown).toBeFocused()
   expect(sent).toHaveLength(1)
-  await page.unroute('**/admin/api/products/*/images/order')
+  await unroute()
   await page.getByRole('button', { name: 'Move up image 2' }).press('Enter')
   await expect(page.getByRole('status').filter({ hasText: 'is now image 1, the main image' })).toBeVisible()
   await expect(page.getByLabel('Alt text of image 1')).toHaveValue(`Back of the ${name}`)
