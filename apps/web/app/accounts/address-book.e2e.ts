@@ -20,7 +20,11 @@ test('a customer keeps an address in /profile and their checkout starts from it 
   await expect(page.getByText('No addresses yet.')).toBeVisible()
   await fillAddressFields(page, { phone: 'call me maybe' })
   await page.getByRole('button', { name: 'Save address' }).click()
-  await expect(page.getByText('Enter a phone number we can call, such as +34 612 345 678.')).toBeVisible()
+  // The phone's message is at the phone (its description), not over the form.
+  await expect(page.getByLabel('Phone')).toHaveAccessibleDescription(
+    'Enter a phone number we can call, such as +34 612 345 678.',
+  )
+  await expect(page.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByLabel('Street and number')).toHaveValue('Calle Mayor 1')
   await expect(page.getByLabel('Phone')).toHaveValue('call me maybe')
 

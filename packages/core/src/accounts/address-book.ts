@@ -2,9 +2,10 @@
  * A customer's address book (issue 9: a logged-in customer's checkout is filled from it): the
  * addresses they keep, edited in /profile and filled from the addresses of their past orders.
  * One schema for the profile's form and the API; the phone and postcode are checked for the
- * country by the same rule as the checkout (cart/address-format.ts).
+ * country by the same rule as the checkout (cart/address-format.ts), in the form at their fields.
  */
 import { z } from 'zod'
+import { type AddressCountry, addAddressFormatIssues } from '../cart/address-format.ts'
 import { idParam, text } from '../input.ts'
 
 const required = (label: string, max: number) =>
@@ -25,6 +26,16 @@ export const savedAddressInputSchema = z.object({
   phone: required('phone number', 40),
 })
 export type SavedAddressInput = z.infer<typeof savedAddressInputSchema>
+
+/**
+ * The profile's address form: the input's rules, and the phone and postcode for the country it
+ * picks among `countries` (the shop's list), each message at its field. The API checks the same
+ * rule against its own countries and answers a refusal as one message.
+ */
+export const savedAddressFormSchema = (countries: readonly (AddressCountry & { id: number })[]) =>
+  savedAddressInputSchema.superRefine((address, context) =>
+    addAddressFormatIssues(address, countries, context),
+  )
 
 export const savedAddressJsonSchema = z.object({
   id: z.number().int(),

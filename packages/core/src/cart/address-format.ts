@@ -6,6 +6,7 @@
  */
 import { isValidPhoneNumber } from 'libphonenumber-js'
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator'
+import type { z } from 'zod'
 
 export interface AddressCountry {
   /** ISO 3166-1 alpha-2 code, as the countries list has it ("ES"). */
@@ -35,6 +36,20 @@ export function addressFormatErrors(
   )
     errors.zipcode = postcodeFormatMessage(country)
   return errors
+}
+
+/**
+ * The same problems as a form schema's issues at their fields (a superRefine step), the country
+ * the one of `countries` (the shop's list) that the form's country_id names.
+ */
+export function addAddressFormatIssues(
+  form: { zipcode?: string | null; phone?: string | null; country_id?: number | null },
+  countries: readonly (AddressCountry & { id: number })[],
+  context: z.RefinementCtx,
+): void {
+  const country = countries.find((each) => each.id === form.country_id) ?? null
+  for (const [field, message] of Object.entries(addressFormatErrors(form, country)))
+    context.addIssue({ code: 'custom', path: [field], message })
 }
 
 /** A number in the country's own format or in international form (+…); any country's with a +. */

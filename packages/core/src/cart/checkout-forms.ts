@@ -6,7 +6,7 @@
  * saved order with its own request schemas.
  */
 import { z } from 'zod'
-import { type AddressCountry, addressFormatErrors } from './address-format.ts'
+import { type AddressCountry, addAddressFormatIssues } from './address-format.ts'
 import { cardSourceSchema } from './card.ts'
 import { checkoutEmailSchema, idempotencyKeySchema } from './schemas.ts'
 
@@ -52,9 +52,7 @@ export function checkoutAddressFormSchema(countries: readonly (AddressCountry & 
       state_id: formId,
     })
     .superRefine((form, context) => {
-      const country = countries.find((each) => each.id === form.country_id) ?? null
-      for (const [field, message] of Object.entries(addressFormatErrors(form, country)))
-        context.addIssue({ code: 'custom', path: [field], message })
+      addAddressFormatIssues(form, countries, context)
       const email = checkoutEmailSchema.safeParse(form.email)
       if (!email.success)
         context.addIssue({ code: 'custom', path: ['email'], message: email.error.issues[0]?.message ?? '' })

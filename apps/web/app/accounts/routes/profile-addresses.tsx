@@ -1,9 +1,11 @@
 /**
  * /profile/addresses: the customer's address book (issue 9), which fills in their checkout. The
  * addresses of their orders arrive by themselves; here they are added, changed and removed. The
- * form is checked as the fan types and again by the API (the phone and postcode for the country).
+ * form is checked as the fan types and again by the API; a phone or postcode that does not fit the
+ * country is said at its field, by the same rule as the checkout's.
  */
-import { accountEndpoints, idParam, type SavedAddressJson, savedAddressInputSchema } from '@fanshop/core'
+import { accountEndpoints, idParam, type SavedAddressJson, savedAddressFormSchema } from '@fanshop/core'
+import { useMemo } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { ApiError, call } from '../../api.server.ts'
 import { loadCountries, loadStates } from '../../cart/regions.server.ts'
@@ -37,7 +39,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData()
   const id = Number(form.get('id')) || null
   if (form.get('intent') === 'remove' && id) return removeAddress(context, token, form.get('id'))
-  const submission = parseForm(savedAddressInputSchema, form, { autoCoercion: true })
+  const schema = savedAddressFormSchema(await loadCountries(context))
+  const submission = parseForm(schema, form, { autoCoercion: true })
   if (submission.status !== 'success')
     return data({ result: submission.reply(), saved: null }, { status: 400 })
   try {
@@ -128,7 +131,8 @@ function AddressForm(props: {
 }) {
   const { editing, loaderData } = props
   const busy = useNavigation().state === 'submitting'
-  const form = useCueForm(savedAddressInputSchema, {
+  const schema = useMemo(() => savedAddressFormSchema(loaderData.countries), [loaderData.countries])
+  const form = useCueForm(schema, {
     lastResult: props.lastResult,
     defaultValue: editing
       ? {

@@ -1,12 +1,16 @@
 /**
  * /profile/addresses against a back end that answers like the API: an address already removed (a
  * double click on Remove), a malformed id or an unknown country in the address is a message in the
- * page or ignored, never the 500 page. The back end here is a small in-memory stand-in.
+ * page or ignored, never the 500 page; a phone or postcode that does not fit the country is a
+ * message at its field. The back end here is a small in-memory stand-in.
  */
-import type { SavedAddressJson } from '@fanshop/core'
+import { addressFormatErrors, PHONE_FORMAT_MESSAGE, type SavedAddressJson } from '@fanshop/core'
+import type { ReactNode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { testLoadContext } from '../../tests/load-context.ts'
-import { action, loader } from './routes/profile-addresses.tsx'
+import ProfileAddresses, { action, loader } from './routes/profile-addresses.tsx'
 
 const ADDRESS: SavedAddressJson = {
   id: 7,
@@ -34,6 +38,22 @@ function backEnd(book: SavedAddressJson[]) {
   return async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input)
     const removal = /^\/api\/v1\/account\/addresses\/([^/]+)$/.exec(url.pathname)
+    if (url.pathname === '/api/v1/account/addresses' && init?.method === 'POST') {
+      // The API's own check: the phone and postcode for the country, its problems in one message.
+      const address = JSON.parse(String(init.body)) as SavedAddressJson
+      const country = COUNTRIES.find((each) => each.id === address.country_id) ?? null
+      const problems = Object.values(addressFormatErrors(address, country))
+      if (problems.length > 0) return refused(422, problems.join(' '))
+      const saved = {
+        ...address,
+        address2: address.address2 ?? '',
+        state_id: address.state_id ?? null,
+        id: book.length + 100,
+        label: address.address1,
+      }
+      book.push(saved)
+      return json(saved, 201)
+    }
     if (url.pathname === '/api/v1/account/addresses') return json({ addresses: book })
     if (url.pathname === '/api/v1/countries')
       return json({ countries: COUNTRIES, count: 2, current_page: 1, pages: 1, per_page: 999 })
@@ -84,7 +104,79 @@ function remove(id: string, book: SavedAddressJson[]) {
   } as Parameters<typeof action>[0])
 }
 
+function save(fields: Record<string, string>, book: SavedAddressJson[]) {
+  const url = new URL('http://shop.test/profile/addresses')
+  const request = new Request(url, { method: 'POST', body: new URLSearchParams(fields) })
+  return action({
+    request,
+    url,
+    context: loggedIn(book),
+    params: {},
+    pattern: '/profile/addresses',
+  } as Parameters<typeof action>[0])
+}
+
+/** The address form as a post sends it: Ana's address in Spain, with `changes`. */
+const posted = (changes: Record<string, string> = {}) => ({
+  firstname: 'Ana',
+  lastname: 'García',
+  address1: 'Calle Mayor 1',
+  address2: '',
+  zipcode: '28013',
+  city: 'Madrid',
+  country_id: '1',
+  phone: '+34 600 000 000',
+  ...changes,
+})
+
+/** The page as it is drawn with the action's answer (before its JavaScript runs). */
+async function drawn(answer: unknown) {
+  const Page = createRoutesStub([
+    { id: 'addresses', path: '/profile/addresses', Component: ProfileAddresses as () => ReactNode },
+  ])
+  const hydrationData = {
+    loaderData: { addresses: await load('/profile/addresses') },
+    actionData: { addresses: answer },
+  }
+  return renderToString(<Page initialEntries={['/profile/addresses']} hydrationData={hydrationData} />)
+}
+
+/** The control named `name` in the page's HTML, and the text of the message it points to. */
+function control(html: string, name: string) {
+  const tag = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? ''
+  const describedBy = /aria-describedby="([^"]+)"/.exec(tag)?.[1]
+  const message = describedBy ? new RegExp(`id="${describedBy}"[^>]*>([^<]*)<`).exec(html)?.[1] : undefined
+  return { invalid: tag.includes('aria-invalid="true"'), message }
+}
+
 describe('/profile/addresses', () => {
+  it('shows a phone and a postcode that do not fit the country at their fields, not over the form', async () => {
+    const book: SavedAddressJson[] = []
+    const answer = await save(posted({ phone: 'call me maybe', zipcode: 'ZZZZZZZZZZ' }), book)
+    const { data: reply, init } = answer as {
+      data: { result: { error: Record<string, string[]> } }
+      init: { status: number }
+    }
+    expect(init.status).toBe(400)
+    expect(reply.result.error).toEqual({
+      phone: [PHONE_FORMAT_MESSAGE],
+      zipcode: ['Enter a valid postcode for Spain.'],
+    })
+    expect(book).toEqual([])
+
+    const html = await drawn(reply)
+    expect(control(html, 'phone')).toEqual({ invalid: true, message: PHONE_FORMAT_MESSAGE })
+    expect(control(html, 'zipcode')).toEqual({ invalid: true, message: 'Enter a valid postcode for Spain.' })
+    expect(html).not.toContain('form-status--error')
+  })
+
+  it('saves an address whose phone and postcode fit its country', async () => {
+    const book: SavedAddressJson[] = []
+    const answer = (await save(posted({ phone: '612 345 678' }), book)) as { saved: string }
+    expect(answer.saved).toBe('The address has been saved.')
+    expect(book).toMatchObject([{ phone: '612 345 678', zipcode: '28013' }])
+  })
+
   it('removes an address, and a second Remove of it says it is gone instead of failing', async () => {
     const book = [{ ...ADDRESS }]
     expect(await remove('7', book)).toEqual({ result: undefined, saved: 'The address has been removed.' })
