@@ -76,15 +76,29 @@ export async function load<E extends Endpoint>(
   }
 }
 
-/** What an action answers the form: the API's message on a failure, nothing thrown. */
+/**
+ * The failure a form shows as its message, the one rule for every action: a 4xx, or a 503 the API
+ * explained (a check it cannot make safely right now, its rate limits' counts out of reach: try
+ * again in a minute). Anything else, a bug or the back end out of reach, is thrown on to the error
+ * page.
+ */
+export function formError(error: unknown): ApiError {
+  if (
+    error instanceof ApiError &&
+    (error.status < 500 || (error.status === 503 && errorBodySchema.safeParse(error.body).success))
+  )
+    return error
+  throw error
+}
+
+/** What an action answers the form: the API's message on a failure a form shows (formError). */
 export async function attempt<T>(
   run: () => Promise<T>,
 ): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
   try {
     return { ok: true, value: await run() }
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return { ok: false, error: error.message }
-    throw error
+    return { ok: false, error: formError(error).message }
   }
 }
 

@@ -7,7 +7,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type AdminCoupon, couponEndpoints, couponInputSchema } from '@fanshop/core'
 import { Form, Link, redirect, useNavigation } from 'react-router'
-import { ApiError, api, load } from '../api'
+import { api, formError, load } from '../api'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/coupons-edit'
 
@@ -39,8 +39,9 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       await api(couponEndpoints.createCoupon, { body: submission.value })
     }
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error
-    return { result: submission.reply({ formErrors: [error.message] }) as SubmissionResult<string[]> }
+    return {
+      result: submission.reply({ formErrors: [formError(error).message] }) as SubmissionResult<string[]>,
+    }
   }
   return redirect('/coupons')
 }

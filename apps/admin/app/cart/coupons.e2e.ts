@@ -1,5 +1,6 @@
 import { putOneInTheBag } from '../../../web/tests/pages.ts'
 import { expect, test } from '../../../web/tests/playwright.ts'
+import { COUNTS_UNAVAILABLE, countsUnavailableOnce } from '../../tests/routes.ts'
 import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
 test('a coupon created in the back office takes effect in the storefront’s cart', async ({ page }) => {
@@ -70,4 +71,18 @@ test('a keyboard keeps its place on the coupons while another coupon is ended', 
   await expect(page.getByText(`${ended} has ended.`)).toBeVisible()
   await expect(end).toBeFocused()
   expect(await end.evaluate((button) => 'kept' in button.dataset)).toBe(true)
+})
+
+// The API's 503 with its message (a check it cannot make safely right now) is the form's message,
+// as a 4xx is, not the error page: the coupon is still there to send again.
+test('a coupon the API cannot save right now says why in its form', async ({ page }) => {
+  const code = `BUSY${Date.now().toString(36).toUpperCase()}`
+  await logIn(page, 'manager')
+  await page.goto('/admin/coupons/new')
+  await page.getByLabel('Code').fill(code)
+  await page.getByLabel('Percent off the full basket').fill('10')
+  await countsUnavailableOnce(page, '**/admin/api/coupons')
+  await page.getByRole('button', { name: 'Create the coupon' }).click()
+  await expect(page.getByRole('alert')).toHaveText(COUNTS_UNAVAILABLE)
+  await expect(page.getByLabel('Code')).toHaveValue(code)
 })

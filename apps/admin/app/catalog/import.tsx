@@ -9,7 +9,7 @@ import { adminStockEndpoints, CSV_COLUMNS, type CsvIssue, csvRejectionSchema } f
 import { createColumnHelper } from '@tanstack/react-table'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
-import { ApiError, api } from '../api'
+import { api, formError } from '../api'
 import { DataTable } from '../data-table'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/import'
@@ -29,10 +29,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     })
     return { result: submission.reply({ resetForm: true }), issues: [], done }
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error
-    const rejection = csvRejectionSchema.safeParse(error.body)
+    const refused = formError(error)
+    const rejection = csvRejectionSchema.safeParse(refused.body)
     return {
-      result: submission.reply({ formErrors: [error.message] }),
+      result: submission.reply({ formErrors: [refused.message] }),
       issues: rejection.success ? rejection.data.issues : [],
       done: null,
     }

@@ -21,7 +21,7 @@ import {
 } from '@fanshop/core'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from 'react-router'
-import { ApiError, api, load } from '../api'
+import { ApiError, api, formError, load } from '../api'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/product-edit'
 import { Field } from './field'
@@ -60,9 +60,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       : await api(adminCatalogEndpoints.createProduct, { body: productBody(submission.value) })
     return redirect(`/products/${saved.id}?saved=1`)
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500)
-      return submission.reply({ formErrors: [error.message] })
-    throw error
+    return submission.reply({ formErrors: [formError(error).message] })
   }
 }
 

@@ -13,7 +13,7 @@ import {
 } from '@fanshop/core'
 import { useRef, useState } from 'react'
 import { Form, Link, redirect, useNavigation } from 'react-router'
-import { ApiError, api, load } from '../api'
+import { api, formError, load } from '../api'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/size-guide-edit'
 import { Field } from './field'
@@ -41,9 +41,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       await api(adminSizeGuideEndpoints.createSizeGuide, { body: submission.value })
     }
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500)
-      return submission.reply({ formErrors: [error.message] })
-    throw error
+    return submission.reply({ formErrors: [formError(error).message] })
   }
   return redirect('/size-guides')
 }
