@@ -19,6 +19,10 @@ test('the manager makes a size guide, a product shows it in the shop, and it can
 
   await page.getByRole('link', { name: 'New size guide' }).click()
   await page.getByLabel('Name').fill(guide)
+  // The only row's Remove is unavailable and looks it: grey as any unavailable button, not red.
+  const removeFirst = page.getByRole('button', { name: 'Remove row 1' })
+  await expect(removeFirst).toHaveAttribute('aria-disabled', 'true')
+  await expect(removeFirst).toHaveCSS('background-color', 'rgb(107, 107, 107)')
   const sizes = [
     ['S', '49', '69'],
     ['XXL', '99', '99'],
@@ -30,6 +34,8 @@ test('the manager makes a size guide, a product shows it in the shop, and it can
     await page.getByLabel(`Chest (cm) of row ${i + 1}`).fill(chest!)
     await page.getByLabel(`Body length (cm) of row ${i + 1}`).fill(body!)
   }
+  await expect(removeFirst).toHaveAttribute('aria-disabled', 'false')
+  await expect(removeFirst).toHaveCSS('background-color', 'rgb(165, 14, 14)')
   await page.getByRole('button', { name: 'Remove row 2' }).click()
   await expect(page.getByLabel('Size of row 2')).toHaveValue('M')
   await page.getByLabel('Instructions').fill('Lay the knit flat on a table.')
