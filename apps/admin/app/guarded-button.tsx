@@ -4,7 +4,8 @@
  * row's Move up) says so with aria-disabled and ignores a press, but stays focusable: a disabled
  * button drops the keyboard's focus to the page's body, so a keyboard or screen-reader user lost
  * their place after every save. And where the answer's redraw takes the focused element away (a
- * saved row drawn afresh, a removed item), the focus is given back once the request is done.
+ * saved row drawn afresh, a removed item), the focus is given back once the request is done; a
+ * redraw of the page's own (a form's row removed) gives it back the same way.
  */
 import { type ComponentProps, useEffect, useRef } from 'react'
 
@@ -36,9 +37,19 @@ export function GuardedButton({
 }
 
 /**
+ * After a redraw, if it took the focused element away (focus fell to the page's body): focuses the
+ * element of `id` (the one drawn afresh, or what takes a removed one's place), else `fallback`'s.
+ */
+export function giveFocusBack(id: string, fallback?: () => HTMLElement | null): void {
+  const active = document.activeElement
+  if (active && active !== document.body && active.isConnected) return
+  ;(document.getElementById(id) ?? fallback?.())?.focus()
+}
+
+/**
  * Puts focus back where it was when `busy` began, by the element's id, if the request's redraw took
- * that element away (focus fell to the page's body): the element of that id drawn afresh, else
- * `fallback` (what stands in for something removed).
+ * that element away (giveFocusBack): the element of that id drawn afresh, else `fallback` (what
+ * stands in for something removed).
  */
 export function useFocusKept(busy: boolean, fallback?: () => HTMLElement | null): void {
   const focusedId = useRef<string | null>(null)
@@ -51,8 +62,6 @@ export function useFocusKept(busy: boolean, fallback?: () => HTMLElement | null)
     }
     const id = focusedId.current
     focusedId.current = null
-    const active = document.activeElement
-    if (id === null || (active && active !== document.body && active.isConnected)) return
-    ;(document.getElementById(id) ?? latestFallback.current?.())?.focus()
+    if (id !== null) giveFocusBack(id, latestFallback.current)
   }, [busy])
 }

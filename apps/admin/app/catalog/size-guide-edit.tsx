@@ -12,9 +12,10 @@ import {
   sizeGuideInputSchema,
 } from '@fanshop/core'
 import { useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { api, formError, load } from '../api'
-import { GuardedButton } from '../guarded-button'
+import { GuardedButton, giveFocusBack } from '../guarded-button'
 import type { Route } from './+types/size-guide-edit'
 import { Field } from './field'
 
@@ -70,6 +71,14 @@ export default function SizeGuideEditPage({
   const nextKey = useRef(0)
   const keyed = (row?: SizeGuideRow) => ({ key: nextKey.current++, row })
   const [rows, setRows] = useState(() => (guide?.rows.length ? guide.rows.map(keyed) : [keyed()]))
+  // A row's Remove goes with its row, and focus would fall to the page's body: it goes to the Remove
+  // that takes its place (the next row's), else to the previous row's. There is always one, as the
+  // only row's Remove is unavailable.
+  const removeId = (index: number) => `${form.id}-remove-${index}`
+  const removeRow = (index: number) => {
+    flushSync(() => setRows(rows.filter((_, i) => i !== index)))
+    giveFocusBack(removeId(index), () => document.getElementById(removeId(index - 1)))
+  }
   const errorsOf = (name: string) => form.allErrors[name]
   const rowsErrors = errorsOf('rows')
 
@@ -139,10 +148,11 @@ export default function SizeGuideEditPage({
                     <td>
                       <GuardedButton
                         type="button"
+                        id={removeId(i)}
                         className="danger"
                         unavailable={rows.length === 1}
                         aria-label={`Remove row ${i + 1}`}
-                        onClick={() => setRows(rows.filter((other) => other.key !== key))}
+                        onClick={() => removeRow(i)}
                       >
                         Remove
                       </GuardedButton>

@@ -36,8 +36,15 @@ test('the manager makes a size guide, a product shows it in the shop, and it can
   }
   await expect(removeFirst).toHaveAttribute('aria-disabled', 'false')
   await expect(removeFirst).toHaveCSS('background-color', 'rgb(165, 14, 14)')
-  await page.getByRole('button', { name: 'Remove row 2' }).click()
+  // A row removed with the keyboard takes its Remove with it: the focus goes to the Remove that
+  // takes its place, the next row's, and from the last row to the row above, not to the page's body.
+  await page.getByRole('button', { name: 'Remove row 2' }).press('Enter')
   await expect(page.getByLabel('Size of row 2')).toHaveValue('M')
+  await expect(page.getByRole('button', { name: 'Remove row 2' })).toBeFocused()
+  await page.getByRole('button', { name: 'Add a size' }).click()
+  await page.getByRole('button', { name: 'Remove row 3' }).press('Enter')
+  await expect(page.getByLabel('Size of row 3')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Remove row 2' })).toBeFocused()
   await page.getByLabel('Instructions').fill('Lay the knit flat on a table.')
   await page.getByLabel('Chest', { exact: true }).fill('Across, just below the arms.')
   // A picture of the demo's with alt text: other tests add pictures to the library, some without
