@@ -14,7 +14,7 @@ import {
 } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { getAuthToken, getUser } from '../accounts/session.server.ts'
-import { ApiError, type ApiResponse, type CallRequest, call } from '../api.server.ts'
+import { ApiError, type ApiResponse, type CallRequest, call, formError } from '../api.server.ts'
 import { accessGrantHeaders } from '../launch/access-grant.server.ts'
 import { type Visitor, visitorOf } from '../site/visitor.server.ts'
 import { forgetCart, keepCart, type OrderRef, readCartRef } from './cart-cookie.server.ts'
@@ -236,33 +236,40 @@ export async function removeLine(context: AppLoadContext, lineId: number): Promi
   return {}
 }
 
-export async function applyCouponCode(context: AppLoadContext, code: string): Promise<CartActionResult> {
+/** A coupon's answer to the cart's action, with the status its page answers. */
+export type CouponOutcome = CartActionResult & { status: number }
+
+/** The coupon form's message for a refusal, and the refusal's status (formError's rule). */
+function couponRefused(error: unknown): CouponOutcome {
+  const refused = formError(error)
+  return { couponError: refused.message, status: refused.statusCode }
+}
+
+export async function applyCouponCode(context: AppLoadContext, code: string): Promise<CouponOutcome> {
   const ref = readCartRef(context)
-  if (!ref) return { couponError: 'Add a product to your bag first.' }
+  if (!ref) return { couponError: 'Add a product to your bag first.', status: 422 }
   try {
     const { data: order } = await storeCall(context, cartEndpoints.applyCoupon, {
       ...orderArgs(ref),
       body: { coupon_code: code },
     })
-    return { couponApplied: order.coupon?.code }
+    return { couponApplied: order.coupon?.code, status: 200 }
   } catch (error) {
-    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
-    return { couponError: error.message }
+    return couponRefused(error)
   }
 }
 
-export async function removeCouponCode(context: AppLoadContext, code: string): Promise<CartActionResult> {
+export async function removeCouponCode(context: AppLoadContext, code: string): Promise<CouponOutcome> {
   const ref = readCartRef(context)
-  if (!ref) return {}
+  if (!ref) return { status: 200 }
   try {
     await storeCall(context, cartEndpoints.removeCoupon, {
       params: { number: ref.number, code },
       query: { order_token: ref.token },
     })
-    return {}
+    return { status: 200 }
   } catch (error) {
-    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
-    return { couponError: error.message }
+    return couponRefused(error)
   }
 }
 

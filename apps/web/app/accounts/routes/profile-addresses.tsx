@@ -7,7 +7,7 @@
 import { accountEndpoints, idParam, type SavedAddressJson, savedAddressFormSchema } from '@fanshop/core'
 import { useMemo } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
-import { ApiError, call } from '../../api.server.ts'
+import { call, formError } from '../../api.server.ts'
 import { loadCountries, loadStates } from '../../cart/regions.server.ts'
 import { useCountryStates } from '../../cart/use-country-states.ts'
 import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
@@ -48,10 +48,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       await call(context, accountEndpoints.changeAddress, { params: { id }, token, body: submission.value })
     else await call(context, accountEndpoints.addAddress, { token, body: submission.value })
   } catch (error) {
-    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
+    const refused = formError(error)
     return data(
-      { result: submission.reply({ formErrors: [error.message] }), saved: null },
-      { status: error.statusCode },
+      { result: submission.reply({ formErrors: [refused.message] }), saved: null },
+      { status: refused.statusCode },
     )
   }
   return { result: submission.reply({ resetForm: true }), saved: 'The address has been saved.' }
@@ -68,9 +68,9 @@ async function removeAddress(context: Route.ActionArgs['context'], token: string
   try {
     await call(context, accountEndpoints.removeAddress, { params: { id: id.data }, token })
   } catch (error) {
-    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
-    if (error.statusCode === 404) return gone
-    return data({ result: undefined, saved: null, failed: error.message }, { status: error.statusCode })
+    const refused = formError(error)
+    if (refused.statusCode === 404) return gone
+    return data({ result: undefined, saved: null, failed: refused.message }, { status: refused.statusCode })
   }
   return { result: undefined, saved: 'The address has been removed.' }
 }

@@ -6,7 +6,7 @@
 import { cartEndpoints } from '@fanshop/core'
 import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect } from 'react-router'
-import { ApiError } from '../../api.server.ts'
+import { formError } from '../../api.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import {
   applyCouponCode,
@@ -60,11 +60,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 'keep':
       return data<CartActionResult>({})
     case 'coupon': {
-      const result = await applyCouponCode(context, String(form.get('coupon_code') ?? ''))
-      return data(result, { status: result.couponError ? 422 : 200 })
+      const { status, ...result } = await applyCouponCode(context, String(form.get('coupon_code') ?? ''))
+      return data(result, { status })
     }
-    case 'remove-coupon':
-      return data(await removeCouponCode(context, String(form.get('coupon_code') ?? '')))
+    case 'remove-coupon': {
+      const { status, ...result } = await removeCouponCode(context, String(form.get('coupon_code') ?? ''))
+      return data(result, { status })
+    }
     case 'checkout':
       return startCheckout(context)
     default:
@@ -82,8 +84,8 @@ async function startCheckout(context: Route.ActionArgs['context']) {
       await storeCall(context, cartEndpoints.nextCheckoutStep, orderArgs(ref))
     }
   } catch (error) {
-    if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
-    return data<CartActionResult>({ error: error.message }, { status: error.statusCode })
+    const refused = formError(error)
+    return data<CartActionResult>({ error: refused.message }, { status: refused.statusCode })
   }
   return redirect('/checkout')
 }
