@@ -1,6 +1,10 @@
-/** Helpers the account tests share: a valid registration and logging in through the real calls. */
+/**
+ * Helpers the account tests share: a valid registration, logging in, changing a password in the
+ * profile and setting one with a mailed reset link, all through the real calls.
+ */
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
+import type { MailMessage } from '../src/mail/mailer.ts'
 import { registration } from './registration.ts'
 
 export { registration }
@@ -30,3 +34,48 @@ export async function loggedInUser(app: FastifyInstance, overrides: Record<strin
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** Changes the password in the profile, the logged-in user giving their current one. */
+export function changePassword(app: FastifyInstance, token: string, oldPassword: string, password: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/wp-json/wp/v2/user/password',
+    headers: bearer(token),
+    payload: { old_password: oldPassword, password, password_repeat: password },
+  })
+}
+
+/**
+ * Asks for a reset link for the address and answers the key the link's mail carries, once the
+ * test's mailer has put it in `mail`.
+ */
+export async function mailedResetKey(app: FastifyInstance, mail: readonly MailMessage[], email: string) {
+  const before = mail.length
+  const asked = await app.inject({ method: 'POST', url: '/wp-json/wp/v2/auth/reset', payload: { email } })
+  expect(asked.statusCode, asked.body).toBe(200)
+  const sent = () => mail.slice(before).find((message) => message.to === email)
+  await expect.poll(sent).toBeDefined()
+  return /setpassword\?key=([\w-]+)/.exec(sent()!.text)![1]!
+}
+
+export interface SetPasswordOptions {
+  /** The password typed the second time; the same unless given. */
+  repeat?: string
+  /** The client's address. */
+  ip?: string
+}
+
+/** Sets a new password with a reset link's key. */
+export function setPasswordWithKey(
+  app: FastifyInstance,
+  key: string,
+  password: string,
+  { repeat = password, ip = '203.0.113.7' }: SetPasswordOptions = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/wp-json/wp/v2/auth/reset/setpassword',
+    headers: { 'x-forwarded-for': ip },
+    payload: { key, password, password_repeat: repeat },
+  })
+}

@@ -3,7 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SOCIAL_TOKEN_LIFETIME_SECONDS } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, login, register } from '../../tests/accounts.ts'
+import { bearer, login, mailedResetKey, register, setPasswordWithKey } from '../../tests/accounts.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import type { MailMessage } from '../mail/mailer.ts'
 import { IP_FAILURES } from './auth-routes.ts'
@@ -172,16 +172,8 @@ describe(`Facebook login on ${testDialect}`, () => {
 
   it('keeps the password of an account whose address a reset link confirmed', async () => {
     const { body } = await register(t.app)
-    mail.length = 0
-    await t.app.inject({ method: 'POST', url: '/wp-json/wp/v2/auth/reset', payload: { email: body.email } })
-    const deadline = Date.now() + 5000
-    while (mail.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-    const key = /setpassword\?key=([\w-]+)/.exec(mail[0]?.text ?? '')?.[1] ?? ''
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/wp-json/wp/v2/auth/reset/setpassword',
-      payload: { key, password: 'a password of my own', password_repeat: 'a password of my own' },
-    })
+    const key = await mailedResetKey(t.app, mail, body.email)
+    const reset = await setPasswordWithKey(t.app, key, 'a password of my own')
     expect(reset.statusCode, reset.body).toBe(200)
     users.set('valid-token-confirmed', {
       id: '1004',

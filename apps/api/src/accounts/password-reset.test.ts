@@ -2,7 +2,14 @@ import type { AddressInfo } from 'node:net'
 import { ACCOUNT_MESSAGES, RESET_LINK_INVALID_MESSAGE } from '@fanshop/core'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { bearer, loggedInUser, login } from '../../tests/accounts.ts'
+import {
+  bearer,
+  changePassword,
+  loggedInUser,
+  login,
+  type SetPasswordOptions,
+  setPasswordWithKey,
+} from '../../tests/accounts.ts'
 import { freePort } from '../../tests/redis-server.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { IP_RESET_REQUESTS, passwordLogin, WRONG_CREDENTIALS_MESSAGE } from './auth-routes.ts'
@@ -94,13 +101,8 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
       headers: { 'x-forwarded-for': ip },
       payload: { email },
     })
-  const setPassword = (key: string, password: string, { repeat = password, ip = '192.0.2.11' } = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/wp-json/wp/v2/auth/reset/setpassword',
-      headers: { 'x-forwarded-for': ip },
-      payload: { key, password, password_repeat: repeat },
-    })
+  const setPassword = (key: string, password: string, options?: SetPasswordOptions) =>
+    setPasswordWithKey(t.app, key, password, options)
 
   it('mails a single-use link that sets a new password and ends every session', async () => {
     const user = await loggedInUser(t.app)
@@ -246,17 +248,7 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
     const user = await loggedInUser(t.app)
     await requestReset(user.email)
     const key = resetKeyIn((await mailbox.mailTo(user.email)).raw)
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/wp-json/wp/v2/user/password',
-      headers: bearer(user.token),
-      payload: {
-        old_password: user.password,
-        password: 'brand new secret',
-        password_repeat: 'brand new secret',
-      },
-    })
-    expect(changed.statusCode).toBe(200)
+    expect((await changePassword(t.app, user.token, user.password, 'brand new secret')).statusCode).toBe(200)
     // Whoever else holds the link (it was asked for before the change) no longer opens the account.
     const res = await setPassword(key, 'someone else secret')
     expect(res.statusCode).toBe(400)

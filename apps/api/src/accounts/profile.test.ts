@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, loggedInUser, login } from '../../tests/accounts.ts'
+import { bearer, changePassword, loggedInUser, login } from '../../tests/accounts.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { seedAccounts } from '../demo/accounts.ts'
 import { WRONG_OLD_PASSWORD_MESSAGE } from './profile-routes.ts'
@@ -202,13 +202,7 @@ describe(`profile calls on ${testDialect}`, () => {
   it('changes the password only with the current one, and ends the other sessions', async () => {
     const user = await loggedInUser(t.app)
     const elsewhere = (await login(t.app, user.email, user.password)).json().data.token
-    const change = (old_password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/wp-json/wp/v2/user/password',
-        headers: bearer(user.token),
-        payload: { old_password, password: 'battery staple', password_repeat: 'battery staple' },
-      })
+    const change = (oldPassword: string) => changePassword(t.app, user.token, oldPassword, 'battery staple')
     const wrong = await change('not my password')
     expect(wrong.statusCode).toBe(403)
     expect(wrong.json().message).toBe(WRONG_OLD_PASSWORD_MESSAGE)

@@ -3,7 +3,14 @@
 // nothing, and a guest cart that becomes an account's at login gets a token of its own.
 import type { OrderJson } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, loggedInUser, login } from '../../tests/accounts.ts'
+import {
+  bearer,
+  changePassword,
+  loggedInUser,
+  login,
+  mailedResetKey,
+  setPasswordWithKey,
+} from '../../tests/accounts.ts'
 import { addLine, createCart, insertProduct, madridAddress, placeIds } from '../../tests/cart.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { setCustomerDisabled } from '../admin/accounts/customers.ts'
@@ -76,19 +83,8 @@ describe(`an account's cart token after its sessions end, on ${testDialect}`, ()
     const user = await loggedInUser(t.app)
     const cart = await cartAtPayment(user.token, user.email)
 
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/wp-json/wp/v2/auth/reset',
-      payload: { email: user.email },
-    })
-    expect(asked.statusCode).toBe(200)
-    await expect.poll(() => mail.some((m) => m.to === user.email)).toBe(true)
-    const key = /setpassword\?key=([\w-]+)/.exec(mail.find((m) => m.to === user.email)!.text)![1]!
-    const set = await t.app.inject({
-      method: 'POST',
-      url: '/wp-json/wp/v2/auth/reset/setpassword',
-      payload: { key, password: 'brand new secret', password_repeat: 'brand new secret' },
-    })
+    const key = await mailedResetKey(t.app, mail, user.email)
+    const set = await setPasswordWithKey(t.app, key, 'brand new secret')
     expect(set.statusCode, set.body).toBe(200)
 
     await expectLockedOut(cart, user.email)
@@ -105,16 +101,7 @@ describe(`an account's cart token after its sessions end, on ${testDialect}`, ()
     const stolen = (await login(t.app, user.email, user.password)).json().data.token as string
     const cart = await cartAtPayment(stolen, user.email)
 
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/wp-json/wp/v2/user/password',
-      headers: bearer(user.token),
-      payload: {
-        old_password: user.password,
-        password: 'brand new secret',
-        password_repeat: 'brand new secret',
-      },
-    })
+    const changed = await changePassword(t.app, user.token, user.password, 'brand new secret')
     expect(changed.statusCode, changed.body).toBe(200)
 
     await expectLockedOut(cart, user.email)
