@@ -8,10 +8,10 @@ import {
   madridAddress,
   placeIds,
 } from '../../tests/cart.ts'
-import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { type TestApp, testDialect } from '../../tests/test-app.ts'
 import { createOrder } from '../cart/orders.ts'
 import { seedCart } from '../demo/cart.ts'
-import { joinWithTicket, openCart, status } from './queue-test-helpers.ts'
+import { joinWithTicket, openCart, status, waitingRoomApp } from './queue-test-helpers.ts'
 
 const LAUNCH = Date.parse('2099-01-01T07:00:00Z')
 const MIN = 60_000
@@ -22,15 +22,7 @@ describe(`a cart opened through the waiting room on ${testDialect}`, () => {
   let spain: { countryId: number; stateId: number | null }
   let cardMethod: number
   beforeAll(async () => {
-    t = await createTestApp({
-      seed: false,
-      env: {
-        LAUNCH_AT: new Date(LAUNCH).toISOString(),
-        QUEUE_RATE_PER_MINUTE: '6000',
-        QUEUE_PASS_MINUTES: '15',
-        QUEUE_POW_MAX_NUMBER: '50',
-      },
-    })
+    t = await waitingRoomApp(LAUNCH, { ratePerMinute: 6000, passMinutes: 15 })
     await seedCart(t.ctx)
     spain = await placeIds(t, 'ES', 'M')
     cardMethod = (

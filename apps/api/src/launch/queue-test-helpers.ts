@@ -1,13 +1,35 @@
 /**
- * What the waiting room's API tests share: a fan's browser solving the proof-of-work challenge
- * (altcha-lib's own solver, as the widget runs it) and joining, asking for their standing, and
- * the cart write a fan makes once in.
+ * What the waiting room's API tests share: an app with a waiting room, a fan's browser solving
+ * the proof-of-work challenge (altcha-lib's own solver, as the widget runs it) and joining,
+ * asking for their standing, and the cart write a fan makes once in.
  */
 import { QUEUE_PASS_HEADER, QUEUE_TICKET_HEADER } from '@fanshop/core'
 import { solveChallenge } from 'altcha-lib'
-import type { TestInstance } from '../../tests/test-app.ts'
+import { createTestApp, type TestApp, type TestInstance } from '../../tests/test-app.ts'
 
 export const QUEUE_PATH = '/wp-json/wp/v2/launch/queue'
+
+/**
+ * An app (no demo data) whose waiting room lets `ratePerMinute` fans in a minute from `launch`
+ * (epoch ms), each pass good for `passMinutes`; its challenge is cheap, as the tests solve many.
+ */
+export function waitingRoomApp(
+  launch: number,
+  room: { ratePerMinute: number; passMinutes: number; opensMinutesBefore?: number },
+): Promise<TestApp> {
+  return createTestApp({
+    seed: false,
+    env: {
+      LAUNCH_AT: new Date(launch).toISOString(),
+      QUEUE_RATE_PER_MINUTE: String(room.ratePerMinute),
+      QUEUE_PASS_MINUTES: String(room.passMinutes),
+      ...(room.opensMinutesBefore === undefined
+        ? {}
+        : { QUEUE_OPENS_MINUTES_BEFORE: String(room.opensMinutesBefore) }),
+      QUEUE_POW_MAX_NUMBER: '50',
+    },
+  })
+}
 
 /** A solved challenge from this instance, as the widget submits it. */
 export async function solvedChallenge(t: TestInstance): Promise<string> {

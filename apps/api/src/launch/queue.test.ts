@@ -12,7 +12,15 @@ import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.t
 import { createAccessCode } from './access-codes.ts'
 import { forgetQueueInForce } from './queue-settings.ts'
 import { joinQueue, ticketStanding } from './queue-store.ts'
-import { join, joinWithTicket, openCart, QUEUE_PATH, solvedChallenge, status } from './queue-test-helpers.ts'
+import {
+  join,
+  joinWithTicket,
+  openCart,
+  QUEUE_PATH,
+  solvedChallenge,
+  status,
+  waitingRoomApp,
+} from './queue-test-helpers.ts'
 
 const LAUNCH = Date.parse('2999-01-01T07:00:00Z')
 const MIN = 60_000
@@ -37,16 +45,7 @@ describe(`the waiting room on ${testDialect}`, () => {
   let t: TestApp
   let productId: number
   beforeAll(async () => {
-    t = await createTestApp({
-      seed: false,
-      env: {
-        LAUNCH_AT: new Date(LAUNCH).toISOString(),
-        QUEUE_RATE_PER_MINUTE: '6',
-        QUEUE_OPENS_MINUTES_BEFORE: '30',
-        QUEUE_PASS_MINUTES: '5',
-        QUEUE_POW_MAX_NUMBER: '50',
-      },
-    })
+    t = await waitingRoomApp(LAUNCH, { ratePerMinute: 6, passMinutes: 5, opensMinutesBefore: 30 })
     productId = await insertProduct(t, { price: 1000, stock: 100 })
     t.clock.now = LAUNCH - 40 * MIN
   })
@@ -216,15 +215,7 @@ describe(`the waiting room on ${testDialect}`, () => {
 describe(`the waiting room's pace changed during the drop on ${testDialect}`, () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp({
-      seed: false,
-      env: {
-        LAUNCH_AT: new Date(LAUNCH).toISOString(),
-        QUEUE_RATE_PER_MINUTE: '6',
-        QUEUE_PASS_MINUTES: '5',
-        QUEUE_POW_MAX_NUMBER: '50',
-      },
-    })
+    t = await waitingRoomApp(LAUNCH, { ratePerMinute: 6, passMinutes: 5 })
   })
   afterAll(() => t.close())
 
