@@ -112,3 +112,42 @@ test('a visitor from an ad or a post: the address bar loses the click and campai
     .toEqual([{ page_location: new URL(arrived, page.url()).href, page_path: '/comingsoon?ref=bio' }])
   expect(new URL(page.url()).search).toBe('?ref=bio')
 })
+
+test("a private page's query never reaches Google: not in its page view, the tag's config or the next page's referrer", async ({
+  page,
+}) => {
+  const requested = await watchTag(page)
+  const key = 'a-reset-key-only-its-owner-may-see'
+  await page.goto(`/auth/reset/setpassword?key=${key}`)
+  await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'ACCEPT' }).click()
+  await expect.poll(() => requested.length).toBe(1)
+  const commands = () =>
+    page.evaluate(() => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)))
+  const resetPage = new URL('/auth/reset/setpassword', page.url()).href
+  await expect
+    .poll(async () => (await commands()).filter((args) => args[0] === 'config' || args[0] === 'event'))
+    .toEqual([
+      [
+        'config',
+        PRE_LAUNCH_ANALYTICS_ID,
+        { send_page_view: false, page_location: resetPage, page_path: '/auth/reset/setpassword' },
+      ],
+      ['event', 'page_view', { page_location: resetPage, page_path: '/auth/reset/setpassword' }],
+    ])
+  expect(JSON.stringify(await commands())).not.toContain(key)
+
+  // A whole page load from there: the browser's referrer holds the private page's whole address.
+  await page.evaluate(() => window.location.assign('/comingsoon'))
+  await expect(page).toHaveURL(/\/comingsoon$/)
+  expect(await page.evaluate(() => document.referrer)).toContain(key)
+  await expect
+    .poll(async () => (await commands()).filter((args) => args[0] === 'event').map((args) => args[2]))
+    .toEqual([
+      {
+        page_location: new URL('/comingsoon', page.url()).href,
+        page_path: '/comingsoon',
+        page_referrer: resetPage,
+      },
+    ])
+  expect(JSON.stringify(await commands())).not.toContain(key)
+})
