@@ -22,13 +22,17 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => t.close())
 
-/** The page's loader for this address: its status and what it gives the page. */
-async function open(search: string) {
+type LinkState = { key: string; broken: string | null; deadLink: boolean }
+
+/** The page's loader for this address, opened by `clientIp` (else the loopback): its status and
+ *  what it gives the page. */
+async function open(search: string, clientIp: string | null = null) {
   const url = new URL(`http://shop.test/auth/reset/setpassword${search}`)
-  const args = { request: new Request(url), url, context: testLoadContext(fetch, apiBaseUrl), params: {} }
+  const context = Object.assign(testLoadContext(fetch, apiBaseUrl), { clientIp })
+  const args = { request: new Request(url), url, context, params: {} }
   const answer = (await loader(args as unknown as Parameters<typeof loader>[0])) as
-    | { key: string; broken: string | null }
-    | { data: { key: string; broken: string | null }; init: { status: number } }
+    | LinkState
+    | { data: LinkState; init: { status: number } }
   return 'init' in answer ? { status: answer.init.status, ...answer.data } : { status: 200, ...answer }
 }
 
@@ -50,7 +54,12 @@ const setPassword = (key: string) =>
 describe('the reset link’s page', () => {
   it('says at once, with a 400, that a link without its key or cut short cannot work', async () => {
     for (const search of ['', '?key=', '?key=abc']) {
-      expect(await open(search)).toEqual({ status: 400, key: '', broken: RESET_LINK_INCOMPLETE_MESSAGE })
+      expect(await open(search)).toEqual({
+        status: 400,
+        key: '',
+        broken: RESET_LINK_INCOMPLETE_MESSAGE,
+        deadLink: true,
+      })
     }
   })
 
@@ -59,16 +68,35 @@ describe('the reset link’s page', () => {
       status: 400,
       key: '',
       broken: RESET_LINK_INVALID_MESSAGE,
+      deadLink: true,
     })
     const key = await resetKey()
     expect((await setPassword(key)).statusCode).toBe(200)
-    expect(await open(`?key=${key}`)).toEqual({ status: 400, key: '', broken: RESET_LINK_INVALID_MESSAGE })
+    expect(await open(`?key=${key}`)).toEqual({
+      status: 400,
+      key: '',
+      broken: RESET_LINK_INVALID_MESSAGE,
+      deadLink: true,
+    })
   })
 
   it('shows the form for a working link, which opening the page does not use up', async () => {
     const key = await resetKey()
-    expect(await open(`?key=${key}`)).toEqual({ status: 200, key, broken: null })
-    expect(await open(`?key=${key}`)).toEqual({ status: 200, key, broken: null })
+    expect(await open(`?key=${key}`)).toEqual({ status: 200, key, broken: null, deadLink: false })
+    expect(await open(`?key=${key}`)).toEqual({ status: 200, key, broken: null, deadLink: false })
     expect((await setPassword(key)).statusCode).toBe(200)
+  })
+
+  it('says to wait, not to ask for a new link, once its client has opened too many dead links', async () => {
+    const clientIp = `198.51.100.${1 + Math.floor(Math.random() * 250)}`
+    let locked = await open(`?key=${'d'.repeat(43)}`, clientIp)
+    for (let tries = 1; locked.status === 400 && tries < 30; tries += 1) {
+      locked = await open(`?key=${'d'.repeat(43)}`, clientIp)
+    }
+    expect(locked).toMatchObject({ status: 429, key: '', deadLink: false })
+    expect(locked.broken).toMatch(/try again/)
+    // A working link opened by another client is not affected.
+    const key = await resetKey()
+    expect(await open(`?key=${key}`)).toEqual({ status: 200, key, broken: null, deadLink: false })
   })
 })

@@ -3,11 +3,12 @@
  * the registration rules (spec 5) and is typed twice; the link works once, within 1 hour. Open to
  * everyone, so the link works whoever is logged in on this browser. The link is checked when the
  * page opens (without using it up): a missing, unknown, used or expired one answers 400 with what
- * to do instead of a form that could never work; the set itself checks it again.
+ * to do instead of a form that could never work; the set itself checks it again. Dead links are
+ * counted per client (429 once too many): a lock says to wait, not to ask for a new link.
  */
-import { accountEndpoints, resetKeySchema, setPasswordSchema } from '@fanshop/core'
+import { accountEndpoints, rateLimitedErrors, resetKeySchema, setPasswordSchema } from '@fanshop/core'
 import { data, Form, Link, type ShouldRevalidateFunction, useNavigation } from 'react-router'
-import { ApiError, callData } from '../../api.server.ts'
+import { type ApiError, callData, formError } from '../../api.server.ts'
 import { guard } from '../../guards.server.ts'
 import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
 import { FormStatus } from '../../site/form/fields.tsx'
@@ -26,8 +27,14 @@ export const meta: Route.MetaFunction = () => [
 interface SetPasswordResult {
   done?: string
   message?: string
+  /** The message is about the link, which a new one replaces (not a lock to wait out). */
+  deadLink?: boolean
   form?: FormResult
 }
+
+/** A refusal of the link is mended by a new link; a lock or counts out of reach only by waiting,
+ *  and a new link's page would meet the same lock. */
+const isDeadLink = (error: ApiError) => !(error.statusCode in rateLimitedErrors)
 
 export const middleware: Route.MiddlewareFunction[] = [guard('auth', false)]
 
@@ -35,20 +42,28 @@ interface LinkState {
   key: string
   /** Why the link cannot set a password; null while it can. */
   broken: string | null
+  /** `broken` is about the link itself, which a new one replaces. */
+  deadLink: boolean
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const parsed = resetKeySchema.safeParse({ key: url.searchParams.get('key') ?? '' })
   if (!parsed.success) {
-    return data<LinkState>({ key: '', broken: parsed.error.issues[0]!.message }, { status: 400 })
+    return data<LinkState>(
+      { key: '', broken: parsed.error.issues[0]!.message, deadLink: true },
+      { status: 400 },
+    )
   }
   try {
     await callData(context, accountEndpoints.checkResetKey, { body: parsed.data })
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    return data<LinkState>({ key: '', broken: error.message }, { status: error.statusCode })
+  } catch (caught) {
+    const error = formError(caught)
+    return data<LinkState>(
+      { key: '', broken: error.message, deadLink: isDeadLink(error) },
+      { status: error.statusCode },
+    )
   }
-  return { key: parsed.data.key, broken: null } satisfies LinkState
+  return { key: parsed.data.key, broken: null, deadLink: false } satisfies LinkState
 }
 
 /** Once the password is set the link is used: the page says so rather than asking again. */
@@ -62,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { key, ...fieldErrors } = submission.error ?? {}
     const form = submission.reply({ hideFields: ['password', 'password_repeat'] })
     return data<SetPasswordResult>(
-      { form: { ...form, error: fieldErrors }, message: key?.[0] },
+      { form: { ...form, error: fieldErrors }, message: key?.[0], deadLink: true },
       { status: 400 },
     )
   }
@@ -70,10 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { message } = await callData(context, accountEndpoints.setPassword, { body: submission.value })
     // A 200 of its own: the page's loader, run again after a post without scripts, finds the link used.
     return data<SetPasswordResult>({ done: message }, { status: 200 })
-  } catch (error) {
-    if (error instanceof ApiError)
-      return data<SetPasswordResult>({ message: error.message }, { status: error.statusCode })
-    throw error
+  } catch (caught) {
+    const error = formError(caught)
+    return data<SetPasswordResult>(
+      { message: error.message, deadLink: isDeadLink(error) },
+      { status: error.statusCode },
+    )
   }
 }
 
@@ -92,9 +109,15 @@ export default function SetPasswordPage({ loaderData, actionData }: Route.Compon
       </section>
     )
   }
-  const deadLink = (message: string) => (
+  const refusal = (message: string, deadLink: boolean | undefined) => (
     <FormStatus tone="error">
-      {message} <Link to="/auth/reset">Ask for a new link</Link>
+      {message}
+      {deadLink ? (
+        <>
+          {' '}
+          <Link to="/auth/reset">Ask for a new link</Link>
+        </>
+      ) : null}
     </FormStatus>
   )
   return (
@@ -104,13 +127,13 @@ export default function SetPasswordPage({ loaderData, actionData }: Route.Compon
         <Form method="post" className="account-form" {...form.formProps}>
           <input type="hidden" name="key" value={loaderData.key} />
           <NewPasswordFields form={form} label="New password" repeatLabel="Repeat the new password" />
-          {result?.message ? deadLink(result.message) : null}
+          {result?.message ? refusal(result.message, result.deadLink) : null}
           <button type="submit" className="button account-form__submit" aria-busy={busy}>
             Set the new password
           </button>
         </Form>
       ) : (
-        deadLink(loaderData.broken)
+        refusal(loaderData.broken, loaderData.deadLink)
       )}
     </section>
   )
