@@ -1,43 +1,15 @@
 // The route guards, as the middleware they are, against the real API (on a loopback port, over a
 // private SQLite database), behind the root's visitor middleware.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { seedAccounts } from '../../api/src/demo/accounts.ts'
-import { createTestApp, type TestApp } from '../../api/tests/test-app.ts'
 import { testLoadContext } from '../tests/load-context.ts'
+import { demoCustomerCookie, listeningApi } from '../tests/visitor.ts'
 import { type GuardName, type GuardOption, guard } from './guards.server.ts'
 import { visitorMiddleware } from './site/visitor.server.ts'
-import { writeSession } from './site/visitor-session.server.ts'
 
-let t: TestApp
-let apiBaseUrl: string
+const api = listeningApi(seedAccounts)
 
-beforeAll(async () => {
-  // Only the accounts' demo data is needed: the demo customer logs in.
-  t = await createTestApp({ seed: false })
-  await seedAccounts(t.ctx)
-  apiBaseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 })
-}, 60_000)
-afterAll(() => t.close())
-
-const context = () => testLoadContext(fetch, apiBaseUrl)
-
-/** A session cookie of a freshly logged-in demo customer. */
-async function loginCookie(): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/wp-json/jwt-auth/v1/token',
-    payload: { username: 'demo@example.com', password: 'demo-password' },
-  })
-  const { token, expires_in } = res.json().data
-  const now = Date.now()
-  const [cookie] = writeSession(
-    { auth: { value: token, expiresAt: now + expires_in * 1000 } },
-    [],
-    context(),
-    now,
-  )
-  return cookie!.split(';')[0]!
-}
+const context = () => testLoadContext(fetch, api.baseUrl)
 
 /** Runs the path's request through the visitor middleware and the guard: passed, or what stopped it. */
 async function outcome<Name extends GuardName>(
@@ -64,7 +36,7 @@ async function outcome<Name extends GuardName>(
 describe('the auth guard (spec 6)', () => {
   it('lets everyone through a page with auth: false', async () => {
     expect(await outcome('/shop', null, 'auth', false)).toBe('passed')
-    expect(await outcome('/shop', await loginCookie(), 'auth', false)).toBe('passed')
+    expect(await outcome('/shop', await demoCustomerCookie(api), 'auth', false)).toBe('passed')
   })
 
   it('sends a guest from a logged-in page to /, remembering the page', async () => {
@@ -72,11 +44,11 @@ describe('the auth guard (spec 6)', () => {
       status: 302,
       location: '/?redirectTo=%2Fprofile%2Forders%3Fpage%3D2',
     })
-    expect(await outcome('/profile', await loginCookie(), 'auth', true)).toBe('passed')
+    expect(await outcome('/profile', await demoCustomerCookie(api), 'auth', true)).toBe('passed')
   })
 
   it('sends a logged-in user from a guest page home', async () => {
-    expect(await outcome('/auth/login', await loginCookie(), 'auth', 'guest')).toEqual({
+    expect(await outcome('/auth/login', await demoCustomerCookie(api), 'auth', 'guest')).toEqual({
       status: 302,
       location: '/',
     })
@@ -84,8 +56,8 @@ describe('the auth guard (spec 6)', () => {
   })
 
   it('treats a revoked token as a guest', async () => {
-    const cookie = await loginCookie()
-    await t.ctx.db.updateTable('auth_sessions').set({ revoked_at: t.clock.now }).execute()
+    const cookie = await demoCustomerCookie(api)
+    await api.t.ctx.db.updateTable('auth_sessions').set({ revoked_at: api.t.clock.now }).execute()
     expect(await outcome('/profile', cookie, 'auth', true)).toMatchObject({ status: 302 })
   })
 })

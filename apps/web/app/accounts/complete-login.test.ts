@@ -1,42 +1,25 @@
 // A login that merges the guest's cart into the account's, against the real API (on a loopback
 // port, over a private SQLite database), behind the root's visitor middleware: when the per-fan cap
 // trims the merged cart, the page the fan lands on says so.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { issueToken } from '../../../api/src/accounts/sessions.ts'
 import { seedCart } from '../../../api/src/demo/cart.ts'
 import { addLine, createCart, insertProduct, insertShopper } from '../../../api/tests/cart.ts'
-import { createTestApp, type TestApp } from '../../../api/tests/test-app.ts'
 import { testLoadContext } from '../../tests/load-context.ts'
+import { listeningApi, sessionCookie } from '../../tests/visitor.ts'
 import { CART_FLASH_PARAM } from '../cart/cart-flash.ts'
 import { visitorMiddleware } from '../site/visitor.server.ts'
-import { writeSession } from '../site/visitor-session.server.ts'
 import { completeLogin } from './complete-login.server.ts'
 
-let t: TestApp
-let apiBaseUrl: string
+const api = listeningApi(seedCart)
 
-beforeAll(async () => {
-  t = await createTestApp({ seed: false })
-  await seedCart(t.ctx)
-  apiBaseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 })
-}, 60_000)
-afterAll(() => t.close())
-
-const context = () => testLoadContext(fetch, apiBaseUrl)
+const context = () => testLoadContext(fetch, api.baseUrl)
 
 /** Logs the shopper in from a guest session holding `guest` as its cart; answers where the page goes. */
 async function logIn(shopperId: number, guest: { number: string; token: string }): Promise<URL> {
-  const [cookie] = writeSession(
-    { cart: { number: guest.number, token: guest.token } },
-    [],
-    context(),
-    Date.now(),
-  )
-  const request = new Request('http://shop.test/login', {
-    method: 'POST',
-    headers: { cookie: cookie!.split(';')[0]! },
-  })
-  const { data: login } = await issueToken(t.ctx, shopperId, 'password')
+  const cookie = sessionCookie(context(), { cart: { number: guest.number, token: guest.token } })
+  const request = new Request('http://shop.test/login', { method: 'POST', headers: { cookie } })
+  const { data: login } = await issueToken(api.t.ctx, shopperId, 'password')
   const args = { request, context: context(), params: {}, url: new URL(request.url), pattern: '/login' }
   const response = (await visitorMiddleware(args, async () => {
     try {
@@ -52,12 +35,12 @@ async function logIn(shopperId: number, guest: { number: string; token: string }
 
 describe('completing a login with a guest cart', () => {
   it('tells the fan when the per-fan cap sent merged units back to the shop', async () => {
-    const fan = await insertShopper(t)
-    const item = await insertProduct(t, { price: 4000, stock: 100 })
-    await t.ctx.db.updateTable('products').set({ max_per_fan: 2 }).where('id', '=', item).execute()
-    expect((await addLine(t, await createCart(t, fan.token), item)).statusCode).toBe(201)
-    const guest = await createCart(t)
-    expect((await addLine(t, guest, item, 2)).statusCode).toBe(201)
+    const fan = await insertShopper(api.t)
+    const item = await insertProduct(api.t, { price: 4000, stock: 100 })
+    await api.t.ctx.db.updateTable('products').set({ max_per_fan: 2 }).where('id', '=', item).execute()
+    expect((await addLine(api.t, await createCart(api.t, fan.token), item)).statusCode).toBe(201)
+    const guest = await createCart(api.t)
+    expect((await addLine(api.t, guest, item, 2)).statusCode).toBe(201)
 
     const landing = await logIn(fan.id, guest)
     expect(landing.pathname).toBe('/shop')
@@ -66,11 +49,11 @@ describe('completing a login with a guest cart', () => {
   })
 
   it('says nothing when the whole guest cart was kept', async () => {
-    const fan = await insertShopper(t)
-    const guest = await createCart(t)
-    expect((await addLine(t, guest, await insertProduct(t, { price: 100, stock: 9 }), 3)).statusCode).toBe(
-      201,
-    )
+    const fan = await insertShopper(api.t)
+    const guest = await createCart(api.t)
+    expect(
+      (await addLine(api.t, guest, await insertProduct(api.t, { price: 100, stock: 9 }), 3)).statusCode,
+    ).toBe(201)
 
     const landing = await logIn(fan.id, guest)
     expect(landing.pathname).toBe('/shop')

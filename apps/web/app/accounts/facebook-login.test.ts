@@ -2,39 +2,16 @@
 // anything is asked of the API, so it never opens a second session over the one they have. Against
 // the real API (on a loopback port, over a private SQLite database), behind the root's visitor
 // middleware and the route's own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { seedAccounts } from '../../../api/src/demo/accounts.ts'
-import { createTestApp, type TestApp } from '../../../api/tests/test-app.ts'
 import { testLoadContext } from '../../tests/load-context.ts'
+import { demoCustomerCookie, listeningApi } from '../../tests/visitor.ts'
 import { visitorMiddleware } from '../site/visitor.server.ts'
-import { writeSession } from '../site/visitor-session.server.ts'
 import * as facebookRoute from './routes/facebook.tsx'
 
-let t: TestApp
-let apiBaseUrl: string
-
-beforeAll(async () => {
-  t = await createTestApp({ seed: false })
-  await seedAccounts(t.ctx)
-  apiBaseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 })
-}, 60_000)
-afterAll(() => t.close())
+const api = listeningApi(seedAccounts)
 
 const FACEBOOK_LOGIN = '/wp-json/wp/v2/facebook/get_user'
-
-/** The session cookie of the demo customer, freshly logged in by password. */
-async function loginCookie(): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/wp-json/jwt-auth/v1/token',
-    payload: { username: 'demo@example.com', password: 'demo-password' },
-  })
-  const { token, expires_in } = res.json().data
-  const now = Date.now()
-  const auth = { value: token, expiresAt: now + expires_in * 1000 }
-  const [cookie] = writeSession({ auth }, [], testLoadContext(fetch, apiBaseUrl), now)
-  return cookie!.split(';')[0]!
-}
 
 /** Posts a Facebook access token to /auth/facebook; answers the response and the API paths it asked. */
 async function postFacebookLogin(cookie: string | null) {
@@ -43,7 +20,7 @@ async function postFacebookLogin(cookie: string | null) {
     asked.push(new URL(input instanceof Request ? input.url : input).pathname)
     return fetch(input, init)
   }
-  const context = testLoadContext(apiFetch, apiBaseUrl)
+  const context = testLoadContext(apiFetch, api.baseUrl)
   const request = new Request('http://shop.test/auth/facebook', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
@@ -69,8 +46,9 @@ async function postFacebookLogin(cookie: string | null) {
 
 describe('continuing with Facebook', () => {
   it('sends a logged-in visitor home, as the password login does, without opening another session', async () => {
-    const sessions = async () => (await t.ctx.db.selectFrom('auth_sessions').select('id').execute()).length
-    const cookie = await loginCookie()
+    const sessions = async () =>
+      (await api.t.ctx.db.selectFrom('auth_sessions').select('id').execute()).length
+    const cookie = await demoCustomerCookie(api)
     const before = await sessions()
     const { response, asked } = await postFacebookLogin(cookie)
     expect(response.status).toBe(302)

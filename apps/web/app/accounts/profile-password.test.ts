@@ -2,40 +2,31 @@
 // database), behind the root's visitor middleware: it ends the account's other sessions and with
 // them its cart's token, and the device that changed it keeps the bag under the new token.
 import type { OrderJson } from '@fanshop/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { seedCart } from '../../../api/src/demo/cart.ts'
 import { loggedInUser } from '../../../api/tests/accounts.ts'
 import { addLine, createCart, insertProduct } from '../../../api/tests/cart.ts'
-import { createTestApp, type TestApp } from '../../../api/tests/test-app.ts'
 import { testLoadContext } from '../../tests/load-context.ts'
+import { listeningApi, sessionCookie } from '../../tests/visitor.ts'
 import { loadCart } from '../cart/cart.server.ts'
 import { visitorMiddleware } from '../site/visitor.server.ts'
-import { writeSession } from '../site/visitor-session.server.ts'
 import { action } from './routes/profile-password.tsx'
 
-let t: TestApp
-let apiBaseUrl: string
-
-beforeAll(async () => {
-  t = await createTestApp({ seed: false })
-  await seedCart(t.ctx)
-  apiBaseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 })
-}, 60_000)
-afterAll(() => t.close())
+const api = listeningApi(seedCart)
 
 describe('changing the password in the profile', () => {
   it('keeps the bag of the device that changed it', async () => {
-    const user = await loggedInUser(t.app)
-    const cart = await createCart(t, user.token)
-    expect((await addLine(t, cart, await insertProduct(t, { price: 1500, stock: 9 }))).statusCode).toBe(201)
+    const user = await loggedInUser(api.t.app)
+    const cart = await createCart(api.t, user.token)
+    expect(
+      (await addLine(api.t, cart, await insertProduct(api.t, { price: 1500, stock: 9 }))).statusCode,
+    ).toBe(201)
 
-    const context = testLoadContext(fetch, apiBaseUrl)
-    const now = Date.now()
-    const session = {
-      auth: { value: user.token, expiresAt: now + 3_600_000 },
+    const context = testLoadContext(fetch, api.baseUrl)
+    const cookie = sessionCookie(context, {
+      auth: { value: user.token, expiresAt: Date.now() + 3_600_000 },
       cart: { number: cart.number, token: cart.token },
-    }
-    const [cookie] = writeSession(session, [], context, now)
+    })
     const body = new URLSearchParams({
       old_password: user.password,
       password: 'brand new secret',
@@ -43,7 +34,7 @@ describe('changing the password in the profile', () => {
     })
     const request = new Request('http://shop.test/profile/password', {
       method: 'POST',
-      headers: { cookie: cookie!.split(';')[0]!, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
       body,
     })
     const args = { request, context, params: {}, url: new URL(request.url), pattern: '/profile/password' }
