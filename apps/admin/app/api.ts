@@ -9,6 +9,7 @@ import {
   type EndpointResponse,
   endpointPath,
   errorBodySchema,
+  shownInForm,
 } from '@fanshop/core'
 import { redirect } from 'react-router'
 
@@ -76,17 +77,10 @@ export async function load<E extends Endpoint>(
   }
 }
 
-/**
- * The failure a form shows as its message, the one rule for every action: a 4xx, or a 503 the API
- * explained (a check it cannot make safely right now, its rate limits' counts out of reach: try
- * again in a minute). Anything else, a bug or the back end out of reach, is thrown on to the error
- * page.
- */
+/** The failure a form shows as its message, by core's rule (shownInForm); anything else is thrown
+ *  on to the error page. */
 export function formError(error: unknown): ApiError {
-  if (
-    error instanceof ApiError &&
-    (error.status < 500 || (error.status === 503 && errorBodySchema.safeParse(error.body).success))
-  )
+  if (error instanceof ApiError && shownInForm(error.status, errorBodySchema.safeParse(error.body).success))
     return error
   throw error
 }

@@ -14,6 +14,7 @@ import {
   type EndpointResponse,
   endpointPath,
   type HttpMethod,
+  shownInForm,
 } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { z } from 'zod'
@@ -29,15 +30,10 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * The ApiError a form shows as its message, its page answering the error's status: a 4xx, or a
- * 503 the API explained (a check it cannot make safely right now, its rate limits' counts out of
- * reach: try again in a minute). Anything else, a bug or the back end out of reach, is thrown on
- * to the error page.
- */
+/** The ApiError a form shows as its message, its page answering the error's status, by core's rule
+ *  (shownInForm); anything else is thrown on to the error page. */
 export function formError(error: unknown): ApiError {
-  if (error instanceof ApiError && (error.statusCode < 500 || (error.statusCode === 503 && error.fromApi)))
-    return error
+  if (error instanceof ApiError && shownInForm(error.statusCode, error.fromApi)) return error
   throw error
 }
 

@@ -55,6 +55,16 @@ export const errorBodySchema = z.object({ message: z.string(), statusCode: z.num
  */
 export const rateLimitedErrors = { 429: errorBodySchema, 503: errorBodySchema }
 
+/**
+ * Whether a form shows a failed call's message, its page answering the call's status: a 4xx, or a
+ * 503 the API explained in its own body (a check it cannot make safely right now, its rate
+ * limits' counts out of reach: try again in a minute). Anything else, a bug or the back end out of
+ * reach, is the error page's. The storefront's and the back office's forms both follow it.
+ */
+export function shownInForm(status: number, explainedByApi: boolean): boolean {
+  return status < 500 || (status === 503 && explainedByApi)
+}
+
 type SuccessStatus = 200 | 201 | 202 | 204
 
 /** What a successful call answers, after the endpoint's schema has checked it. */
