@@ -4,7 +4,7 @@
 import { RESET_LINK_INCOMPLETE_MESSAGE, RESET_LINK_INVALID_MESSAGE } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MailMessage } from '../../../api/src/mail/mailer.ts'
-import { register } from '../../../api/tests/accounts.ts'
+import { mailedResetKey, register, setPasswordWithKey } from '../../../api/tests/accounts.ts'
 import { createTestApp, type TestApp } from '../../../api/tests/test-app.ts'
 import { testLoadContext } from '../../tests/load-context.ts'
 import { loader } from './routes/set-password.tsx'
@@ -39,17 +39,10 @@ async function open(search: string, clientIp: string | null = null) {
 /** A fresh account's reset key, as its e-mail carries it. */
 async function resetKey(): Promise<string> {
   const { body } = await register(t.app)
-  await t.app.inject({ method: 'POST', url: '/wp-json/wp/v2/auth/reset', payload: { email: body.email } })
-  await expect.poll(() => mail.some((m) => m.to === body.email)).toBe(true)
-  return /setpassword\?key=([\w-]+)/.exec(mail.find((m) => m.to === body.email)!.text)![1]!
+  return mailedResetKey(t.app, mail, body.email)
 }
 
-const setPassword = (key: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/wp-json/wp/v2/auth/reset/setpassword',
-    payload: { key, password: 'brand new secret', password_repeat: 'brand new secret' },
-  })
+const setPassword = (key: string) => setPasswordWithKey(t.app, key, 'brand new secret')
 
 describe('the reset link’s page', () => {
   it('says at once, with a 400, that a link without its key or cut short cannot work', async () => {
