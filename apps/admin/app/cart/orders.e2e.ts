@@ -1,26 +1,8 @@
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { roomiestSimpleProduct } from '../../../web/tests/pages.ts'
 import { expect, test } from '../../../web/tests/playwright.ts'
 import { addToCart, checkOut } from '../../../web/tests/shopper.ts'
+import { mailTo } from '../../tests/mail.ts'
 import { expectNoViolations, staffPage } from '../../tests/staff.ts'
-
-/** The text of the server's outbox mail to this address whose subject says `subject`. */
-async function mailTo(email: string, subject: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? './data-e2e', 'outbox')
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const files = await fs.readdir(outbox).catch(() => [] as string[])
-    for (const file of files.filter((name) => name.endsWith(`${email}.eml`))) {
-      const text = (await fs.readFile(path.join(outbox, file), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-      if (text.includes(subject)) return text
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`no mail "${subject}" to ${email} in ${outbox}`)
-}
 
 test('a fan buys, fulfilment ships it with a tracking number, the manager refunds the line @phone', async ({
   page,

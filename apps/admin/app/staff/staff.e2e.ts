@@ -1,26 +1,14 @@
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { Secret, TOTP } from 'otpauth'
 import { expect, test } from '../../../web/tests/playwright.ts'
+import { mailTo } from '../../tests/mail.ts'
 import { COUNTS_UNAVAILABLE, countsUnavailableOnce } from '../../tests/routes.ts'
 import { demoStaff, expectNoViolations, logIn, submitLogin } from '../../tests/staff.ts'
 
-/** The invitation key in the e-mail the server wrote to $E2E_DATA_DIR/outbox for this address. */
+const INVITATION_KEY = /\/admin\/accept-invite\?key=([A-Za-z0-9_-]+)/
+
+/** The invitation key in the e-mail the server sent this address. */
 async function invitationKeyMailedTo(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? './data-e2e', 'outbox')
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const files = await fs.readdir(outbox).catch(() => [] as string[])
-    for (const file of files.filter((name) => name.endsWith(`${email}.eml`))) {
-      const text = (await fs.readFile(path.join(outbox, file), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-      const key = /\/admin\/accept-invite\?key=([A-Za-z0-9_-]+)/.exec(text)
-      if (key) return key[1]!
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`no invitation to ${email} in ${outbox}`)
+  return INVITATION_KEY.exec(await mailTo(email, INVITATION_KEY))![1]!
 }
 
 test('the owner invites a manager, who joins, turns on TOTP and logs in with a code', async ({ page }) => {
