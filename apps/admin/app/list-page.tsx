@@ -4,9 +4,10 @@
  * the table of every item drawn from column definitions. The answer's region serves other pages too.
  */
 import type { ColumnDef } from '@tanstack/react-table'
+import { useRef } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { DataTable } from './data-table'
-import { GuardedButton } from './guarded-button'
+import { GuardedButton, rowControl, useFocusKept } from './guarded-button'
 
 /** What an action answered: what it did, or why it could not. */
 export interface Outcome {
@@ -33,13 +34,20 @@ export function ActionOutcome({ outcome }: { outcome: Outcome | undefined }) {
  * A button that posts one row's fields to the page's action (delete it, end it). While the page is
  * busy it says it is unavailable and ignores a press, but stays focusable (GuardedButton): a
  * disabled button dropped the keyboard's focus to the page's body, as a refused Delete showed.
+ * Where the answer takes it away, the next row's of its kind takes the focus (rowControl, ListPage).
  */
 export function RowAction({
+  kind,
+  row,
   fields,
   label,
   danger = false,
   children,
 }: {
+  /** What it does ('delete', 'end'): one a row, and another row's stands in for one gone. */
+  kind: string
+  /** The row's key: with `kind`, the button's id. */
+  row: string | number
   fields: Record<string, string | number>
   /** The button's accessible name, naming the row. */
   label: string
@@ -53,6 +61,8 @@ export function RowAction({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <GuardedButton
+        {...rowControl(kind)}
+        id={`row-${kind}-${row}`}
         type="submit"
         className={danger ? 'danger' : undefined}
         unavailable={busy}
@@ -89,9 +99,16 @@ export function ListPage<Row>({
   rowKey: (row: Row) => string
   empty: string
 }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  // An answer's redraw can take the focused control away: a saved row drawn afresh (the one drawn
+  // anew takes it), a row's Delete gone with its row or an ended coupon's End now (the next row's
+  // takes it, else the row above's, else the heading). Focus fell to the page's body.
+  useFocusKept(useNavigation().state !== 'idle', () => heading.current)
   return (
     <>
-      <h1>{title}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
       {create ? (
         <p>
           <Link to={create.to}>{create.label}</Link>

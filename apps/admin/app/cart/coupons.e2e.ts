@@ -73,6 +73,24 @@ test('a keyboard keeps its place on the coupons while another coupon is ended', 
   expect(await end.evaluate((button) => 'kept' in button.dataset)).toBe(true)
 })
 
+test('a coupon ended with the keyboard hands the focus to the next row’s End now', async ({ page }) => {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase()
+  await logIn(page, 'manager')
+  // The list shows the newest first: OLDER's row follows NEWER's.
+  const [older, newer] = [`OLDER${suffix}`, `NEWER${suffix}`]
+  for (const code of [older, newer]) {
+    const made = await page.request.post('/admin/api/coupons', { data: { code, amount: 10 } })
+    expect(made.status()).toBe(201)
+  }
+  await page.goto('/admin/coupons')
+  // Ended, the row keeps its place but has no End now: focus fell to the page's body (then to the
+  // heading, as if the page were new). It goes to the next row's End now.
+  await page.getByRole('button', { name: `End ${newer} now` }).press('Enter')
+  await expect(page.getByText(`${newer} has ended.`)).toBeVisible()
+  await expect(page.getByRole('row', { name: new RegExp(newer) })).toContainText('ended')
+  await expect(page.getByRole('button', { name: `End ${older} now` })).toBeFocused()
+})
+
 // The API's 503 with its message (a check it cannot make safely right now) is the form's message,
 // as a 4xx is, not the error page: the coupon is still there to send again.
 test('a coupon the API cannot save right now says why in its form', async ({ page }) => {

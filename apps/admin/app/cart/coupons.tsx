@@ -54,7 +54,7 @@ const columns = [
     header: 'Actions',
     cell: ({ row: { original: coupon } }) =>
       coupon.status === 'ended' ? null : (
-        <RowAction fields={{ id: coupon.id }} label={`End ${coupon.code} now`}>
+        <RowAction kind="end" row={coupon.id} fields={{ id: coupon.id }} label={`End ${coupon.code} now`}>
           End now
         </RowAction>
       ),

@@ -9,7 +9,7 @@ import { createColumnHelper } from '@tanstack/react-table'
 import { useState } from 'react'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load } from '../api'
-import { GuardedButton, useFocusKept } from '../guarded-button'
+import { GuardedButton } from '../guarded-button'
 import { ListPage } from '../list-page'
 import type { Route } from './+types/categories'
 import { Field } from './field'
@@ -206,9 +206,6 @@ function CategoryActions({
 
 export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
   const data = useActionData<typeof clientAction>()
-  // A save draws its row afresh (see rowKey): the focused button or field went with the old row,
-  // and focus fell to the page's body.
-  useFocusKept(useNavigation().state !== 'idle')
   // An update refused shows above the table (its fields are in the row); a new one's, in its form.
   const outcome =
     data && 'submission' in data
@@ -231,7 +228,8 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
       label="Categories in menu order"
       columns={columns}
       rows={loaderData.items}
-      // A saved row is drawn afresh, so its fields show what was saved.
+      // A saved row is drawn afresh, so its fields show what was saved (ListPage gives the focus
+      // back to the button or field of the row drawn anew).
       rowKey={(category) => `${category.id}-${category.name}-${category.slug}-${category.hidden}`}
       empty="No categories yet."
     >

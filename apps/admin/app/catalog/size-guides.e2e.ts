@@ -137,3 +137,31 @@ test('a keyboard keeps its place on the size guides while another row is deleted
   expect(await remove.evaluate((button) => 'kept' in button.dataset)).toBe(true)
   await expect(remove).toHaveAttribute('aria-disabled', 'false')
 })
+
+test('a guide deleted with the keyboard hands the focus to the next row’s Delete, else the row above’s', async ({
+  page,
+}) => {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  await logIn(page, 'manager')
+  // The list is in name order: lower-case 'zzz' puts these three together at its end.
+  const [first, second, third] = [1, 2, 3].map((n) => `zzz focus ${suffix} ${n}`)
+  for (const name of [first, second, third]) {
+    const made = await page.request.post('/admin/api/size-guides', {
+      data: { name, rows: [{ size: 'M', chest: '52', body: '72' }] },
+    })
+    expect(made.status()).toBe(201)
+  }
+  await page.goto('/admin/size-guides')
+  // The Delete goes with its row, and focus fell to the page's body (then to the heading, as if the
+  // page were new): it goes to the Delete that takes the row's place, the next row's.
+  await page.getByRole('button', { name: `Delete ${second}` }).press('Enter')
+  await expect(page.getByText(`${second} was deleted.`)).toBeVisible()
+  await expect(page.getByRole('button', { name: `Delete ${third}` })).toBeFocused()
+  // The last row has none after it: the row above's.
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(`${third} was deleted.`)).toBeVisible()
+  await expect(page.getByRole('button', { name: `Delete ${first}` })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(`${first} was deleted.`)).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Delete / }).last()).toBeFocused()
+})

@@ -46,7 +46,13 @@ const columns = [
     id: 'actions',
     header: 'Actions',
     cell: ({ row: { original: guide } }) => (
-      <RowAction fields={{ id: guide.id, name: guide.name }} label={`Delete ${guide.name}`} danger>
+      <RowAction
+        kind="delete"
+        row={guide.id}
+        fields={{ id: guide.id, name: guide.name }}
+        label={`Delete ${guide.name}`}
+        danger
+      >
         Delete
       </RowAction>
     ),
