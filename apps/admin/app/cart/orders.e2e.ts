@@ -1,7 +1,7 @@
+import { mailTo } from '../../../web/tests/mail.ts'
 import { roomiestSimpleProduct } from '../../../web/tests/pages.ts'
 import { expect, test } from '../../../web/tests/playwright.ts'
 import { addToCart, checkOut } from '../../../web/tests/shopper.ts'
-import { mailTo } from '../../tests/mail.ts'
 import { expectNoViolations, staffPage } from '../../tests/staff.ts'
 
 test('a fan buys, fulfilment ships it with a tracking number, the manager refunds the line @phone', async ({

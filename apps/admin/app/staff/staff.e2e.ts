@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth'
+import { mailTo } from '../../../web/tests/mail.ts'
 import { expect, test } from '../../../web/tests/playwright.ts'
-import { mailTo } from '../../tests/mail.ts'
 import { COUNTS_UNAVAILABLE, countsUnavailableOnce } from '../../tests/routes.ts'
 import { demoStaff, expectNoViolations, logIn, submitLogin } from '../../tests/staff.ts'
 

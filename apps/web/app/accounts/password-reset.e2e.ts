@@ -1,27 +1,12 @@
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { RESET_LINK_INCOMPLETE_MESSAGE, RESET_LINK_INVALID_MESSAGE } from '@fanshop/core'
+import { mailTo } from '../../tests/mail.ts'
 import { expect, test } from '../../tests/playwright.ts'
 import { registerCustomer } from '../../tests/shopper.ts'
 
-/** The reset link in the e-mail the server wrote to $E2E_DATA_DIR/outbox for this address. */
+/** The reset link in the e-mail the server wrote for this address. */
 async function resetLinkMailedTo(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? './data-e2e', 'outbox')
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const files = await fs.readdir(outbox).catch(() => [] as string[])
-    for (const file of files.filter((name) => name.endsWith(`${email}.eml`))) {
-      const raw = await fs.readFile(path.join(outbox, file), 'utf8')
-      // Undo quoted-printable: soft line breaks and =XX escapes.
-      const text = raw
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-      const link = /https?:\/\/\S+\/auth\/reset\/setpassword\?key=[A-Za-z0-9_-]+/.exec(text)
-      if (link) return link[0]
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`no reset mail to ${email} in ${outbox}`)
+  const link = /https?:\/\/\S+\/auth\/reset\/setpassword\?key=[A-Za-z0-9_-]+/
+  return link.exec(await mailTo(email, link))![0]
 }
 
 test('the link from the reset e-mail sets a new password that then logs in', async ({ page, request }) => {

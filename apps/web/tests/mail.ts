@@ -1,7 +1,7 @@
 /**
  * The mail the browser tests' server wrote to its outbox ($E2E_DATA_DIR/outbox: with no SMTP set, the
  * mailer writes each message there as an .eml file named for its address), waited for until it is
- * there. The staff test's invitation and the orders test's shipping mail each polled it in a copy.
+ * there: the back office's invitation and shipping mails, the storefront's reset link.
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
