@@ -132,17 +132,21 @@ async function linkOrCreate(ctx: ShopContext, profile: z.infer<typeof profileSch
 async function confirmAddress(ctx: ShopContext, user: UserRow): Promise<UserRow> {
   if (user.email_confirmed_at !== null) return user
   const now = ctx.now()
-  const confirmed = await ctx.db
-    .updateTable('users')
-    .set({ email_confirmed_at: now, password_hash: null, updated_at: now })
-    .where('id', '=', user.id)
-    .where('email_confirmed_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst()
+  // The address confirmed and the sessions the password opened ended are one change.
+  const confirmed = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('users')
+      .set({ email_confirmed_at: now, password_hash: null, updated_at: now })
+      .where('id', '=', user.id)
+      .where('email_confirmed_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst()
+    if (row && user.password_hash !== null) await revokeUserSessions({ db: trx, now: ctx.now }, user.id)
+    return row
+  })
   // A concurrent login confirmed it first and did the rest.
   if (!confirmed) return (await findUserById(ctx, user.id)) ?? user
   if (user.password_hash === null) return confirmed
-  await revokeUserSessions(ctx, user.id)
   const greeting = user.first_name ? `Hi ${user.first_name},` : 'Hi,'
   ctx.mailer
     .send({

@@ -109,17 +109,19 @@ export async function completePasswordReset(
   // not an argon2 hash (19 MiB of memory), so a flood of them cannot tie up the hashing threads.
   if (!(await openLink(ctx, keyHash, now))) throw badRequest(RESET_LINK_INVALID_MESSAGE)
   const passwordHash = await hash(password)
-  // One conditional write claims the link, so it can be used only once even by concurrent requests.
-  const claimed = await ctx.db
-    .updateTable('password_resets')
-    .set({ used_at: now })
-    .where('key_hash', '=', keyHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('user_id')
-    .executeTakeFirst()
-  if (!claimed) throw badRequest(RESET_LINK_INVALID_MESSAGE)
+  // One change: the link claimed, the password, the other links and the sessions ended. A failure
+  // keeps none of it, and the link works again.
   await ctx.db.transaction().execute(async (trx) => {
+    // One conditional write claims the link, so it can be used only once even by concurrent requests.
+    const claimed = await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('key_hash', '=', keyHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('user_id')
+      .executeTakeFirst()
+    if (!claimed) throw badRequest(RESET_LINK_INVALID_MESSAGE)
     await trx
       .updateTable('users')
       .set((eb) => ({
@@ -131,6 +133,6 @@ export async function completePasswordReset(
       .where('id', '=', claimed.user_id)
       .execute()
     await endResetLinks(trx, claimed.user_id, now)
+    await revokeUserSessions({ db: trx, now: ctx.now }, claimed.user_id)
   })
-  await revokeUserSessions(ctx, claimed.user_id)
 }

@@ -83,9 +83,18 @@ export default async function profileRoutes(app: FastifyInstance) {
       throw forbidden(WRONG_OLD_PASSWORD_MESSAGE)
     }
     await attempt.succeeded()
-    await updateUser(current.user.id, { password_hash: await hashPassword(request.body.password) })
-    await endResetLinks(ctx.db, current.user.id, ctx.now())
-    await revokeUserSessions(ctx, current.user.id, current.id)
+    const passwordHash = await hashPassword(request.body.password)
+    // One change: the password, the reset links and the other devices' sessions ended.
+    await ctx.db.transaction().execute(async (trx) => {
+      const now = ctx.now()
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where('id', '=', current.user.id)
+        .execute()
+      await endResetLinks(trx, current.user.id, now)
+      await revokeUserSessions({ db: trx, now: ctx.now }, current.user.id, current.id)
+    })
     return { message: 'Your password has been changed.' }
   })
 

@@ -206,13 +206,17 @@ export async function revokeSession(ctx: ShopContext, sessionId: string): Promis
  * Ends every session of the user, except the one given (the user's current device); answers how
  * many. The account's open carts get new order tokens after that (cart/order-tokens.ts): a browser
  * whose login ended keeps the cart's old token in its cookie, which must not open the cart either.
- * Sessions first, so none of the ended ones can still ask for the new tokens.
+ * Sessions first, so none of the ended ones can still ask for the new tokens; both in one
+ * transaction, the caller's when `db` is one (a new password and the sessions it ends are one
+ * change: a failure keeps neither).
  */
 export async function revokeUserSessions(
   ctx: Pick<ShopContext, 'db' | 'now'>,
   userId: number,
   keep?: string,
 ): Promise<number> {
+  if (!ctx.db.isTransaction)
+    return ctx.db.transaction().execute((trx) => revokeUserSessions({ db: trx, now: ctx.now }, userId, keep))
   let query = ctx.db
     .updateTable('auth_sessions')
     .set({ revoked_at: ctx.now() })
