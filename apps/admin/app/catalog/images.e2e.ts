@@ -99,7 +99,7 @@ test('the manager creates a variable product with images and stock, and the shop
   await expect(images.getByRole('listitem')).toHaveCount(2)
 
   // An image added, then removed with the keyboard: Upload keeps the focus, and a removed image's
-  // button, gone with it, hands the focus to the images' heading instead of the page's body.
+  // button, gone with it, hands the focus to the image above's Remove instead of the page's body.
   await page.getByLabel('Add images').setInputFiles({
     name: 'spare.jpg',
     mimeType: 'image/jpeg',
@@ -113,7 +113,7 @@ test('the manager creates a variable product with images and stock, and the shop
   await page.getByRole('button', { name: 'Remove image 3' }).press('Enter')
   await expect(page.getByRole('status').filter({ hasText: 'Image 3 removed.' })).toBeVisible()
   await expect(images.getByRole('listitem')).toHaveCount(2)
-  await expect(page.getByRole('heading', { name: 'Images', exact: true, level: 2 })).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Remove image 2' })).toBeFocused()
 
   await page.getByLabel('Image of Black, L').selectOption({ label: `Image 1: Back of the ${name}` })
   await page.getByLabel('Image of Black, M').selectOption({ label: 'Image 2' })

@@ -4,7 +4,8 @@
  * with buttons (the first is the main image; a keyboard and a screen reader can reorder too) and
  * removed. Each change is saved at once, apart from the product form, and the page says so. While
  * one is sent the buttons ignore presses but keep the keyboard's focus (GuardedButton); a moved
- * image's button keeps it too, even at an end, and a removed image hands it to the heading.
+ * image's button keeps it too, even at an end, and a removed image hands it to the next image's
+ * Remove (else the one above's, else the heading), as the back office's lists do.
  */
 import {
   type AdminProduct,
@@ -18,7 +19,7 @@ import {
 } from '@fanshop/core'
 import { useId, useRef, useState } from 'react'
 import { ApiError, api } from '../api'
-import { GuardedButton, useFocusKept } from '../guarded-button'
+import { GuardedButton, rowControl, useFocusKept } from '../guarded-button'
 
 type Image = AdminProduct['images'][number]
 
@@ -42,7 +43,8 @@ export function ProductImages({
   const [status, setStatus] = useState('')
   const [alts, setAlts] = useState<Record<number, string>>({})
   const heading = useRef<HTMLHeadingElement>(null)
-  // A removed image's button goes with it: focus goes to the heading, not the page's body.
+  // A removed image's button goes with it: focus goes to the next image's Remove, else the one
+  // above's, else (the last image removed) the heading, not the page's body.
   useFocusKept(busy, () => heading.current)
   const buttonId = (mediaId: number, action: 'alt' | 'up' | 'down' | 'remove') => `${id}-${action}-${mediaId}`
 
@@ -187,6 +189,7 @@ export function ProductImages({
                   <GuardedButton
                     type="button"
                     id={buttonId(image.id, 'remove')}
+                    {...rowControl('remove-image')}
                     unavailable={busy}
                     onClick={() =>
                       change(
