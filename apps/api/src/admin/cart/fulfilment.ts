@@ -7,7 +7,7 @@
 import { fulfilRefusal } from '@fanshop/core'
 import { conflict, type OrderRow } from '../../cart/orders.ts'
 import type { ShopContext } from '../../context.ts'
-import { type Actor, recordAudit } from '../audit.ts'
+import { type Actor, type AuditChange, recordAudit } from '../audit.ts'
 import { addOrderEvent } from './order-events.ts'
 import { lockPlaced, standingOf } from './order-view.ts'
 
@@ -84,14 +84,18 @@ export async function fulfilOrder(
   await sendAndNote(ctx, shipped, mail, 'Shipping e-mail', actor)
 }
 
-/** Sends a mail to the order's customer and notes on the timeline whether it went out (without
- *  the address, which the order keeps only until its customer is erased). */
+/**
+ * Sends a mail to the order's customer and notes on the timeline whether it went out (without the
+ * address, which the order keeps only until its customer is erased); when the mail is a change of
+ * its own, its audit entry (whether it went out, after) is written in the same transaction.
+ */
 export async function sendAndNote(
   ctx: ShopContext,
   order: OrderRow,
   mail: { subject: string; text: string; html: string },
   what: string,
   actor: Actor,
+  audit?: Omit<AuditChange, 'before' | 'after'>,
 ): Promise<boolean> {
   if (!order.email) return false
   let sent = true
@@ -101,12 +105,16 @@ export async function sendAndNote(
     sent = false
     ctx.log.error({ err: error, order: order.number }, `${what} could not be sent`)
   }
-  await addOrderEvent(ctx.db, {
-    orderId: order.id,
-    at: ctx.now(),
-    kind: 'email',
-    text: sent ? `${what} sent to the customer` : `${what} to the customer could not be sent`,
-    actor,
+  const now = ctx.now()
+  await ctx.db.transaction().execute(async (trx) => {
+    await addOrderEvent(trx, {
+      orderId: order.id,
+      at: now,
+      kind: 'email',
+      text: sent ? `${what} sent to the customer` : `${what} to the customer could not be sent`,
+      actor,
+    })
+    if (audit) await recordAudit(trx, actor, now, { ...audit, after: { sent } })
   })
   return sent
 }

@@ -13,7 +13,7 @@ import { fulfilOrder, sendAndNote } from './fulfilment.ts'
 import { addOrderEvent } from './order-events.ts'
 import { listOrders, ordersCsv } from './order-list.ts'
 import { adminOrderView, placedOrder } from './order-view.ts'
-import { cancelOrder, refundOrder } from './refunds.ts'
+import { cancelOrder, refundOrder, resolveStaleRefunds } from './refunds.ts'
 
 const actorOf = (request: Parameters<typeof staffOf>[0]) => {
   const { staff } = staffOf(request)
@@ -49,7 +49,10 @@ export default async function orderRoutes(app: FastifyInstance) {
       .send(csv)
   })
 
-  adminRoute(app, e.getOrder, async (request) => adminOrderView(ctx, request.params.number))
+  adminRoute(app, e.getOrder, async (request) => {
+    await resolveStaleRefunds(ctx, request.params.number)
+    return adminOrderView(ctx, request.params.number)
+  })
 
   adminRoute(app, e.fulfilOrder, async (request) => {
     await fulfilOrder(ctx, request.params.number, request.body, actorOf(request))
@@ -71,12 +74,10 @@ export default async function orderRoutes(app: FastifyInstance) {
     const order = await placedOrder(ctx.db, request.params.number)
     if (!order.email) return adminOrderView(ctx, order.number)
     const mail = confirmationMail(await orderJson(ctx.db, order), ctx.config.publicUrl)
-    const sent = await sendAndNote(ctx, order, mail, 'Confirmation e-mail', actor)
-    await recordAudit(ctx.db, actor, ctx.now(), {
+    await sendAndNote(ctx, order, mail, 'Confirmation e-mail', actor, {
       action: 'order.resend_confirmation',
       entity: 'order',
       entityId: order.number,
-      after: { sent },
     })
     return adminOrderView(ctx, order.number)
   })

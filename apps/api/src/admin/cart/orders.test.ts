@@ -17,8 +17,10 @@ import {
   madridAddress,
   placeIds,
 } from '../../../tests/cart.ts'
+import { failWrites } from '../../../tests/failing-write.ts'
 import { type TestApp, testDialect } from '../../../tests/test-app.ts'
 import { REFUND_OVER_CHARGE, testCardGateway } from '../../cart/payments/test-card-gateway.ts'
+import { STALE_PROCESSING_MS } from '../../cart/placement.ts'
 import { seedCart } from '../../demo/cart.ts'
 import { seedStaff } from '../../demo/staff.ts'
 import type { MailMessage } from '../../mail/mailer.ts'
@@ -523,6 +525,85 @@ describe(`the back office's orders, on ${testDialect}`, () => {
       ])
       expect(await auditOf('order.note', number)).toHaveLength(1)
       expect(await auditOf('order.resend_confirmation', number)).toHaveLength(1)
+    })
+  })
+
+  describe('a write failing part-way', () => {
+    const refundsOf = async (number: string) =>
+      t.ctx.db
+        .selectFrom('test_card_refunds')
+        .selectAll()
+        .where('idempotency_key', 'like', `${number}-F%`)
+        .execute()
+
+    it('a refund the gateway made but the shop could not record is finished later, never refunded twice', async () => {
+      const { number } = await placed()
+      const line = (await view(number)).lines[0]!
+      const body = { key: `${number}-settle`, lines: [{ lineItemId: line.id, quantity: 1 }], restock: true }
+      const refund = () => call(adminOrderEndpoints.refundOrder, { cookie: cookies.manager, number, body })
+      const letThrough = await failWrites(t.ctx.db, {
+        name: 'fail_refund_settle',
+        table: 'order_refunds',
+        on: 'update',
+        when: "new.state = 'completed'",
+      })
+      const first = await refund()
+      await letThrough()
+      expect(first.statusCode).toBe(500)
+      expect(await refundsOf(number)).toHaveLength(1)
+      expect((await refund()).statusCode).toBe(409)
+
+      t.clock.advance(STALE_PROCESSING_MS + 1000)
+      const again = await refund()
+      expect(again.statusCode, again.body).toBe(200)
+      expect(again.json()).toMatchObject({ refundedTotal: 2000, paymentState: 'partially_refunded' })
+      expect(again.json().refunds).toEqual([expect.objectContaining({ amount: 2000, state: 'completed' })])
+      expect(again.json().lines[0]).toMatchObject({ refundedQuantity: 1, restockedQuantity: 1 })
+      expect(await refundsOf(number)).toHaveLength(1)
+      expect(await auditOf('order.refund', number)).toHaveLength(1)
+    })
+
+    it('a refund whose gateway call failed stays to be asked again, not taken as refused', async () => {
+      const { number } = await placed()
+      const letThrough = await failWrites(t.ctx.db, {
+        name: 'fail_gateway_refund',
+        table: 'test_card_refunds',
+        on: 'insert',
+        when: 'new.amount > 0',
+      })
+      const cancelled = await call(adminOrderEndpoints.cancelOrder, {
+        cookie: cookies.manager,
+        number,
+        body: {},
+      })
+      await letThrough()
+      expect(cancelled.statusCode, cancelled.body).toBe(200)
+      expect(cancelled.json()).toMatchObject({ state: 'canceled', refundedTotal: 0 })
+      expect(cancelled.json().refunds).toEqual([expect.objectContaining({ state: 'processing' })])
+
+      // Seen again once it is stale, the order's refund is asked for again with its own key.
+      t.clock.advance(STALE_PROCESSING_MS + 1000)
+      const order = await view(number)
+      expect(order.refunds).toEqual([expect.objectContaining({ state: 'completed' })])
+      expect(order).toMatchObject({ paymentState: 'refunded', refundedTotal: order.paidTotal })
+      expect(await refundsOf(number)).toHaveLength(1)
+    })
+
+    it('a resent confirmation is on the timeline only with its audit entry', async () => {
+      const { number } = await placed()
+      const letThrough = await failWrites(t.ctx.db, {
+        name: 'fail_resend_audit',
+        table: 'admin_audit',
+        on: 'insert',
+        when: "new.action = 'order.resend_confirmation'",
+      })
+      const resent = await call(adminOrderEndpoints.resendConfirmation, {
+        cookie: cookies.fulfilment,
+        number,
+      })
+      await letThrough()
+      expect(resent.statusCode).toBe(500)
+      expect((await view(number)).timeline.filter((event) => event.kind === 'email')).toEqual([])
     })
   })
 })

@@ -11,6 +11,10 @@
  *      payment state, units back on the shelf when asked, timeline and audit entry); a refused one
  *      fails and its units count as unrefunded again.
  * Asking again with a key already used answers what the first request did and refunds nothing.
+ * A refund left 'processing' (the gateway did not answer, or the request died before settling:
+ * the money may have gone back) is never taken as refused: once it is older than
+ * STALE_PROCESSING_MS, the next request that reads or refunds the order asks the gateway again
+ * with the refund's own key, which never refunds twice, and settles its answer.
  * Cancelling (not after shipping) returns every unit to the shelf and refunds what is left.
  */
 import { cancelRefusal, formatEuro, type RefundOrderInput, refundRefusal, refundValue } from '@fanshop/core'
@@ -18,7 +22,7 @@ import type { Selectable, Transaction } from 'kysely'
 import { giveCouponUseBack } from '../../cart/coupons.ts'
 import { conflict, type OrderRow } from '../../cart/orders.ts'
 import type { RefundResult } from '../../cart/payments/gateway.ts'
-import { gatewayKey, gatewayOf } from '../../cart/placement.ts'
+import { gatewayKey, gatewayOf, STALE_PROCESSING_MS } from '../../cart/placement.ts'
 import { lockOrderRow } from '../../cart/row-locks.ts'
 import type { OrderRefundsTable } from '../../cart/tables.ts'
 import { returnSoldUnits } from '../../catalog/stock.ts'
@@ -27,7 +31,7 @@ import type { Database } from '../../db/schema.ts'
 import { unprocessable } from '../../http/errors.ts'
 import { type Actor, recordAudit } from '../audit.ts'
 import { addOrderEvent } from './order-events.ts'
-import { lockPlaced, paidTotalOf, standingOf } from './order-view.ts'
+import { lockPlaced, paidTotalOf, placedOrder, standingOf } from './order-view.ts'
 
 type RefundRow = Selectable<OrderRefundsTable>
 type Trx = Transaction<Database>
@@ -114,7 +118,10 @@ async function claimRefund(
     .executeTakeFirstOrThrow()
 }
 
-/** Steps 2 and 3 for a claimed refund; answers it as settled. */
+/**
+ * Steps 2 and 3 for a claimed refund; answers it as settled, or still 'processing' when the gateway
+ * did not answer (it may have refunded: a later request asks it again, resolveStaleRefunds).
+ */
 async function completeRefund(
   ctx: ShopContext,
   order: OrderRow,
@@ -139,11 +146,40 @@ async function completeRefund(
         gatewayKey(order, payment),
       )
     } catch (error) {
-      ctx.log.error({ err: error, order: order.number }, 'the payment gateway did not refund')
-      result = { outcome: 'refused', reason: 'The payment provider did not answer: nothing was refunded.' }
+      ctx.log.error({ err: error, order: order.number }, 'the payment gateway did not answer a refund')
+      return refund
     }
   }
   return settleRefund(ctx, order, refund, result, actor)
+}
+
+/**
+ * Finishes the order's refunds that were left 'processing' longer than STALE_PROCESSING_MS, in
+ * the name of the staff member who asked for each. One request takes a refund over at a time.
+ */
+export async function resolveStaleRefunds(ctx: ShopContext, number: string): Promise<void> {
+  const order = await placedOrder(ctx.db, number)
+  const stale = await ctx.db
+    .selectFrom('order_refunds')
+    .selectAll()
+    .where('order_id', '=', order.id)
+    .where('state', '=', 'processing')
+    .where('updated_at', '<', ctx.now() - STALE_PROCESSING_MS)
+    .orderBy('id')
+    .execute()
+  for (const refund of stale) {
+    const now = ctx.now()
+    const taken = await ctx.db
+      .updateTable('order_refunds')
+      .set({ updated_at: now })
+      .where('id', '=', refund.id)
+      .where('state', '=', 'processing')
+      .where('updated_at', '=', refund.updated_at)
+      .executeTakeFirst()
+    if (Number(taken.numUpdatedRows) === 0) continue
+    const asker = { id: refund.staff_id, email: refund.staff_email }
+    await completeRefund(ctx, order, { ...refund, updated_at: now }, asker)
+  }
 }
 
 async function settleRefund(
@@ -281,6 +317,7 @@ export async function refundOrder(
   },
   actor: Actor,
 ): Promise<void> {
+  await resolveStaleRefunds(ctx, number)
   const claimed = await ctx.db.transaction().execute(async (trx) => {
     const order = await lockPlaced(ctx, trx, number)
     const earlier = await trx
@@ -316,6 +353,7 @@ export async function cancelOrder(
   input: { reason?: string | undefined },
   actor: Actor,
 ): Promise<void> {
+  await resolveStaleRefunds(ctx, number)
   const claimed = await ctx.db.transaction().execute(async (trx) => {
     const order = await lockPlaced(ctx, trx, number)
     const standing = await standingOf(trx, order)
