@@ -92,19 +92,8 @@ function load(path: string, book = [ADDRESS]) {
   } as Parameters<typeof loader>[0])
 }
 
-function remove(id: string, book: SavedAddressJson[]) {
-  const url = new URL('http://shop.test/profile/addresses')
-  const request = new Request(url, { method: 'POST', body: new URLSearchParams({ intent: 'remove', id }) })
-  return action({
-    request,
-    url,
-    context: loggedIn(book),
-    params: {},
-    pattern: '/profile/addresses',
-  } as Parameters<typeof action>[0])
-}
-
-function save(fields: Record<string, string>, book: SavedAddressJson[]) {
+/** The page's action for a post of `fields`, the address book holding `book`. */
+function post(fields: Record<string, string>, book: SavedAddressJson[]) {
   const url = new URL('http://shop.test/profile/addresses')
   const request = new Request(url, { method: 'POST', body: new URLSearchParams(fields) })
   return action({
@@ -115,6 +104,9 @@ function save(fields: Record<string, string>, book: SavedAddressJson[]) {
     pattern: '/profile/addresses',
   } as Parameters<typeof action>[0])
 }
+
+const remove = (id: string, book: SavedAddressJson[]) => post({ intent: 'remove', id }, book)
+const save = post
 
 /** The address form as a post sends it: Ana's address in Spain, with `changes`. */
 const posted = (changes: Record<string, string> = {}) => ({
