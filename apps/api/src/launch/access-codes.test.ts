@@ -1,6 +1,7 @@
 import { ACCESS_GRANT_HEADER, accessCodeSearch } from '@fanshop/core'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { failWrites } from '../../tests/failing-write.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { createAccessCode } from './access-codes.ts'
 import { assertShoppingAllowed } from './gate.ts'
@@ -72,6 +73,26 @@ describe(`access codes on ${testDialect}`, () => {
     const third = await check(accessCodeSearch('TWICE'), '203.0.113.8')
     expect(third.statusCode).toBe(410)
     expect(third.json().message).toBe('This access code has been used up.')
+  })
+
+  it('counts no use of a code that skips the queue when its ticket could not be written', async () => {
+    await createAccessCode(t.ctx, {
+      code: 'SKIP1',
+      label: 'test',
+      maxUses: 1,
+      expiresAt: null,
+      skipsQueue: true,
+    })
+    const letThrough = await failWrites(t.ctx.db, {
+      name: 'fail_press_ticket',
+      table: 'queue_tickets',
+      on: 'insert',
+      when: "new.challenge like 'access-grant:%'",
+    })
+    const failed = await check(accessCodeSearch('SKIP1'), '203.0.113.9')
+    await letThrough()
+    expect(failed.statusCode).toBe(500)
+    expect((await check(accessCodeSearch('SKIP1'), '203.0.113.9')).statusCode).toBe(200)
   })
 
   it('gives a last use to exactly one of many visitors entering it at once', async () => {

@@ -40,17 +40,22 @@ export default async function launchPlugin(app: FastifyInstance) {
     const attempt = await beginAttempt(rateLimiter(app.shop), reply, [
       [`access-code:${clientKey(request.ip)}`, WRONG_CODES],
     ])
-    const result = await redeemAccessCode(app.shop, code)
+    // The use counted and the ticket of a code that skips the queue are one change: a failure
+    // keeps neither, so no use is spent on a grant never given.
+    const result = await app.shop.db.transaction().execute(async (trx) => {
+      const ctx = { ...app.shop, db: trx }
+      const redeemed = await redeemAccessCode(ctx, code)
+      if (!redeemed.ok) return redeemed
+      return { ...redeemed, ticketId: redeemed.skipsQueue ? await ticketPastQueue(ctx) : undefined }
+    })
     if (!result.ok) {
       await attempt.failed()
       throw REFUSALS[result.reason]()
     }
     await attempt.succeeded()
-    const { grant, expiresAt } = await issueAccessGrant(
-      app.shop,
-      result.codeId,
-      result.skipsQueue ? { queueTicketId: await ticketPastQueue(app.shop) } : {},
-    )
+    const { grant, expiresAt } = await issueAccessGrant(app.shop, result.codeId, {
+      queueTicketId: result.ticketId,
+    })
     return { code: 200 as const, data: { grant, expires_at: expiresAt } }
   })
 
