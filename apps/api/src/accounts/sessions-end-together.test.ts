@@ -1,7 +1,6 @@
 // A new password and the end of the sessions the old one opened are one change: when any part of
 // it fails (here the last, the account's carts getting new tokens, refused by a trigger standing
 // for a write that fails), nothing of it is kept, and trying again does all of it.
-import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   bearer,
@@ -12,6 +11,7 @@ import {
   setPasswordWithKey,
 } from '../../tests/accounts.ts'
 import { createCart } from '../../tests/cart.ts'
+import { failWrites } from '../../tests/failing-write.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import type { MailMessage } from '../mail/mailer.ts'
 
@@ -26,24 +26,20 @@ describe(`a password and the sessions it ends, changed together on ${testDialect
     })
   })
   afterAll(() => t.close())
+  let letThrough: (() => Promise<void>) | undefined
   afterEach(async () => {
-    await sql`drop trigger if exists fail_token_renewal ${sql.raw(testDialect === 'postgres' ? 'on orders' : '')}`.execute(
-      t.ctx.db,
-    )
+    await letThrough?.()
+    letThrough = undefined
   })
 
-  /** Makes every new order token for the user's carts fail to be written. */
+  /** Makes every write to the user's carts (their new order tokens) fail. */
   async function failTokenRenewal(userId: number) {
-    if (testDialect === 'postgres') {
-      await sql`create or replace function fail_token_renewal() returns trigger as $$
-        begin raise exception 'the token could not be written'; end $$ language plpgsql`.execute(t.ctx.db)
-      await sql`create trigger fail_token_renewal before update of token on orders for each row
-        when (new.user_id = ${sql.lit(userId)}) execute function fail_token_renewal()`.execute(t.ctx.db)
-    } else {
-      await sql`create trigger fail_token_renewal before update of token on orders
-        when new.user_id = ${sql.lit(userId)}
-        begin select raise(abort, 'the token could not be written'); end`.execute(t.ctx.db)
-    }
+    letThrough = await failWrites(t.ctx.db, {
+      name: 'fail_token_renewal',
+      table: 'orders',
+      on: 'update',
+      when: `new.user_id = ${userId}`,
+    })
   }
 
   const sessionWorks = async (token: string) =>
@@ -63,9 +59,8 @@ describe(`a password and the sessions it ends, changed together on ${testDialect
     expect(await passwordWorks(user.email, user.password)).toBe(true)
     expect(await sessionWorks(user.token)).toBe(true)
 
-    await sql`drop trigger fail_token_renewal ${sql.raw(testDialect === 'postgres' ? 'on orders' : '')}`.execute(
-      t.ctx.db,
-    )
+    await letThrough?.()
+    letThrough = undefined
     expect((await setPasswordWithKey(t.app, key, 'brand new secret')).statusCode).toBe(200)
     expect(await passwordWorks(user.email, 'brand new secret')).toBe(true)
     expect(await sessionWorks(user.token)).toBe(false)
