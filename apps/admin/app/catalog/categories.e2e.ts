@@ -87,6 +87,8 @@ test('a keyboard keeps its place in the categories: a save draws the row afresh,
   await expect(page.getByText('Uncategorized saved (hidden from the shop).')).toBeVisible()
   await expect(save).toBeFocused()
   await hidden.uncheck()
+  // The page reads the categories again after a save, and its buttons ignore a press till then.
+  await expect(save).toHaveAttribute('aria-disabled', 'false')
   await save.press('Enter')
   await expect(page.getByText('Uncategorized saved.', { exact: true })).toBeVisible()
   await expect(save).toBeFocused()
@@ -97,6 +99,7 @@ test('a keyboard keeps its place in the categories: a save draws the row afresh,
   const { sent, release, unroute } = await holdRequests(page, '**/admin/api/categories/order')
   const down = page.getByRole('button', { name: `Move ${moved} down` })
   const up = page.getByRole('button', { name: `Move ${moved} up` })
+  await expect(down).toHaveAttribute('aria-disabled', 'false')
   await down.press('Enter')
   await expect(down).toHaveAttribute('aria-disabled', 'true')
   await expect(down).toBeFocused()
