@@ -4,6 +4,7 @@
  */
 import { launchEndpoints, parseAccessCodeSearch } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
+import { inTransaction } from '../context.ts'
 import { clientKey } from '../http/client-key.ts'
 import { badRequest, HttpError, notFound } from '../http/errors.ts'
 import { beginAttempt, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
@@ -43,7 +44,7 @@ export default async function launchPlugin(app: FastifyInstance) {
     // The use counted and the ticket of a code that skips the queue are one change: a failure
     // keeps neither, so no use is spent on a grant never given.
     const result = await app.shop.db.transaction().execute(async (trx) => {
-      const ctx = { ...app.shop, db: trx }
+      const ctx = inTransaction(app.shop, trx)
       const redeemed = await redeemAccessCode(ctx, code)
       if (!redeemed.ok) return redeemed
       return { ...redeemed, ticketId: redeemed.skipsQueue ? await ticketPastQueue(ctx) : undefined }

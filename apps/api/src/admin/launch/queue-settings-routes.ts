@@ -5,7 +5,7 @@
  */
 import { adminLaunchEndpoints, type QueueSettingsAnswer, type QueueSettingsForm } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
-import type { ShopContext } from '../../context.ts'
+import { inTransaction, type ShopContext } from '../../context.ts'
 import { forgetQueueInForce, queueSettingsForm, savedQueueSettings } from '../../launch/queue-settings.ts'
 import { recordAudit } from '../audit.ts'
 import { adminRoute, staffOf } from '../guard.ts'
@@ -41,7 +41,7 @@ export default async function queueSettingsRoutes(app: FastifyInstance) {
     const actor = actorOf(staffOf(request).staff)
     const now = ctx.now()
     await ctx.db.transaction().execute(async (trx) => {
-      const before = await savedQueueSettings({ ...ctx, db: trx })
+      const before = await savedQueueSettings(inTransaction(ctx, trx))
       const saved = { ...columns(request.body), updated_at: now, updated_by: actor.email }
       if (before) await trx.updateTable('queue_settings').set(saved).where('id', '=', 1).execute()
       else
