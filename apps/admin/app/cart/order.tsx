@@ -21,6 +21,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { api, attempt, formText, load } from '../api'
+import { Field, FormErrors } from '../catalog/field'
 import { GuardedButton } from '../guarded-button'
 import { useMe } from '../routes/layout'
 import { TableRegion } from '../table-region'
@@ -108,14 +109,6 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
 const answerFor = (answer: ActionAnswer | undefined, intent: Intent) =>
   answer?.intent === intent ? answer.result : undefined
 
-function FormError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  return (
-    <p id={id} className="error" role={errors?.length ? 'alert' : undefined}>
-      {errors?.[0]}
-    </p>
-  )
-}
-
 /** A modal dialog (the browser's own: focus stays inside, Escape closes it) opened by a button. */
 function ConfirmDialog({
   opener,
@@ -167,25 +160,13 @@ function FulfilForm({ answer }: { answer: ActionAnswer | undefined }) {
   return (
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="stack">
       <input type="hidden" name="intent" value="fulfil" />
-      <label>
-        Carrier
-        <input
-          name={fields.carrier.name}
-          aria-invalid={fields.carrier.errors ? true : undefined}
-          aria-describedby={fields.carrier.errorId}
-        />
-      </label>
-      <FormError id={fields.carrier.errorId} errors={fields.carrier.errors} />
-      <label>
-        Tracking number
-        <input
-          name={fields.trackingNumber.name}
-          aria-invalid={fields.trackingNumber.errors ? true : undefined}
-          aria-describedby={fields.trackingNumber.errorId}
-        />
-      </label>
-      <FormError id={fields.trackingNumber.errorId} errors={fields.trackingNumber.errors} />
-      <FormError id={form.errorId} errors={form.errors} />
+      <Field label="Carrier" name={fields.carrier.name} errors={fields.carrier.errors}>
+        {(control) => <input {...control} />}
+      </Field>
+      <Field label="Tracking number" name={fields.trackingNumber.name} errors={fields.trackingNumber.errors}>
+        {(control) => <input {...control} />}
+      </Field>
+      <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit">Mark as shipped</button>
     </Form>
   )
@@ -204,17 +185,10 @@ function NoteForm({ answer }: { answer: ActionAnswer | undefined }) {
   return (
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="stack">
       <input type="hidden" name="intent" value="note" />
-      <label>
-        Internal note
-        <textarea
-          name={fields.text.name}
-          rows={3}
-          aria-invalid={fields.text.errors ? true : undefined}
-          aria-describedby={fields.text.errorId}
-        />
-      </label>
-      <FormError id={fields.text.errorId} errors={fields.text.errors} />
-      <FormError id={form.errorId} errors={form.errors} />
+      <Field label="Internal note" name={fields.text.name} errors={fields.text.errors}>
+        {(control) => <textarea {...control} rows={3} />}
+      </Field>
+      <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit">Add note</button>
     </Form>
   )
@@ -235,12 +209,10 @@ function CancelDialog({ answer, busy }: { answer: ActionAnswer | undefined; busy
       <p>Every unit goes back in stock and what was paid is refunded. This cannot be undone.</p>
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="stack">
         <input type="hidden" name="intent" value="cancel" />
-        <label>
-          Reason (optional)
-          <input name={fields.reason.name} aria-describedby={fields.reason.errorId} />
-        </label>
-        <FormError id={fields.reason.errorId} errors={fields.reason.errors} />
-        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="Reason (optional)" name={fields.reason.name} errors={fields.reason.errors}>
+          {(control) => <input {...control} />}
+        </Field>
+        <FormErrors id={form.errorId} errors={form.errors} />
         <GuardedButton type="submit" className="danger" unavailable={busy}>
           Cancel the order
         </GuardedButton>
@@ -285,16 +257,21 @@ function RefundDialog({
         {refundable.map((line, index) => (
           <div key={line.id}>
             <input type="hidden" name={`lines[${index}].lineItemId`} value={line.id} />
-            <label>
-              Units of {line.name} to refund (of {line.quantity - line.refundedQuantity})
-              <input
-                name={`lines[${index}].quantity`}
-                type="number"
-                min={0}
-                max={line.quantity - line.refundedQuantity}
-                defaultValue={0}
-              />
-            </label>
+            <Field
+              label={`Units of ${line.name} to refund (of ${line.quantity - line.refundedQuantity})`}
+              name={`lines[${index}].quantity`}
+              errors={form.allErrors[`lines[${index}].quantity`]}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  min={0}
+                  max={line.quantity - line.refundedQuantity}
+                  defaultValue={0}
+                />
+              )}
+            </Field>
           </div>
         ))}
         <label className="check">
@@ -305,7 +282,7 @@ function RefundDialog({
           <input type="checkbox" name={fields.restock.name} defaultChecked /> Put the refunded units back in
           stock
         </label>
-        <FormError id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <GuardedButton type="submit" className="danger" unavailable={busy}>
           Refund
         </GuardedButton>

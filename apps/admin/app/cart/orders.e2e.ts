@@ -33,7 +33,7 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   // A field left empty is named; once it is filled, the same form sends.
   await fulfilment.getByLabel('Carrier').fill('Correos')
   await fulfilment.getByRole('button', { name: 'Mark as shipped' }).click()
-  await expect(fulfilment.getByText('Enter the tracking number.')).toBeVisible()
+  await expect(fulfilment.getByLabel('Tracking number')).toHaveAccessibleDescription('Enter the tracking number.')
   await fulfilment.getByLabel('Tracking number').fill('PQ123456789ES')
   await fulfilment.getByRole('button', { name: 'Mark as shipped' }).click()
   await expect(
@@ -53,7 +53,13 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   // Nothing chosen is refused in the dialog; choosing a unit then refunds it.
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
   await expect(dialog.getByText('Choose at least one line or the shipping to refund.')).toBeVisible()
-  await dialog.getByLabel(/^Units of .* to refund/).fill('1')
+  // A quantity below zero is named at its field, and nothing is sent.
+  const units = dialog.getByLabel(/^Units of .* to refund/)
+  await units.fill('-1')
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
+  await expect(units).toHaveAccessibleDescription('Enter 0 or more.')
+  await expect(units).toHaveAttribute('aria-invalid', 'true')
+  await units.fill('1')
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
   await expect(manager.getByText('The refund is done.')).toBeVisible()
   await expect(dialog).toBeHidden()

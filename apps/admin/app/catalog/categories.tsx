@@ -12,7 +12,7 @@ import { api, attempt, formText, load } from '../api'
 import { GuardedButton } from '../guarded-button'
 import { ListPage } from '../list-page'
 import type { Route } from './+types/categories'
-import { Field } from './field'
+import { Field, FormErrors } from './field'
 
 export async function clientLoader() {
   return load(adminCatalogEndpoints.listCategories)
@@ -61,11 +61,7 @@ function NewCategory({ lastResult }: { lastResult?: ReturnType<typeof useActionD
   return (
     <section aria-labelledby="new-category-heading" className="card">
       <h2 id="new-category-heading">New category</h2>
-      {form.errors?.length ? (
-        <p role="alert" className="error">
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="inline">
         <input type="hidden" name="intent" value="create" />
         <Field label="Name" name={fields.name.name} errors={fields.name.errors}>

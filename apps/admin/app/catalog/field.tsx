@@ -1,6 +1,7 @@
 /**
  * One labelled field of a back office form driven by Conform: the control gets its name, its
  * invalid state and the id of its message, so a screen reader reads the error with the field.
+ * Beside it, the form's own message (an error that belongs to no one field), said as it appears.
  */
 import { useId } from 'react'
 
@@ -43,4 +44,13 @@ export function Field({ label, name, errors, hint, children }: FieldProps) {
       ) : null}
     </div>
   )
+}
+
+/** The form's own errors (Conform's `form.errors`), under the id its controls may point to. */
+export function FormErrors({ id, errors }: { id?: string; errors: string[] | undefined }) {
+  return errors?.length ? (
+    <p id={id} role="alert" className="error">
+      {errors.join(' ')}
+    </p>
+  ) : null
 }

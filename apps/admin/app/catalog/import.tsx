@@ -13,6 +13,7 @@ import { api, formError } from '../api'
 import { DataTable } from '../data-table'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/import'
+import { FormErrors } from './field'
 
 const uploadSchema = z.object({
   file: z
@@ -90,11 +91,7 @@ export default function ImportPage() {
           </div>
         </Form>
         <div aria-live="polite">
-          {form.errors?.length ? (
-            <p role="alert" className="error">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
           {done ? (
             <p className="notice">
               Imported {done.rows} row(s): {done.productsCreated} product(s) created, {done.productsUpdated}{' '}

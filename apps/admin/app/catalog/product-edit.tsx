@@ -24,7 +24,7 @@ import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } 
 import { ApiError, api, formError, load } from '../api'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/product-edit'
-import { Field } from './field'
+import { Field, FormErrors } from './field'
 import { imageLabel, ProductImages } from './product-images'
 
 // The editor is fetched only when a product form opens; until then the descriptions are kept as they are.
@@ -188,11 +188,7 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
           ) : null}
         </p>
       ) : null}
-      {form.errors?.length ? (
-        <p role="alert" className="error" id={form.errorId}>
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
       {product ? (
         <ProductImages productId={product.id} images={images} onChange={imagesChanged} />
       ) : (

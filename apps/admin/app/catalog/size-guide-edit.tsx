@@ -17,7 +17,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router'
 import { api, formError, load } from '../api'
 import { GuardedButton, giveFocusBack } from '../guarded-button'
 import type { Route } from './+types/size-guide-edit'
-import { Field } from './field'
+import { Field, FormErrors } from './field'
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const [images, guide] = await Promise.all([
@@ -89,11 +89,7 @@ export default function SizeGuideEditPage({
       </p>
       <h1>{guide ? `Edit ${guide.name}` : 'New size guide'}</h1>
       {guide ? <p>Shown by {guide.products} product(s).</p> : null}
-      {form.errors?.length ? (
-        <p role="alert" className="error" id={form.errorId}>
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="stack product-form">
         <section className="card stack" aria-labelledby="guide">
           <h2 id="guide">Size guide</h2>

@@ -23,6 +23,7 @@ import { api, attempt, load } from '../api'
 import { DataTable, ListStatus, Pager } from '../data-table'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/stock'
+import { FormErrors } from './field'
 
 const PER_PAGE = 50
 const LIVE_EVERY_MS = 15_000
@@ -108,11 +109,7 @@ function AdjustDialog({ row, onClose }: { row: StockRow; onClose: () => void }) 
       </p>
       <Form method="post" {...getFormProps(form)} className="stack">
         <input type="hidden" name="id" value={row.id} />
-        {form.errors?.length ? (
-          <p role="alert" className="error" id={form.errorId}>
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormErrors id={form.errorId} errors={form.errors} />
         <label htmlFor={fields.reason.id}>Reason</label>
         <select {...getSelectProps(fields.reason)}>
           {ADJUSTMENT_REASONS.map((reason) => (

@@ -4,7 +4,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { acceptInvitationSchema, adminEndpoints, STAFF_PASSWORD_MIN } from '@fanshop/core'
 import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { api, attempt } from '../api'
-import { Field } from '../catalog/field'
+import { Field, FormErrors } from '../catalog/field'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/accept-invite'
 
@@ -33,14 +33,13 @@ export default function AcceptInvite() {
     <main className="centered">
       <h1>Join the back office</h1>
       <Form method="post" className="card stack" {...getFormProps(form)}>
-        {form.errors?.length || fields.key.errors?.length ? (
-          <p id={form.errorId} role="alert" className="error">
-            {[
-              ...(form.errors ?? []),
-              ...(fields.key.errors?.length ? ['The invitation link is incomplete.'] : []),
-            ].join(' ')}
-          </p>
-        ) : null}
+        <FormErrors
+          id={form.errorId}
+          errors={[
+            ...(form.errors ?? []),
+            ...(fields.key.errors?.length ? ['The invitation link is incomplete.'] : []),
+          ]}
+        />
         <input type="hidden" name={fields.key.name} value={params.get('key') ?? ''} />
         <Field label="Your name" name={fields.name.name} errors={fields.name.errors}>
           {(control) => <input {...control} autoComplete="name" required maxLength={100} />}

@@ -4,7 +4,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { adminEndpoints, staffLoginSchema } from '@fanshop/core'
 import { Form, redirect, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText } from '../api'
-import { Field } from '../catalog/field'
+import { Field, FormErrors } from '../catalog/field'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/login'
 
@@ -47,11 +47,7 @@ export default function Login() {
     <main className="centered">
       <h1>Back office</h1>
       <Form method="post" className="card stack" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <p id={form.errorId} role="alert" className="error">
-            {form.errors.join(' ')}
-          </p>
-        ) : null}
+        <FormErrors id={form.errorId} errors={form.errors} />
         {codeStep ? (
           <>
             <input type="hidden" name={fields.email.name} value={data?.email} />

@@ -10,7 +10,7 @@ import {
 } from '@fanshop/core'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load } from '../api'
-import { Field } from '../catalog/field'
+import { Field, FormErrors } from '../catalog/field'
 import { GuardedButton } from '../guarded-button'
 import { ActionOutcome } from '../list-page'
 import { TableRegion } from '../table-region'
@@ -73,11 +73,7 @@ function Invite({ result, busy }: { result?: SubmissionResult<string[]>; busy: b
   return (
     <section aria-labelledby="invite-heading" className="card">
       <h2 id="invite-heading">Invite someone</h2>
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="error">
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
       <Form method="post" className="inline" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="invite" />
         <Field label="E-mail" name={fields.email.name} errors={fields.email.errors}>
