@@ -4,6 +4,7 @@ import customerRoutes from './accounts/customers-routes.ts'
 import adminAuthRoutes from './auth-routes.ts'
 import couponRoutes from './cart/coupons-routes.ts'
 import orderRoutes from './cart/orders-routes.ts'
+import staleSettlementJob from './cart/stale-settlement.ts'
 import adminCatalogPlugin from './catalog/routes.ts'
 import stockRoutes from './catalog/stock-routes.ts'
 import dashboardRoutes from './dashboard.ts'
@@ -26,4 +27,5 @@ export default async function adminPlugin(app: FastifyInstance) {
   await app.register(queueSettingsRoutes)
   await app.register(stockRoutes)
   await app.register(orderRoutes)
+  await app.register(staleSettlementJob)
 }

@@ -10,7 +10,9 @@ import {
   madridAddress,
   placeIds,
 } from '../../tests/cart.ts'
+import { failWrites } from '../../tests/failing-write.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { settleStaleProcessing } from '../admin/cart/stale-settlement.ts'
 import { seedCart } from '../demo/cart.ts'
 import type { MailMessage } from '../mail/mailer.ts'
 import { OUT_OF_STOCK } from './holds.ts'
@@ -409,6 +411,49 @@ describe(`placing an order exactly as it was charged, on ${testDialect}`, () => 
       expect((await next(order)).json().state).toBe('confirm')
       const placed = await next(order, 'transfer-key-2')
       expect(placed.json()).toMatchObject({ state: 'complete', payment_state: 'balance_due' })
+      expect(mail).toHaveLength(1)
+    })
+
+    it('is settled by the background sweep when nobody looks at the order again, whatever fails for one', async () => {
+      const gatewayDown = await cartAtConfirm()
+      const charged = await cartAtConfirm()
+      const neverCharged = await cartAtConfirm()
+      await claimPayment(t.ctx, await orderRow(gatewayDown.order), 'sweep-key-1')
+      const claimed = await claimPayment(t.ctx, await orderRow(charged.order), 'sweep-key-2')
+      await chargePayment(t.ctx, claimed.order, claimed.payment!)
+      await claimPayment(t.ctx, await orderRow(neverCharged.order), 'sweep-key-3')
+      // The gateway fails for the first order's payment: voiding its key throws.
+      const letThrough = await failWrites(t.ctx.db, {
+        name: 'fail_gateway_void',
+        table: 'test_card_charges',
+        on: 'insert',
+        when: `new.idempotency_key like '${gatewayDown.order.number}-P%'`,
+      })
+      t.clock.advance(STALE_PROCESSING_MS + 1000)
+      // Two instances' sweeps at once settle each payment once.
+      await Promise.all([settleStaleProcessing(t.ctx), settleStaleProcessing(t.ctx)])
+      await letThrough()
+
+      expect(await orderRow(gatewayDown.order)).toMatchObject({
+        state: 'confirm',
+        frozen_at: expect.anything(),
+      })
+      expect(await orderRow(charged.order)).toMatchObject({ state: 'complete', payment_state: 'paid' })
+      await expectChargedExactly(charged.order)
+      expect(await soldOf(charged.productId)).toBe(2)
+      expect(mail).toHaveLength(1)
+      expect(await orderRow(neverCharged.order)).toMatchObject({
+        state: 'payment',
+        payment_state: 'failed',
+        frozen_at: null,
+      })
+      expect(await chargesOf(neverCharged.order)).toEqual([expect.objectContaining({ outcome: 'voided' })])
+
+      // Taken over by the run that failed, it is asked about again once that is stale too.
+      t.clock.advance(STALE_PROCESSING_MS + 1000)
+      await settleStaleProcessing(t.ctx)
+      expect(await orderRow(gatewayDown.order)).toMatchObject({ state: 'payment', frozen_at: null })
+      expect(await chargesOf(gatewayDown.order)).toEqual([expect.objectContaining({ outcome: 'voided' })])
       expect(mail).toHaveLength(1)
     })
 

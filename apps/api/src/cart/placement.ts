@@ -16,9 +16,10 @@
  * An order whose units are no longer on hand when it settles (on hand lowered under its holds by
  * hand) has its charge voided the same way and fails with the out-of-stock message.
  * A request that finds its key already used answers what the first one did. A payment left
- * 'processing' by a crash is resolved by the next request that reads the order once it is older
- * than STALE_PROCESSING_MS: the gateway is asked what became of the charge, which is then settled,
- * or voided when there was none.
+ * 'processing' by a crash is resolved once it is older than STALE_PROCESSING_MS, by the background
+ * sweep (admin/cart/stale-settlement.ts) or by the next request that reads the order, whichever
+ * comes first: the gateway is asked what became of the charge, which is then settled, or voided
+ * when there was none.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import type { Selectable } from 'kysely'
@@ -36,8 +37,11 @@ import type { PaymentsTable } from './tables.ts'
 
 type PaymentRow = Selectable<PaymentsTable>
 
-/** After this long a 'processing' payment is taken to be abandoned by a crashed request. */
+/** After this long a 'processing' payment or refund is taken to be abandoned by a crashed request. */
 export const STALE_PROCESSING_MS = 2 * 60 * 1000
+
+/** A 'processing' record last written before this instant is abandoned (STALE_PROCESSING_MS). */
+export const staleBefore = (ctx: ShopContext) => ctx.now() - STALE_PROCESSING_MS
 
 const BEING_PLACED = 'This order is being placed: check it again in a moment.'
 export const CHANGED_REASON =
@@ -99,7 +103,9 @@ export async function completePlacement(
  * Resolves a payment that a crashed request left 'processing' (older than STALE_PROCESSING_MS):
  * the gateway says whether it charged; that answer is settled, or without a charge the key is
  * voided (so a late charge with it is refused) and the order goes back to `payment`. One request
- * takes the payment over at a time; when the gateway cannot be reached the order stays as it is.
+ * or sweep takes the payment over at a time (a conditional write on its updated_at), and the
+ * gateway is asked with the payment's own key (gatewayKey), so several instances may try at once;
+ * when the gateway cannot be reached the order stays as it is.
  * Returns the order as it is afterwards.
  */
 export async function resolveStalePayment(ctx: ShopContext, order: OrderRow): Promise<OrderRow> {
@@ -110,7 +116,7 @@ export async function resolveStalePayment(ctx: ShopContext, order: OrderRow): Pr
     .where('order_id', '=', order.id)
     .where('state', '=', 'processing')
     .executeTakeFirst()
-  if (!payment || ctx.now() - payment.updated_at < STALE_PROCESSING_MS) return order
+  if (!payment || payment.updated_at >= staleBefore(ctx)) return order
   const taken = await ctx.db
     .updateTable('payments')
     .set({ updated_at: ctx.now() })
@@ -126,7 +132,7 @@ export async function resolveStalePayment(ctx: ShopContext, order: OrderRow): Pr
     found = await gateway.lookup(key)
     if (!found) await gateway.void(key)
   } catch (error) {
-    // The gateway did not answer: the order stays frozen and a later request asks again.
+    // The gateway did not answer: the order stays frozen and a later request or sweep asks again.
     ctx.log.warn({ err: error, order: order.number }, 'could not resolve an abandoned payment')
     return order
   }

@@ -13,7 +13,7 @@ import { fulfilOrder, sendAndNote } from './fulfilment.ts'
 import { addOrderEvent } from './order-events.ts'
 import { listOrders, ordersCsv } from './order-list.ts'
 import { adminOrderView, placedOrder } from './order-view.ts'
-import { cancelOrder, refundOrder, resolveStaleRefunds } from './refunds.ts'
+import { cancelOrder, refundOrder } from './refunds.ts'
 
 const actorOf = (request: Parameters<typeof staffOf>[0]) => {
   const { staff } = staffOf(request)
@@ -49,10 +49,8 @@ export default async function orderRoutes(app: FastifyInstance) {
       .send(csv)
   })
 
-  adminRoute(app, e.getOrder, async (request) => {
-    await resolveStaleRefunds(ctx, request.params.number)
-    return adminOrderView(ctx, request.params.number)
-  })
+  // Only reads: refunds left 'processing' are settled by the sweep (stale-settlement.ts).
+  adminRoute(app, e.getOrder, async (request) => adminOrderView(ctx, request.params.number))
 
   adminRoute(app, e.fulfilOrder, async (request) => {
     await fulfilOrder(ctx, request.params.number, request.body, actorOf(request))

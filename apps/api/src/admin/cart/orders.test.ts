@@ -25,6 +25,7 @@ import { seedCart } from '../../demo/cart.ts'
 import { seedStaff } from '../../demo/staff.ts'
 import type { MailMessage } from '../../mail/mailer.ts'
 import { createAdminTestApp } from '../testing.ts'
+import { settleStaleProcessing } from './stale-settlement.ts'
 
 describe(`the back office's orders, on ${testDialect}`, () => {
   let t: TestApp
@@ -581,12 +582,83 @@ describe(`the back office's orders, on ${testDialect}`, () => {
       expect(cancelled.json()).toMatchObject({ state: 'canceled', refundedTotal: 0 })
       expect(cancelled.json().refunds).toEqual([expect.objectContaining({ state: 'processing' })])
 
-      // Seen again once it is stale, the order's refund is asked for again with its own key.
+      // The order page only reads: a stale refund is not asked for again by looking at it.
       t.clock.advance(STALE_PROCESSING_MS + 1000)
+      const seen = await view(number)
+      expect(seen.refunds).toEqual([expect.objectContaining({ state: 'processing' })])
+      expect(await refundsOf(number)).toEqual([])
+
+      // The background sweep asks the gateway again with the refund's own key and settles it.
+      await settleStaleProcessing(t.ctx)
       const order = await view(number)
       expect(order.refunds).toEqual([expect.objectContaining({ state: 'completed' })])
       expect(order).toMatchObject({ paymentState: 'refunded', refundedTotal: order.paidTotal })
       expect(await refundsOf(number)).toHaveLength(1)
+    })
+
+    it('the sweep settles every stale refund, whatever fails for one of them', async () => {
+      const cancelWithoutGateway = async () => {
+        const { number } = await placed()
+        const letThrough = await failWrites(t.ctx.db, {
+          name: 'fail_gateway_refund',
+          table: 'test_card_refunds',
+          on: 'insert',
+          when: 'new.amount > 0',
+        })
+        const cancelled = await call(adminOrderEndpoints.cancelOrder, {
+          cookie: cookies.manager,
+          number,
+          body: {},
+        })
+        await letThrough()
+        expect(cancelled.json().refunds).toEqual([expect.objectContaining({ state: 'processing' })])
+        return number
+      }
+      const gatewayDown = await cancelWithoutGateway()
+      const settleFails = await cancelWithoutGateway()
+      const fine = await cancelWithoutGateway()
+      const gatewayFor = await failWrites(t.ctx.db, {
+        name: 'fail_one_gateway_refund',
+        table: 'test_card_refunds',
+        on: 'insert',
+        when: `new.idempotency_key like '${gatewayDown}-F%'`,
+      })
+      const settleOf = (
+        await t.ctx.db
+          .selectFrom('orders')
+          .select('id')
+          .where('number', '=', settleFails)
+          .executeTakeFirstOrThrow()
+      ).id
+      const settlingFor = await failWrites(t.ctx.db, {
+        name: 'fail_one_refund_settle',
+        table: 'order_refunds',
+        on: 'update',
+        when: `new.state = 'completed' and new.order_id = ${settleOf}`,
+      })
+      t.clock.advance(STALE_PROCESSING_MS + 1000)
+      // Two instances' sweeps at once settle each refund once.
+      await Promise.all([settleStaleProcessing(t.ctx), settleStaleProcessing(t.ctx)])
+      await gatewayFor()
+      await settlingFor()
+      expect((await view(gatewayDown)).refunds).toEqual([expect.objectContaining({ state: 'processing' })])
+      expect((await view(settleFails)).refunds).toEqual([expect.objectContaining({ state: 'processing' })])
+      expect((await view(fine)).refunds).toEqual([expect.objectContaining({ state: 'completed' })])
+      expect(await refundsOf(gatewayDown)).toEqual([])
+      expect(await refundsOf(settleFails)).toHaveLength(1)
+
+      // Each was taken over by the run that failed, so the next run after the limit asks again.
+      await settleStaleProcessing(t.ctx)
+      expect((await view(gatewayDown)).refunds).toEqual([expect.objectContaining({ state: 'processing' })])
+      t.clock.advance(STALE_PROCESSING_MS + 1000)
+      await settleStaleProcessing(t.ctx)
+      for (const number of [gatewayDown, settleFails, fine]) {
+        const order = await view(number)
+        expect(order.refunds).toEqual([expect.objectContaining({ state: 'completed' })])
+        expect(order).toMatchObject({ paymentState: 'refunded', refundedTotal: order.paidTotal })
+        expect(await refundsOf(number)).toHaveLength(1)
+        expect(await auditOf('order.refund', number)).toHaveLength(1)
+      }
     })
 
     it('a resent confirmation is on the timeline only with its audit entry', async () => {

@@ -13,8 +13,9 @@
  * Asking again with a key already used answers what the first request did and refunds nothing.
  * A refund left 'processing' (the gateway did not answer, or the request died before settling:
  * the money may have gone back) is never taken as refused: once it is older than
- * STALE_PROCESSING_MS, the next request that reads or refunds the order asks the gateway again
- * with the refund's own key, which never refunds twice, and settles its answer.
+ * STALE_PROCESSING_MS, the background sweep (stale-settlement.ts), or a refund or cancellation of
+ * the order if it comes first, asks the gateway again with the refund's own key, which never
+ * refunds twice, and settles its answer. Reading the order never asks the gateway.
  * Cancelling (not after shipping) returns every unit to the shelf and refunds what is left.
  */
 import { cancelRefusal, formatEuro, type RefundOrderInput, refundRefusal, refundValue } from '@fanshop/core'
@@ -22,7 +23,7 @@ import type { Selectable, Transaction } from 'kysely'
 import { giveCouponUseBack } from '../../cart/coupons.ts'
 import { conflict, type OrderRow } from '../../cart/orders.ts'
 import type { RefundResult } from '../../cart/payments/gateway.ts'
-import { gatewayKey, gatewayOf, STALE_PROCESSING_MS } from '../../cart/placement.ts'
+import { gatewayKey, gatewayOf, staleBefore } from '../../cart/placement.ts'
 import { lockOrderRow } from '../../cart/row-locks.ts'
 import type { OrderRefundsTable } from '../../cart/tables.ts'
 import { returnSoldUnits } from '../../catalog/stock.ts'
@@ -120,7 +121,7 @@ async function claimRefund(
 
 /**
  * Steps 2 and 3 for a claimed refund; answers it as settled, or still 'processing' when the gateway
- * did not answer (it may have refunded: a later request asks it again, resolveStaleRefunds).
+ * did not answer (it may have refunded: it is asked again later, resolveStaleRefund).
  */
 async function completeRefund(
   ctx: ShopContext,
@@ -153,33 +154,49 @@ async function completeRefund(
   return settleRefund(ctx, order, refund, result, actor)
 }
 
-/**
- * Finishes the order's refunds that were left 'processing' longer than STALE_PROCESSING_MS, in
- * the name of the staff member who asked for each. One request takes a refund over at a time.
- */
-export async function resolveStaleRefunds(ctx: ShopContext, number: string): Promise<void> {
-  const order = await placedOrder(ctx.db, number)
-  const stale = await ctx.db
+/** Refunds left 'processing' longer than STALE_PROCESSING_MS (every order's), oldest first. */
+export const staleRefunds = (ctx: ShopContext) =>
+  ctx.db
     .selectFrom('order_refunds')
     .selectAll()
-    .where('order_id', '=', order.id)
     .where('state', '=', 'processing')
-    .where('updated_at', '<', ctx.now() - STALE_PROCESSING_MS)
+    .where('updated_at', '<', staleBefore(ctx))
+    .orderBy('updated_at')
     .orderBy('id')
-    .execute()
-  for (const refund of stale) {
-    const now = ctx.now()
-    const taken = await ctx.db
-      .updateTable('order_refunds')
-      .set({ updated_at: now })
-      .where('id', '=', refund.id)
-      .where('state', '=', 'processing')
-      .where('updated_at', '=', refund.updated_at)
-      .executeTakeFirst()
-    if (Number(taken.numUpdatedRows) === 0) continue
-    const asker = { id: refund.staff_id, email: refund.staff_email }
-    await completeRefund(ctx, order, { ...refund, updated_at: now }, asker)
-  }
+
+/**
+ * Finishes a refund of `order` found by staleRefunds, in the name of the staff member who asked
+ * for it. One request or sweep takes it over at a time (a conditional write on its updated_at),
+ * and the gateway is asked with the refund's own key, so several instances may try at once.
+ */
+export async function resolveStaleRefund(
+  ctx: ShopContext,
+  order: OrderRow,
+  refund: RefundRow,
+): Promise<void> {
+  const now = ctx.now()
+  const taken = await ctx.db
+    .updateTable('order_refunds')
+    .set({ updated_at: now })
+    .where('id', '=', refund.id)
+    .where('state', '=', 'processing')
+    .where('updated_at', '=', refund.updated_at)
+    .executeTakeFirst()
+  if (Number(taken.numUpdatedRows) === 0) return
+  const asker = { id: refund.staff_id, email: refund.staff_email }
+  await completeRefund(ctx, order, { ...refund, updated_at: now }, asker)
+}
+
+/**
+ * Finishes the order's stale refunds before a refund or a cancellation claims what is left: a
+ * refund still 'processing' counts as in flight against the paid total and its units as refunded,
+ * so one the gateway in fact refused would otherwise make the new refund too small or refuse it,
+ * and a cancellation would refund less than is left.
+ */
+async function resolveStaleRefunds(ctx: ShopContext, number: string): Promise<void> {
+  const order = await placedOrder(ctx.db, number)
+  const stale = await staleRefunds(ctx).where('order_id', '=', order.id).execute()
+  for (const refund of stale) await resolveStaleRefund(ctx, order, refund)
 }
 
 async function settleRefund(
