@@ -1,8 +1,9 @@
 /**
  * Opening and closing staff sessions: login (password, then the TOTP code when the account has
  * one), logout, accepting an invitation, and turning on TOTP (replacing it takes a code of the
- * current one, so a session alone cannot swap the second factor). Logins and those codes are
- * counted before they are checked, with the customer login's rules.
+ * current one, so a session alone cannot swap the second factor; either ends the member's other
+ * sessions, in the same transaction). Logins and those codes are counted before they are checked,
+ * with the customer login's rules.
  */
 import { adminEndpoints } from '@fanshop/core'
 import type { FastifyInstance, FastifyReply } from 'fastify'
@@ -14,7 +15,13 @@ import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
 import { recordAudit } from './audit.ts'
 import { adminRoute, staffOf } from './guard.ts'
 import { acceptInvitation, actorOf, findStaffByEmail, meJson } from './staff.ts'
-import { clearStaffCookie, openStaffSession, revokeStaffSession, type StaffRow } from './staff-sessions.ts'
+import {
+  clearStaffCookie,
+  openStaffSession,
+  revokeAllStaffSessions,
+  revokeStaffSession,
+  type StaffRow,
+} from './staff-sessions.ts'
 import { matchTotp, newTotpSecret, totpUri } from './totp.ts'
 import { openTotpSecret, sealPlainTotpSecrets, sealTotpSecret } from './totp-secrets.ts'
 
@@ -139,7 +146,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
   })
 
   adminRoute(app, adminEndpoints.confirmTotp, async (request, reply) => {
-    const { staff } = staffOf(request)
+    const { staff, id: sessionId } = staffOf(request)
     const pending = staff.totp_pending_secret && (await openTotpSecret(ctx, staff.totp_pending_secret))
     if (!pending) throw badRequest('Start setting up the authenticator app first.')
     const step = matchTotp(pending, staff.email, request.body.code, ctx.now(), null)
@@ -155,6 +162,8 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
         .where('id', '=', staff.id)
         .returningAll()
         .executeTakeFirstOrThrow()
+      // A session opened before the account had this factor (a stolen one too) ends with it.
+      await revokeAllStaffSessions(trx, now, staff.id, sessionId)
       await recordAudit(trx, actorOf(staff), now, {
         action: 'staff.totp',
         entity: 'staff',

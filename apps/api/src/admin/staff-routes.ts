@@ -23,7 +23,8 @@ export default async function staffRoutes(app: FastifyInstance) {
   })
 
   adminRoute(app, adminEndpoints.changeRole, async (request) => {
-    const staff = await changeRole(ctx, actorOf(staffOf(request).staff), request.params.id, request.body.role)
+    const { id: sessionId, staff: actor } = staffOf(request)
+    const staff = await changeRole(ctx, actorOf(actor), request.params.id, request.body.role, sessionId)
     return staffJson(ctx, staff)
   })
 

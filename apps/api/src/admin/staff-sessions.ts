@@ -96,18 +96,24 @@ export async function revokeStaffSession(ctx: ShopContext, sessionId: string): P
     .execute()
 }
 
-/** Ends every open session of a staff member; answers how many there were. */
+/**
+ * Ends every open session of a staff member but `keep` (the session of the member's own change);
+ * answers how many it ended. Given the change's transaction, the change and the end of the
+ * sessions commit together or not at all.
+ */
 export async function revokeAllStaffSessions(
   db: Kysely<Database>,
   now: number,
   staffId: number,
+  keep?: string,
 ): Promise<number> {
-  const result = await db
+  let query = db
     .updateTable('staff_sessions')
     .set({ revoked_at: now })
     .where('staff_id', '=', staffId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
-    .executeTakeFirst()
+  if (keep !== undefined) query = query.where('id', '!=', keep)
+  const result = await query.executeTakeFirst()
   return Number(result.numUpdatedRows)
 }

@@ -1,13 +1,14 @@
 /**
  * Staff accounts: their JSON, invitations (a link mailed to the address, working once and for
- * 7 days; only its key's SHA-256 is stored) and their acceptance, and role changes. Every change
- * writes its audit entry in the same transaction.
+ * 7 days; only its key's SHA-256 is stored) and their acceptance, and role changes (a lowered role
+ * ends the member's sessions). Every change writes its audit entry in the same transaction.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import {
   INVITATION_INVALID_MESSAGE,
   permissionsOf,
   ROLE_LABELS,
+  roleLowers,
   type Staff,
   type StaffMe,
   type StaffRole,
@@ -18,7 +19,7 @@ import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { badRequest, HttpError, notFound } from '../http/errors.ts'
 import { type Actor, recordAudit } from './audit.ts'
-import type { StaffRow } from './staff-sessions.ts'
+import { revokeAllStaffSessions, type StaffRow } from './staff-sessions.ts'
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 
@@ -174,12 +175,17 @@ export async function acceptInvitation(
   })
 }
 
-/** Gives a staff member another role; the shop's last owner keeps theirs (400). */
+/**
+ * Gives a staff member another role; the shop's last owner keeps theirs (400). A role that takes
+ * anything away ends the member's sessions, all of them, or, when they lower their own role, all
+ * but `actorSession`, the one they did it from.
+ */
 export async function changeRole(
   ctx: ShopContext,
   actor: Actor,
   id: number,
   role: StaffRole,
+  actorSession?: string,
 ): Promise<StaffRow> {
   const now = ctx.now()
   return ctx.db.transaction().execute(async (trx) => {
@@ -200,6 +206,9 @@ export async function changeRole(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow()
+    if (roleLowers(staff.role, role)) {
+      await revokeAllStaffSessions(trx, now, id, actor.id === id ? actorSession : undefined)
+    }
     await recordAudit(trx, actor, now, {
       action: 'staff.role',
       entity: 'staff',

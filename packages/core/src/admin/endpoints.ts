@@ -75,7 +75,7 @@ export const adminEndpoints = {
     path: '/admin/api/me/totp',
     tags: ADMIN_TAGS,
     summary:
-      'Confirms the TOTP secret with a code; from then on every login asks for one. Replacing a second factor also takes a code of the current one (currentCode)',
+      "Confirms the TOTP secret with a code; from then on every login asks for one. Replacing a second factor also takes a code of the current one (currentCode). Ends the member's other sessions",
     permission: null,
     body: z.object({ code: totpCodeSchema, currentCode: totpCodeSchema.optional() }),
     responses: { 200: staffMeSchema, ...rateLimitedErrors },
@@ -110,7 +110,8 @@ export const adminEndpoints = {
     method: 'PUT',
     path: '/admin/api/staff/:id',
     tags: ADMIN_TAGS,
-    summary: "Changes a staff member's role (the last owner keeps theirs)",
+    summary:
+      "Changes a staff member's role (the last owner keeps theirs); a role that takes anything away ends the member's sessions (lowering their own, all but this one)",
     permission: 'staff',
     params: staffIdParams,
     body: roleChangeSchema,

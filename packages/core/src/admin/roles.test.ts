@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { PERMISSIONS, permissionsOf, roleCan } from './roles.ts'
+import { PERMISSIONS, permissionsOf, roleCan, roleLowers } from './roles.ts'
 
 describe('staff roles', () => {
+  it('calls a change lowering when the new role lacks anything the old one had', () => {
+    expect(roleLowers('owner', 'manager')).toBe(true)
+    expect(roleLowers('manager', 'fulfilment')).toBe(true)
+    expect(roleLowers('fulfilment', 'editor')).toBe(true)
+    expect(roleLowers('editor', 'manager')).toBe(true)
+    expect(roleLowers('fulfilment', 'manager')).toBe(false)
+    expect(roleLowers('editor', 'owner')).toBe(false)
+    expect(roleLowers('manager', 'manager')).toBe(false)
+  })
+
   it('gives the owner everything, staff and the audit log included', () => {
     for (const permission of PERMISSIONS) expect(roleCan('owner', permission)).toBe(true)
   })

@@ -60,6 +60,11 @@ export function roleCan(role: StaffRole, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission)
 }
 
+/** Whether moving a staff member from one role to the other takes away anything they could do. */
+export function roleLowers(from: StaffRole, to: StaffRole): boolean {
+  return ROLE_PERMISSIONS[from].some((permission) => !roleCan(to, permission))
+}
+
 export function permissionsOf(role: StaffRole): Permission[] {
   return [...ROLE_PERMISSIONS[role]]
 }
