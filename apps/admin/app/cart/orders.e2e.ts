@@ -33,7 +33,9 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   // A field left empty is named; once it is filled, the same form sends.
   await fulfilment.getByLabel('Carrier').fill('Correos')
   await fulfilment.getByRole('button', { name: 'Mark as shipped' }).click()
-  await expect(fulfilment.getByLabel('Tracking number')).toHaveAccessibleDescription('Enter the tracking number.')
+  await expect(fulfilment.getByLabel('Tracking number')).toHaveAccessibleDescription(
+    'Enter the tracking number.',
+  )
   await fulfilment.getByLabel('Tracking number').fill('PQ123456789ES')
   await fulfilment.getByRole('button', { name: 'Mark as shipped' }).click()
   await expect(

@@ -9,10 +9,10 @@ import { createColumnHelper } from '@tanstack/react-table'
 import { useState } from 'react'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load } from '../api'
+import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { ListPage } from '../list-page'
 import type { Route } from './+types/categories'
-import { Field, FormErrors } from './field'
 
 export async function clientLoader() {
   return load(adminCatalogEndpoints.listCategories)

@@ -11,9 +11,9 @@ import { Form, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { api, formError } from '../api'
 import { DataTable } from '../data-table'
+import { FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/import'
-import { FormErrors } from './field'
 
 const uploadSchema = z.object({
   file: z

@@ -22,9 +22,9 @@ import {
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { ApiError, api, formError, load } from '../api'
+import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/product-edit'
-import { Field, FormErrors } from './field'
 import { imageLabel, ProductImages } from './product-images'
 
 // The editor is fetched only when a product form opens; until then the descriptions are kept as they are.

@@ -15,9 +15,9 @@ import { useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { api, formError, load } from '../api'
+import { Field, FormErrors } from '../field'
 import { GuardedButton, giveFocusBack } from '../guarded-button'
 import type { Route } from './+types/size-guide-edit'
-import { Field, FormErrors } from './field'
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const [images, guide] = await Promise.all([

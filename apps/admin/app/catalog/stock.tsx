@@ -21,9 +21,9 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { Form, useActionData, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { api, attempt, load } from '../api'
 import { DataTable, ListStatus, Pager } from '../data-table'
+import { FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/stock'
-import { FormErrors } from './field'
 
 const PER_PAGE = 50
 const LIVE_EVERY_MS = 15_000

@@ -4,7 +4,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { acceptInvitationSchema, adminEndpoints, STAFF_PASSWORD_MIN } from '@fanshop/core'
 import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { api, attempt } from '../api'
-import { Field, FormErrors } from '../catalog/field'
+import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/accept-invite'
 

@@ -4,7 +4,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { adminEndpoints, staffLoginSchema } from '@fanshop/core'
 import { Form, redirect, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText } from '../api'
-import { Field, FormErrors } from '../catalog/field'
+import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/login'
 

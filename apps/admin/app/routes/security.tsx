@@ -5,7 +5,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { adminEndpoints } from '@fanshop/core'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText } from '../api'
-import { Field } from '../catalog/field'
+import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { ActionOutcome } from '../list-page'
 import type { Route } from './+types/security'
@@ -48,11 +48,7 @@ function ConfirmCode({
   })
   return (
     <Form method="post" className="card stack" {...getFormProps(form)}>
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="error">
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
       <p>
         Add this key to your authenticator app (or open the link on your phone), then enter the code it shows.
       </p>

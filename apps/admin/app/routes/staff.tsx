@@ -10,7 +10,7 @@ import {
 } from '@fanshop/core'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load } from '../api'
-import { Field, FormErrors } from '../catalog/field'
+import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { ActionOutcome } from '../list-page'
 import { TableRegion } from '../table-region'
