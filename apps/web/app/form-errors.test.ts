@@ -1,6 +1,7 @@
 // The storefront's forms while the API cannot count attempts (Redis out of reach): the API answers
 // a rate-limited post 503 with its message and Retry-After, and each form shows that message with
-// the page answering 503, as it shows a 4xx. Any other 5xx still goes to the error page.
+// the page answering 503, as it shows a 4xx. Any other 5xx still goes to the error page. The
+// coupon form shows the API's 429 for too many wrong codes the same way.
 import { type CurrentUser, type OrderJson, orderJsonSchema } from '@fanshop/core'
 import { describe, expect, it } from 'vitest'
 import { testLoadContext } from '../tests/load-context.ts'
@@ -248,5 +249,15 @@ describe.each(FORMS)('$name', (form) => {
       throw new TypeError('fetch failed')
     }) as typeof fetch
     await expect(post(form, unreachable)).rejects.toMatchObject({ statusCode: 503 })
+  })
+})
+
+describe('the coupon form past its limit', () => {
+  it('shows the 429 the API answers for too many wrong codes in the form, and answers 429', async () => {
+    const tooMany = 'Too many wrong coupon codes. Please try again in 15 minutes.'
+    const coupon = FORMS.find((form) => form.name === 'the coupon')!
+    const answer = answered(await post(coupon, answering(429, tooMany)))
+    expect(answer.init?.status).toBe(429)
+    expect(coupon.message(answer.data)).toBe(tooMany)
   })
 })

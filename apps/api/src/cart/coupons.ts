@@ -5,11 +5,12 @@
  * placement checks them again and counts the use with one conditional write in its transaction
  * (countCouponUse), so a limit holds under any number of parallel placements; a payment that
  * fails and an order cancelled by staff give the use back (giveCouponUseBack). Every refusal is a
- * 422 naming the code.
+ * 422 naming the code; applying answers it as a WrongCouponCode, which the cart's coupon route
+ * counts against guessing (routes/orders.ts).
  */
 import type { Selectable } from 'kysely'
 import type { ShopContext } from '../context.ts'
-import { notFound, unprocessable } from '../http/errors.ts'
+import { HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { assertNotComplete, changeOrder, type Db, type OrderRow } from './orders.ts'
 import type { CouponsTable } from './tables.ts'
 
@@ -21,6 +22,13 @@ export const couponMessages = {
   notYet: (code: string) => `The coupon code "${code}" is not valid yet.`,
   usedUp: (code: string) => `The coupon code "${code}" has been used up.`,
   perCustomer: (code: string) => `You have already used the coupon code "${code}" as often as it allows.`,
+}
+
+/** A code that applying refused for itself (unknown, ended, not yet valid, used up): a wrong guess. */
+export class WrongCouponCode extends HttpError {
+  constructor(message: string) {
+    super(422, message)
+  }
 }
 
 /** Why the coupon cannot be used at `now` by the order's customer, or null when it can. */
@@ -75,9 +83,9 @@ export async function applyCoupon(ctx: ShopContext, order: OrderRow, code: strin
       .selectAll()
       .where('code', '=', normalised)
       .executeTakeFirst()
-    if (coupon?.active !== 1) throw unprocessable(couponMessages.unknown(code.trim()))
+    if (coupon?.active !== 1) throw new WrongCouponCode(couponMessages.unknown(code.trim()))
     const refusal = await refusalOf(trx, coupon, current, ctx.now(), code.trim())
-    if (refusal) throw unprocessable(refusal)
+    if (refusal) throw new WrongCouponCode(refusal)
     await trx.updateTable('orders').set({ coupon_id: coupon.id }).where('id', '=', current.id).execute()
   })
 }

@@ -169,6 +169,7 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
       'POST /wp-json/wp/v2/user/password',
       'POST /wp-json/wp/v2/contact',
       'POST /api/v1/orders/lookup',
+      'PUT /api/v1/orders/{number}/apply_coupon_code',
       'POST /api/v1/stock_alerts',
       'POST /wp-json/wp/v2/user/check-access-code',
       'POST /wp-json/wp/v2/launch/subscribe',

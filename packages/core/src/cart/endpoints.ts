@@ -118,12 +118,13 @@ export const cartEndpoints = {
     method: 'PUT',
     path: '/api/v1/orders/:number/apply_coupon_code',
     tags: STORE,
-    summary: 'Apply a coupon code (a percent off the full basket); a wrong code answers 422 saying so',
+    summary:
+      'Apply a coupon code (a percent off the full basket); a wrong code answers 422 saying so, and too many wrong codes on the cart or from the client 429 (a right code is not counted)',
     bearer: 'optional',
     params: orderParams,
     query: tokenQuery,
     body: applyCouponBodySchema,
-    responses: { 200: orderJsonSchema, ...errors },
+    responses: { 200: orderJsonSchema, ...errors, ...rateLimitedErrors },
   }),
   removeCoupon: defineEndpoint({
     method: 'DELETE',
