@@ -4,6 +4,7 @@
  * condition, as a write failing part-way through (or the process dying there) would.
  */
 import { type Kysely, sql } from 'kysely'
+import { afterEach } from 'vitest'
 import type { Database } from '../src/db/schema.ts'
 import { testDialect } from './test-app.ts'
 
@@ -34,5 +35,21 @@ export async function failWrites(db: Kysely<Database>, write: FailingWrite): Pro
     when ${sql.raw(when)} begin select raise(abort, ${sql.lit(message)}); end`.execute(db)
   return async () => {
     await sql`drop trigger if exists ${sql.raw(name)}`.execute(db)
+  }
+}
+
+/**
+ * failWrites for the tests of one file: `fail` sets a failing write, `letThrough` ends every one
+ * set, and those left are ended after each test, so a failed assertion leaves no trigger behind.
+ */
+export function failingWritesPerTest(db: () => Kysely<Database>) {
+  const set: Array<() => Promise<void>> = []
+  const letThrough = async () => {
+    for (const end of set.splice(0)) await end()
+  }
+  afterEach(letThrough)
+  return {
+    fail: async (write: FailingWrite) => void set.push(await failWrites(db(), write)),
+    letThrough,
   }
 }

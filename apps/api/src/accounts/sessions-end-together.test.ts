@@ -1,7 +1,7 @@
 // A new password and the end of the sessions the old one opened are one change: when any part of
 // it fails (here the last, the account's carts getting new tokens, refused by a trigger standing
 // for a write that fails), nothing of it is kept, and trying again does all of it.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   bearer,
   changePassword,
@@ -11,7 +11,7 @@ import {
   setPasswordWithKey,
 } from '../../tests/accounts.ts'
 import { createCart } from '../../tests/cart.ts'
-import { failWrites } from '../../tests/failing-write.ts'
+import { failingWritesPerTest } from '../../tests/failing-write.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import type { MailMessage } from '../mail/mailer.ts'
 
@@ -26,15 +26,11 @@ describe(`a password and the sessions it ends, changed together on ${testDialect
     })
   })
   afterAll(() => t.close())
-  let letThrough: (() => Promise<void>) | undefined
-  afterEach(async () => {
-    await letThrough?.()
-    letThrough = undefined
-  })
+  const writes = failingWritesPerTest(() => t.ctx.db)
 
   /** Makes every write to the user's carts (their new order tokens) fail. */
   async function failTokenRenewal(userId: number) {
-    letThrough = await failWrites(t.ctx.db, {
+    await writes.fail({
       name: 'fail_token_renewal',
       table: 'orders',
       on: 'update',
@@ -59,8 +55,7 @@ describe(`a password and the sessions it ends, changed together on ${testDialect
     expect(await passwordWorks(user.email, user.password)).toBe(true)
     expect(await sessionWorks(user.token)).toBe(true)
 
-    await letThrough?.()
-    letThrough = undefined
+    await writes.letThrough()
     expect((await setPasswordWithKey(t.app, key, 'brand new secret')).statusCode).toBe(200)
     expect(await passwordWorks(user.email, 'brand new secret')).toBe(true)
     expect(await sessionWorks(user.token)).toBe(false)

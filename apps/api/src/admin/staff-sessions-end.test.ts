@@ -6,8 +6,8 @@
 // second factor or role and every session stay, and trying again does all of it.
 import { adminEndpoints, endpointPath, type StaffRole } from '@fanshop/core'
 import { Secret, TOTP } from 'otpauth'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { failWrites } from '../../tests/failing-write.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { failingWritesPerTest } from '../../tests/failing-write.ts'
 import { type TestApp, testDialect } from '../../tests/test-app.ts'
 import { createAdminTestApp, demoStaff, staffCookie } from './testing.ts'
 
@@ -19,24 +19,16 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-let letThrough: (() => Promise<void>) | undefined
-afterEach(async () => {
-  await letThrough?.()
-  letThrough = undefined
-})
+const writes = failingWritesPerTest(() => t.ctx.db)
 
 /** Makes the audit entry of `action`, the last write of its change, fail. */
 async function failAudit(action: string) {
-  letThrough = await failWrites(t.ctx.db, {
+  await writes.fail({
     name: 'fail_staff_audit',
     table: 'admin_audit',
     on: 'insert',
     when: `new.action = '${action}'`,
   })
-}
-async function passAudit() {
-  await letThrough?.()
-  letThrough = undefined
 }
 
 const send = (method: string, url: string, cookie: string, payload?: object) =>
@@ -86,7 +78,7 @@ describe(`a staff member's second factor and the sessions it ends, on ${testDial
     expect(await meStatus(other)).toBe(200)
     expect(await meStatus(changer)).toBe(200)
 
-    await passAudit()
+    await writes.letThrough()
     const confirmed = await confirmTotp(changer, { code })
     expect(confirmed.statusCode, confirmed.body).toBe(200)
     expect(confirmed.json().staff).toMatchObject({ totpEnabled: true, activeSessions: 1 })
@@ -117,7 +109,7 @@ describe(`a staff member's second factor and the sessions it ends, on ${testDial
     expect(await meStatus(other)).toBe(200)
     expect(await meStatus(changer)).toBe(200)
 
-    await passAudit()
+    await writes.letThrough()
     t.clock.advance(30_000)
     const replaced = await confirmTotp(changer, {
       code: replacement.generate({ timestamp: t.clock.now }),
@@ -144,7 +136,7 @@ describe(`a lowered role and the sessions it ends, on ${testDialect}`, () => {
       expect(me.json().staff.role).toBe('manager')
     }
 
-    await passAudit()
+    await writes.letThrough()
     const lowered = await changeRole(cookies.owner, id, 'fulfilment')
     expect(lowered.statusCode, lowered.body).toBe(200)
     expect(lowered.json()).toMatchObject({ role: 'fulfilment', activeSessions: 0 })
