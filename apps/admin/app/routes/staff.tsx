@@ -5,8 +5,10 @@ import {
   adminEndpoints,
   invitationRequestSchema,
   ROLE_LABELS,
+  roleLowers,
   STAFF_ROLES,
   type StaffRole,
+  staffRoleSchema,
 } from '@fanshop/core'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load } from '../api'
@@ -39,9 +41,14 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     const result = await attempt(() =>
       api(adminEndpoints.changeRole, { params: { id }, body: { role: formText(form, 'role') as StaffRole } }),
     )
-    return result.ok
-      ? { message: `${result.value.name} is now ${ROLE_LABELS[result.value.role]}.` }
-      : { error: result.error }
+    if (!result.ok) return { error: result.error }
+    // A role that takes anything away ends the member's sessions (the API does it): say so.
+    const from = staffRoleSchema.safeParse(formText(form, 'from'))
+    const ended = from.success && roleLowers(from.data, result.value.role)
+    const changed = `${result.value.name} is now ${ROLE_LABELS[result.value.role]}.`
+    return {
+      message: ended ? `${changed} Their open sessions have ended; they log in again to go on.` : changed,
+    }
   }
   const result = await attempt(() => api(adminEndpoints.revokeSessions, { params: { id } }))
   return result.ok ? { message: `${result.value.revoked} session(s) ended.` } : { error: result.error }
@@ -117,6 +124,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
                   <Form method="post" className="inline">
                     <input type="hidden" name="intent" value="role" />
                     <input type="hidden" name="id" value={staff.id} />
+                    <input type="hidden" name="from" value={staff.role} />
                     <label htmlFor={`role-${staff.id}`} className="visually-hidden">
                       Role of {staff.name}
                     </label>

@@ -58,6 +58,50 @@ test('the owner invites a manager, who joins, turns on TOTP and logs in with a c
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
 })
 
+test("the owner lowers a member's role: the member's open sessions end and the page says so", async ({
+  page,
+  browser,
+}) => {
+  const email = `editor.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
+  await logIn(page, 'owner')
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  expect(
+    (await page.request.post('/admin/api/staff/invitations', { data: { email, role: 'editor' } })).status(),
+  ).toBe(201)
+  const member = await (await browser.newContext()).newPage()
+  await member.goto(`/admin/accept-invite?key=${await invitationKeyMailedTo(email)}`)
+  await member.getByLabel('Your name').fill('Erin Editor')
+  await member.getByLabel(/^Password/).fill('a long editor password')
+  await member.getByRole('button', { name: 'Create my account' }).click()
+  await expect(member.getByRole('heading', { name: 'Security' })).toBeVisible()
+
+  await page.getByRole('link', { name: 'Staff' }).click()
+  const row = page.getByRole('row').filter({ hasText: email })
+  await expect(row.getByRole('cell').last()).toContainText('1')
+  await row.getByLabel('Role of Erin Editor', { exact: true }).selectOption('fulfilment')
+  await row.getByRole('button', { name: 'Change the role of Erin Editor' }).click()
+  await expect(
+    page.getByText(
+      'Erin Editor is now Fulfilment. Their open sessions have ended; they log in again to go on.',
+    ),
+  ).toBeVisible()
+  await expect(row.getByRole('cell').last()).toContainText('0')
+  await member.reload()
+  await expect(member.getByRole('button', { name: 'Log in' })).toBeVisible()
+
+  // A role that takes nothing away keeps them signed in, and the page says only the change.
+  await member.getByLabel('E-mail').fill(email)
+  await member.getByLabel('Password').fill('a long editor password')
+  await member.getByRole('button', { name: 'Log in' }).click()
+  await expect(member.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  await page.reload()
+  await row.getByLabel('Role of Erin Editor', { exact: true }).selectOption('manager')
+  await row.getByRole('button', { name: 'Change the role of Erin Editor' }).click()
+  await expect(page.getByText('Erin Editor is now Manager.', { exact: true })).toBeVisible()
+  await expect(row.getByRole('cell').last()).toContainText('1')
+  await member.context().close()
+})
+
 // Issue 11: the staff's own forms (login, invitation, joining) use the back office's one form stack:
 // a wrong entry is explained under its field before anything is sent.
 test('the login, invitation and joining forms explain a wrong entry under the field', async ({ page }) => {
