@@ -27,6 +27,7 @@ import {
   STAFF_WRONG_CURRENT_CODE,
 } from './auth-routes.ts'
 import {
+  callEndpoint,
   createAdminTestApp,
   demoStaff,
   invitationKeyFor,
@@ -47,19 +48,12 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-function call(
+const call = (
   endpoint: AdminEndpoint,
   cookie?: string,
   body?: unknown,
   params: Record<string, string | number> = {},
-) {
-  return t.app.inject({
-    method: endpoint.method,
-    url: endpointPath(endpoint, params),
-    headers: cookie ? { cookie } : {},
-    ...(body === undefined ? {} : { payload: body as object }),
-  })
-}
+) => callEndpoint(t.app, endpoint, { cookie, body, params })
 
 async function auditOf(action: string) {
   const res = await t.app.inject({

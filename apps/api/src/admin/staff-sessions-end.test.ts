@@ -4,12 +4,12 @@
 // the member made it) goes on. When any part of the change fails (here the last write, its audit
 // entry, refused by a trigger standing for a write that fails), nothing of it is kept: the old
 // second factor or role and every session stay, and trying again does all of it.
-import { adminEndpoints, endpointPath, type StaffRole } from '@fanshop/core'
+import { adminEndpoints, type StaffRole } from '@fanshop/core'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { failingWritesPerTest } from '../../tests/failing-write.ts'
 import { type TestApp, testDialect } from '../../tests/test-app.ts'
-import { createAdminTestApp, demoStaff, staffCookie } from './testing.ts'
+import { callEndpoint, createAdminTestApp, demoStaff, staffCookie } from './testing.ts'
 
 let t: TestApp
 let cookies: Record<StaffRole, string>
@@ -31,12 +31,9 @@ async function failAudit(action: string) {
   })
 }
 
-const send = (method: string, url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method: method as 'PUT', url, headers: { cookie }, ...(payload ? { payload } : {}) })
-
 /** A guarded call: 200 while the session is open, 401 once it has ended. */
 const meStatus = async (cookie: string) =>
-  (await send(adminEndpoints.me.method, adminEndpoints.me.path, cookie)).statusCode
+  (await callEndpoint(t.app, adminEndpoints.me, { cookie })).statusCode
 
 const storedTotp = async (email: string) =>
   (
@@ -48,18 +45,18 @@ const storedTotp = async (email: string) =>
   ).totp_secret
 
 const startTotp = async (cookie: string) => {
-  const res = await send(adminEndpoints.startTotp.method, adminEndpoints.startTotp.path, cookie)
+  const res = await callEndpoint(t.app, adminEndpoints.startTotp, { cookie })
   expect(res.statusCode, res.body).toBe(200)
   return new TOTP({ secret: Secret.fromBase32(res.json().secret) })
 }
 const confirmTotp = (cookie: string, body: { code: string; currentCode?: string }) =>
-  send(adminEndpoints.confirmTotp.method, adminEndpoints.confirmTotp.path, cookie, body)
+  callEndpoint(t.app, adminEndpoints.confirmTotp, { cookie, body })
 
 const changeRole = (cookie: string, id: number, role: StaffRole) =>
-  send(adminEndpoints.changeRole.method, endpointPath(adminEndpoints.changeRole, { id }), cookie, { role })
+  callEndpoint(t.app, adminEndpoints.changeRole, { cookie, body: { role }, params: { id } })
 
 const idOf = async (cookie: string): Promise<number> =>
-  (await send(adminEndpoints.me.method, adminEndpoints.me.path, cookie)).json().staff.id
+  (await callEndpoint(t.app, adminEndpoints.me, { cookie })).json().staff.id
 
 describe(`a staff member's second factor and the sessions it ends, on ${testDialect}`, () => {
   const editor = demoStaff('editor')
@@ -131,7 +128,7 @@ describe(`a lowered role and the sessions it ends, on ${testDialect}`, () => {
     await failAudit('staff.role')
     expect((await changeRole(cookies.owner, id, 'fulfilment')).statusCode).toBe(500)
     for (const cookie of sessions) {
-      const me = await send(adminEndpoints.me.method, adminEndpoints.me.path, cookie)
+      const me = await callEndpoint(t.app, adminEndpoints.me, { cookie })
       expect(me.statusCode).toBe(200)
       expect(me.json().staff.role).toBe('manager')
     }
@@ -161,7 +158,7 @@ describe(`a lowered role and the sessions it ends, on ${testDialect}`, () => {
     expect(lowered.statusCode, lowered.body).toBe(200)
     expect(lowered.json()).toMatchObject({ role: 'manager', activeSessions: 1 })
     expect(await meStatus(other)).toBe(401)
-    const me = await send(adminEndpoints.me.method, adminEndpoints.me.path, cookies.fulfilment)
+    const me = await callEndpoint(t.app, adminEndpoints.me, { cookie: cookies.fulfilment })
     expect(me.json().staff.role).toBe('manager')
   })
 })

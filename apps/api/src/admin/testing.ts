@@ -1,10 +1,11 @@
 /**
  * Helpers the back office's tests share: the test app with every demo role logged in, staff login
- * through the real call, and the outbox's invitations.
+ * through the real call, an endpoint called as the back office calls it, and the outbox's
+ * invitations.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { STAFF_ROLES, type StaffRole } from '@fanshop/core'
+import { type Endpoint, endpointPath, STAFF_ROLES, type StaffRole } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import { createTestApp, type Injects, type TestApp, type TestAppOptions } from '../../tests/test-app.ts'
@@ -78,4 +79,18 @@ export function invitationKeyFor(dataDir: string, address: string): string {
   const match = /\/admin\/accept-invite\?key=([A-Za-z0-9_-]+)/.exec(outboxMessageTo(dataDir, address))
   expect(match).not.toBeNull()
   return match![1]!
+}
+
+/** An endpoint of the table called through inject: its path with `params`, the cookie, a JSON body. */
+export function callEndpoint(
+  app: FastifyInstance,
+  endpoint: Endpoint,
+  options: { cookie?: string; body?: unknown; params?: Record<string, string | number> } = {},
+) {
+  return app.inject({
+    method: endpoint.method,
+    url: endpointPath(endpoint, options.params),
+    headers: options.cookie ? { cookie: options.cookie } : {},
+    ...(options.body === undefined ? {} : { payload: options.body as object }),
+  })
 }
