@@ -18,30 +18,47 @@ export interface FieldProps {
   }) => React.ReactNode
 }
 
-export function Field({ label, name, errors, hint, children }: FieldProps) {
+/**
+ * A field's hint and error message, and what its control is described by: one id for the field,
+ * the hint's and the message's ids derived from it, for a form control or an editing area alike.
+ */
+export function useFieldNotes(hint: string | undefined, errors: string[] | undefined) {
   const id = useId()
-  const messageId = `${id}-message`
   const hintId = `${id}-hint`
-  const described = [hint ? hintId : null, errors?.length ? messageId : null].filter(Boolean).join(' ')
+  const messageId = `${id}-message`
+  const invalid = Boolean(errors?.length)
+  const describedBy =
+    [hint ? hintId : null, invalid ? messageId : null].filter(Boolean).join(' ') || undefined
+  return {
+    id,
+    invalid,
+    describedBy,
+    hint: hint ? (
+      <small id={hintId} className="hint">
+        {hint}
+      </small>
+    ) : null,
+    message: invalid ? (
+      <span id={messageId} className="error">
+        {errors?.join(' ')}
+      </span>
+    ) : null,
+  }
+}
+
+export function Field({ label, name, errors, hint, children }: FieldProps) {
+  const notes = useFieldNotes(hint, errors)
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <small id={hintId} className="hint">
-          {hint}
-        </small>
-      ) : null}
+      <label htmlFor={notes.id}>{label}</label>
+      {notes.hint}
       {children({
-        id,
+        id: notes.id,
         name,
-        'aria-invalid': errors?.length ? true : undefined,
-        'aria-describedby': described || undefined,
+        'aria-invalid': notes.invalid ? true : undefined,
+        'aria-describedby': notes.describedBy,
       })}
-      {errors?.length ? (
-        <span id={messageId} className="error">
-          {errors.join(' ')}
-        </span>
-      ) : null}
+      {notes.message}
     </div>
   )
 }

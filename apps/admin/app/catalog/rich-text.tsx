@@ -8,6 +8,7 @@
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { useFieldNotes } from '../field'
 
 export interface RichTextProps {
   label: string
@@ -23,12 +24,9 @@ const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML())
 const SAFE_LINK = /^(https:\/\/|mailto:)/i
 
 export default function RichText({ label, name, defaultValue = '', hint, errors }: RichTextProps) {
-  const id = useId()
-  const labelId = `${id}-label`
-  const hintId = `${id}-hint`
-  const messageId = `${id}-message`
-  const described = [hint ? hintId : null, errors?.length ? messageId : null].filter(Boolean).join(' ')
-  const invalid = Boolean(errors?.length)
+  const notes = useFieldNotes(hint, errors)
+  const labelId = `${notes.id}-label`
+  const { describedBy, invalid } = notes
   const [html, setHtml] = useState(defaultValue)
   const editor = useEditor({
     extensions: [
@@ -60,32 +58,24 @@ export default function RichText({ label, name, defaultValue = '', hint, errors 
           role: 'textbox',
           'aria-multiline': 'true',
           'aria-labelledby': labelId,
-          ...(described ? { 'aria-describedby': described } : {}),
+          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
           ...(invalid ? { 'aria-invalid': 'true' } : {}),
           class: 'rich-text-content',
         },
       },
     })
-  }, [editor, labelId, described, invalid])
+  }, [editor, labelId, describedBy, invalid])
 
   return (
     <div className="field rich-text">
       {/* The editing area is not a form control, so the label names it through aria-labelledby. */}
       {/* biome-ignore lint/a11y/noLabelWithoutControl: labels the contenteditable area by id */}
       <label id={labelId}>{label}</label>
-      {hint ? (
-        <small id={hintId} className="hint">
-          {hint}
-        </small>
-      ) : null}
+      {notes.hint}
       <Toolbar editor={editor} label={label} />
       <EditorContent editor={editor} />
       <input type="hidden" name={name} value={html} />
-      {errors?.length ? (
-        <span id={messageId} className="error">
-          {errors.join(' ')}
-        </span>
-      ) : null}
+      {notes.message}
     </div>
   )
 }
