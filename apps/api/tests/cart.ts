@@ -163,6 +163,21 @@ export function addLine(
   })
 }
 
+/** The cart's coupon call (PUT apply_coupon_code), from `remoteAddress` when given. */
+export function applyCoupon(
+  t: TestApp,
+  order: Pick<OrderJson, 'number' | 'token'>,
+  code: string,
+  remoteAddress?: string,
+) {
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/orders/${order.number}/apply_coupon_code?order_token=${order.token}`,
+    payload: { coupon_code: code },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  })
+}
+
 export async function fetchOrder(t: TestApp, order: Pick<OrderJson, 'number' | 'token'>): Promise<OrderJson> {
   const res = await t.app.inject(`/api/v1/orders/${order.number}.json?order_token=${order.token}`)
   if (res.statusCode !== 200)

@@ -2,6 +2,7 @@ import type { OrderJson } from '@fanshop/core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   addLine,
+  applyCoupon,
   approvedCard,
   createCart,
   declinedCard,
@@ -460,18 +461,11 @@ describe(`checkout on ${testDialect}`, () => {
   })
 
   describe('coupons', () => {
-    const apply = (order: Cart, coupon_code: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/v1/orders/${order.number}/apply_coupon_code?${q(order)}`,
-        payload: { coupon_code },
-      })
-
     it('takes the percent off the full basket and reads "N% on full basket"', async () => {
       const productId = await insertProduct(t, { price: 3333, stock: 5 })
       const order = await createCart(t)
       await addLine(t, order, productId)
-      const res = await apply(order, 'fans15')
+      const res = await applyCoupon(t, order, 'fans15')
       expect(res.statusCode).toBe(200)
       expect(res.json()).toMatchObject({
         item_total: '33.33',
@@ -485,7 +479,7 @@ describe(`checkout on ${testDialect}`, () => {
 
     it("shows a placed order's coupon as it was paid, whatever the coupon has become since", async () => {
       const { order } = await cartAtPayment({ price: 3333 })
-      expect((await apply(order, 'FANS15')).statusCode).toBe(200)
+      expect((await applyCoupon(t, order, 'FANS15')).statusCode).toBe(200)
       await payWith(order, approvedCard)
       expect((await next(order, 'place-coupon-kept')).json().state).toBe('complete')
       await t.ctx.db.updateTable('coupons').set({ amount: 1 }).where('code', '=', 'FANS15').execute()
@@ -501,10 +495,10 @@ describe(`checkout on ${testDialect}`, () => {
 
     it('says clearly that a wrong code does not exist', async () => {
       const order = await createCart(t)
-      const res = await apply(order, 'NOPE')
+      const res = await applyCoupon(t, order, 'NOPE')
       expect(res.statusCode).toBe(422)
       expect(res.json().message).toBe('The coupon code "NOPE" does not exist.')
-      const empty = await apply(order, '  ')
+      const empty = await applyCoupon(t, order, '  ')
       expect(empty.statusCode).toBe(400)
     })
 
@@ -514,7 +508,7 @@ describe(`checkout on ${testDialect}`, () => {
         .values({ code: 'SUMMER10', type: 'percent', amount: 10, active: 1, expires_at: t.clock.now - 1 })
         .execute()
       const order = await createCart(t)
-      const res = await apply(order, 'summer10')
+      const res = await applyCoupon(t, order, 'summer10')
       expect(res.statusCode).toBe(422)
       expect(res.json().message).toBe('The coupon code "summer10" has expired.')
     })
@@ -523,7 +517,7 @@ describe(`checkout on ${testDialect}`, () => {
       const productId = await insertProduct(t, { price: 1000, stock: 5 })
       const order = await createCart(t)
       await addLine(t, order, productId)
-      await apply(order, 'FANS15')
+      await applyCoupon(t, order, 'FANS15')
       const removed = await t.app.inject({
         method: 'DELETE',
         url: `/api/v1/orders/${order.number}/coupon_codes/FANS15?${q(order)}`,

@@ -7,6 +7,7 @@ import type { OrderJson } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   addLine,
+  applyCoupon,
   approvedCard,
   createCart,
   fetchOrder,
@@ -22,14 +23,6 @@ type Cart = Pick<OrderJson, 'number' | 'token'>
 
 const MINUTE = 60_000
 const RIGHT = 'FANS15'
-
-const apply = (t: TestApp, order: Cart, coupon_code: string, remoteAddress: string) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/orders/${order.number}/apply_coupon_code?order_token=${order.token}`,
-    payload: { coupon_code },
-    remoteAddress,
-  })
 
 describe(`coupon code guessing on ${testDialect}`, () => {
   let t: TestApp
@@ -51,13 +44,13 @@ describe(`coupon code guessing on ${testDialect}`, () => {
   /** `count` wrong codes on the cart from the address, each answered 422 saying the code does not exist. */
   async function wrongCodes(order: Cart, address: string, count: number) {
     for (let i = 0; i < count; i++) {
-      const res = await apply(t, order, `GUESS${i}`, address)
+      const res = await applyCoupon(t, order, `GUESS${i}`, address)
       expect(res.statusCode, res.body).toBe(422)
       expect(res.json().message).toBe(`The coupon code "GUESS${i}" does not exist.`)
     }
   }
 
-  function expectRefused(res: Awaited<ReturnType<typeof apply>>, minutes: number) {
+  function expectRefused(res: Awaited<ReturnType<typeof applyCoupon>>, minutes: number) {
     expect(res.statusCode, res.body).toBe(429)
     expect(res.json()).toEqual({
       message: `Too many wrong coupon codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
@@ -69,25 +62,26 @@ describe(`coupon code guessing on ${testDialect}`, () => {
   it('refuses the 11th wrong code on a cart within 15 minutes, and the right code too till the lock ends', async () => {
     const order = await cartWithLine()
     await wrongCodes(order, '203.0.113.10', 10)
-    expectRefused(await apply(t, order, 'GUESS10', '203.0.113.10'), 15)
+    expectRefused(await applyCoupon(t, order, 'GUESS10', '203.0.113.10'), 15)
     // Another address changes nothing: the cart is locked, whoever asks.
-    expectRefused(await apply(t, order, RIGHT, '198.51.100.10'), 15)
+    expectRefused(await applyCoupon(t, order, RIGHT, '198.51.100.10'), 15)
     expect((await fetchOrder(t, order)).coupon).toBeNull()
     t.clock.advance(14 * MINUTE)
-    expectRefused(await apply(t, order, RIGHT, '203.0.113.10'), 1)
+    expectRefused(await applyCoupon(t, order, RIGHT, '203.0.113.10'), 1)
     t.clock.advance(MINUTE)
-    const applied = await apply(t, order, RIGHT, '203.0.113.10')
+    const applied = await applyCoupon(t, order, RIGHT, '203.0.113.10')
     expect(applied.statusCode, applied.body).toBe(200)
     expect(applied.json()).toMatchObject({ coupon: { code: RIGHT }, adjustment_total: '-3.00' })
   })
 
   it('does not count a right code', async () => {
     const order = await cartWithLine()
-    for (let i = 0; i < 15; i++) expect((await apply(t, order, RIGHT, '203.0.113.20')).statusCode).toBe(200)
+    for (let i = 0; i < 15; i++)
+      expect((await applyCoupon(t, order, RIGHT, '203.0.113.20')).statusCode).toBe(200)
     await wrongCodes(order, '203.0.113.20', 9)
-    expect((await apply(t, order, RIGHT.toLowerCase(), '203.0.113.20')).statusCode).toBe(200)
+    expect((await applyCoupon(t, order, RIGHT.toLowerCase(), '203.0.113.20')).statusCode).toBe(200)
     await wrongCodes(order, '203.0.113.20', 1)
-    expectRefused(await apply(t, order, 'GUESS10', '203.0.113.20'), 15)
+    expectRefused(await applyCoupon(t, order, 'GUESS10', '203.0.113.20'), 15)
     // The coupon applied before the lock stays.
     expect((await fetchOrder(t, order)).coupon).toMatchObject({ code: RIGHT })
   })
@@ -99,17 +93,17 @@ describe(`coupon code guessing on ${testDialect}`, () => {
       .execute()
     const order = await cartWithLine()
     for (let i = 0; i < 10; i++) {
-      const res = await apply(t, order, 'OLD10', '203.0.113.30')
+      const res = await applyCoupon(t, order, 'OLD10', '203.0.113.30')
       expect(res.json().message).toBe('The coupon code "OLD10" has expired.')
     }
-    expectRefused(await apply(t, order, RIGHT, '203.0.113.30'), 15)
+    expectRefused(await applyCoupon(t, order, RIGHT, '203.0.113.30'), 15)
   })
 
   it('lets another cart from the same address guess till the address has 100 wrong codes in an hour', async () => {
     const address = '203.0.113.40'
     const first = await cartWithLine()
     await wrongCodes(first, address, 10)
-    expectRefused(await apply(t, first, 'GUESS10', address), 15)
+    expectRefused(await applyCoupon(t, first, 'GUESS10', address), 15)
     const second = await cartWithLine()
     await wrongCodes(second, address, 1)
     // Counted at the address so far: 10 wrong codes, the refused one, 1 more.
@@ -121,13 +115,13 @@ describe(`coupon code guessing on ${testDialect}`, () => {
       counted += tries
     }
     const fresh = await cartWithLine()
-    expectRefused(await apply(t, fresh, 'GUESS0', address), 60)
-    expectRefused(await apply(t, fresh, RIGHT, address), 60)
+    expectRefused(await applyCoupon(t, fresh, 'GUESS0', address), 60)
+    expectRefused(await applyCoupon(t, fresh, RIGHT, address), 60)
     // The cart itself is not locked: from another address its right code applies.
-    expect((await apply(t, fresh, RIGHT, '203.0.113.41')).statusCode).toBe(200)
+    expect((await applyCoupon(t, fresh, RIGHT, '203.0.113.41')).statusCode).toBe(200)
     t.clock.advance(60 * MINUTE)
     const later = await cartWithLine()
-    expect((await apply(t, later, RIGHT, address)).statusCode).toBe(200)
+    expect((await applyCoupon(t, later, RIGHT, address)).statusCode).toBe(200)
   })
 
   it('takes no coupon code at placement: a locked cart is placed at full price, whatever it sends', async () => {
@@ -135,7 +129,7 @@ describe(`coupon code guessing on ${testDialect}`, () => {
     const spain = await placeIds(t, 'ES', 'M')
     const order = await cartWithLine()
     await wrongCodes(order, address, 10)
-    expectRefused(await apply(t, order, RIGHT, address), 15)
+    expectRefused(await applyCoupon(t, order, RIGHT, address), 15)
     const q = `order_token=${order.token}`
     const send = (url: string, payload: object, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'PUT', url, payload, headers, remoteAddress: address })
@@ -179,7 +173,7 @@ describe(`coupon code guessing on ${testDialect}`, () => {
     // A placed order takes no code, and that refusal judges no code: it is not counted.
     t.clock.advance(15 * MINUTE)
     for (let i = 0; i < 12; i++) {
-      const res = await apply(t, order, `GUESS${i}`, '203.0.113.51')
+      const res = await applyCoupon(t, order, `GUESS${i}`, '203.0.113.51')
       expect(res.json()).toEqual({ message: `Order ${order.number} is already complete.`, statusCode: 422 })
     }
   })
@@ -195,7 +189,7 @@ describe('coupon codes while the counts are out of reach', () => {
 
   it('refuses a code 503 with Retry-After and applies nothing, the right code too', async () => {
     const order = await createCart(t)
-    const res = await apply(t, order, RIGHT, '203.0.113.60')
+    const res = await applyCoupon(t, order, RIGHT, '203.0.113.60')
     expect(res.statusCode, res.body).toBe(503)
     expect(res.json()).toEqual({
       message: 'We cannot check this safely right now: please try again in a minute.',

@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   addLine,
+  applyCoupon,
   approvedCard,
   createCart,
   declinedCard,
@@ -66,18 +67,12 @@ const next = (order: Cart) =>
   t.app.inject({ method: 'PUT', url: `/api/v1/checkouts/${order.number}/next.json?${q(order)}` })
 const updateCheckout = (order: Cart, payload: object) =>
   t.app.inject({ method: 'PUT', url: `/api/v1/checkouts/${order.number}.json?${q(order)}`, payload })
-const applyCoupon = (order: Cart, code: string) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/orders/${order.number}/apply_coupon_code?${q(order)}`,
-    payload: { coupon_code: code },
-  })
 
 /** A guest's cart with one line and the coupon, taken to the confirm step (coupon applied first unless `late`). */
 async function cartAtConfirm(email: string, code: string, card = approvedCard): Promise<Cart> {
   const order = await createCart(t)
   expect((await addLine(t, order, productId, 1)).statusCode).toBe(201)
-  expect((await applyCoupon(order, code)).statusCode).toBe(200)
+  expect((await applyCoupon(t, order, code)).statusCode).toBe(200)
   expect((await next(order)).statusCode).toBe(200)
   const saved = await updateCheckout(order, {
     order: { email, bill_address_attributes: madridAddress(spain), use_billing: true },
@@ -165,14 +160,14 @@ describe(`the back office's coupons, on ${testDialect}`, () => {
     expect(coupon.status).toBe('scheduled')
     const order = await createCart(t)
     await addLine(t, order, productId, 1)
-    const early = await applyCoupon(order, coupon.code)
+    const early = await applyCoupon(t, order, coupon.code)
     expect(early.json()).toEqual({ statusCode: 422, message: couponMessages.notYet(coupon.code) })
     t.clock.advance(HOUR)
-    expect((await applyCoupon(order, coupon.code)).statusCode).toBe(200)
+    expect((await applyCoupon(t, order, coupon.code)).statusCode).toBe(200)
     t.clock.advance(HOUR)
     const other = await createCart(t)
     await addLine(t, other, productId, 1)
-    expect((await applyCoupon(other, coupon.code)).json()).toEqual({
+    expect((await applyCoupon(t, other, coupon.code)).json()).toEqual({
       statusCode: 422,
       message: couponMessages.expired(coupon.code),
     })
@@ -211,7 +206,7 @@ describe(`the back office's coupons, on ${testDialect}`, () => {
       message: couponMessages.perCustomer(coupon.code),
     })
     // Once the shop knows the e-mail, applying the coupon says so at once.
-    expect((await applyCoupon(again, coupon.code)).json()).toEqual({
+    expect((await applyCoupon(t, again, coupon.code)).json()).toEqual({
       statusCode: 422,
       message: couponMessages.perCustomer(coupon.code),
     })

@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   addLine,
+  applyCoupon,
   approvedCard,
   createCart,
   insertProduct,
@@ -75,11 +76,7 @@ describe(`the back office's orders, on ${testDialect}`, () => {
     expect((await addLine(t, order, tee, 2)).statusCode).toBe(201)
     expect((await addLine(t, order, cap, 1)).statusCode).toBe(201)
     if (options.coupon) {
-      const applied = await t.app.inject({
-        method: 'PUT',
-        url: `/api/v1/orders/${order.number}/apply_coupon_code?order_token=${order.token}`,
-        payload: { coupon_code: options.coupon },
-      })
+      const applied = await applyCoupon(t, order, options.coupon)
       expect(applied.statusCode, applied.body).toBe(200)
     }
     const url = (path: string) => `/api/v1/checkouts/${order.number}${path}?order_token=${order.token}`
