@@ -340,6 +340,27 @@ export const cartMigrations: Record<string, Migration> = {
       })
     },
   },
+  /** The background settling (admin/cart/stale-settlement.ts) asks every minute, on every
+   *  instance, for the payments and refunds left 'processing': nearly all rows are settled, so
+   *  without an index each run read both tables whole, more with every order the shop took. These
+   *  partial indexes hold only the rows being processed (a payment writes an entry as it starts and
+   *  takes it out as it settles), in the order the job reads them (plans in processing-indexes.test.ts). */
+  '2026-12-02T1000_cart_processing_indexes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('payments_processing_idx')
+        .on('payments')
+        .column('updated_at')
+        .where(sql.ref('state'), '=', sql.lit('processing'))
+        .execute()
+      await db.schema
+        .createIndex('order_refunds_processing_idx')
+        .on('order_refunds')
+        .columns(['updated_at', 'id'])
+        .where(sql.ref('state'), '=', sql.lit('processing'))
+        .execute()
+    },
+  },
 }
 
 /**

@@ -100,6 +100,20 @@ export async function completePlacement(
 }
 
 /**
+ * The orders whose payment a crashed or timed-out request left 'processing' longer than
+ * STALE_PROCESSING_MS, oldest payment first: what the background settling reads
+ * (admin/cart/stale-settlement.ts), through the partial index of processing payments.
+ */
+export const stalePayments = (ctx: ShopContext) =>
+  ctx.db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .selectAll('orders')
+    .where('payments.state', '=', 'processing')
+    .where('payments.updated_at', '<', staleBefore(ctx))
+    .orderBy('payments.updated_at')
+
+/**
  * Resolves a payment that a crashed request left 'processing' (older than STALE_PROCESSING_MS):
  * the gateway says whether it charged; that answer is settled, or without a charge the key is
  * voided (so a late charge with it is refused) and the order goes back to `payment`. One request

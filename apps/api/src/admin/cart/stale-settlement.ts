@@ -10,7 +10,7 @@
  * goes on with the next.
  */
 import type { FastifyInstance } from 'fastify'
-import { resolveStalePayment, staleBefore } from '../../cart/placement.ts'
+import { resolveStalePayment, stalePayments } from '../../cart/placement.ts'
 import type { ShopContext } from '../../context.ts'
 import { resolveStaleRefund, staleRefunds } from './refunds.ts'
 
@@ -21,16 +21,7 @@ const EVERY_MS = 60 * 1000
 
 /** One run of the job: the oldest stale payments and refunds, each settled through its resolver. */
 export async function settleStaleProcessing(ctx: ShopContext): Promise<void> {
-  const orders = await ctx.db
-    .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .selectAll('orders')
-    .where('payments.state', '=', 'processing')
-    .where('payments.updated_at', '<', staleBefore(ctx))
-    .orderBy('payments.updated_at')
-    .limit(SETTLE_BATCH)
-    .execute()
-  for (const order of orders) {
+  for (const order of await stalePayments(ctx).limit(SETTLE_BATCH).execute()) {
     try {
       await resolveStalePayment(ctx, order)
     } catch (error) {
