@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { adminEndpoints, type Dashboard, type PaymentState } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestApp, testDialect } from '../../tests/test-app.ts'
-import { createAdminTestApp } from './testing.ts'
+import { callEndpoint, createAdminTestApp } from './testing.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 let t: TestApp
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 async function dashboard(): Promise<Dashboard> {
-  const res = await t.app.inject({ url: adminEndpoints.dashboard.path, headers: { cookie } })
+  const res = await callEndpoint(t.app, adminEndpoints.dashboard, { cookie })
   expect(res.statusCode, res.body).toBe(200)
   return res.json()
 }

@@ -1,7 +1,7 @@
-import { type AdminEndpoint, adminCatalogEndpoints, couponEndpoints, endpointPath } from '@fanshop/core'
+import { type AdminEndpoint, adminCatalogEndpoints, couponEndpoints } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestApp, testDialect } from '../../tests/test-app.ts'
-import { createAdminTestApp } from './testing.ts'
+import { callEndpoint, createAdminTestApp } from './testing.ts'
 
 let t: TestApp
 let owner: string
@@ -14,12 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 const call = (endpoint: AdminEndpoint, body: unknown) =>
-  t.app.inject({
-    method: endpoint.method,
-    url: endpointPath(endpoint, {}),
-    headers: { cookie: owner },
-    payload: body as object,
-  })
+  callEndpoint(t.app, endpoint, { cookie: owner, body })
 
 const get = (url: string) => t.app.inject({ url, headers: { cookie: owner } })
 

@@ -81,15 +81,23 @@ export function invitationKeyFor(dataDir: string, address: string): string {
   return match![1]!
 }
 
-/** An endpoint of the table called through inject: its path with `params`, the cookie, a JSON body. */
-export function callEndpoint(
-  app: FastifyInstance,
-  endpoint: Endpoint,
-  options: { cookie?: string; body?: unknown; params?: Record<string, string | number> } = {},
-) {
+/** What callEndpoint sends beside the endpoint. */
+export interface EndpointCall {
+  cookie?: string
+  body?: unknown
+  params?: Record<string, string | number>
+  query?: string
+}
+
+/**
+ * An endpoint of the table called through inject, as the back office calls it: its path with
+ * `params` and then `query` (written without its `?`, left off when empty), the session cookie when
+ * given, and a body (an object goes as JSON, FormData as multipart).
+ */
+export function callEndpoint(app: FastifyInstance, endpoint: Endpoint, options: EndpointCall = {}) {
   return app.inject({
     method: endpoint.method,
-    url: endpointPath(endpoint, options.params),
+    url: endpointPath(endpoint, options.params) + (options.query ? `?${options.query}` : ''),
     headers: options.cookie ? { cookie: options.cookie } : {},
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   })

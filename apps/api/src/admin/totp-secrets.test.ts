@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, createTestInstance, type TestApp } from '../../tests/test-app.ts'
 import { DEMO_STAFF } from '../demo/staff.ts'
 import { STAFF_TOTP_UNREADABLE } from './auth-routes.ts'
-import { staffCookie, staffLogin } from './testing.ts'
+import { callEndpoint, staffCookie, staffLogin } from './testing.ts'
 import { openTotpSecret } from './totp-secrets.ts'
 
 let t: TestApp
@@ -31,11 +31,7 @@ describe('staff TOTP secrets at rest', () => {
 
   it('never stores the secret in plain text, pending or confirmed', async () => {
     const cookie = await staffCookie(t.app, editor.email, editor.password)
-    const setup = await t.app.inject({
-      method: adminEndpoints.startTotp.method,
-      url: adminEndpoints.startTotp.path,
-      headers: { cookie },
-    })
+    const setup = await callEndpoint(t.app, adminEndpoints.startTotp, { cookie })
     expect(setup.statusCode, setup.body).toBe(200)
     plain = setup.json().secret
     totp = new TOTP({ secret: Secret.fromBase32(plain) })
@@ -43,11 +39,9 @@ describe('staff TOTP secrets at rest', () => {
     expect(pending).toMatch(/^v1:[\w-]+:[\w-]+:[\w-]+$/)
     expect(pending).not.toContain(plain)
 
-    const confirmed = await t.app.inject({
-      method: adminEndpoints.confirmTotp.method,
-      url: adminEndpoints.confirmTotp.path,
-      headers: { cookie },
-      payload: { code: totp.generate({ timestamp: t.clock.now }) },
+    const confirmed = await callEndpoint(t.app, adminEndpoints.confirmTotp, {
+      cookie,
+      body: { code: totp.generate({ timestamp: t.clock.now }) },
     })
     expect(confirmed.statusCode, confirmed.body).toBe(200)
     const row = await stored()

@@ -4,7 +4,6 @@ import {
   couponEndpoints,
   customerEndpoints,
   ERASURE_KEEPS,
-  endpointPath,
   type StaffRole,
 } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,7 +18,7 @@ import {
 } from '../../../tests/cart.ts'
 import { type TestApp, testDialect } from '../../../tests/test-app.ts'
 import { ACCOUNT_DISABLED_MESSAGE } from '../../accounts/sessions.ts'
-import { createAdminTestApp } from '../testing.ts'
+import { callEndpoint, createAdminTestApp } from '../testing.ts'
 
 let t: TestApp
 let cookies: Record<StaffRole, string>
@@ -29,17 +28,11 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-function call(
+/** An endpoint called with the customer `id` (1 when not given) as its path param. */
+const call = (
   endpoint: AdminEndpoint,
-  options: { cookie?: string; body?: unknown; id?: number; query?: string } = {},
-) {
-  return t.app.inject({
-    method: endpoint.method,
-    url: endpointPath(endpoint, { id: options.id ?? 1 }) + (options.query ? `?${options.query}` : ''),
-    headers: options.cookie ? { cookie: options.cookie } : {},
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-  })
-}
+  { id = 1, ...options }: { cookie?: string; body?: unknown; id?: number; query?: string } = {},
+) => callEndpoint(t.app, endpoint, { ...options, params: { id } })
 
 const manager = (endpoint: AdminEndpoint, options: Parameters<typeof call>[1] = {}) =>
   call(endpoint, { cookie: cookies.manager, ...options })
@@ -183,12 +176,7 @@ describe(`the back office's customers, on ${testDialect}`, () => {
       .where('number', '=', order.number)
       .executeTakeFirstOrThrow()
     const orderCall = (endpoint: AdminEndpoint, body?: object) =>
-      t.app.inject({
-        method: endpoint.method,
-        url: endpointPath(endpoint, { number: order.number }),
-        headers: { cookie: cookies.manager },
-        ...(body ? { payload: body } : {}),
-      })
+      callEndpoint(t.app, endpoint, { cookie: cookies.manager, params: { number: order.number }, body })
     expect((await orderCall(adminOrderEndpoints.resendConfirmation)).statusCode).toBe(200)
     const note = await orderCall(adminOrderEndpoints.addOrderNote, {
       text: `Called ${user.email.toUpperCase()} about the size`,

@@ -1,10 +1,4 @@
-import {
-  type AdminEndpoint,
-  couponEndpoints,
-  endpointPath,
-  type OrderJson,
-  type StaffRole,
-} from '@fanshop/core'
+import { type AdminEndpoint, couponEndpoints, type OrderJson, type StaffRole } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   addLine,
@@ -18,7 +12,7 @@ import {
 } from '../../../tests/cart.ts'
 import { type TestApp, testDialect } from '../../../tests/test-app.ts'
 import { couponMessages } from '../../cart/coupons.ts'
-import { createAdminTestApp } from '../testing.ts'
+import { callEndpoint, createAdminTestApp } from '../testing.ts'
 
 let t: TestApp
 let cookies: Record<StaffRole, string>
@@ -41,14 +35,11 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-function call(endpoint: AdminEndpoint, options: { cookie?: string; body?: unknown; id?: number } = {}) {
-  return t.app.inject({
-    method: endpoint.method,
-    url: endpointPath(endpoint, { id: options.id ?? 1 }),
-    headers: options.cookie ? { cookie: options.cookie } : {},
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-  })
-}
+/** An endpoint called with the coupon `id` (1 when not given) as its path param. */
+const call = (
+  endpoint: AdminEndpoint,
+  { id = 1, ...options }: { cookie?: string; body?: unknown; id?: number } = {},
+) => callEndpoint(t.app, endpoint, { ...options, params: { id } })
 
 let codes = 0
 async function createCoupon(input: Record<string, unknown> = {}) {

@@ -3,7 +3,6 @@ import {
   type AdminOrder,
   adminOrderEndpoints,
   couponEndpoints,
-  endpointPath,
   roleCan,
   type StaffRole,
 } from '@fanshop/core'
@@ -25,7 +24,7 @@ import { STALE_PROCESSING_MS } from '../../cart/placement.ts'
 import { seedCart } from '../../demo/cart.ts'
 import { seedStaff } from '../../demo/staff.ts'
 import type { MailMessage } from '../../mail/mailer.ts'
-import { createAdminTestApp } from '../testing.ts'
+import { callEndpoint, createAdminTestApp } from '../testing.ts'
 import { settleStaleProcessing } from './stale-settlement.ts'
 
 describe(`the back office's orders, on ${testDialect}`, () => {
@@ -106,18 +105,14 @@ describe(`the back office's orders, on ${testDialect}`, () => {
     return { number: order.number as string, tee, cap, email, total: done.json().total as string }
   }
 
+  /** An endpoint called with the order `number` (the first order's when not given) as its path param. */
   const call = (
     endpoint: AdminEndpoint,
-    options: { cookie?: string; number?: string; body?: unknown; query?: string } = {},
-  ) =>
-    t.app.inject({
-      method: endpoint.method,
-      url:
-        endpointPath(endpoint, { number: options.number ?? 'R000000001' }) +
-        (options.query ? `?${options.query}` : ''),
-      headers: options.cookie ? { cookie: options.cookie } : {},
-      ...(options.body === undefined ? {} : { payload: options.body as object }),
-    })
+    {
+      number = 'R000000001',
+      ...options
+    }: { cookie?: string; number?: string; body?: unknown; query?: string } = {},
+  ) => callEndpoint(t.app, endpoint, { ...options, params: { number } })
 
   const view = async (number: string): Promise<AdminOrder> => {
     const res = await call(adminOrderEndpoints.getOrder, { cookie: cookies.owner, number })
@@ -431,11 +426,10 @@ describe(`the back office's orders, on ${testDialect}`, () => {
       const coupon = created.json() as { id: number; code: string }
       // 2 × €19.90 and 1 × €9.95 at 15%: €59.75 less €8.96 (the unit of €19.90 carried €2.985 of it).
       const { number, tee } = await placed({ coupon: coupon.code, prices: [1990, 995] })
-      const edited = await t.app.inject({
-        method: couponEndpoints.updateCoupon.method,
-        url: endpointPath(couponEndpoints.updateCoupon, { id: coupon.id }),
-        headers: { cookie: cookies.manager },
-        payload: { code: coupon.code, amount: 1 },
+      const edited = await callEndpoint(t.app, couponEndpoints.updateCoupon, {
+        cookie: cookies.manager,
+        params: { id: coupon.id },
+        body: { code: coupon.code, amount: 1 },
       })
       expect(edited.statusCode, edited.body).toBe(200)
       const before = await view(number)

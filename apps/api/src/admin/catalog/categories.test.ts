@@ -1,7 +1,7 @@
-import { adminCatalogEndpoints, endpointPath } from '@fanshop/core'
+import { adminCatalogEndpoints } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../../tests/test-app.ts'
-import { createAdminTestApp, demoStaff } from '../testing.ts'
+import { callEndpoint, createAdminTestApp, demoStaff } from '../testing.ts'
 
 let t: TestApp
 let manager: string
@@ -16,14 +16,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 type Endpoint = (typeof adminCatalogEndpoints)[keyof typeof adminCatalogEndpoints]
-function call(endpoint: Endpoint, body?: unknown, params: Record<string, number> = {}) {
-  return t.app.inject({
-    method: endpoint.method,
-    url: endpointPath(endpoint, params),
-    headers: { cookie: manager },
-    ...(body === undefined ? {} : { payload: body as object }),
-  })
-}
+const call = (endpoint: Endpoint, body?: unknown, params: Record<string, number> = {}) =>
+  callEndpoint(t.app, endpoint, { cookie: manager, body, params })
 
 async function latestAudit(action: string) {
   const res = await t.app.inject({ url: `/admin/api/audit?action=${action}`, headers: { cookie: owner } })

@@ -16,7 +16,7 @@ import { login as customerLogin } from '../../../tests/accounts.ts'
 import { type TestApp, testDialect } from '../../../tests/test-app.ts'
 import { DEMO_CUSTOMER } from '../../demo/accounts.ts'
 import { mediaRoot, storeMedia } from '../../media/storage.ts'
-import { createAdminTestApp, demoStaff as demo } from '../testing.ts'
+import { callEndpoint, createAdminTestApp, demoStaff as demo, type EndpointCall } from '../testing.ts'
 
 let t: TestApp
 let cookies: Record<StaffRole, string>
@@ -30,18 +30,9 @@ afterAll(async () => t?.close())
 
 const endpoints = adminCatalogEndpoints
 
-function call(
-  endpoint: AdminEndpoint,
-  options: { cookie?: string; body?: unknown; params?: Record<string, number> } = {},
-) {
-  const { cookie = manager, body, params = {} } = options
-  return t.app.inject({
-    method: endpoint.method,
-    url: endpointPath(endpoint, params),
-    headers: cookie ? { cookie } : {},
-    ...(body === undefined ? {} : { payload: body as object }),
-  })
-}
+/** An endpoint called as the manager unless `cookie` says otherwise ('' for no session). */
+const call = (endpoint: AdminEndpoint, options: EndpointCall = {}) =>
+  callEndpoint(t.app, endpoint, { ...options, cookie: options.cookie ?? manager })
 
 /** A PNG whose header declares this size over a few bytes of pixels: readable metadata, undecodable. */
 function pngHeaderOnly(width: number, height: number) {
@@ -78,12 +69,7 @@ function form(...files: { name: string; data: Buffer; type?: string }[]) {
 }
 
 function upload(productId: number, body: FormData, cookie = manager) {
-  return t.app.inject({
-    method: 'POST',
-    url: endpointPath(endpoints.uploadProductImages, { id: productId }),
-    headers: cookie ? { cookie } : {},
-    payload: body,
-  })
+  return call(endpoints.uploadProductImages, { cookie, params: { id: productId }, body })
 }
 
 let made = 0

@@ -2,7 +2,6 @@ import {
   type AdminEndpoint,
   adminCatalogEndpoints,
   belowCommittedMessage,
-  endpointPath,
   roleCan,
   STALE_PRODUCT,
   type StaffRole,
@@ -10,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addLine, createCart } from '../../../tests/cart.ts'
 import type { TestApp } from '../../../tests/test-app.ts'
-import { createAdminTestApp, demoStaff } from '../testing.ts'
+import { callEndpoint, createAdminTestApp, demoStaff, type EndpointCall } from '../testing.ts'
 
 let t: TestApp
 let cookies: Record<StaffRole, string>
@@ -20,18 +19,9 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-function call(
-  endpoint: AdminEndpoint,
-  options: { cookie?: string; body?: unknown; params?: Record<string, number>; query?: string } = {},
-) {
-  const { cookie = cookies.manager, body, params = {}, query = '' } = options
-  return t.app.inject({
-    method: endpoint.method,
-    url: endpointPath(endpoint, params) + query,
-    headers: cookie ? { cookie } : {},
-    ...(body === undefined ? {} : { payload: body as object }),
-  })
-}
+/** An endpoint called as the manager unless `cookie` says otherwise ('' for no session). */
+const call = (endpoint: AdminEndpoint, options: EndpointCall = {}) =>
+  callEndpoint(t.app, endpoint, { ...options, cookie: options.cookie ?? cookies.manager })
 
 async function auditOf(action: string) {
   const res = await t.app.inject({
@@ -393,7 +383,7 @@ describe('creating and editing products', () => {
 
 describe('the products list and bulk publishing', () => {
   it('searches, filters, sorts and pages in the API, and refuses a bad query', async () => {
-    const page = await call(adminCatalogEndpoints.listProducts, { query: '?per_page=5&sort=name&order=asc' })
+    const page = await call(adminCatalogEndpoints.listProducts, { query: 'per_page=5&sort=name&order=asc' })
     expect(page.statusCode, page.body).toBe(200)
     const body = page.json()
     expect(body.items).toHaveLength(5)
@@ -401,22 +391,22 @@ describe('the products list and bulk publishing', () => {
     const names = body.items.map((item: { name: string }) => item.name.toLowerCase())
     expect(names).toEqual([...names].sort())
 
-    const foundRes = await call(adminCatalogEndpoints.listProducts, { query: '?search=admin%20tee' })
+    const foundRes = await call(adminCatalogEndpoints.listProducts, { query: 'search=admin%20tee' })
     expect(foundRes.statusCode, foundRes.body).toBe(200)
     const found = foundRes.json()
     expect(found.items.map((i: { slug: string }) => i.slug)).toContain('admin-tee')
-    const soldOutRes = await call(adminCatalogEndpoints.listProducts, { query: '?stock=outofstock' })
+    const soldOutRes = await call(adminCatalogEndpoints.listProducts, { query: 'stock=outofstock' })
     expect(soldOutRes.statusCode, soldOutRes.body).toBe(200)
     const soldOut = soldOutRes.json()
     expect(soldOut.items.length).toBeGreaterThan(0)
     for (const item of soldOut.items) expect(item).toMatchObject({ available: 0, stockState: 'outofstock' })
-    const lowRes = await call(adminCatalogEndpoints.listProducts, { query: '?stock=low&sort=stock' })
+    const lowRes = await call(adminCatalogEndpoints.listProducts, { query: 'stock=low&sort=stock' })
     expect(lowRes.statusCode, lowRes.body).toBe(200)
     const low = lowRes.json()
     for (const item of low.items) expect(item.available).toBeGreaterThan(0)
     for (const item of low.items) expect(item.available).toBeLessThanOrEqual(5)
 
-    const bad = await call(adminCatalogEndpoints.listProducts, { query: '?sort=colour&per_page=1000' })
+    const bad = await call(adminCatalogEndpoints.listProducts, { query: 'sort=colour&per_page=1000' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json()).toEqual({ statusCode: 400, message: expect.stringMatching(/sort|per_page/) })
   })
@@ -440,7 +430,7 @@ describe('the products list and bulk publishing', () => {
     }
     const listed = async (order: 'asc' | 'desc', page = 1, perPage = 10) => {
       const res = await call(adminCatalogEndpoints.listProducts, {
-        query: `?search=foldsort&sort=name&order=${order}&page=${page}&per_page=${perPage}`,
+        query: `search=foldsort&sort=name&order=${order}&page=${page}&per_page=${perPage}`,
       })
       expect(res.statusCode, res.body).toBe(200)
       return (res.json().items as { name: string }[]).map((item) => item.name.replace(' foldsort', ''))
@@ -466,7 +456,7 @@ describe('the products list and bulk publishing', () => {
     const off = await call(adminCatalogEndpoints.productStatus, { body: { ids: [id], status: 'draft' } })
     expect(off.json()).toEqual({ updated: 1 })
     expect((await shopProduct('admin-tee')).statusCode).toBe(404)
-    const drafts = (await call(adminCatalogEndpoints.listProducts, { query: '?status=draft' })).json()
+    const drafts = (await call(adminCatalogEndpoints.listProducts, { query: 'status=draft' })).json()
     expect(drafts.items.map((i: { id: number }) => i.id)).toContain(id)
     const [entry] = await auditOf('product.unpublish')
     expect(entry).toMatchObject({ entityId: String(id), after: [{ id, status: 'draft' }] })

@@ -1,13 +1,13 @@
 import {
+  type AdminEndpoint,
   adminCatalogEndpoints,
   adminSizeGuideEndpoints,
-  endpointPath,
   STAFF_ROLES,
   type StaffRole,
 } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../../tests/test-app.ts'
-import { createAdminTestApp, demoStaff as demo } from '../testing.ts'
+import { callEndpoint, createAdminTestApp, demoStaff as demo } from '../testing.ts'
 
 let t: TestApp
 let cookies: Record<StaffRole, string>
@@ -17,20 +17,12 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-type Endpoint = (typeof adminSizeGuideEndpoints)[keyof typeof adminSizeGuideEndpoints]
-function call(
-  endpoint: Endpoint,
+const call = (
+  endpoint: AdminEndpoint,
   body?: unknown,
   params: Record<string, number> = {},
   role: StaffRole = 'manager',
-) {
-  return t.app.inject({
-    method: endpoint.method,
-    url: endpointPath(endpoint, params),
-    headers: { cookie: cookies[role] },
-    ...(body === undefined ? {} : { payload: body as object }),
-  })
-}
+) => callEndpoint(t.app, endpoint, { cookie: cookies[role], body, params })
 
 async function latestAudit(action: string) {
   const res = await t.app.inject({
@@ -67,7 +59,7 @@ describe('size guides in the back office', () => {
     }
     const create = await call(adminSizeGuideEndpoints.createSizeGuide, hoodieGuide, {}, 'editor')
     expect(create.json()).toEqual({ statusCode: 403, message: 'Your role does not allow this.' })
-    const anonymous = await t.app.inject({ url: adminSizeGuideEndpoints.listSizeGuides.path })
+    const anonymous = await callEndpoint(t.app, adminSizeGuideEndpoints.listSizeGuides)
     expect(anonymous.statusCode).toBe(401)
   })
 
@@ -142,26 +134,16 @@ describe('size guides in the back office', () => {
   })
 
   it('shows in the shop on a product that names it, and cannot be deleted while it does (409)', async () => {
-    const options = (
-      await t.app.inject({
-        url: adminCatalogEndpoints.catalogueOptions.path,
-        headers: { cookie: cookies.manager },
-      })
-    ).json()
+    const options = (await call(adminCatalogEndpoints.catalogueOptions)).json()
     expect(options.sizeGuides).toContainEqual({ id: guideId, name: 'Hoodies' })
-    const product = await t.app.inject({
-      method: 'POST',
-      url: adminCatalogEndpoints.createProduct.path,
-      headers: { cookie: cookies.manager },
-      payload: {
-        type: 'simple',
-        name: 'Guide Hoodie',
-        slug: 'guide-hoodie',
-        status: 'published',
-        sizeGuideId: guideId,
-        price: '40',
-        stock: 3,
-      },
+    const product = await call(adminCatalogEndpoints.createProduct, {
+      type: 'simple',
+      name: 'Guide Hoodie',
+      slug: 'guide-hoodie',
+      status: 'published',
+      sizeGuideId: guideId,
+      price: '40',
+      stock: 3,
     })
     expect(product.statusCode, product.body).toBe(201)
     const productId = product.json().id
