@@ -55,11 +55,11 @@ const call = (
   params: Record<string, string | number> = {},
 ) => callEndpoint(t.app, endpoint, { cookie, body, params })
 
+const readAudit = (query: string) =>
+  callEndpoint(t.app, adminEndpoints.audit, { cookie: cookies.owner, query })
+
 async function auditOf(action: string) {
-  const res = await t.app.inject({
-    url: `/admin/api/audit?action=${action}`,
-    headers: { cookie: cookies.owner },
-  })
+  const res = await readAudit(`action=${action}`)
   expect(res.statusCode, res.body).toBe(200)
   return res.json().items as { staffEmail: string; entityId: string; before: unknown; after: unknown }[]
 }
@@ -402,29 +402,17 @@ describe('invitations, TOTP and the audit log', () => {
 
   it('filters the audit log by staff, entity and day, and refuses a malformed filter', async () => {
     const ownerId = (await call(adminEndpoints.me, cookies.owner)).json().staff.id
-    const byOwner = await t.app.inject({
-      url: `/admin/api/audit?staff=${ownerId}`,
-      headers: { cookie: cookies.owner },
-    })
+    const byOwner = await readAudit(`staff=${ownerId}`)
     const actions = byOwner.json().items.map((e: { action: string }) => e.action)
     // The role test's orders export is audited too (what the owner read, not only what they changed).
     expect(actions).toEqual(['staff.sessions.revoke', 'staff.role', 'staff.invite', 'order.export'])
     const today = new Date(t.clock.now).toISOString().slice(0, 10)
-    const byDay = await t.app.inject({
-      url: `/admin/api/audit?from=${today}&to=${today}&entity=staff`,
-      headers: { cookie: cookies.owner },
-    })
+    const byDay = await readAudit(`from=${today}&to=${today}&entity=staff`)
     expect(byDay.json().total).toBe(5)
     const tomorrow = new Date(t.clock.now + 86_400_000).toISOString().slice(0, 10)
-    const none = await t.app.inject({
-      url: `/admin/api/audit?from=${tomorrow}`,
-      headers: { cookie: cookies.owner },
-    })
+    const none = await readAudit(`from=${tomorrow}`)
     expect(none.json()).toMatchObject({ items: [], total: 0 })
-    const bad = await t.app.inject({
-      url: '/admin/api/audit?from=yesterday',
-      headers: { cookie: cookies.owner },
-    })
+    const bad = await readAudit('from=yesterday')
     expect(bad.statusCode).toBe(400)
     expect(bad.json()).toEqual({ statusCode: 400, message: expect.stringContaining('from') })
   })

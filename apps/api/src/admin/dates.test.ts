@@ -1,4 +1,10 @@
-import { type AdminEndpoint, adminCatalogEndpoints, couponEndpoints } from '@fanshop/core'
+import {
+  type AdminEndpoint,
+  adminCatalogEndpoints,
+  adminEndpoints,
+  adminOrderEndpoints,
+  couponEndpoints,
+} from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestApp, testDialect } from '../../tests/test-app.ts'
 import { callEndpoint, createAdminTestApp } from './testing.ts'
@@ -16,7 +22,8 @@ afterAll(async () => t?.close())
 const call = (endpoint: AdminEndpoint, body: unknown) =>
   callEndpoint(t.app, endpoint, { cookie: owner, body })
 
-const get = (url: string) => t.app.inject({ url, headers: { cookie: owner } })
+const get = (endpoint: AdminEndpoint, query: string) =>
+  callEndpoint(t.app, endpoint, { cookie: owner, query })
 
 let slugs = 0
 const scheduled = (publishAt: unknown) => {
@@ -68,17 +75,17 @@ describe(`dates the back office takes, on ${testDialect}`, () => {
   })
 
   it('refuses a day the calendar does not have in the audit log and order list filters', async () => {
-    for (const url of [
-      '/admin/api/audit?from=2026-02-31',
-      '/admin/api/audit?to=1999-12-31',
-      '/admin/api/orders?from=2026-02-31',
-      '/admin/api/orders?to=2026-04-31',
-      '/admin/api/orders.csv?from=2026-02-30',
-    ]) {
-      const res = await get(url)
-      expect(res.statusCode, url).toBe(400)
+    for (const [endpoint, query] of [
+      [adminEndpoints.audit, 'from=2026-02-31'],
+      [adminEndpoints.audit, 'to=1999-12-31'],
+      [adminOrderEndpoints.listOrders, 'from=2026-02-31'],
+      [adminOrderEndpoints.listOrders, 'to=2026-04-31'],
+      [adminOrderEndpoints.exportOrders, 'from=2026-02-30'],
+    ] as const) {
+      const res = await get(endpoint, query)
+      expect(res.statusCode, `${endpoint.path}?${query}`).toBe(400)
       expect(res.json()).toEqual({ statusCode: 400, message: expect.stringMatching(/from|to/) })
     }
-    expect((await get('/admin/api/orders?from=2024-02-29')).statusCode).toBe(200)
+    expect((await get(adminOrderEndpoints.listOrders, 'from=2024-02-29')).statusCode).toBe(200)
   })
 })

@@ -1,5 +1,6 @@
 import {
   type AdminEndpoint,
+  adminEndpoints,
   adminOrderEndpoints,
   couponEndpoints,
   customerEndpoints,
@@ -38,9 +39,9 @@ const manager = (endpoint: AdminEndpoint, options: Parameters<typeof call>[1] = 
   call(endpoint, { cookie: cookies.manager, ...options })
 
 async function auditOf(id: number) {
-  const res = await t.app.inject({
-    url: '/admin/api/audit?entity=customer',
-    headers: { cookie: cookies.owner },
+  const res = await callEndpoint(t.app, adminEndpoints.audit, {
+    cookie: cookies.owner,
+    query: 'entity=customer',
   })
   return (res.json().items as { action: string; entityId: string; after: unknown }[]).filter(
     (entry) => entry.entityId === String(id),

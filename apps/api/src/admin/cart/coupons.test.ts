@@ -1,4 +1,10 @@
-import { type AdminEndpoint, couponEndpoints, type OrderJson, type StaffRole } from '@fanshop/core'
+import {
+  type AdminEndpoint,
+  adminEndpoints,
+  couponEndpoints,
+  type OrderJson,
+  type StaffRole,
+} from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   addLine,
@@ -131,9 +137,9 @@ describe(`the back office's coupons, on ${testDialect}`, () => {
     expect(edited.json()).toMatchObject({ amount: 20, perCustomerLimit: 2, usageLimit: null })
     const ended = await call(couponEndpoints.endCoupon, { cookie: cookies.manager, id: coupon.id })
     expect(ended.json()).toMatchObject({ status: 'ended', endsAt: new Date(t.clock.now).toISOString() })
-    const audit = await t.app.inject({
-      url: '/admin/api/audit?entity=coupon',
-      headers: { cookie: cookies.owner },
+    const audit = await callEndpoint(t.app, adminEndpoints.audit, {
+      cookie: cookies.owner,
+      query: 'entity=coupon',
     })
     const entries = (audit.json().items as { action: string; entityId: string; staffEmail: string }[]).filter(
       (entry) => entry.entityId === String(coupon.id),

@@ -1,4 +1,4 @@
-import { adminCatalogEndpoints } from '@fanshop/core'
+import { adminCatalogEndpoints, adminEndpoints } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../../tests/test-app.ts'
 import { callEndpoint, createAdminTestApp, demoStaff } from '../testing.ts'
@@ -20,7 +20,7 @@ const call = (endpoint: Endpoint, body?: unknown, params: Record<string, number>
   callEndpoint(t.app, endpoint, { cookie: manager, body, params })
 
 async function latestAudit(action: string) {
-  const res = await t.app.inject({ url: `/admin/api/audit?action=${action}`, headers: { cookie: owner } })
+  const res = await callEndpoint(t.app, adminEndpoints.audit, { cookie: owner, query: `action=${action}` })
   return res.json().items[0] as {
     staffEmail: string
     entityId: string | null

@@ -2,13 +2,13 @@ import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import type { StaffRole } from '@fanshop/core'
+import { adminCatalogEndpoints, adminStockEndpoints, type StaffRole } from '@fanshop/core'
 import { parse } from 'csv-parse/sync'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addLine, createCart } from '../../../tests/cart.ts'
 import { type TestApp, testDialect, testPgUrl } from '../../../tests/test-app.ts'
-import { createAdminTestApp, demoStaff } from '../testing.ts'
+import { callEndpoint, createAdminTestApp, demoStaff } from '../testing.ts'
 
 let t: TestApp
 let cookies: Record<StaffRole, string>
@@ -20,13 +20,10 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 const importCsv = (csv: unknown, cookie = cookies.manager) =>
-  t.app.inject({ method: 'POST', url: '/admin/api/catalog/import', headers: { cookie }, payload: { csv } })
+  callEndpoint(t.app, adminStockEndpoints.importCatalog, { cookie, body: { csv } })
 
 async function exported(): Promise<string> {
-  const res = await t.app.inject({
-    url: '/admin/api/catalog/export.csv',
-    headers: { cookie: cookies.manager },
-  })
+  const res = await callEndpoint(t.app, adminStockEndpoints.exportCatalog, { cookie: cookies.manager })
   expect(res.statusCode, res.body).toBe(200)
   expect(res.headers['content-type']).toMatch(/^text\/csv/)
   expect(res.headers['content-disposition']).toMatch(
@@ -111,14 +108,15 @@ describe('the catalogue CSV export', () => {
     )
     expect(created.statusCode, created.body).toBe(200)
     const productId = (await rowBySku('RETIRE-BM'))!.parent_id!
-    const url = `/admin/api/products/${productId}`
-    const product = (await t.app.inject({ url, headers: { cookie: cookies.manager } })).json()
+    const params = { id: productId }
+    const product = (
+      await callEndpoint(t.app, adminCatalogEndpoints.product, { cookie: cookies.manager, params })
+    ).json()
     const kept = product.variations.find((variation: { sku: string }) => variation.sku === 'RETIRE-BM')
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: { cookie: cookies.manager },
-      payload: {
+    const edit = await callEndpoint(t.app, adminCatalogEndpoints.updateProduct, {
+      cookie: cookies.manager,
+      params,
+      body: {
         type: 'variable',
         name: product.name,
         slug: product.slug,
@@ -393,13 +391,13 @@ describe('the catalogue CSV import', () => {
     const most = await importCsv(`${HEADER}\nlimit-cap,Limit Cap,publish,,LIMIT-CAP,,99999.99,,1000000`)
     expect(most.statusCode, most.body).toBe(200)
     const { id } = (await rowBySku('LIMIT-CAP'))!
-    const url = `/admin/api/products/${id}`
-    const product = (await t.app.inject({ url, headers: { cookie: cookies.manager } })).json()
-    const resave = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: { cookie: cookies.manager },
-      payload: {
+    const product = (
+      await callEndpoint(t.app, adminCatalogEndpoints.product, { cookie: cookies.manager, params: { id } })
+    ).json()
+    const resave = await callEndpoint(t.app, adminCatalogEndpoints.updateProduct, {
+      cookie: cookies.manager,
+      params: { id },
+      body: {
         type: product.type,
         name: product.name,
         slug: product.slug,

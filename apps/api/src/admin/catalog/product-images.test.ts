@@ -5,6 +5,7 @@ import {
   type AdminEndpoint,
   type AdminProduct,
   adminCatalogEndpoints,
+  adminEndpoints,
   endpointPath,
   MAX_IMAGE_BYTES,
   type StaffRole,
@@ -100,8 +101,7 @@ async function newProduct(): Promise<AdminProduct> {
 }
 
 async function auditOf(action: string) {
-  const owner = cookies.owner
-  const res = await t.app.inject({ url: `/admin/api/audit?action=${action}`, headers: { cookie: owner } })
+  const res = await call(adminEndpoints.audit, { cookie: cookies.owner, query: `action=${action}` })
   expect(res.statusCode, res.body).toBe(200)
   return res.json().items as { staffEmail: string; entityId: string; before: unknown; after: unknown }[]
 }

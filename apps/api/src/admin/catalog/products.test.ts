@@ -1,6 +1,8 @@
 import {
   type AdminEndpoint,
   adminCatalogEndpoints,
+  adminEndpoints,
+  adminStockEndpoints,
   belowCommittedMessage,
   roleCan,
   STALE_PRODUCT,
@@ -24,10 +26,7 @@ const call = (endpoint: AdminEndpoint, options: EndpointCall = {}) =>
   callEndpoint(t.app, endpoint, { ...options, cookie: options.cookie ?? cookies.manager })
 
 async function auditOf(action: string) {
-  const res = await t.app.inject({
-    url: `/admin/api/audit?action=${action}`,
-    headers: { cookie: cookies.owner },
-  })
+  const res = await call(adminEndpoints.audit, { cookie: cookies.owner, query: `action=${action}` })
   expect(res.statusCode, res.body).toBe(200)
   return res.json().items as { staffEmail: string; entityId: string; before: unknown; after: unknown }[]
 }
@@ -250,11 +249,10 @@ describe('creating and editing products', () => {
 
   it('refuses (409) a save made from a copy older than a stock adjustment, which is kept', async () => {
     const adjust = (id: number, quantity: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/admin/api/stock/${id}/adjustments`,
-        headers: { cookie: cookies.owner },
-        payload: { reason: 'received', quantity, note: 'Delivery' },
+      call(adminStockEndpoints.adjustStock, {
+        cookie: cookies.owner,
+        params: { id },
+        body: { reason: 'received', quantity, note: 'Delivery' },
       })
     const simple = {
       type: 'simple',

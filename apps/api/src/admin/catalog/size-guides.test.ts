@@ -1,6 +1,7 @@
 import {
   type AdminEndpoint,
   adminCatalogEndpoints,
+  adminEndpoints,
   adminSizeGuideEndpoints,
   STAFF_ROLES,
   type StaffRole,
@@ -25,9 +26,9 @@ const call = (
 ) => callEndpoint(t.app, endpoint, { cookie: cookies[role], body, params })
 
 async function latestAudit(action: string) {
-  const res = await t.app.inject({
-    url: `/admin/api/audit?action=${action}`,
-    headers: { cookie: cookies.owner },
+  const res = await callEndpoint(t.app, adminEndpoints.audit, {
+    cookie: cookies.owner,
+    query: `action=${action}`,
   })
   return res.json().items[0] as {
     staffEmail: string

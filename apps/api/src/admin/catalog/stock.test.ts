@@ -2,7 +2,7 @@ import { adminStockEndpoints, belowCommittedMessage, roleCan, type StaffRole } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addLine, createCart, insertProduct, insertVariableProduct } from '../../../tests/cart.ts'
 import type { TestApp } from '../../../tests/test-app.ts'
-import { createAdminTestApp, demoStaff } from '../testing.ts'
+import { callEndpoint, createAdminTestApp, demoStaff } from '../testing.ts'
 
 let t: TestApp
 let cookies: Record<StaffRole, string>
@@ -13,13 +13,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 function adjust(id: number, body: unknown, cookie = cookies.manager) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/admin/api/stock/${id}/adjustments`,
-    headers: { cookie },
-    payload: body as object,
-  })
+  return callEndpoint(t.app, adminStockEndpoints.adjustStock, { cookie, params: { id }, body })
 }
+
+const listStock = (query: string) =>
+  callEndpoint(t.app, adminStockEndpoints.listStock, { cookie: cookies.manager, query })
 
 const figures = (id: number) =>
   t.ctx.db
@@ -59,10 +57,7 @@ describe('the stock list', () => {
       .select('sku')
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
-    const res = await t.app.inject({
-      url: `/admin/api/stock?q=${encodeURIComponent(sku.toLowerCase())}`,
-      headers: { cookie: cookies.manager },
-    })
+    const res = await listStock(`q=${encodeURIComponent(sku.toLowerCase())}`)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().items).toEqual([
       expect.objectContaining({ id, sku, onHand: 9, held: 3, sold: 2, available: 4, variation: '' }),
@@ -74,10 +69,7 @@ describe('the stock list', () => {
     const low = await insertProduct(t, { price: 1000, stock: 2, name: 'Filter fixture low' })
     const plenty = await insertProduct(t, { price: 1000, stock: 50, name: 'Filter fixture plenty' })
     const list = async (filter: string) => {
-      const res = await t.app.inject({
-        url: `/admin/api/stock?filter=${filter}&q=filter%20fixture&per_page=200`,
-        headers: { cookie: cookies.manager },
-      })
+      const res = await listStock(`filter=${filter}&q=filter%20fixture&per_page=200`)
       expect(res.statusCode, res.body).toBe(200)
       return (res.json().items as { id: number }[]).map((row) => row.id)
     }
@@ -91,15 +83,12 @@ describe('the stock list', () => {
       .select('sku')
       .where('id', '=', variationId)
       .executeTakeFirstOrThrow()
-    const res = await t.app.inject({ url: `/admin/api/stock?q=${sku}`, headers: { cookie: cookies.manager } })
+    const res = await listStock(`q=${sku}`)
     expect(res.json().items).toEqual([expect.objectContaining({ id: variationId, variation: 'Black, M' })])
   })
 
   it('answers a bad filter with 400 and a clear message', async () => {
-    const res = await t.app.inject({
-      url: '/admin/api/stock?filter=some',
-      headers: { cookie: cookies.manager },
-    })
+    const res = await listStock('filter=some')
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ statusCode: 400, message: expect.stringContaining('filter') })
   })

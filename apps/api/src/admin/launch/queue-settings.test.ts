@@ -1,13 +1,12 @@
-import { adminLaunchEndpoints, type QueueSettingsForm, type StaffRole } from '@fanshop/core'
+import { adminEndpoints, adminLaunchEndpoints, type QueueSettingsForm, type StaffRole } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestInstance, type TestApp, testDialect } from '../../../tests/test-app.ts'
 import { DEMO_STAFF } from '../../demo/staff.ts'
 import { SETTINGS_CACHE_MS } from '../../launch/queue-settings.ts'
 import { joinWithTicket, QUEUE_PATH, status } from '../../launch/queue-test-helpers.ts'
-import { createAdminTestApp } from '../testing.ts'
+import { callEndpoint, createAdminTestApp } from '../testing.ts'
 
 const LAUNCH = Date.parse('2999-01-01T07:00:00Z')
-const PATH = '/admin/api/launch/queue'
 
 const settings: QueueSettingsForm = {
   enabled: true,
@@ -37,9 +36,9 @@ describe(`the drop's settings in the back office on ${testDialect}`, () => {
   })
   afterAll(() => t.close())
 
-  const get = (cookie?: string) => t.app.inject({ url: PATH, headers: cookie ? { cookie } : {} })
-  const put = (payload: object, cookie?: string) =>
-    t.app.inject({ method: 'PUT', url: PATH, headers: cookie ? { cookie } : {}, payload })
+  const get = (cookie?: string) => callEndpoint(t.app, adminLaunchEndpoints.queueSettings, { cookie })
+  const put = (body: object, cookie?: string) =>
+    callEndpoint(t.app, adminLaunchEndpoints.saveQueueSettings, { cookie, body })
 
   it('declares both calls behind the launch permission', () => {
     expect(Object.values(adminLaunchEndpoints).map((e) => e.permission)).toEqual(['launch', 'launch'])
@@ -98,9 +97,9 @@ describe(`the drop's settings in the back office on ${testDialect}`, () => {
       settings,
       updatedBy: DEMO_STAFF.find((s) => s.role === 'manager')!.email,
     })
-    const audit = await t.app.inject({
-      url: '/admin/api/audit?action=launch.queue',
-      headers: { cookie: cookies.owner },
+    const audit = await callEndpoint(t.app, adminEndpoints.audit, {
+      cookie: cookies.owner,
+      query: 'action=launch.queue',
     })
     const [entry] = audit.json().items
     expect(entry).toMatchObject({
