@@ -24,6 +24,7 @@ import { isShownInShop } from '../catalog/visibility.ts'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce } from '../db/compiled.ts'
 import type { Dialect } from '../db/database.ts'
+import { limitRows } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { assertWithinFanCap } from '../launch/fan-cap.ts'
@@ -119,7 +120,7 @@ async function claimExpired(
       select holds.id from holds join orders on orders.id = holds.order_id
       where holds.variant_id in (${sql.join(variantIds)}) and holds.returned_at is null
         and holds.expires_at <= ${now} and orders.frozen_at is null
-      order by holds.expires_at limit ${limit} ${locking}
+      order by holds.expires_at ${limitRows(dialect, limit)} ${locking}
     ) and returned_at is null
     returning variant_id, quantity`.execute(trx)
   return rows

@@ -7,11 +7,14 @@
  * lookup took 164 µs instead of 62 under load, issue 15). The shop's SQLite dialect writes the LIMIT
  * as `+?`, which the planner does not read: the same program, without the new plan on each run.
  */
-import { CompiledQuery } from 'kysely'
+import fs from 'node:fs'
+import path from 'node:path'
+import { CompiledQuery, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertProduct } from '../../tests/cart.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { compiledOnce } from './compiled.ts'
+import { limitRows } from './portable.ts'
 
 const namesAfter = compiledOnce((db, first: number, limit: number, offset: number) =>
   db.selectFrom('products').select('name').where('id', '>=', first).orderBy('id').limit(limit).offset(offset),
@@ -73,5 +76,23 @@ describe.runIf(testDialect === 'sqlite')('a bound LIMIT on SQLite', () => {
       CompiledQuery.raw('select typeof(?) as type', [2]),
     )
     expect(rows[0]?.type).toBe('real')
+  })
+
+  it('is written the same way in a raw query, and no raw query binds a LIMIT of its own', async () => {
+    const raw = (rows: number) =>
+      sql<{
+        name: string
+      }>`select name from products where id >= ${first} order by id ${limitRows('sqlite', rows)}`
+    expect(raw(2).compile(t.ctx.db).sql).toMatch(/ limit \+\?$/)
+    expect((await raw(2).execute(t.ctx.db)).rows).toHaveLength(2)
+    expect((await raw(3).execute(t.ctx.db)).rows).toHaveLength(3)
+
+    const sources = fs
+      .readdirSync(path.resolve(import.meta.dirname, '..'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'db/portable.ts')
+    const bound = sources.filter((file) =>
+      /\blimit \$\{/i.test(fs.readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8')),
+    )
+    expect(bound).toEqual([])
   })
 })

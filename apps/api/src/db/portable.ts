@@ -1,7 +1,7 @@
 /**
  * Small helpers that hide the few places where SQLite and PostgreSQL differ
  * (auto-increment keys, identity sequences after explicit ids, case- and accent-insensitive text
- * search, the error of a unique constraint).
+ * search, the error of a unique constraint, a LIMIT in a raw query).
  */
 import {
   type CreateTableBuilder,
@@ -12,6 +12,15 @@ import {
   type RawBuilder,
   sql,
 } from 'kysely'
+
+/**
+ * A LIMIT in a raw query, written as the shop's compilers write the builder's: behind a unary plus
+ * on SQLite, whose planner would otherwise plan the kept statement again on every run
+ * (database.ts's ShopSqliteQueryCompiler says why); plain on PostgreSQL, which cannot type `+$1`.
+ */
+export function limitRows(dialect: 'sqlite' | 'postgres', rows: number): RawBuilder<unknown> {
+  return dialect === 'sqlite' ? sql`limit +${rows}` : sql`limit ${rows}`
+}
 
 /** Adds an auto-increment integer primary key named `id` that also accepts explicit ids. */
 export function withIdColumn<T extends string>(
