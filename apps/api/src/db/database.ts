@@ -25,6 +25,7 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import { checkpointInBackground } from './checkpoints.ts'
+import { NamedStatementsClient } from './named-statements.ts'
 import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts'
 import { addSearchFold } from './portable.ts'
 import type { Database } from './schema.ts'
@@ -119,6 +120,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): ShopDataba
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
+      Client: NamedStatementsClient,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
     const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) })
