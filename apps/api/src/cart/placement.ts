@@ -22,7 +22,7 @@
  * when there was none.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import type { Selectable } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { unprocessable } from '../http/errors.ts'
 import { assertWithinFanCapAtPlacement } from '../launch/fan-cap.ts'
@@ -102,14 +102,16 @@ export async function completePlacement(
 /**
  * The orders whose payment a crashed or timed-out request left 'processing' longer than
  * STALE_PROCESSING_MS, oldest payment first: what the background settling reads
- * (admin/cart/stale-settlement.ts), through the partial index of processing payments.
+ * (admin/cart/stale-settlement.ts), through the partial index of processing payments. The state
+ * is written into the SQL, not bound, so that a plan made without the values (PostgreSQL's generic
+ * plan of a prepared statement, db/named-statements.ts) can still prove the index's condition.
  */
 export const stalePayments = (ctx: ShopContext) =>
   ctx.db
     .selectFrom('payments')
     .innerJoin('orders', 'orders.id', 'payments.order_id')
     .selectAll('orders')
-    .where('payments.state', '=', 'processing')
+    .where('payments.state', '=', sql.lit('processing'))
     .where('payments.updated_at', '<', staleBefore(ctx))
     .orderBy('payments.updated_at')
 

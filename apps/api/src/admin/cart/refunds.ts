@@ -19,7 +19,7 @@
  * Cancelling (not after shipping) returns every unit to the shelf and refunds what is left.
  */
 import { cancelRefusal, formatEuro, type RefundOrderInput, refundRefusal, refundValue } from '@fanshop/core'
-import type { Selectable, Transaction } from 'kysely'
+import { type Selectable, sql, type Transaction } from 'kysely'
 import { giveCouponUseBack } from '../../cart/coupons.ts'
 import { conflict, type OrderRow } from '../../cart/orders.ts'
 import type { RefundResult } from '../../cart/payments/gateway.ts'
@@ -154,12 +154,12 @@ async function completeRefund(
   return settleRefund(ctx, order, refund, result, actor)
 }
 
-/** Refunds left 'processing' longer than STALE_PROCESSING_MS (every order's), oldest first. */
+/** Refunds left 'processing' longer than STALE_PROCESSING_MS (every order's), oldest first; the state written in, as stalePayments's. */
 export const staleRefunds = (ctx: ShopContext) =>
   ctx.db
     .selectFrom('order_refunds')
     .selectAll()
-    .where('state', '=', 'processing')
+    .where('state', '=', sql.lit('processing'))
     .where('updated_at', '<', staleBefore(ctx))
     .orderBy('updated_at')
     .orderBy('id')
