@@ -55,8 +55,8 @@ export class NamedStatementsClient extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads, passed through as they are
   override query(config: any, values?: any, callback?: any): any {
-    const name = typeof config === 'string' && callback === undefined && typeof values !== 'function'
-    if (!name) return super.query(config, values, callback)
+    const nameable = typeof config === 'string' && callback === undefined && typeof values !== 'function'
+    if (!nameable) return super.query(config, values, callback)
     return this.#named(config, values)
   }
 
