@@ -6,7 +6,6 @@
  * so, and no stack trace follows it (a flood of bad URLs must not flood the logs).
  */
 import { Writable } from 'node:stream'
-import { StringDecoder } from 'node:string_decoder'
 import { renderToPipeableStream } from 'react-dom/server'
 import {
   type AppLoadContext,
@@ -58,25 +57,25 @@ export default function handleRequest(
           // The page is whole: React writes it out at once, as text (docs/decisions/0016), and it
           // leaves as one piece, the first paint's styles put in its head and its code held until
           // its first screen has painted, instead of passing in pieces through stream after
-          // stream on its way to the socket (issue 15).
-          let page = ''
-          // Bytes come only from React DOM's published development build (`npm run dev`), in 4 KB
-          // views that may split a character.
-          const bytes = new StringDecoder('utf8')
+          // stream on its way to the socket (issue 15). It is kept as bytes from React's write on
+          // (the stream encodes its text): with one character past Latin-1 in it (a '€') V8 holds
+          // a page as two bytes a character, and a copy past 64 K characters (a checkout page
+          // with its inline styles) is allocated on pages of its own, about 1 ms each on a build
+          // machine, where each pass over bytes copies them (docs/performance-log.md, "A page kept
+          // as bytes").
+          const page: Buffer[] = []
           pipe(
             new Writable({
-              decodeStrings: false,
-              write(chunk: string | Buffer, _encoding, callback) {
-                page += typeof chunk === 'string' ? chunk : bytes.write(chunk)
+              write(chunk: Buffer, _encoding, callback) {
+                page.push(chunk)
                 callback()
               },
               final(callback) {
-                page += bytes.end()
                 clearTimeout(timeoutId)
                 timeoutId = undefined
                 responseHeaders.set('Content-Type', 'text/html')
                 resolve(
-                  new Response(Buffer.from(withScriptsAfterPaint(withInlineStylesheets(page), nonce)), {
+                  new Response(withScriptsAfterPaint(withInlineStylesheets(Buffer.concat(page)), nonce), {
                     headers: responseHeaders,
                     status: responseStatusCode,
                   }),

@@ -22,9 +22,15 @@ export function inlineStylesheets(head: string, sheets: Record<string, string> =
   })
 }
 
-/** The whole document, its head (everything up to </head>) rewritten by inlineStylesheets. */
-export function withInlineStylesheets(document: string): string {
+/**
+ * The whole document, as bytes (entry.server.tsx), its head (everything up to </head>) rewritten
+ * by inlineStylesheets; only the head becomes text.
+ */
+export function withInlineStylesheets(document: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const end = document.indexOf('</head>')
   if (end === -1) return document
-  return inlineStylesheets(document.slice(0, end)) + document.slice(end)
+  return Buffer.concat([
+    Buffer.from(inlineStylesheets(document.toString('utf8', 0, end))),
+    document.subarray(end),
+  ])
 }

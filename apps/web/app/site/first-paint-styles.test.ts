@@ -28,14 +28,14 @@ describe('the first paint styles', () => {
 
   it('rewrites the head of the document, and nothing after it', () => {
     const body = `<body><p>${ROOT_LINK}</p></body></html>`
-    const document = `<!DOCTYPE html><html><head><title>Café</title>${ROOT_LINK}</head>${body}`
-    expect(withInlineStylesheets(document)).toBe(
-      `<!DOCTYPE html><html><head><title>Café</title><style data-href="/assets/root-1.css">body{margin:0}</style>${ROOT_LINK.replace('/>', ' disabled/>')}</head>${body}`,
+    const document = `<!DOCTYPE html><html><head><title>Café · 💜</title>${ROOT_LINK}</head>${body}`
+    expect(withInlineStylesheets(Buffer.from(document)).toString()).toBe(
+      `<!DOCTYPE html><html><head><title>Café · 💜</title><style data-href="/assets/root-1.css">body{margin:0}</style>${ROOT_LINK.replace('/>', ' disabled/>')}</head>${body}`,
     )
   })
 
   it('passes a document without a head through', () => {
     const document = `<p>${ROOT_LINK}</p>`
-    expect(withInlineStylesheets(document)).toBe(document)
+    expect(withInlineStylesheets(Buffer.from(document)).toString()).toBe(document)
   })
 })

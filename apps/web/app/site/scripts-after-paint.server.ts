@@ -92,27 +92,31 @@ function startAfterPaint(inert: string, fallbackMs: number, timing: string) {
 }
 
 const STARTER = `(${startAfterPaint})(${[AFTER_PAINT, FALLBACK_MS, FIRST_SCREEN_TIMING].map((argument) => JSON.stringify(argument)).join(',')})`
+const INERT_MODULE = Buffer.from(` type="${AFTER_PAINT}" async="">`)
+const INERT_PRELOAD = Buffer.from(`<link rel="${AFTER_PAINT}"`)
 
 /**
- * The finished document with its router's module made inert and given the first load's module
- * preloads as imports (the entry's kept as an inert preload), and the script that starts them
- * after the first paint at the end of the body. A document without the router's module (an error
- * before React Router rendered) is left as it is; one whose module names no entry to `import()`
- * keeps every preload, inert, since none can then be told apart from the entry. The marks are
- * found in the text React wrote: a page's text and data are escaped in the HTML (no `<` or bare
- * `"` in them), so they can only be the router's own tags.
+ * The finished document, as bytes (entry.server.tsx), with its router's module made inert and
+ * given the first load's module preloads as imports (the entry's kept as an inert preload), and
+ * the script that starts them after the first paint at the end of the body. A document without
+ * the router's module (an error before React Router rendered) is left as it is; one whose module
+ * names no entry to `import()` keeps every preload, inert, since none can then be told apart from
+ * the entry. The marks are found in the bytes React wrote: a page's text and data are escaped in
+ * the HTML (no `<` or bare `"` in them), so they can only be the router's own tags; each is ASCII,
+ * so it starts and ends on a character's boundary, and only the module's text and the preloads'
+ * tags are read as text.
  */
-export function withScriptsAfterPaint(document: string, nonce: string): string {
+export function withScriptsAfterPaint(document: Buffer<ArrayBuffer>, nonce: string): Buffer<ArrayBuffer> {
   const module = document.indexOf(ROUTER_MODULE)
   if (module === -1) return document
   const text = module + ROUTER_MODULE.length
   const textEnd = document.indexOf(SCRIPT_END, text)
   const end = document.lastIndexOf(BODY_END)
   if (textEnd === -1 || end < textEnd) return document
-  const moduleText = document.slice(text, textEnd)
+  const moduleText = document.toString('utf8', text, textEnd)
   const entry = /\bimport\("([^"]+)"\)/.exec(moduleText)?.[1]
   const imported = new Set<string>()
-  const parts: string[] = []
+  const parts: Buffer[] = []
   let from = 0
   for (
     let at = document.indexOf(MODULE_PRELOAD);
@@ -121,10 +125,10 @@ export function withScriptsAfterPaint(document: string, nonce: string): string {
   ) {
     const tagEnd = document.indexOf('>', at) + 1
     if (tagEnd === 0) break
-    const href = /\bhref="([^"]+)"/.exec(document.slice(at, tagEnd))?.[1]
-    parts.push(document.slice(from, at))
+    const href = /\bhref="([^"]+)"/.exec(document.toString('utf8', at, tagEnd))?.[1]
+    parts.push(document.subarray(from, at))
     if (href === undefined || entry === undefined || href === entry) {
-      parts.push(`<link rel="${AFTER_PAINT}"`, document.slice(at + MODULE_PRELOAD.length, tagEnd))
+      parts.push(INERT_PRELOAD, document.subarray(at + MODULE_PRELOAD.length, tagEnd))
     } else if (!moduleText.includes(`"${href}"`)) {
       imported.add(href)
     }
@@ -132,13 +136,13 @@ export function withScriptsAfterPaint(document: string, nonce: string): string {
   }
   const imports = [...imported].map((href) => `\nimport "${href}";`).join('')
   parts.push(
-    document.slice(from, module),
-    ` type="${AFTER_PAINT}" async="">`,
-    document.slice(text, textEnd),
-    imports,
-    document.slice(textEnd, end),
-    `<script nonce="${nonce}">${STARTER}</script>`,
-    document.slice(end),
+    document.subarray(from, module),
+    INERT_MODULE,
+    document.subarray(text, textEnd),
+    Buffer.from(imports),
+    document.subarray(textEnd, end),
+    Buffer.from(`<script nonce="${nonce}">${STARTER}</script>`),
+    document.subarray(end),
   )
-  return parts.join('')
+  return Buffer.concat(parts)
 }

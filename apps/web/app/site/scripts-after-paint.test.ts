@@ -24,7 +24,7 @@ const PAGE = [
 /** The starter script added to the page, its tags and nonce included. */
 const STARTER = /<script nonce="n">\(function startAfterPaint[\s\S]*?<\/script>/
 
-const rewrite = (html: string) => withScriptsAfterPaint(html, 'n')
+const rewrite = (html: string) => withScriptsAfterPaint(Buffer.from(html), 'n').toString()
 
 describe('the first load after the first paint', () => {
   it("makes the router's module inert and gives it the preloads as imports, the entry's kept as an inert preload", () => {
@@ -60,6 +60,13 @@ describe('the first load after the first paint', () => {
 
   it('waits for the pictures marked for Element Timing as the first screen, and for 3 s at most', () => {
     expect(rewrite(PAGE)).toContain(`)("${AFTER_PAINT}",3000,"${FIRST_SCREEN_TIMING}")</script>`)
+  })
+
+  it('finds its marks by their bytes in a page with characters of several bytes before them', () => {
+    const text = '<p>Tour tee €29.90 · 💜</p>'
+    expect(rewrite(PAGE.replace('<main>', `<main>${text}`))).toBe(
+      rewrite(PAGE).replace('<main>', `<main>${text}`),
+    )
   })
 
   it('leaves a document without the router’s module as it is (an error page rendered before the router)', () => {
