@@ -39,6 +39,18 @@ describe('API compression', () => {
     return `/api/v1/orders/${cart.number}?order_token=${cart.token}`
   }
 
+  it('sends a list longer than one chunk of its bytes (typed-answer.ts) whole, as it is and compressed', async () => {
+    const url = '/wp-json/wc/v3/products?per_page=100'
+    const plain = await shop.app.inject({ url })
+    expect(plain.statusCode).toBe(200)
+    expect(plain.rawPayload.length).toBeGreaterThan(64 * 1024)
+    const products = plain.json() as { id: number }[]
+    expect(products.length).toBe(Number(plain.headers['x-wp-total']))
+    const br = await shop.app.inject({ url, headers: { 'accept-encoding': 'br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(products)
+  })
+
   it.each([
     ['/wp-json', '/wp-json/wc/v3/products?per_page=24'],
     ['/openapi.json', '/openapi.json'],
