@@ -40,6 +40,16 @@ const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 
 /**
+ * Brotli's quality for a kept page, made once per render: quality 6 writes the home, shop and
+ * checkout pages 0.3-0.5% larger than quality 8 in 1-2 ms instead of 50-65 ms. Quality 7 and up
+ * use a hash table of several MiB, touched all over for a page of 50-70 KB; with glibc's fixed
+ * mapping threshold (MALLOC_MMAP_THRESHOLD_, scripts/lib.mjs) each compression maps it afresh,
+ * and the page's first visitors wait on it (docs/performance-log.md, "Answers and pages kept as
+ * bytes").
+ */
+const KEPT_BROTLI_QUALITY = 6
+
+/**
  * The cookies that make a visitor's pages their own: the storefront's session (login, cart, last
  * order, launch access), and the separate cookies it replaced, until the session takes them over.
  */
@@ -345,7 +355,7 @@ export class PageCache {
     const [br, gz] = await Promise.all([
       brotli(html, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 8,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: KEPT_BROTLI_QUALITY,
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
         },
