@@ -19,18 +19,17 @@ const LIST_CLOSE = Buffer.from(']')
 const CHUNK_BYTES = 64 * 1024
 
 /**
- * An answer as UTF-8 bytes, a list written item by item. JSON.stringify builds a long answer as a
+ * A list answer as UTF-8 bytes, written item by item. JSON.stringify builds a long answer as a
  * chain of pieces, and its first whole reading (the compressor's size check, the socket's write)
  * copies it into one string: two bytes a character once a '€' is in it, and past 64 K characters
- * (24 products of the catalogue) V8 puts that copy on memory pages of its own, 1.4 ms of a 10 ms
+ * (24 products of the catalogue) V8 puts that copy on memory pages of its own, 1.4 ms of a 10-17 ms
  * answer on a build machine; one Buffer of the same size is mapped afresh by glibc at the same
  * cost (docs/performance-log.md, "Answers and pages kept as bytes"). So each item's short text is
- * encoded on its own, and the bytes are joined in chunks of at most CHUNK_BYTES: an answer of one
+ * encoded on its own, and the bytes are joined in chunks of at most CHUNK_BYTES: a list of one
  * chunk is a Buffer (sent with its length, compressed when over 1 KiB), a longer one a stream of
  * its chunks (compressed as it goes, or sent in chunks).
  */
-export function jsonBytes(data: unknown): Buffer | Readable {
-  if (!Array.isArray(data)) return Buffer.from(JSON.stringify(data))
+export function listBytes(list: unknown[]): Buffer | Readable {
   const chunks: Buffer[] = []
   let parts: Buffer[] = [LIST_OPEN]
   let size = LIST_OPEN.length
@@ -43,7 +42,7 @@ export function jsonBytes(data: unknown): Buffer | Readable {
     parts.push(bytes)
     size += bytes.length
   }
-  for (const [index, item] of data.entries()) {
+  for (const [index, item] of list.entries()) {
     if (index > 0) add(LIST_SEPARATOR)
     // As in JSON.stringify of the whole list: an item that has no JSON (undefined) is null.
     add(Buffer.from(JSON.stringify(item) ?? 'null'))
@@ -54,15 +53,17 @@ export function jsonBytes(data: unknown): Buffer | Readable {
 }
 
 /**
- * Fastify sends a serializer's Buffer or stream as it is (its type names only strings); every
- * onSend hook of these routes passes the payload through untouched.
+ * A typed answer as it is written: a list as bytes (listBytes), anything else (an order, one
+ * product: short) as its JSON text. Fastify sends a serializer's Buffer or stream as it is (its
+ * type names only strings); every onSend hook of these routes passes the payload through untouched.
  */
-const writtenAsBytes = (data: unknown) => jsonBytes(data) as unknown as string
+const written = (data: unknown) =>
+  Array.isArray(data) ? (listBytes(data) as unknown as string) : JSON.stringify(data)
 
 export const typedAnswer: Pick<RouteShorthandOptions, 'serializerCompiler'> = {
   serializerCompiler: (route) =>
     route.httpStatus?.startsWith('2')
-      ? writtenAsBytes
+      ? written
       : serializerCompiler(route as Parameters<typeof serializerCompiler>[0]),
 }
 
@@ -84,6 +85,6 @@ export const checkedUnlessCut: Pick<RouteShorthandOptions, 'serializerCompiler'>
   serializerCompiler: (route) => {
     const checked = serializerCompiler(route as Parameters<typeof serializerCompiler>[0])
     return (data) =>
-      typeof data === 'object' && data !== null && cutAnswers.has(data) ? writtenAsBytes(data) : checked(data)
+      typeof data === 'object' && data !== null && cutAnswers.has(data) ? written(data) : checked(data)
   },
 }
