@@ -11,6 +11,7 @@ import { dropStylesWithTheirLinks } from './site/first-paint-styles.ts'
 import { loadFrame } from './site/frame.server.ts'
 import { FrameFill } from './site/frame-fill.tsx'
 import { ScrollRestoration } from './site/scroll-restoration.tsx'
+import { PAGE_READ_UNTIL } from './site/site-footer.tsx'
 import { HydratedProvider } from './site/use-hydrated.tsx'
 import { visitorMiddleware } from './site/visitor.server.ts'
 import './site/global.css'
@@ -41,6 +42,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#111111" />
+        {/* The first paint waits until the page is read up to its footer (PAGE_READ_UNTIL). */}
+        <link rel="expect" href={`#${PAGE_READ_UNTIL}`} blocking="render" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, allowed by the nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }} />
         <Meta />
