@@ -27,7 +27,7 @@ import pg from 'pg'
 import { checkpointInBackground } from './checkpoints.ts'
 import { NamedStatementsClient } from './named-statements.ts'
 import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts'
-import { addSearchFold } from './portable.ts'
+import { addSearchFold, SQLITE_LIMIT } from './portable.ts'
 import type { Database } from './schema.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -87,16 +87,10 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-/**
- * A LIMIT written `+?`. SQLite's planner reads a bound LIMIT's value (when it is an integer) and so
- * marks the statement to be planned again each time that parameter is bound: every run of a
- * statement kept by preparedOnce was parsed and planned anew. better-sqlite3 binds a number as a
- * REAL, which the planner cannot use anyway; behind a unary plus it does not look, and runs the
- * same program (db/limit.test.ts).
- */
+/** The builder's LIMIT written as SQLITE_LIMIT says, so that preparedOnce's statements stay planned. */
 class ShopSqliteQueryCompiler extends SqliteQueryCompiler {
   protected override visitLimit(node: LimitNode): void {
-    this.append('limit +')
+    this.append(SQLITE_LIMIT)
     this.visitNode(node.limit)
   }
 }

@@ -14,12 +14,18 @@ import {
 } from 'kysely'
 
 /**
- * A LIMIT in a raw query, written as the shop's compilers write the builder's: behind a unary plus
- * on SQLite, whose planner would otherwise plan the kept statement again on every run
- * (database.ts's ShopSqliteQueryCompiler says why); plain on PostgreSQL, which cannot type `+$1`.
+ * How the shop writes a LIMIT on SQLite, in the builder's queries (database.ts's
+ * ShopSqliteQueryCompiler) and in raw ones (limitRows): its value behind a unary plus. SQLite's
+ * planner reads a bound LIMIT's value (when it is an integer) and so marks the statement to be
+ * planned again each time that parameter is bound: every run of a kept statement was parsed and
+ * planned anew. better-sqlite3 binds a number as a REAL, which the planner cannot use anyway;
+ * behind a unary plus it does not look, and runs the same program (db/limit.test.ts).
  */
+export const SQLITE_LIMIT = 'limit +'
+
+/** A LIMIT in a raw query: SQLITE_LIMIT on SQLite, plain on PostgreSQL, which cannot type `+$1`. */
 export function limitRows(dialect: 'sqlite' | 'postgres', rows: number): RawBuilder<unknown> {
-  return dialect === 'sqlite' ? sql`limit +${rows}` : sql`limit ${rows}`
+  return dialect === 'sqlite' ? sql`${sql.raw(SQLITE_LIMIT)}${rows}` : sql`limit ${rows}`
 }
 
 /** Adds an auto-increment integer primary key named `id` that also accepts explicit ids. */
