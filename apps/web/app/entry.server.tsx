@@ -58,11 +58,8 @@ export default function handleRequest(
           // leaves as one piece, the first paint's styles put in its head and its code held until
           // its first screen has painted, instead of passing in pieces through stream after
           // stream on its way to the socket (issue 15). It is kept as bytes from React's write on
-          // (the stream encodes React's text): as a string, a page with one character past
-          // Latin-1 (a '€') is two bytes a character, and each copy of one past 64 K characters
-          // (a checkout page with its inline styles) is put on memory pages of its own, about
-          // 1 ms a copy on a build machine (docs/performance-log.md, "Answers and pages kept as
-          // bytes").
+          // (the stream encodes React's text): each copy of a long page as a string cost about
+          // 1 ms (docs/performance-log.md, "Answers and pages kept as bytes").
           const page: Buffer[] = []
           pipe(
             new Writable({
