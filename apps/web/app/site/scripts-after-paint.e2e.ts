@@ -92,3 +92,23 @@ test('a first screen whose pictures fail to load does not wait for them', async 
   await page.goto('/shop', { waitUntil: 'domcontentloaded' })
   await hydrated(page)
 })
+
+test('a first screen without pictures asks for its code after its first paint', async ({ page }) => {
+  for (const path of ['/search', '/cart', '/contact']) {
+    await page.goto(path)
+    await hydrated(page)
+    const { firstPaint, scripts } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }))
+    expect(firstPaint, `${path} painted`).toBeGreaterThan(0)
+    expect(scripts.length, `${path} loaded its scripts`).toBeGreaterThan(0)
+    expect(
+      Math.min(...scripts),
+      `${path}: the scripts asked for after the first paint`,
+    ).toBeGreaterThanOrEqual(firstPaint as number)
+  }
+})
