@@ -34,6 +34,8 @@ test('the first load’s scripts are asked for only after the first screen’s p
   page,
   request,
 }) => {
+  // Seven page loads, each read until hydrated: the hang guard of one is too short on a busy machine.
+  test.slow()
   const problems: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text())
