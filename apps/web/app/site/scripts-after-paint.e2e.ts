@@ -10,24 +10,30 @@ import { hydrated, picturedProduct } from '../../tests/pages.ts'
 import { expect, test } from '../../tests/playwright.ts'
 import { FIRST_SCREEN_TIMING } from '../media/first-screen.ts'
 
+/** When the page's scripts were asked for (ms). */
+function scriptStarts(page: Page) {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'))
+      .map((entry) => entry.startTime),
+  )
+}
+
 /** When the page's scripts were asked for, and when its first screen's pictures painted (ms). */
 async function timings(page: Page) {
-  return page.evaluate(async (firstScreen) => {
+  const firstScreenPaints = await page.evaluate(async (firstScreen) => {
     const paints = await new Promise<PerformanceEntryList>((resolve) => {
       new PerformanceObserver((list) => resolve(list.getEntries())).observe({
         type: 'element',
         buffered: true,
       })
     })
-    const firstScreenPaints = (paints as unknown as { identifier: string; renderTime: number }[])
+    return (paints as unknown as { identifier: string; renderTime: number }[])
       .filter((paint) => paint.identifier === firstScreen)
       .map((paint) => paint.renderTime)
-    const scripts = performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'))
-      .map((entry) => entry.startTime)
-    return { firstScreenPaints, scripts }
   }, FIRST_SCREEN_TIMING)
+  return { firstScreenPaints, scripts: await scriptStarts(page) }
 }
 
 test('the first load’s scripts are asked for only after the first screen’s picture has painted, and the page hydrates', async ({
@@ -99,13 +105,10 @@ test('a first screen without pictures asks for its code after its first paint', 
   for (const path of ['/search', '/cart', '/contact']) {
     await page.goto(path)
     await hydrated(page)
-    const { firstPaint, scripts } = await page.evaluate(() => ({
-      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-      scripts: performance
-        .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'))
-        .map((entry) => entry.startTime),
-    }))
+    const firstPaint = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    )
+    const scripts = await scriptStarts(page)
     expect(firstPaint, `${path} painted`).toBeGreaterThan(0)
     expect(scripts.length, `${path} loaded its scripts`).toBeGreaterThan(0)
     expect(
