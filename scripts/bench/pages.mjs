@@ -12,8 +12,9 @@
 // Lighthouse, and `--lighthouse --before <dir>/apps/api/dist/server.js` compares a kept copy of an
 // earlier build with this one, their runs alternating (the machine's load hits both alike);
 // `--before <dir>/apps/api/dist/server.js` alone compares their CPU per uncached page the same way,
-// one at a time and at 16 concurrent; with `--fan`, a logged-in fan's requests (the shared product
-// page, /visitor-frame, the page rendered for them, their cart and checkout) at 16 concurrent.
+// one at a time and at 16 concurrent (with `--cached`, per page sent from the page cache, at 16
+// concurrent); with `--fan`, a logged-in fan's requests (the shared product page, /visitor-frame,
+// the page rendered for them, their cart and checkout) at 16 concurrent.
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -79,7 +80,7 @@ function load(shop, pathname, seconds, headers = BROWSER_HEADERS) {
           p50ms: result.latency.p50,
           p99ms: result.latency.p99,
           cpuMsPerPage: result.requests.total
-            ? Math.round((cpu * 1000 * 100) / result.requests.total) / 100
+            ? Math.round((cpu * 1000 * 1000) / result.requests.total) / 1000
             : null,
           non2xx: result.non2xx,
           errors: result.errors + result.timeouts,
@@ -361,16 +362,18 @@ async function fanComparison(quick, before) {
 
 /**
  * CPU per uncached page of a kept earlier build (`before`) and of this one, side by side: one at a
- * time, their requests alternating, then at 16 concurrent, their loads alternating.
+ * time, their requests alternating, then at 16 concurrent, their loads alternating. `cached`: the
+ * same for pages sent from the page cache, at 16 concurrent only (one page costs too little to
+ * read from /proc alone).
  */
-async function cpuComparison(quick, before) {
-  const count = quick ? 20 : 100
+async function cpuComparison(quick, before, cached = false) {
+  const count = cached ? 0 : quick ? 20 : 100
   const rounds = quick ? 2 : 4
   const seconds = quick ? 2 : 4
   const shops = {}
   try {
     for (const [name, server] of Object.entries({ before, after: undefined }))
-      shops[name] = await freshShop({ PAGE_CACHE_SECONDS: '0' }, server)
+      shops[name] = await freshShop(cached ? {} : { PAGE_CACHE_SECONDS: '0' }, server)
     const pages = await benchPages(shops.after.base)
     const rows = []
     for (const page of pages) {
@@ -386,13 +389,17 @@ async function cpuComparison(quick, before) {
           loaded[name].cpu += result.cpuMsPerPage * result.pages
           loaded[name].pages += result.pages
         }
-      const ms = (x) => Math.round(x * 100) / 100
+      const ms = (x) => Math.round(x * 1000) / 1000
       rows.push({
         page,
-        oneBeforeMs: ms((one.before * 1000) / count),
-        oneAfterMs: ms((one.after * 1000) / count),
+        ...(count > 0 && {
+          oneBeforeMs: ms((one.before * 1000) / count),
+          oneAfterMs: ms((one.after * 1000) / count),
+        }),
         c16BeforeMs: ms(loaded.before.cpu / loaded.before.pages),
         c16AfterMs: ms(loaded.after.cpu / loaded.after.pages),
+        beforePagesPerSecond: Math.round(loaded.before.pages / (rounds * seconds)),
+        afterPagesPerSecond: Math.round(loaded.after.pages / (rounds * seconds)),
       })
     }
     return rows
@@ -492,8 +499,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     )
     console.table(await fanComparison(quick, before))
   } else if (before) {
-    console.log('CPU per uncached page (ms), a kept build and this one alternating:')
-    console.table(await cpuComparison(quick, before))
+    const cached = args.includes('--cached')
+    console.log(`CPU per ${cached ? 'cached' : 'uncached'} page (ms), a kept build and this one alternating:`)
+    console.table(await cpuComparison(quick, before, cached))
     console.log(
       `load average: ${os
         .loadavg()

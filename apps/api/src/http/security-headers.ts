@@ -17,11 +17,11 @@
  * a page draws a nonce: per request, helmet re-validated the whole policy and drew random bytes on
  * the add-to-cart path.
  */
-import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import helmet from 'helmet'
 import { type Config, perConfig } from '../config.ts'
+import { freshNonce } from './csp-nonce.ts'
 
 const nonces = new WeakMap<IncomingMessage, string>()
 
@@ -135,7 +135,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
       for (const [name, value] of apiHeaders) res.setHeader(name, value)
       return done()
     }
-    const nonce = randomBytes(16).toString('base64')
+    const nonce = freshNonce()
     nonces.set(request.raw, nonce)
     for (const [name, value] of pageHeaders) res.setHeader(name, value.replace(NONCE_SLOT, nonce))
     done()

@@ -15,7 +15,6 @@
  * for those whose browser fills in its own frame, who get the page rendered as for nobody.
  */
 
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -33,6 +32,7 @@ import {
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router'
+import { freshNonce } from './csp-nonce.ts'
 import {
   type CachedPage,
   createPageCache,
@@ -391,7 +391,7 @@ async function renderForCache(
   const headers = new Headers({ accept: 'text/html' })
   const cookie = sharedCookies(request.headers.cookie)
   if (cookie) headers.set('cookie', cookie)
-  const nonce = randomBytes(16).toString('base64')
+  const nonce = freshNonce()
   const response = await render(
     new Request(new URL(`${origin}${address}`), { headers }),
     contextOf({ clientIp: context.clientIp, cspNonce: nonce, scripted: false }),
