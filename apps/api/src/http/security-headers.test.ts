@@ -50,6 +50,7 @@ describe(`security headers on ${testDialect}`, () => {
     expect(securityHeaders(add.headers), 'a refused add').toEqual(apiSet)
     for (const url of [
       '/healthz',
+      '/healthz?probe=1',
       '/wp-json/wc/v3/products',
       '/wp-json/nothing',
       '/wp-json/wc/v3/products?page=x',

@@ -1,13 +1,14 @@
 /**
- * Security headers on every response (API, pages, assets), worked out by helmet. Pages and assets
- * get the full set: a Content-Security-Policy whose scripts are this origin's files and the inline
+ * Security headers on every response (API, pages, assets), worked out by helmet. Pages get the
+ * full set: a Content-Security-Policy whose scripts are this origin's files and the inline
  * scripts carrying this request's nonce (the storefront's server render puts it on each one), no
  * framing, nosniff, a referrer policy, the cross-origin policies, and HSTS only when PUBLIC_URL is
  * https. The /docs reference page keeps the policy its own plugin computes for it (http/openapi.ts).
  *
- * API answers (JSON, media, health) are never rendered as a document that loads anything, so they
- * get only what matters for them (issue 13, seventh pass: the page set was about 900 bytes of an
- * add's answer): nosniff, a policy that allows nothing and no framing, the referrer policy, the
+ * API answers (JSON, media, health) and the storefront's hashed assets are never rendered as a
+ * document that loads anything, so they get only what matters for them (issue 13, seventh pass:
+ * the page set was about 900 bytes of an add's answer; issue 15: and of each of the 11–13 scripts
+ * of a first load, most of them 1–6 KB): nosniff, a policy that allows nothing and no framing, the referrer policy, the
  * resource policy and HSTS when https. The headers meant for documents (X-Frame-Options, the
  * opener policy, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options,
  * X-Permitted-Cross-Domain-Policies, X-XSS-Protection) stay on pages.
@@ -32,10 +33,22 @@ export function cspNonce(request: FastifyRequest): string {
   return nonce
 }
 
-/** Answers that are never a page: the APIs, media and the server's own health and OpenAPI document. */
-const API_PREFIXES = ['/api/', '/wp-json/', '/media/', '/healthz', '/openapi.json']
+/**
+ * Answers that are never a page: the APIs and media, the storefront's hashed scripts and
+ * stylesheets (a browser applies a policy to documents and workers only, and the one worker the
+ * storefront starts, the waiting room's, is built from a blob and keeps its page's policy), and
+ * the server's health and OpenAPI document. Those two are their exact paths: a longer one is a page
+ * (the storefront's 404), and a page needs its nonce.
+ */
+const NEVER_PAGE_PREFIXES = ['/api/', '/wp-json/', '/media/', '/assets/']
+const NEVER_PAGE_PATHS = new Set(['/healthz', '/openapi.json'])
 
-export const isApiUrl = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix))
+/** Whether `url` (a path, with or without its query) is answered by anything but a page. */
+export function isNeverAPage(url: string): boolean {
+  const queryAt = url.indexOf('?')
+  const pathname = queryAt === -1 ? url : url.slice(0, queryAt)
+  return NEVER_PAGE_PATHS.has(pathname) || NEVER_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix))
+}
 
 /** Where the page's nonce goes in its policy; base64 letters only, so helmet accepts it as a source. */
 const NONCE_SLOT = 'NONCESLOT'
@@ -131,7 +144,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
 
   app.addHook('onRequest', (request, reply, done) => {
     const res = reply.raw
-    if (isApiUrl(request.url)) {
+    if (isNeverAPage(request.url)) {
       for (const [name, value] of apiHeaders) res.setHeader(name, value)
       return done()
     }

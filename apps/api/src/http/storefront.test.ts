@@ -2,7 +2,8 @@
  * Where requests enter the storefront, on the built server: behind a TLS proxy the page actions
  * accept the https Origin the browser sends; posts from another site are refused on every route,
  * including those without a page; JSON bodies, other methods and odd headers get a 4xx, never a
- * 500; pages and assets carry the security headers, with one nonce on every inline script.
+ * 500; pages carry the security headers, with one nonce on every inline script, and assets the
+ * API's.
  */
 import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
@@ -313,6 +314,36 @@ describe(`the storefront's front door on ${testDialect}`, () => {
     const docs = await fetch(`${base}/docs/`)
     expect(docs.status).toBe(200)
     expect(docs.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+  })
+
+  it("hashed scripts and stylesheets carry the API's headers, not a page's, and one the build lacks is a plain 404", async () => {
+    const apiPolicy = "default-src 'none';frame-ancestors 'none'"
+    const html = await (await fetch(`${base}/shop`)).text()
+    for (const pathname of [/\/assets\/[^"]+\.js/.exec(html)?.[0], /\/assets\/[^"]+\.css/.exec(html)?.[0]]) {
+      const response = await fetch(`${base}${pathname}`)
+      expect(response.status, pathname).toBe(200)
+      expect(response.headers.get('content-security-policy'), pathname).toBe(apiPolicy)
+      expect(response.headers.get('cross-origin-resource-policy'), pathname).toBe('same-origin')
+      expect(response.headers.get('x-content-type-options'), pathname).toBe('nosniff')
+      for (const pageOnly of ['x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster'])
+        expect(response.headers.get(pageOnly), `${pathname} ${pageOnly}`).toBeNull()
+    }
+    const missing = await fetch(`${base}/assets/entry.client-gone1234.js`)
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toEqual({
+      statusCode: 404,
+      message: 'No file /assets/entry.client-gone1234.js.',
+    })
+    expect(missing.headers.get('content-security-policy')).toBe(apiPolicy)
+  })
+
+  it('a path that only begins like the health check or the OpenAPI document is a page, answered at once', async () => {
+    for (const pathname of ['/healthzx', '/healthz/x', '/openapi.jsonx', '/openapi.json.bak']) {
+      const response = await fetch(`${base}${pathname}`, { signal: AbortSignal.timeout(10_000) })
+      expect(response.status, pathname).toBe(404)
+      expect(response.headers.get('content-type'), pathname).toMatch(/^text\/html/)
+      expect(response.headers.get('content-security-policy'), pathname).toMatch(/'nonce-/)
+    }
   })
 })
 

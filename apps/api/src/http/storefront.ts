@@ -41,7 +41,7 @@ import {
   sharedDataVersionOf,
 } from './page-cache.ts'
 import { pageEncoding, writeCompressed } from './page-compression.ts'
-import { cspNonce } from './security-headers.ts'
+import { cspNonce, isNeverAPage } from './security-headers.ts'
 
 export interface StorefrontOptions {
   /** apps/web: holds build/ in production and the Vite project in development. */
@@ -61,8 +61,6 @@ export interface StorefrontOptions {
    */
   wrapRender?: (render: Render) => Render
 }
-
-const API_PREFIXES = ['/wp-json/', '/api/', '/media/']
 
 /** What pages answer; PUT, PATCH and DELETE get 405 naming these. */
 const PAGE_METHODS = ['GET', 'HEAD', 'POST']
@@ -433,16 +431,14 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
       'development',
     )
     handle = (request, reply, origin, address) => {
+      const context = contextOf({
+        clientIp: request.ip,
+        cspNonce: cspNonce(request),
+        scripted: isScripted(request),
+      })
       reply.hijack()
       server.middlewares(request.raw, reply.raw, () =>
-        serve(
-          render,
-          request,
-          reply,
-          origin,
-          address,
-          contextOf({ clientIp: request.ip, cspNonce: cspNonce(request), scripted: isScripted(request) }),
-        ),
+        serve(render, request, reply, origin, address, context),
       )
     }
   } else {
@@ -478,13 +474,14 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
     const cache = await createPageCache(app.shop)
     app.addHook('onClose', () => cache.close())
     handle = (request, reply, origin, address) => {
-      reply.hijack()
+      // Before the reply is taken over: past that point a throw would leave the request unanswered.
       const shared = cache.keyOf(request, origin, address)
       const context = contextOf({
         clientIp: request.ip,
         cspNonce: cspNonce(request),
         scripted: isScripted(request),
       })
+      reply.hijack()
       if (shared)
         return serveShared(cache, shared, render, request, reply, origin, address, context, contextOf)
       return serve(render, request, reply, origin, address, context)
@@ -501,10 +498,13 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
     schema: { hide: true },
     handler(request, reply) {
       const pathname = request.url.split('?')[0] ?? '/'
-      if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
-        return reply
-          .status(404)
-          .send({ statusCode: 404, message: `No API endpoint ${request.method} ${pathname}.` })
+      if (isNeverAPage(pathname)) {
+        // A script or stylesheet this build does not have (a page of an earlier deploy asking for
+        // its chunks) is not a page either.
+        const message = pathname.startsWith('/assets/')
+          ? `No file ${pathname}.`
+          : `No API endpoint ${request.method} ${pathname}.`
+        return reply.status(404).send({ statusCode: 404, message })
       }
       const origin = visitorOrigin(request)
       const refused = refusal(request, origin, app.initialConfig.bodyLimit!)
