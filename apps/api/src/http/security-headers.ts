@@ -7,9 +7,9 @@
  *
  * API answers (JSON, media, health) and the storefront's hashed assets are never rendered as a
  * document that loads anything, so they get only what matters for them (issue 13, seventh pass:
- * the page set was about 900 bytes of an add's answer; issue 15: and of each of the 11–13 scripts
- * of a first load, most of them 1–6 KB): nosniff, a policy that allows nothing and no framing, the referrer policy, the
- * resource policy and HSTS when https. The headers meant for documents (X-Frame-Options, the
+ * the page set was about 900 bytes of an add's answer; issue 15: a kilobyte on each of the 11–13
+ * scripts of a first load): nosniff, a policy that allows nothing and no framing, the referrer
+ * policy, the resource policy and HSTS when https. The headers meant for documents (X-Frame-Options, the
  * opener policy, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options,
  * X-Permitted-Cross-Domain-Policies, X-XSS-Protection) stay on pages.
  *
