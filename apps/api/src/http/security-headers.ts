@@ -40,7 +40,9 @@ export function cspNonce(request: FastifyRequest): string {
  * the server's health and OpenAPI document. Those two are their exact paths: a longer one is a page
  * (the storefront's 404), and a page needs its nonce.
  */
-const NEVER_PAGE_PREFIXES = ['/api/', '/wp-json/', '/media/', '/assets/']
+/** Where the storefront's build puts its hashed scripts and stylesheets. */
+export const ASSETS_PREFIX = '/assets/'
+const NEVER_PAGE_PREFIXES = ['/api/', '/wp-json/', '/media/', ASSETS_PREFIX]
 const NEVER_PAGE_PATHS = new Set(['/healthz', '/openapi.json'])
 
 /** Whether `url` (a path, with or without its query) is answered by anything but a page. */

@@ -41,7 +41,7 @@ import {
   sharedDataVersionOf,
 } from './page-cache.ts'
 import { pageEncoding, writeCompressed } from './page-compression.ts'
-import { cspNonce, isNeverAPage } from './security-headers.ts'
+import { ASSETS_PREFIX, cspNonce, isNeverAPage } from './security-headers.ts'
 
 export interface StorefrontOptions {
   /** apps/web: holds build/ in production and the Vite project in development. */
@@ -501,7 +501,7 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
       if (isNeverAPage(pathname)) {
         // A script or stylesheet this build does not have (a page of an earlier deploy asking for
         // its chunks) is not a page either.
-        const message = pathname.startsWith('/assets/')
+        const message = pathname.startsWith(ASSETS_PREFIX)
           ? `No file ${pathname}.`
           : `No API endpoint ${request.method} ${pathname}.`
         return reply.status(404).send({ statusCode: 404, message })
