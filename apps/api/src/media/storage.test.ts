@@ -7,7 +7,12 @@ import { encodes, IMAGE_FORMATS, mediaRoot, resizedImagePath } from './storage.t
 
 describe('responsive image sizes', () => {
   let dataDir: string
-  const ctx = () => ({ config: { dataDir } }) as Parameters<typeof resizedImagePath>[0]
+  const logged: unknown[] = []
+  const ctx = () =>
+    ({
+      config: { dataDir },
+      log: { error: (entry: unknown) => logged.push(entry) },
+    }) as unknown as Parameters<typeof resizedImagePath>[0]
   const original = 'originals/picture.png'
 
   beforeAll(async () => {
@@ -53,5 +58,14 @@ describe('responsive image sizes', () => {
       const file = await resizedImagePath(ctx(), strip, 8, 160, format)
       expect(await sharp(file).metadata()).toMatchObject({ width: 1, height: 16_383 })
     }
+  })
+
+  it('answers 404 for a picture whose original is gone, and reports it', async () => {
+    await expect(resizedImagePath(ctx(), 'originals/gone.png', 9, 320, 'webp')).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'The file of media 9 is missing.',
+    })
+    expect(logged).toContainEqual({ media: 9, file: 'originals/gone.png' })
+    await expect(fs.access(path.join(mediaRoot(ctx()), 'cache', '9-320.webp'))).rejects.toThrow()
   })
 })

@@ -10,6 +10,7 @@ import { MAX_IMAGE_SIDE } from '@fanshop/core'
 import pLimit from 'p-limit'
 import sharp from 'sharp'
 import type { ShopContext } from '../context.ts'
+import { notFound } from '../http/errors.ts'
 
 // Each size is encoded once and then served from disk, so libvips' operation cache (up to 50 MB
 // by default) would only keep the demo seed's and those one-off encodes' memory for nothing.
@@ -56,9 +57,13 @@ export async function storeMedia(
 
 const inFlight = new Map<string, Promise<string>>()
 
-/** Path of the resized file, encoding it on first use. */
+/**
+ * Path of the resized file, encoding it on first use. An original gone from the disk (a data
+ * folder restored without its media, an instance that does not share it) is a 404 for that
+ * picture, reported in the log, not a failure of the server.
+ */
 export async function resizedImagePath(
-  ctx: Pick<ShopContext, 'config'>,
+  ctx: Pick<ShopContext, 'config' | 'log'>,
   original: string,
   id: number,
   width: number,
@@ -72,10 +77,17 @@ export async function resizedImagePath(
   const pending = inFlight.get(target)
   if (pending) return pending
   const work = (async () => {
+    const source = path.join(mediaRoot(ctx), original)
+    try {
+      await fs.access(source)
+    } catch {
+      ctx.log.error({ media: id, file: original }, 'media: original file missing')
+      throw notFound(`The file of media ${id} is missing.`)
+    }
     await fs.mkdir(path.dirname(target), { recursive: true })
     const data = await encodes(() => {
       // Never higher than WebP and AVIF hold, whatever the original's proportions.
-      const pipeline = sharp(path.join(mediaRoot(ctx), original)).resize({
+      const pipeline = sharp(source).resize({
         width,
         height: MAX_IMAGE_SIDE,
         fit: 'inside',
