@@ -1,7 +1,8 @@
 /**
  * The built server serves the back office's own bundle under /admin: its page for every /admin
  * path with this request's CSP nonce on each script, its hashed assets cached for a year, and
- * JSON 404 (never the page) for an unknown /admin/api path.
+ * JSON 404 (never the page) for an unknown /admin/api path; those assets and answers carry the
+ * API's security headers, not a page's.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -53,5 +54,23 @@ describe('the back office app on the built server', () => {
       statusCode: 404,
       message: 'No API endpoint GET /admin/api/nothing-here.',
     })
+  })
+
+  it("gives its assets and API answers the API's security headers, not a page's", async () => {
+    const html = await (await fetch(`${base}/admin/login`)).text()
+    const asset = /href="(\/admin\/assets\/[^"]+\.js)"/.exec(html)![1]!
+    for (const url of [
+      asset,
+      '/admin/assets/nothing-here.js',
+      '/admin/api/session',
+      '/admin/api/nothing-here',
+    ]) {
+      const res = await fetch(`${base}${url}`)
+      expect(res.headers.get('content-security-policy'), url).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      )
+      expect(res.headers.get('x-frame-options'), url).toBeNull()
+      if (url.includes('nothing-here')) expect(res.status, url).toBe(404)
+    }
   })
 })

@@ -5,12 +5,12 @@
  * framing, nosniff, a referrer policy, the cross-origin policies, and HSTS only when PUBLIC_URL is
  * https. The /docs reference page keeps the policy its own plugin computes for it (http/openapi.ts).
  *
- * API answers (JSON, media, health) and the storefront's hashed assets are never rendered as a
- * document that loads anything, so they get only what matters for them (issue 13, seventh pass:
- * the page set was about 900 bytes of an add's answer; issue 15: a kilobyte on each of the 11–13
- * scripts of a first load): nosniff, a policy that allows nothing and no framing, the referrer
- * policy, the resource policy and HSTS when https. The headers meant for documents (X-Frame-Options, the
- * opener policy, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options,
+ * API answers (JSON, the back office's too, media, health) and the hashed assets of the storefront
+ * and the back office are never rendered as a document that loads anything, so they get only what
+ * matters for them (issue 13, seventh pass: the page set was about 900 bytes of an add's answer;
+ * issue 15: a kilobyte on each of the 11–13 scripts of a first load): nosniff, a policy that allows
+ * nothing and no framing, the referrer policy, the resource policy and HSTS when https. The headers
+ * meant for documents (X-Frame-Options, the opener policy, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options,
  * X-Permitted-Cross-Domain-Policies, X-XSS-Protection) stay on pages.
  *
  * Helmet runs twice at start, not per request: once for API answers and once for pages with a
@@ -33,19 +33,19 @@ export function cspNonce(request: FastifyRequest): string {
   return nonce
 }
 
+/** Where the storefront's build puts its hashed scripts and stylesheets. */
+export const ASSETS_PREFIX = '/assets/'
+const NEVER_PAGE_PREFIXES = ['/api/', '/wp-json/', '/media/', ASSETS_PREFIX, '/admin/api/', '/admin/assets/']
+const NEVER_PAGE_PATHS = new Set(['/healthz', '/openapi.json'])
+
 /**
- * Answers that are never a page: the APIs and media, the storefront's hashed scripts and
+ * Whether `url` (a path, with or without its query) is answered by anything but a page: the APIs
+ * (the back office's too) and media, the storefront's and the back office's hashed scripts and
  * stylesheets (a browser applies a policy to documents and workers only, and the one worker the
  * storefront starts, the waiting room's, is built from a blob and keeps its page's policy), and
  * the server's health and OpenAPI document. Those two are their exact paths: a longer one is a page
  * (the storefront's 404), and a page needs its nonce.
  */
-/** Where the storefront's build puts its hashed scripts and stylesheets. */
-export const ASSETS_PREFIX = '/assets/'
-const NEVER_PAGE_PREFIXES = ['/api/', '/wp-json/', '/media/', ASSETS_PREFIX]
-const NEVER_PAGE_PATHS = new Set(['/healthz', '/openapi.json'])
-
-/** Whether `url` (a path, with or without its query) is answered by anything but a page. */
 export function isNeverAPage(url: string): boolean {
   const queryAt = url.indexOf('?')
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt)
