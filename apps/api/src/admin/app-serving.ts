@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { cspNonce } from '../http/security-headers.ts'
+import { ADMIN_API_PREFIX, ADMIN_ASSETS_PREFIX, cspNonce } from '../http/security-headers.ts'
 
 export default async function adminAppPlugin(app: FastifyInstance, options: { adminRoot: string }) {
   const clientDir = path.join(options.adminRoot, 'build', 'client')
@@ -26,7 +26,7 @@ export default async function adminAppPlugin(app: FastifyInstance, options: { ad
 
   await app.register(fastifyStatic, {
     root: path.join(clientDir, 'assets'),
-    prefix: '/admin/assets/',
+    prefix: ADMIN_ASSETS_PREFIX,
     decorateReply: false,
     cacheControl: false,
     setHeaders(res) {
@@ -36,7 +36,7 @@ export default async function adminAppPlugin(app: FastifyInstance, options: { ad
 
   const page = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? ''
-    if (pathname.startsWith('/admin/api/')) {
+    if (pathname.startsWith(ADMIN_API_PREFIX)) {
       return reply
         .status(404)
         .send({ statusCode: 404, message: `No API endpoint ${request.method} ${pathname}.` })

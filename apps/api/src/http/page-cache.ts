@@ -35,6 +35,7 @@ import type { Redis } from 'ioredis'
 import { launchAtOf } from '../config.ts'
 import type { ShopContext } from '../context.ts'
 import { closeRedis, connectRedis } from './redis.ts'
+import { ADMIN_API_PREFIX } from './security-headers.ts'
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
@@ -492,7 +493,7 @@ export function registerPageCacheInvalidation(app: FastifyInstance) {
   const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS'
   app.addHook('onRoute', (route) => {
     const write = [route.method].flat().some(isWrite)
-    const api = ['/api/', '/wp-json/', '/admin/api/'].some((prefix) => route.url.startsWith(prefix))
+    const api = ['/api/', '/wp-json/', ADMIN_API_PREFIX].some((prefix) => route.url.startsWith(prefix))
     if (!write || !api) return
     // A wildcard may stand for several segments or none: its answers are judged by their own path.
     const fixed = route.url.includes('*') ? null : writeEffect(route.url)

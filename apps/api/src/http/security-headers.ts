@@ -10,8 +10,9 @@
  * matters for them (issue 13, seventh pass: the page set was about 900 bytes of an add's answer;
  * issue 15: a kilobyte on each of the 11–13 scripts of a first load): nosniff, a policy that allows
  * nothing and no framing, the referrer policy, the resource policy and HSTS when https. The headers
- * meant for documents (X-Frame-Options, the opener policy, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options,
- * X-Permitted-Cross-Domain-Policies, X-XSS-Protection) stay on pages.
+ * meant for documents (X-Frame-Options, the opener policy, Origin-Agent-Cluster,
+ * X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies, X-XSS-Protection)
+ * stay on pages.
  *
  * Helmet runs twice at start, not per request: once for API answers and once for pages with a
  * placeholder where each page's nonce goes. A request then only sets those fixed headers, and only
@@ -35,7 +36,17 @@ export function cspNonce(request: FastifyRequest): string {
 
 /** Where the storefront's build puts its hashed scripts and stylesheets. */
 export const ASSETS_PREFIX = '/assets/'
-const NEVER_PAGE_PREFIXES = ['/api/', '/wp-json/', '/media/', ASSETS_PREFIX, '/admin/api/', '/admin/assets/']
+/** Where the back office's API answers, and where its build's hashed files are served. */
+export const ADMIN_API_PREFIX = '/admin/api/'
+export const ADMIN_ASSETS_PREFIX = '/admin/assets/'
+const NEVER_PAGE_PREFIXES = [
+  '/api/',
+  '/wp-json/',
+  '/media/',
+  ASSETS_PREFIX,
+  ADMIN_API_PREFIX,
+  ADMIN_ASSETS_PREFIX,
+]
 const NEVER_PAGE_PATHS = new Set(['/healthz', '/openapi.json'])
 
 /**
