@@ -286,12 +286,31 @@ async function lighthouseFigures(base, pages, runs) {
   return { chromium: chromiumVersion(), rows, withoutScripts }
 }
 
-/** Lighthouse alone, on this build and, given `before` (a kept server.js), on that one in turn. */
-async function lighthouseComparison(runs, before) {
-  const builds = before ? { before, after: undefined } : { build: undefined }
+/** The server's CPU for one request of `page`, in seconds. */
+async function cpuOfOne(shop, page) {
+  const before = cpuSeconds(shop.pid)
+  await (await fetch(shop.base + page, { headers: BROWSER_HEADERS })).arrayBuffer()
+  return cpuSeconds(shop.pid) - before
+}
+
+/**
+ * `work` given a fresh shop of each build (`builds`: name → a kept server.js, or undefined for
+ * this one), stopped after it.
+ */
+async function withShops(env, builds, work) {
   const shops = {}
   try {
-    for (const [name, server] of Object.entries(builds)) shops[name] = await freshShop({}, server)
+    for (const [name, server] of Object.entries(builds)) shops[name] = await freshShop(env, server)
+    return await work(shops)
+  } finally {
+    for (const shop of Object.values(shops)) await shop.stop()
+  }
+}
+
+/** Lighthouse alone, on this build and, given `before` (a kept server.js), on that one in turn. */
+function lighthouseComparison(runs, before) {
+  const builds = before ? { before, after: undefined } : { build: undefined }
+  return withShops({}, builds, async (shops) => {
     const pages = await benchPages(Object.values(shops)[0].base)
     const rows = []
     for (const page of pages) {
@@ -304,91 +323,72 @@ async function lighthouseComparison(runs, before) {
         rows.push({ build: name, page, runs, ...medianRun(results[name]) })
     }
     return rows
-  } finally {
-    for (const shop of Object.values(shops)) await shop.stop()
-  }
+  })
 }
 
-/** The server's CPU for one request of `page`, in seconds. */
-async function cpuOfOne(shop, page) {
-  const before = cpuSeconds(shop.pid)
-  await (await fetch(shop.base + page, { headers: BROWSER_HEADERS })).arrayBuffer()
-  return cpuSeconds(shop.pid) - before
+/**
+ * Each build's request (`requestOf(name)`: [path, headers]) at 16 concurrent after a warm-up, in
+ * `rounds` loads of `seconds` that alternate which build goes first: their CPU per request (ms) and
+ * requests/s.
+ */
+async function alternatingLoads(shops, requestOf, rounds, seconds) {
+  const loaded = { before: { cpu: 0, pages: 0 }, after: { cpu: 0, pages: 0 } }
+  const loadOf = (name, secondsOfLoad) => {
+    const [pathname, headers] = requestOf(name)
+    return load(shops[name], pathname, secondsOfLoad, headers)
+  }
+  for (const name of ['before', 'after']) await loadOf(name, 1)
+  for (let i = 0; i < rounds; i++)
+    for (const name of i % 2 ? ['after', 'before'] : ['before', 'after']) {
+      const result = await loadOf(name, seconds)
+      loaded[name].cpu += result.cpuMsPerPage * result.pages
+      loaded[name].pages += result.pages
+    }
+  const ms = (x) => Math.round(x * 1000) / 1000
+  return {
+    c16BeforeMs: ms(loaded.before.cpu / loaded.before.pages),
+    c16AfterMs: ms(loaded.after.cpu / loaded.after.pages),
+    beforePagesPerSecond: Math.round(loaded.before.pages / (rounds * seconds)),
+    afterPagesPerSecond: Math.round(loaded.after.pages / (rounds * seconds)),
+  }
 }
 
 /**
  * A fan's requests (`fanRequests`) on a kept earlier build (`before`) and on this one, side by side:
  * each build's fan logged in with one product in the bag, their loads at 16 concurrent alternating.
  */
-async function fanComparison(quick, before) {
-  const rounds = quick ? 2 : 4
-  const seconds = quick ? 2 : 4
-  const shops = {}
-  try {
-    for (const [name, server] of Object.entries({ before, after: undefined }))
-      shops[name] = await freshShop({}, server)
+function fanComparison(quick, before) {
+  return withShops({}, { before, after: undefined }, async (shops) => {
     const page = (await benchPages(shops.after.base))[2]
     const requests = {}
     for (const [name, shop] of Object.entries(shops))
       requests[name] = fanRequests(page, await fanSession(shop.base))
     const rows = []
     for (const [index, [what]] of requests.after.entries()) {
-      const loaded = { before: { cpu: 0, pages: 0 }, after: { cpu: 0, pages: 0 } }
-      for (const name of ['before', 'after']) {
-        const [, pathname, headers] = requests[name][index]
-        await load(shops[name], pathname, 1, headers)
-      }
-      for (let i = 0; i < rounds; i++)
-        for (const name of i % 2 ? ['after', 'before'] : ['before', 'after']) {
-          const [, pathname, headers] = requests[name][index]
-          const result = await load(shops[name], pathname, seconds, headers)
-          loaded[name].cpu += result.cpuMsPerPage * result.pages
-          loaded[name].pages += result.pages
-        }
-      const ms = (x) => Math.round(x * 100) / 100
-      rows.push({
-        what,
-        c16BeforeMs: ms(loaded.before.cpu / loaded.before.pages),
-        c16AfterMs: ms(loaded.after.cpu / loaded.after.pages),
-        beforePagesPerSecond: Math.round(loaded.before.pages / (rounds * seconds)),
-        afterPagesPerSecond: Math.round(loaded.after.pages / (rounds * seconds)),
-      })
+      const requestOf = (name) => requests[name][index].slice(1)
+      rows.push({ what, ...(await alternatingLoads(shops, requestOf, quick ? 2 : 4, quick ? 2 : 4)) })
     }
     return rows
-  } finally {
-    for (const shop of Object.values(shops)) await shop.stop()
-  }
+  })
 }
 
 /**
- * CPU per uncached page of a kept earlier build (`before`) and of this one, side by side: one at a
- * time, their requests alternating, then at 16 concurrent, their loads alternating. `cached`: the
- * same for pages sent from the page cache, at 16 concurrent only (one page costs too little to
+ * CPU per uncached page of a kept earlier build (`before`) and of this one, side by side: at 16
+ * concurrent, their loads alternating, then one at a time, their requests alternating. `cached`:
+ * the same for pages sent from the page cache, at 16 concurrent only (one page costs too little to
  * read from /proc alone).
  */
-async function cpuComparison(quick, before, cached = false) {
+function cpuComparison(quick, before, cached = false) {
   const count = cached ? 0 : quick ? 20 : 100
-  const rounds = quick ? 2 : 4
-  const seconds = quick ? 2 : 4
-  const shops = {}
-  try {
-    for (const [name, server] of Object.entries({ before, after: undefined }))
-      shops[name] = await freshShop(cached ? {} : { PAGE_CACHE_SECONDS: '0' }, server)
-    const pages = await benchPages(shops.after.base)
+  return withShops(cached ? {} : { PAGE_CACHE_SECONDS: '0' }, { before, after: undefined }, async (shops) => {
     const rows = []
-    for (const page of pages) {
+    for (const page of await benchPages(shops.after.base)) {
+      // The loads warm both builds up before the requests one at a time.
+      const loads = await alternatingLoads(shops, () => [page, BROWSER_HEADERS], quick ? 2 : 4, quick ? 2 : 4)
       const one = { before: 0, after: 0 }
-      const loaded = { before: { cpu: 0, pages: 0 }, after: { cpu: 0, pages: 0 } }
-      for (const shop of Object.values(shops)) await load(shop, page, 1)
       for (let i = 0; i < count; i++)
         for (const name of i % 2 ? ['after', 'before'] : ['before', 'after'])
           one[name] += await cpuOfOne(shops[name], page)
-      for (let i = 0; i < rounds; i++)
-        for (const name of i % 2 ? ['after', 'before'] : ['before', 'after']) {
-          const result = await load(shops[name], page, seconds)
-          loaded[name].cpu += result.cpuMsPerPage * result.pages
-          loaded[name].pages += result.pages
-        }
       const ms = (x) => Math.round(x * 1000) / 1000
       rows.push({
         page,
@@ -396,16 +396,11 @@ async function cpuComparison(quick, before, cached = false) {
           oneBeforeMs: ms((one.before * 1000) / count),
           oneAfterMs: ms((one.after * 1000) / count),
         }),
-        c16BeforeMs: ms(loaded.before.cpu / loaded.before.pages),
-        c16AfterMs: ms(loaded.after.cpu / loaded.after.pages),
-        beforePagesPerSecond: Math.round(loaded.before.pages / (rounds * seconds)),
-        afterPagesPerSecond: Math.round(loaded.after.pages / (rounds * seconds)),
+        ...loads,
       })
     }
     return rows
-  } finally {
-    for (const shop of Object.values(shops)) await shop.stop()
-  }
+  })
 }
 
 export async function pageBench({ quick }) {
