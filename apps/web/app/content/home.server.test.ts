@@ -233,4 +233,19 @@ describe("the landing page's feed", () => {
     expect(landing.feedImage?.id).toBe(9)
     expect(landing.seo.image?.url).toContain('/media/9/960.webp')
   })
+
+  it('reads its tiles, strip, blocks and topics once for many pages, and again once a write changed what pages show', async () => {
+    const seen: URL[] = []
+    let version = 0
+    const context = Object.assign(feedContext(12, 2, seen), { sharedDataVersion: () => String(version) })
+    const asks = () => seen.map((url) => url.pathname.split('/').pop()).sort()
+    const pages = await Promise.all([1, 2, 3].map(() => loadLanding(context, { path: '/', title: 'Home' })))
+    const reads = ['feed', 'feed_taxonomy', 'home_blocks', 'lookbooks', 'music', 'stories']
+    expect(asks()).toEqual(reads)
+    expect(pages.map((page) => page.feed.map((i) => i.id))).toEqual(Array(3).fill([10, 11, 12, 13]))
+    version++
+    const edited = await loadLanding(context, { path: '/', title: 'Home' })
+    expect(asks()).toEqual(reads.flatMap((read) => [read, read]))
+    expect(edited.feed.map((i) => i.id)).toEqual([10, 11, 12, 13])
+  })
 })

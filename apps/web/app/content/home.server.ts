@@ -53,9 +53,10 @@ interface HomeOptions {
   path: string
   title: string
   topicSlug?: string
-  /** How many feed items the page shows, when not the whole first page. */
-  feedItems?: number
 }
+
+/** The feed as a home page reads it: its first page, narrowed to the topic if there is one. */
+type FeedRead = (current: FeedTerm | null) => ReturnType<typeof feedPage>
 
 /** The home blocks, every visitor's: kept (site/kept-read.server.ts). */
 const keptHomeBlocks = keptForEveryVisitor((context: AppLoadContext) => fetchList(context, 'home_blocks'))
@@ -66,21 +67,27 @@ interface Newest {
 }
 
 export function loadHome(context: AppLoadContext, options: HomeOptions): Promise<HomeData> {
-  return readHome(context, options, async () => {
-    const [latestRelease, latestLookbook, latestStory] = await Promise.all([
-      fetchNewest(context, 'music'),
-      fetchNewest(context, 'lookbooks'),
-      fetchNewest(context, 'stories'),
-    ])
-    return { latestRelease, latestLookbook, latestStory }
-  })
+  return readHome(
+    context,
+    options,
+    async () => {
+      const [latestRelease, latestLookbook, latestStory] = await Promise.all([
+        fetchNewest(context, 'music'),
+        fetchNewest(context, 'lookbooks'),
+        fetchNewest(context, 'stories'),
+      ])
+      return { latestRelease, latestLookbook, latestStory }
+    },
+    (current) => feedPage(context, current ? { feed_taxonomy: current.id } : {}),
+  )
 }
 
-/** The home data with the newest items as `newest` reads them. */
+/** The home data with the newest items as `newest` reads them and the feed as `feedOf` does. */
 async function readHome<N extends Newest>(
   context: AppLoadContext,
   options: HomeOptions,
   newest: () => Promise<N>,
+  feedOf: FeedRead,
 ): Promise<HomeBase & N> {
   const [blocks, terms, latest] = await Promise.all([
     keptHomeBlocks(context),
@@ -88,7 +95,7 @@ async function readHome<N extends Newest>(
     newest(),
   ])
   const current = options.topicSlug ? (terms.find((t) => t.slug === options.topicSlug) ?? notFound()) : null
-  const feed = await feedPage(context, current ? { feed_taxonomy: current.id } : {}, options.feedItems)
+  const feed = await feedOf(current)
   const block = (kind: HomeBlock['block']) => blocks.items.find((b) => b.block === kind)
   const description = current
     ? `${current.name}: ${current.description}`
@@ -121,6 +128,24 @@ function withPageImage<T extends { featured_image: ImageJson | null }>(tile: T |
 const LANDING_FEED_ITEMS = 4
 
 /**
+ * The landing's newest release, lookbook and story as tiles, and the start of the feed for its
+ * strip: every visitor's, so kept (site/kept-read.server.ts) like the blocks and topics beside them.
+ * Read on each render, they were four of the page's in-process calls and eight of its statements
+ * (two lists and counts that stay the same until an editor publishes).
+ */
+const keptLandingNewest = keptForEveryVisitor(async (context: AppLoadContext) => {
+  const [latestRelease, latestLookbook, latestStory] = await Promise.all([
+    fetchNewestTile(context, 'music'),
+    fetchNewestTile(context, 'lookbooks'),
+    fetchNewestTile(context, 'stories'),
+  ])
+  return { latestRelease, latestLookbook, latestStory }
+})
+const keptLandingFeed = keptForEveryVisitor((context: AppLoadContext) =>
+  feedPage(context, {}, LANDING_FEED_ITEMS),
+)
+
+/**
  * What the landing page (/) renders of the home data, and only that (issue 15: the page's data is
  * serialised into it for hydration): the newest release, lookbook and story as their tiles, asked
  * of the API as such (not their tracks, looks and articles: issue "Instant on a phone"), the
@@ -128,14 +153,12 @@ const LANDING_FEED_ITEMS = 4
  * the feed's first picture; the pictures without their addresses, which follow from id and width.
  */
 export async function loadLanding(context: AppLoadContext, options: { path: string; title: string }) {
-  const home = await readHome(context, { ...options, feedItems: LANDING_FEED_ITEMS }, async () => {
-    const [latestRelease, latestLookbook, latestStory] = await Promise.all([
-      fetchNewestTile(context, 'music'),
-      fetchNewestTile(context, 'lookbooks'),
-      fetchNewestTile(context, 'stories'),
-    ])
-    return { latestRelease, latestLookbook, latestStory }
-  })
+  const home = await readHome(
+    context,
+    options,
+    () => keptLandingNewest(context),
+    () => keptLandingFeed(context),
+  )
   const feed = home.feed.slice(0, LANDING_FEED_ITEMS).map(feedTile)
   const feedImage = home.feed.find((item) => item.featured_image)?.featured_image
   const topics = new Set(feed.flatMap((item) => item.feed_taxonomy))
