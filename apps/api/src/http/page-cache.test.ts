@@ -1,6 +1,7 @@
 /**
  * The shared anonymous page cache on the built server: a visitor without personal state gets a
- * kept copy (compressed once, its inline scripts allowed by hash in the CSP), a visitor with a
+ * kept copy (compressed once, its inline scripts allowed by hash in the CSP), and of the page's
+ * data when the router moves to it, a visitor with a
  * login, a cart, an order or an access grant never leaves one behind, and gets one only once their
  * browser fills in its own frame (the personal-frame cookie, set once it asks for page data), personal
  * query parameters skip it, an add to cart keeps what was kept but its stock is never shown past
@@ -22,6 +23,7 @@ import { demoStaff, sessionCookieOf } from '../admin/testing.ts'
 import type { ShopContext } from '../context.ts'
 import {
   inlineScriptHashes,
+  isWhole,
   PageCache,
   PERSONAL_COOKIES,
   shareable,
@@ -178,6 +180,39 @@ describe('the shared anonymous page cache', () => {
     })
     const nobody = await get('/visitor-frame')
     expect(await nobody.json()).toEqual({ user: null, cart: null, accessGranted: false, personal: false })
+  })
+
+  it("keeps a page's data for anonymous visitors, as the router asks for it on a move without reloading", async () => {
+    for (const pathname of ['/shop.data?page=7', '/_root.data']) {
+      const first = await get(pathname)
+      expect(first.status, pathname).toBe(200)
+      expect(first.headers.get('content-type')).toBe('text/x-script')
+      const rendered = await first.text()
+      expect(rendered.endsWith('\n')).toBe(true)
+      await warm(pathname)
+      const hit = await get(pathname)
+      expect(hit.headers.get('x-page-cache'), pathname).toBe('hit')
+      expect(hit.headers.get('content-type')).toBe('text/x-script')
+      expect(await hit.text()).toBe(rendered)
+    }
+    // The data of a page never shared stays each visitor's own.
+    const cart = await get('/cart.data')
+    expect(cart.headers.get('x-page-cache')).toBe('bypass')
+    await cart.arrayBuffer()
+  })
+
+  it("a logged-in visitor's page data, their frame in it, is theirs alone, whether or not their browser fills in its frame", async () => {
+    const session = await logIn()
+    const pathname = '/shop.data?page=8'
+    await warm(pathname)
+    for (const cookie of [session, `${session}; personal-frame=1`]) {
+      const theirs = await get(pathname, { cookie })
+      expect(theirs.headers.get('x-page-cache'), cookie).toBe('bypass')
+      expect(await theirs.text()).toContain('Lucía')
+    }
+    const anonymous = await get(pathname)
+    expect(anonymous.headers.get('x-page-cache')).toBe('hit')
+    expect(await anonymous.text()).not.toContain('Lucía')
   })
 
   it('sets the personal-frame cookie once the browser asks for page data, and clears it once nothing is theirs', async () => {
@@ -361,16 +396,27 @@ describe.skipIf(!hasRedis)('the page cache shared by two instances through Redis
 describe('what the page cache keeps', () => {
   const html = (type = 'text/html') => new Headers({ 'content-type': type })
 
-  it('only a 200 HTML page that sets no cookie and is not marked private', () => {
+  it("only a 200 HTML page, or a page's data, that sets no cookie and is not marked private", () => {
     expect(shareable(200, html())).toBe(true)
     const withCookie = html()
     withCookie.append('set-cookie', 'cart=x; Path=/')
     expect(shareable(200, withCookie)).toBe(false)
     expect(shareable(404, html())).toBe(false)
-    expect(shareable(200, html('text/x-script'))).toBe(false)
+    expect(shareable(200, html('text/x-script'))).toBe(true)
+    expect(shareable(200, html('application/json'))).toBe(false)
     expect(shareable(200, new Headers({ 'content-type': 'text/html', 'cache-control': 'private' }))).toBe(
       false,
     )
+  })
+
+  it("only a whole answer: a page that ends its document, a page's data with nothing left to stream", () => {
+    const data = html('text/x-script')
+    expect(isWhole(Buffer.from('[{"_1":2},"root"]\n'), data)).toBe(true)
+    // A loader's promise resolves on a line of its own after the first.
+    expect(isWhole(Buffer.from('[{"_1":2},"root",{"_3":-7}]\nP7:[1]\n'), data)).toBe(false)
+    expect(isWhole(Buffer.from('[{"_1":2},"ro'), data)).toBe(false)
+    expect(isWhole(Buffer.from('<!DOCTYPE html><html><body></body></html>'), html())).toBe(true)
+    expect(isWhole(Buffer.from('<!DOCTYPE html><html><body><main>'), html())).toBe(false)
   })
 
   it('drops every page for a write it does not know, none for a cart, account or alert write', () => {

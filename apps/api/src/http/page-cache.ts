@@ -1,7 +1,8 @@
 /**
  * The shared anonymous page cache (docs/decisions/0009-anonymous-page-cache.md): what a visitor
- * without personal state sees on a catalogue or content page is the same for every such visitor,
- * so it is rendered once every few seconds instead of once per visitor. Pages are kept compressed
+ * without personal state sees on a catalogue or content page, and the page's data the router asks
+ * for when they move to it without reloading, is the same for every such visitor, so it is
+ * rendered once every few seconds instead of once per visitor. Pages are kept compressed
  * (brotli and gzip, made once when stored) with the SHA-256 hashes of the inline scripts their
  * render wrote (those carrying its nonce), which replace the per-response nonce in the
  * Content-Security-Policy of every copy served from here.
@@ -74,6 +75,18 @@ const PERSONAL_PARAMS = ['cart', 'redirectTo', 'key', 'login', 'token', 'number'
 /** Catalogue and content pages; account, cart, checkout, order and form pages never are. */
 const SHARED_PAGES =
   /^\/(?:|index-2|home_old|home-scroled|home(?:\/[^/]+)?|shop|products?\/[^/]+|feed(?:\/.*)?|story(?:\/.*)?|lookbook(?:[-/].*)?|music(?:\/[^/]+)?|posts\/.*|foundation|book|page\/[^/]+|terms-and-conditions|comingsoon)$/
+
+/**
+ * The page whose data a React Router data request asks for: `/shop.data` is `/shop`'s, and
+ * `/_root.data` the landing's. Null for any other request.
+ */
+function pageOfData(pathname: string): string | null {
+  if (!pathname.endsWith('.data')) return null
+  return pathname === '/_root.data' ? '/' : pathname.slice(0, -'.data'.length)
+}
+
+/** The content type of React Router's answer to a data request: its loaders' data, turbo-stream encoded. */
+const DATA_TYPE = 'text/x-script'
 
 /**
  * How many bytes of pages one process keeps in memory, their keys (an address may be 16 KB) and
@@ -263,11 +276,15 @@ export class PageCache {
 
   /**
    * The key this request's page is kept under, or null when it is not one to share: not a GET
-   * or HEAD of a catalogue or content page, or the visitor carries personal state that their
-   * browser does not fill in itself (or the shop is not open yet). The key holds what else the
-   * page depends on: the address it is rendered for (`address`, the request's path and query less
-   * its tracking parameters), the cookie consent and whether the shop is open. `personal` says the
-   * visitor may read the kept page but must never leave their own render behind.
+   * or HEAD of a catalogue or content page or of its data (the `.data` request the router makes
+   * when a visitor moves to the page without reloading), or the visitor carries personal state
+   * that their browser does not fill in itself (or the shop is not open yet). A page's data is
+   * shared with visitors without personal state only: it carries the frame as the root loader
+   * draws it for the one who asks, and a frame that arrives after the page is taken as theirs
+   * (site/frame-fill.tsx). The key holds what else the page depends on: the address it is rendered
+   * for (`address`, the request's path and query less its tracking parameters), the cookie consent
+   * and whether the shop is open. `personal` says the visitor may read the kept page but must
+   * never leave their own render behind.
    */
   keyOf(request: FastifyRequest, origin: string, address: string): { key: string; personal: boolean } | null {
     if (this.ttlMs <= 0 || (request.method !== 'GET' && request.method !== 'HEAD')) return null
@@ -276,11 +293,12 @@ export class PageCache {
     const sent = parse(cookie ?? '')
     const personal = PERSONAL_COOKIES.some((name) => name in sent)
     const url = new URL(address, origin)
-    if (!SHARED_PAGES.test(url.pathname) || url.pathname.endsWith('.data')) return null
+    const dataOf = pageOfData(url.pathname)
+    if (!SHARED_PAGES.test(dataOf ?? url.pathname)) return null
     for (const name of url.searchParams.keys()) if (PERSONAL_PARAMS.includes(name)) return null
     const { config } = this.ctx
     const open = this.ctx.now() >= launchAtOf(config)
-    if (personal && !(open && fillsOwnFrame(cookie))) return null
+    if (personal && (dataOf !== null || !(open && fillsOwnFrame(cookie)))) return null
     const { confirmed, consent } = consentFromCookies(cookie)
     const consentKey = confirmed ? Object.values(consent).map(Number).join('') : '-'
     return { key: `${open ? 'open' : 'soon'}:${consentKey}:${origin}${url.pathname}${url.search}`, personal }
@@ -340,8 +358,8 @@ export class PageCache {
   }
 
   /**
-   * Compresses a finished page for keeping; null when it is not a whole, shareable page. `nonce` is
-   * the one its render put on the inline scripts it wrote.
+   * Compresses a finished page, or a page's data, for keeping; null when it is not whole and
+   * shareable. `nonce` is the one its render put on the inline scripts it wrote.
    */
   async prepare(
     status: number,
@@ -350,9 +368,8 @@ export class PageCache {
     version: string,
     nonce: string,
   ): Promise<CachedPage | null> {
-    if (!shareable(status, headers) || !html.toString('latin1', html.length - 16).includes('</html>')) {
-      return null
-    }
+    if (!shareable(status, headers) || !isWhole(html, headers)) return null
+    const page = (headers.get('content-type') ?? '').startsWith('text/html')
     const [br, gz] = await Promise.all([
       brotli(html, {
         params: {
@@ -367,7 +384,7 @@ export class PageCache {
     return {
       status,
       headers: [...headers].filter(([name]) => !UNKEPT_HEADERS.has(name)),
-      scriptHashes: inlineScriptHashes(html.toString('utf8'), nonce),
+      scriptHashes: page ? inlineScriptHashes(html.toString('utf8'), nonce) : '',
       br,
       gzip: gz,
       etags: { br: `"${tag}-br"`, gzip: `"${tag}-gz"`, identity: `"${tag}"` },
@@ -433,15 +450,25 @@ export class PageCache {
 /** Headers a kept page does not carry over: they are per response. */
 const UNKEPT_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'date', 'cache-control'])
 
-/** A 200 HTML page that sets no cookie and that its route did not mark private. */
+/** A 200 HTML page, or a page's data, that sets no cookie and that its route did not mark private. */
 export function shareable(status: number, headers: Headers): boolean {
   const control = headers.get('cache-control') ?? ''
+  const type = headers.get('content-type') ?? ''
   return (
     status === 200 &&
-    (headers.get('content-type') ?? '').startsWith('text/html') &&
+    (type.startsWith('text/html') || type.startsWith(DATA_TYPE)) &&
     headers.getSetCookie().length === 0 &&
     !/private|no-store/i.test(control)
   )
+}
+
+/**
+ * Whether a rendered answer came out whole: a page that ends its document, or a page's data in one
+ * line, with nothing left to stream (a loader's promise resolves on a line of its own, later).
+ */
+export function isWhole(body: Buffer, headers: Headers): boolean {
+  if ((headers.get('content-type') ?? '').startsWith(DATA_TYPE)) return body.indexOf(0x0a) === body.length - 1
+  return body.toString('latin1', body.length - 16).includes('</html>')
 }
 
 const caches = new WeakMap<ShopContext, PageCache>()

@@ -392,7 +392,7 @@ async function renderForCache(
   const nonce = freshNonce()
   const response = await render(
     new Request(new URL(`${origin}${address}`), { headers }),
-    contextOf({ clientIp: context.clientIp, cspNonce: nonce, scripted: false }),
+    contextOf({ clientIp: context.clientIp, cspNonce: nonce, scripted: context.scripted }),
   )
   const html = Buffer.from(await response.arrayBuffer())
   return cache.prepare(response.status, response.headers, html, version, nonce)
