@@ -1,6 +1,7 @@
 // The page part of `npm run bench` (issue 15, "Instant on a phone"): for home, /shop and one
 // product page, what one server does for an anonymous visitor at 16 concurrent (pages/s, p50/p99,
-// CPU per page with the shared page cache and without it; a logged-in fan with a bag reloading the
+// CPU per page with the shared page cache and without it; an anonymous visitor moving to the
+// product page without reloading, its data with the cache and without; a logged-in fan with a bag reloading the
 // product page, shared with their frame filled in, against rendered, and their cart and checkout
 // pages; peak resident memory under that load and after the Lighthouse runs, whose first loads
 // encode the images' sizes), and what a phone
@@ -154,6 +155,23 @@ async function fanReloadFigures(shop, page, seconds) {
     rows.push({ what, page: pathname, ...(await load(shop, pathname, seconds, headers)) })
   }
   return rows
+}
+
+/** What the router's scripts send for a page's data: their fetch accepts anything. */
+const DATA_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' }
+
+/** The address of a page's data, as the router asks for it on a move without reloading. */
+const dataOf = (page) => (page === '/' ? '/_root.data' : `${page}.data`)
+
+/**
+ * An anonymous visitor moving to `page` without reloading (a link followed once the scripts run):
+ * the page's data at 16 concurrent, after one request and a warm-up.
+ */
+async function navigationFigures(shop, page, seconds) {
+  const pathname = dataOf(page)
+  await (await fetch(shop.base + pathname, { headers: DATA_HEADERS })).arrayBuffer()
+  await load(shop, pathname, 1, DATA_HEADERS)
+  return { page: pathname, ...(await load(shop, pathname, seconds, DATA_HEADERS)) }
 }
 
 /** Server CPU per page rendered one at a time (no queueing): `count` pages in a row. */
@@ -406,10 +424,11 @@ function cpuComparison(quick, before, cached = false) {
 export async function pageBench({ quick }) {
   const seconds = quick ? 2 : 8
   const cached = await freshShop({})
-  let pages, withCache, fanReload, lighthouse, cachedPeakMiB, afterLighthousePeakMiB
+  let pages, withCache, navigation, fanReload, lighthouse, cachedPeakMiB, afterLighthousePeakMiB
   try {
     pages = await benchPages(cached.base)
     withCache = await serverFigures(cached, pages, seconds)
+    navigation = [{ cache: 'on', ...(await navigationFigures(cached, pages[2], seconds)) }]
     fanReload = await fanReloadFigures(cached, pages[2], seconds)
     cachedPeakMiB = peakMemoryMiB(cached.pid)
     lighthouse = await lighthouseFigures(cached.base, pages, quick ? 1 : 3)
@@ -422,6 +441,7 @@ export async function pageBench({ quick }) {
   let withoutCache, uncachedPeakMiB
   try {
     withoutCache = await serverFigures(uncached, pages, seconds)
+    navigation.push({ cache: 'off', ...(await navigationFigures(uncached, pages[2], seconds)) })
     const one = await cpuPerRender(uncached, pages, quick ? 10 : 40)
     for (const row of withoutCache)
       row.cpuMsPerPageOneAtATime = one.find((o) => o.page === row.page).cpuMsPerPage
@@ -434,6 +454,7 @@ export async function pageBench({ quick }) {
     concurrency: CONCURRENCY,
     seconds,
     cached: withCache,
+    navigation,
     fanReload,
     uncached: withoutCache,
     peakResidentMiB: {
@@ -450,6 +471,11 @@ export function printPageBench(result) {
     `\nPages, anonymous visitor, ${result.concurrency} concurrent, one server, shared page cache on:`,
   )
   console.table(result.cached)
+  console.log(
+    'An anonymous visitor moving to the product page without reloading: its data (.data), 16 concurrent,' +
+      ' with the page cache on and off:',
+  )
+  console.table(result.navigation)
   const [shared, frame, own] = result.fanReload
   console.log(
     'A fan with a login and a bag reloading the product page, 16 concurrent, page cache on: the shared page and' +
