@@ -193,6 +193,10 @@ describe('the shared anonymous page cache', () => {
       const hit = await get(pathname)
       expect(hit.headers.get('x-page-cache'), pathname).toBe('hit')
       expect(hit.headers.get('content-type')).toBe('text/x-script')
+      // Checked again on every move: a copy drawn for nobody must not answer a visitor who logged in since.
+      expect(hit.headers.get('cache-control')).toBe('private, no-cache')
+      const etag = hit.headers.get('etag')!
+      expect((await get(pathname, { 'if-none-match': etag })).status).toBe(304)
       expect(await hit.text()).toBe(rendered)
     }
     // The data of a page never shared stays each visitor's own.

@@ -211,6 +211,13 @@ const PAGE_VARY = 'Accept-Encoding, Cookie'
 const RENDERED_CACHE_CONTROL = 'private, no-cache'
 
 /**
+ * A kept copy of a page's data is asked for again on every move to the page, and the browser
+ * checks it by its ETag: kept in the browser and used while stale, a copy drawn for nobody would
+ * answer a visitor who has logged in or filled their bag since, and their frame would show a guest.
+ */
+const KEPT_DATA_CACHE_CONTROL = 'private, no-cache'
+
+/**
  * A private page (core's isPrivatePage: the visitor's bag, checkout, orders, profile, the forms
  * that take their details) is not stored by the browser either: it shows addresses, e-mail and
  * orders, which a shared computer must not show from its disk or history after logout. Catalogue
@@ -314,7 +321,12 @@ function sendCached(
   const policy = String(res.getHeader('content-security-policy') ?? '')
   res.setHeader('content-security-policy', policy.replace(`'nonce-${cspNonce(request)}'`, page.scriptHashes))
   const seconds = Math.round(ttlMs / 1000)
-  res.setHeader('cache-control', `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`)
+  res.setHeader(
+    'cache-control',
+    isScripted(request)
+      ? KEPT_DATA_CACHE_CONTROL
+      : `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`,
+  )
   res.setHeader('vary', PAGE_VARY)
   const encoding = pageEncoding(request.headers['accept-encoding'], 'text/html')
   const etag = page.etags[encoding ?? 'identity']
