@@ -91,15 +91,18 @@ function load(shop, pathname, seconds, headers = BROWSER_HEADERS) {
   })
 }
 
+/** One address at 16 concurrent for `seconds`, after one request and a warm-up: its row of figures. */
+async function warmedLoad(shop, pathname, seconds, headers = BROWSER_HEADERS) {
+  // A first render on a busy machine can outlast a short load: it is waited for, then warmed.
+  await (await fetch(shop.base + pathname, { headers })).arrayBuffer()
+  await load(shop, pathname, 1, headers)
+  return { page: pathname, ...(await load(shop, pathname, seconds, headers)) }
+}
+
 /** Pages/s, latency and CPU per page at 16 concurrent, each page after one render and a warm-up. */
 async function serverFigures(shop, pages, seconds) {
   const rows = []
-  for (const page of pages) {
-    // A first render on a busy machine can outlast a short load: it is waited for, then warmed.
-    await (await fetch(shop.base + page, { headers: BROWSER_HEADERS })).arrayBuffer()
-    await load(shop, page, 1)
-    rows.push({ page, ...(await load(shop, page, seconds)) })
-  }
+  for (const page of pages) rows.push(await warmedLoad(shop, page, seconds))
   return rows
 }
 
@@ -163,16 +166,8 @@ const DATA_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' }
 /** The address of a page's data, as the router asks for it on a move without reloading. */
 const dataOf = (page) => (page === '/' ? '/_root.data' : `${page}.data`)
 
-/**
- * An anonymous visitor moving to `page` without reloading (a link followed once the scripts run):
- * the page's data at 16 concurrent, after one request and a warm-up.
- */
-async function navigationFigures(shop, page, seconds) {
-  const pathname = dataOf(page)
-  await (await fetch(shop.base + pathname, { headers: DATA_HEADERS })).arrayBuffer()
-  await load(shop, pathname, 1, DATA_HEADERS)
-  return { page: pathname, ...(await load(shop, pathname, seconds, DATA_HEADERS)) }
-}
+/** An anonymous visitor moving to `page` without reloading (a link followed once the scripts run). */
+const navigationFigures = (shop, page, seconds) => warmedLoad(shop, dataOf(page), seconds, DATA_HEADERS)
 
 /** Server CPU per page rendered one at a time (no queueing): `count` pages in a row. */
 async function cpuPerRender(shop, pages, count) {

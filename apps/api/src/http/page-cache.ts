@@ -85,8 +85,8 @@ function pageOfData(pathname: string): string | null {
   return pathname === '/_root.data' ? '/' : pathname.slice(0, -'.data'.length)
 }
 
-/** The content type of React Router's answer to a data request: its loaders' data, turbo-stream encoded. */
-const DATA_TYPE = 'text/x-script'
+/** Whether an answer is React Router's to a data request: its loaders' data, turbo-stream encoded. */
+const isDataAnswer = (headers: Headers) => (headers.get('content-type') ?? '').startsWith('text/x-script')
 
 /**
  * How many bytes of pages one process keeps in memory, their keys (an address may be 16 KB) and
@@ -369,7 +369,6 @@ export class PageCache {
     nonce: string,
   ): Promise<CachedPage | null> {
     if (!shareable(status, headers) || !isWhole(html, headers)) return null
-    const page = (headers.get('content-type') ?? '').startsWith('text/html')
     const [br, gz] = await Promise.all([
       brotli(html, {
         params: {
@@ -384,7 +383,7 @@ export class PageCache {
     return {
       status,
       headers: [...headers].filter(([name]) => !UNKEPT_HEADERS.has(name)),
-      scriptHashes: page ? inlineScriptHashes(html.toString('utf8'), nonce) : '',
+      scriptHashes: isDataAnswer(headers) ? '' : inlineScriptHashes(html.toString('utf8'), nonce),
       br,
       gzip: gz,
       etags: { br: `"${tag}-br"`, gzip: `"${tag}-gz"`, identity: `"${tag}"` },
@@ -453,10 +452,9 @@ const UNKEPT_HEADERS = new Set(['set-cookie', 'content-length', 'content-encodin
 /** A 200 HTML page, or a page's data, that sets no cookie and that its route did not mark private. */
 export function shareable(status: number, headers: Headers): boolean {
   const control = headers.get('cache-control') ?? ''
-  const type = headers.get('content-type') ?? ''
   return (
     status === 200 &&
-    (type.startsWith('text/html') || type.startsWith(DATA_TYPE)) &&
+    ((headers.get('content-type') ?? '').startsWith('text/html') || isDataAnswer(headers)) &&
     headers.getSetCookie().length === 0 &&
     !/private|no-store/i.test(control)
   )
@@ -467,7 +465,7 @@ export function shareable(status: number, headers: Headers): boolean {
  * line, with nothing left to stream (a loader's promise resolves on a line of its own, later).
  */
 export function isWhole(body: Buffer, headers: Headers): boolean {
-  if ((headers.get('content-type') ?? '').startsWith(DATA_TYPE)) return body.indexOf(0x0a) === body.length - 1
+  if (isDataAnswer(headers)) return body.indexOf(0x0a) === body.length - 1
   return body.toString('latin1', body.length - 16).includes('</html>')
 }
 

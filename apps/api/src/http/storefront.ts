@@ -206,16 +206,12 @@ const PAGE_VARY = 'Accept-Encoding, Cookie'
 
 /**
  * A page rendered for this request carries its own CSP nonce: no shared cache may keep it.
- * (Routes may say otherwise with their own Cache-Control.)
+ * (Routes may say otherwise with their own Cache-Control.) A kept copy of a page's data goes out
+ * the same way, checked by its ETag on every move to the page: kept in the browser and used while
+ * stale, a copy drawn for nobody would answer a visitor who has logged in or filled their bag
+ * since, and their frame would show a guest.
  */
 const RENDERED_CACHE_CONTROL = 'private, no-cache'
-
-/**
- * A kept copy of a page's data is asked for again on every move to the page, and the browser
- * checks it by its ETag: kept in the browser and used while stale, a copy drawn for nobody would
- * answer a visitor who has logged in or filled their bag since, and their frame would show a guest.
- */
-const KEPT_DATA_CACHE_CONTROL = 'private, no-cache'
 
 /**
  * A private page (core's isPrivatePage: the visitor's bag, checkout, orders, profile, the forms
@@ -324,7 +320,7 @@ function sendCached(
   res.setHeader(
     'cache-control',
     isScripted(request)
-      ? KEPT_DATA_CACHE_CONTROL
+      ? RENDERED_CACHE_CONTROL
       : `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`,
   )
   res.setHeader('vary', PAGE_VARY)
