@@ -80,7 +80,7 @@ const SHARED_PAGES =
  * The page whose data a React Router data request asks for: `/shop.data` is `/shop`'s, and
  * `/_root.data` the landing's. Null for any other request.
  */
-function pageOfData(pathname: string): string | null {
+export function pageOfData(pathname: string): string | null {
   if (!pathname.endsWith('.data')) return null
   return pathname === '/_root.data' ? '/' : pathname.slice(0, -'.data'.length)
 }

@@ -37,6 +37,7 @@ import {
   type CachedPage,
   createPageCache,
   type PageCache,
+  pageOfData,
   sharedCookies,
   sharedDataVersionOf,
 } from './page-cache.ts'
@@ -174,7 +175,7 @@ interface PageValues {
   scripted: boolean
 }
 
-const isScripted = (request: FastifyRequest) => (request.url.split('?')[0] ?? '').endsWith('.data')
+const isScripted = (request: FastifyRequest) => pageOfData(request.url.split('?')[0] ?? '') !== null
 
 /**
  * The path and query a page is rendered for (and kept under): the visitor's, less the tracking
