@@ -3,13 +3,22 @@
  * failure ends on (unknown path: 404 "This page could not be found"; otherwise its status).
  */
 import { type ReactNode, useContext, useEffect } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError } from 'react-router'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  type ShouldRevalidateFunctionArgs,
+  useRouteError,
+} from 'react-router'
 import type { Route } from './+types/root'
 import { CspNonce } from './site/csp-nonce.ts'
 import { ErrorPage } from './site/error-page.tsx'
 import { dropStylesWithTheirLinks } from './site/first-paint-styles.ts'
 import { loadFrame } from './site/frame.server.ts'
 import { FrameFill } from './site/frame-fill.tsx'
+import { keepsFrame } from './site/kept-frame.ts'
 import { ScrollRestoration } from './site/scroll-restoration.tsx'
 import { PAGE_READ_UNTIL } from './site/site-footer.tsx'
 import { HydratedProvider } from './site/use-hydrated.tsx'
@@ -23,6 +32,11 @@ export const middleware: Route.MiddlewareFunction[] = [visitorMiddleware]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadFrame(request, context)
+}
+
+/** A move to another page keeps the frame while it is current (site/kept-frame.ts). */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return keepsFrame(args, document.cookie) ? false : args.defaultShouldRevalidate
 }
 
 /**

@@ -219,23 +219,69 @@ describe('the shared anonymous page cache', () => {
     expect(await anonymous.text()).not.toContain('Lucía')
   })
 
-  it('sets the personal-frame cookie once the browser asks for page data, and clears it once nothing is theirs', async () => {
+  it("a move that keeps the frame asks for the page's own data, which is kept for a logged-in visitor too", async () => {
+    const session = await logIn()
+    const pathname = '/shop.data?page=9&_routes=catalog%2Froutes%2Fshop'
+    const theirs = await get(pathname, { cookie: `${session}; personal-frame=k3x9` })
+    expect(theirs.status).toBe(200)
+    expect(theirs.headers.get('x-page-cache')).toBe('miss')
+    expect(theirs.headers.getSetCookie()).toEqual([])
+    const data = await theirs.text()
+    expect(data).toContain('catalog/routes/shop')
+    expect(data).not.toContain('"root"')
+    expect(data).not.toContain('Lucía')
+    const anonymous = await get(pathname)
+    expect(['hit', 'stale']).toContain(anonymous.headers.get('x-page-cache'))
+    expect(await anonymous.text()).toBe(data)
+    // Without a browser that fills in its frame, or with the root's loader asked for, it stays theirs.
+    for (const [cookie, address] of [
+      [session, pathname],
+      [`${session}; personal-frame=k3x9`, '/shop.data?page=9&_routes=root%2Ccatalog%2Froutes%2Fshop'],
+      [`${session}; personal-frame=k3x9`, '/shop.data?page=9'],
+    ] as const) {
+      const own = await get(address, { cookie })
+      expect(own.headers.get('x-page-cache'), `${cookie} ${address}`).toBe('bypass')
+      await own.arrayBuffer()
+    }
+  })
+
+  it('sets the personal-frame cookie once the browser asks for page data, draws a new stamp when its frame may change, and clears it once nothing is theirs', async () => {
     const session = await logIn()
     const frameCookies = (response: Response) =>
       response.headers.getSetCookie().filter((line) => line.startsWith('personal-frame='))
+    const STAMPED = /^personal-frame=([0-9a-z]{1,16}); Max-Age=2592000; Path=\/; SameSite=Lax$/
     // A document request says nothing of scripts: a browser without them keeps getting its own pages.
     const page = await get('/shop?page=6', { cookie: session })
     expect(page.headers.get('x-page-cache')).toBe('bypass')
     expect(frameCookies(page)).toEqual([])
     await page.arrayBuffer()
     const data = await get('/shop.data', { cookie: session })
-    expect(frameCookies(data)).toEqual(['personal-frame=1; Max-Age=2592000; Path=/; SameSite=Lax'])
+    const [set] = frameCookies(data)
+    expect(set).toMatch(STAMPED)
     await data.arrayBuffer()
-    const already = await get('/shop.data', { cookie: `${session}; personal-frame=1` })
+    const stamp = STAMPED.exec(set!)![1]!
+    const already = await get('/shop.data', { cookie: `${session}; personal-frame=${stamp}` })
     expect(frameCookies(already)).toEqual([])
     await already.arrayBuffer()
-    const gone = await get('/visitor-frame', { cookie: 'personal-frame=1' })
-    expect(frameCookies(gone)).toEqual(['personal-frame=1; Max-Age=0; Path=/; SameSite=Lax'])
+    // A form sent (here the cookie bar's answer) may change the frame: a new stamp, whether the
+    // router sent it or the browser did before the scripts ran.
+    for (const address of ['/cookie-consent.data', '/cookie-consent']) {
+      const sent = await fetch(`${base}${address}`, {
+        method: 'POST',
+        headers: {
+          cookie: `${session}; personal-frame=${stamp}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'necessary=on&respond=data',
+        redirect: 'manual',
+      })
+      const [again] = frameCookies(sent)
+      expect(again, address).toMatch(STAMPED)
+      expect(STAMPED.exec(again!)![1]).not.toBe(stamp)
+      await sent.arrayBuffer()
+    }
+    const gone = await get('/visitor-frame', { cookie: `personal-frame=${stamp}` })
+    expect(frameCookies(gone)).toEqual(['personal-frame=; Max-Age=0; Path=/; SameSite=Lax'])
   })
 
   it('personal query parameters, forms and account pages skip the cache', async () => {
@@ -465,15 +511,15 @@ describe('what the page cache keeps', () => {
       now: () => now,
     } as unknown as ShopContext
     const cache = new PageCache(ctx, 5)
-    const keyFor = (cookie?: string, extra: Record<string, string> = {}) =>
+    const keyFor = (cookie?: string, extra: Record<string, string> = {}, address = '/shop') =>
       cache.keyOf(
         {
           method: 'GET',
-          url: '/shop',
+          url: address,
           headers: { ...(cookie ? { cookie } : {}), ...extra },
         } as FastifyRequest,
         'http://shop.test',
-        '/shop',
+        address,
       )
     const session = 'session=signed-value'
     const fills = `${session}; personal-frame=1`
@@ -485,6 +531,18 @@ describe('what the page cache keeps', () => {
     expect(keyFor(session)).toBeNull()
     expect(keyFor(fills)).toEqual({ key: 'open:-:http://shop.test/shop', personal: true })
     expect(keyFor(fills, { authorization: 'Bearer x' })).toBeNull()
+    // A page's data: theirs while it holds the root's frame, shared once the move keeps the frame.
+    const pageOnly = '/shop.data?_routes=catalog%2Froutes%2Fshop'
+    expect(keyFor(fills, {}, '/shop.data')).toBeNull()
+    expect(keyFor(fills, {}, '/shop.data?_routes=root%2Ccatalog%2Froutes%2Fshop')).toBeNull()
+    expect(keyFor(session, {}, pageOnly)).toBeNull()
+    expect(keyFor(`${session}; personal-frame=lq2x8z01ab`, {}, pageOnly)).toEqual({
+      key: `open:-:http://shop.test${pageOnly}`,
+      personal: true,
+    })
+    expect(keyFor(`${session}; personal-frame=no%20stamp`, {}, pageOnly)).toBeNull()
+    now = opening - 1
+    expect(keyFor(fills, {}, pageOnly)).toBeNull()
   })
 
   it("counts a kept page's age, and that of the stock it shows, from the start of its render", async () => {

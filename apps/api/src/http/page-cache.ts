@@ -23,8 +23,9 @@
  * A visitor with personal state reads kept pages too once their browser fills in its own frame
  * (core's personal-frame cookie: it runs the scripts, which ask for the greeting, cart and access
  * grant once the page has hydrated) and the shop is open (before, an access grant changes what the
- * pages show). Such a visitor never leaves a page of theirs behind: a page missing for them is
- * rendered as for an anonymous visitor, kept, and sent to them.
+ * pages show), and a page's data once a move keeps their frame (the router leaves the root's loader
+ * out of `_routes`: what is left reads no visitor). Such a visitor never leaves a page of theirs
+ * behind: a page missing for them is rendered as for an anonymous visitor, kept, and sent to them.
  */
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
@@ -83,6 +84,16 @@ const SHARED_PAGES =
 export function pageOfData(pathname: string): string | null {
   if (!pathname.endsWith('.data')) return null
   return pathname === '/_root.data' ? '/' : pathname.slice(0, -'.data'.length)
+}
+
+/**
+ * Whether a page's data request leaves the root route's loader out: the router's `_routes` names the
+ * loaders it wants when the root keeps its frame on a move (apps/web's site/kept-frame.ts). Such data
+ * holds only the page's own loaders, which read no visitor: the same for every visitor.
+ */
+function withoutFrame(url: URL): boolean {
+  const routes = url.searchParams.get('_routes')
+  return routes !== null && !routes.split(',').includes('root')
 }
 
 /** Whether an answer is React Router's to a data request: its loaders' data, turbo-stream encoded. */
@@ -298,7 +309,7 @@ export class PageCache {
     for (const name of url.searchParams.keys()) if (PERSONAL_PARAMS.includes(name)) return null
     const { config } = this.ctx
     const open = this.ctx.now() >= launchAtOf(config)
-    if (personal && (dataOf !== null || !(open && fillsOwnFrame(cookie)))) return null
+    if (personal && (!(open && fillsOwnFrame(cookie)) || (dataOf !== null && !withoutFrame(url)))) return null
     const { confirmed, consent } = consentFromCookies(cookie)
     const consentKey = confirmed ? Object.values(consent).map(Number).join('') : '-'
     return { key: `${open ? 'open' : 'soon'}:${consentKey}:${origin}${url.pathname}${url.search}`, personal }

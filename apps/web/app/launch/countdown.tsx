@@ -1,10 +1,12 @@
 /**
  * The coming-soon countdown to LAUNCH_AT: computed from two instants, so it is right in every time
  * zone; it ticks on each whole second and reaches zero without a reload. A visitor's clock that is
- * more than a minute off the server's is corrected by the difference.
+ * more than a minute off the server's is corrected by the difference, read when the page arrived
+ * (a frame kept across moves is as old as that page).
  */
 import { countdown } from '@fanshop/core'
 import { useEffect, useState } from 'react'
+import { serverClockOffset } from '../site/kept-frame.ts'
 
 const CLOCK_TOLERANCE_MS = 60_000
 
@@ -13,7 +15,7 @@ export function Countdown(props: { launchAt: number; serverNow: number; onDone?:
   const { launchAt, serverNow, onDone } = props
 
   useEffect(() => {
-    const drift = serverNow - Date.now()
+    const drift = serverClockOffset(serverNow)
     const offset = Math.abs(drift) > CLOCK_TOLERANCE_MS ? drift : 0
     let timer: ReturnType<typeof setTimeout>
     const tick = () => {

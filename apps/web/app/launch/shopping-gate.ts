@@ -34,14 +34,23 @@ export function useAllowedToShopFlag(): void {
   }, [granted])
 }
 
+/**
+ * The instant pages judge the launch by: the server's as it drew the page, then this browser's clock
+ * once hydrated (the frame, kept across moves, is as old as the page it came with).
+ */
+export function useLaunchNow(launch: { now: number } | undefined): number | undefined {
+  const inBrowser = useHydrated()
+  return launch && (inBrowser ? Date.now() : launch.now)
+}
+
 /** Whether this visitor may shop now, for pages that offer add-to-cart. */
 export function useShoppingAllowed(): boolean {
   const launch = useFrame()?.launch
   const flag = useSyncExternalStore(subscribeToStorage, storedFlag, () => false)
-  const inBrowser = useHydrated()
-  if (!launch) return true
+  const now = useLaunchNow(launch)
+  if (!launch || now === undefined) return true
   return isShoppingAllowed({
-    now: inBrowser ? Date.now() : launch.now,
+    now,
     launchAt: launch.at,
     allowedToShop: launch.accessGranted || flag,
   })

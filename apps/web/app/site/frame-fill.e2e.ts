@@ -1,8 +1,11 @@
 /**
  * On drop day fans reload the product page, logged in and with a bag: once their browser has shown
  * it runs the storefront's scripts, such a page comes from the shared page cache, drawn for nobody,
- * and the browser fills in the greeting, the bag and its hold itself (site/frame-fill.tsx).
+ * and the browser fills in the greeting, the bag and its hold itself (site/frame-fill.tsx). Moving
+ * between pages, they keep their frame and ask only for the next page's own data, which the cache
+ * keeps too, until their frame changes, in this tab or another (site/kept-frame.ts).
  */
+import type { Page, Response } from '@playwright/test'
 import { expect, test } from '../../tests/playwright.ts'
 import { addToCart, logInOnPage, registerCustomer } from '../../tests/shopper.ts'
 
@@ -19,7 +22,7 @@ test('a logged-in fan with a bag reloads a shared product page and sees their ow
   await panel.getByRole('button', { name: 'Close' }).click()
   await expect
     .poll(async () => (await page.context().cookies()).find((c) => c.name === 'personal-frame')?.value)
-    .toBe('1')
+    .toMatch(/^[0-9a-z]+$/)
 
   const response = await page.reload()
   expect(['hit', 'stale', 'miss']).toContain(response?.headers()['x-page-cache'])
@@ -34,4 +37,55 @@ test('a logged-in fan with a bag reloads a shared product page and sees their ow
   const bag = page.getByRole('dialog', { name: '1 item' })
   await expect(bag.getByText(/Held for you for (59|60) minutes more/)).toBeVisible()
   await expect(bag.getByText('Extra Time Snapback')).toBeVisible()
+})
+
+/**
+ * The data of `pathname` the router asks for on a move (not a link's prefetch of another page), and
+ * whether it left the root's frame out.
+ */
+async function nextData(
+  page: Page,
+  pathname: string,
+  move: () => Promise<unknown>,
+): Promise<{ response: Response; keptFrame: boolean }> {
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (r) => new URL(r.url()).pathname === pathname && r.request().resourceType() === 'fetch',
+    ),
+    move(),
+  ])
+  const routes = new URL(response.url()).searchParams.get('_routes')
+  return { response, keptFrame: routes !== null && !routes.split(',').includes('root') }
+}
+
+test('a fan with a bag moves between pages on shared data, and their frame follows a change made in another tab', async ({
+  page,
+  request,
+}) => {
+  await logInOnPage(page, await registerCustomer(request))
+  const panel = await addToCart(page, SNAPBACK)
+  await expect(panel).toHaveAccessibleName('1 item')
+  await panel.getByRole('button', { name: 'Close' }).click()
+  const banner = page.getByRole('banner')
+
+  const home = await nextData(page, '/_root.data', () =>
+    banner.getByRole('link', { name: 'Dani Rocha' }).click(),
+  )
+  expect(home.keptFrame).toBe(true)
+  expect(['hit', 'stale', 'miss']).toContain(home.response.headers()['x-page-cache'])
+  expect(await home.response.text()).not.toContain('"root"')
+  await expect(page).toHaveURL('/')
+  await expect(banner.getByRole('link', { name: 'Your profile' })).toBeVisible()
+  await expect(banner.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible()
+
+  const other = await page.context().newPage()
+  await expect(await addToCart(other, SNAPBACK)).toHaveAccessibleName('2 items')
+  await other.close()
+
+  const back = await nextData(page, `${SNAPBACK}.data`, () => page.goBack())
+  expect(back.keptFrame).toBe(false)
+  expect(back.response.headers()['x-page-cache']).toBe('bypass')
+  await expect(page).toHaveURL(SNAPBACK)
+  await expect(banner.getByRole('button', { name: 'Cart, 2 items' })).toBeVisible()
+  await expect(banner.getByRole('link', { name: 'Your profile' })).toBeVisible()
 })

@@ -10,6 +10,7 @@ import { fillsOwnFrame } from '@fanshop/core'
 import { createContext, type ReactNode, useEffect, useState } from 'react'
 import { useFetcher, useRouteLoaderData } from 'react-router'
 import type { FrameData, PersonalFrame } from './frame.server.ts'
+import { noteFrameCame } from './kept-frame.ts'
 import type { loader } from './routes/visitor-frame.ts'
 
 /** The personal parts this browser filled in, when its page was drawn for nobody. */
@@ -23,6 +24,9 @@ export function FrameFill({ children }: { children: ReactNode }) {
   const shared = frame !== undefined && frame === arrived && !frame.personal
   const fetcher = useFetcher<typeof loader>()
   const load = fetcher.load
+  useEffect(() => {
+    if (frame) noteFrameCame(document.cookie, frame.launch.now)
+  }, [frame])
   useEffect(() => {
     if (shared && fillsOwnFrame(document.cookie)) void load('/visitor-frame')
   }, [shared, load])

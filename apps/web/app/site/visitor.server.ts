@@ -8,6 +8,7 @@ import {
   accountEndpoints,
   type CurrentUser,
   fillsOwnFrame,
+  newFrameStamp,
   PERSONAL_FRAME_COOKIE,
   serializeCookie,
 } from '@fanshop/core'
@@ -93,7 +94,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
       response.headers.append('Set-Cookie', header)
     }
   }
-  const frameCookie = personalFrameCookie(request, context.scripted, visitor.session, context.secureCookies)
+  const frameCookie = personalFrameCookie(request, context.scripted, visitor, context.secureCookies)
   if (frameCookie) response.headers.append('Set-Cookie', frameCookie)
   return response
 }
@@ -102,18 +103,24 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
  * Core's personal-frame cookie, set for a visitor whose frame shows something of theirs once their
  * browser has shown it runs the storefront's scripts (a request for a page's data, which only the
  * router's scripts make), and cleared once nothing of theirs is left to show; null when it stays.
+ * Its stamp is drawn anew on every form a browser holding it sends (with its scripts or before they
+ * ran) and every request of its that wrote the session: what the frame shows may have changed, and
+ * the browser's next move loads it again.
  */
 function personalFrameCookie(
   request: Request,
   scripted: boolean,
-  session: SessionData,
+  visitor: Visitor,
   secure: boolean,
 ): string | null {
   const says = fillsOwnFrame(request.headers.get('cookie'))
-  const shows = showsInFrame(session)
-  if (shows && !says && scripted) {
-    return serializeCookie(PERSONAL_FRAME_COOKIE, { secure })
-  }
-  if (says && !shows) return serializeCookie({ ...PERSONAL_FRAME_COOKIE, maxAgeSeconds: 0 }, { secure })
+  const shows = showsInFrame(visitor.session)
+  const changes = visitor.changed || (request.method !== 'GET' && request.method !== 'HEAD')
+  if (!shows)
+    return says
+      ? serializeCookie({ ...PERSONAL_FRAME_COOKIE, value: '', maxAgeSeconds: 0 }, { secure })
+      : null
+  if (says ? changes : scripted)
+    return serializeCookie({ ...PERSONAL_FRAME_COOKIE, value: newFrameStamp() }, { secure })
   return null
 }

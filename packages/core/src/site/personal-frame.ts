@@ -5,17 +5,34 @@
  * browser fills in its frame's personal parts itself once the page has hydrated. The cookie holds
  * no secret and grants nothing: a visitor with personal state but without it (no scripts) gets a
  * page rendered for them, as everyone did before.
+ *
+ * Its value is a stamp the server draws anew whenever what the frame shows may have changed (a form
+ * sent, the session written): a move to another page keeps the frame the browser has, and loads it
+ * again only when the stamp is no longer the one it had when its frame came (a bag filled in another
+ * tab, say). Browsers that still hold the first value, '1', are read as holding a stamp.
  */
 import { readCookie } from './consent.ts'
 
 export const PERSONAL_FRAME_COOKIE = {
   name: 'personal-frame',
-  value: '1',
   maxAgeSeconds: 30 * 24 * 60 * 60,
   path: '/',
 }
 
+const STAMP = /^[0-9a-z]{1,16}$/
+
+/** The stamp a Cookie header (or document.cookie) holds, or null when the browser does not fill in its own frame. */
+export function frameStampOf(header: string | null | undefined): string | null {
+  const value = readCookie(header, PERSONAL_FRAME_COOKIE.name)
+  return value !== undefined && STAMP.test(value) ? value : null
+}
+
 /** Whether a Cookie header (or document.cookie) says the browser fills in its own frame. */
 export function fillsOwnFrame(header: string | null | undefined): boolean {
-  return readCookie(header, PERSONAL_FRAME_COOKIE.name) === PERSONAL_FRAME_COOKIE.value
+  return frameStampOf(header) !== null
+}
+
+/** A new stamp: the time in base 36 and a random part, so two changes never share one. */
+export function newFrameStamp(): string {
+  return Date.now().toString(36) + Math.floor(Math.random() * 36 ** 4).toString(36)
 }

@@ -6,6 +6,7 @@
 import { type FeedTerm, type HomeBlock, launchMomentText, plainText } from '@fanshop/core'
 import { useId } from 'react'
 import { Link } from 'react-router'
+import { useLaunchNow } from '../../launch/shopping-gate.ts'
 import { useUi } from '../../site/ui-store.ts'
 import { useFrame } from '../../site/use-frame.ts'
 import { useHydrated } from '../../site/use-hydrated.tsx'
@@ -17,8 +18,9 @@ import { RichText } from './rich-text.tsx'
  */
 function useLaunchItem(): { title: string; text: string; url: string } | null {
   const launch = useFrame()?.launch
-  if (!launch) return null
-  if (launch.now < launch.at) {
+  const now = useLaunchNow(launch)
+  if (!launch || now === undefined) return null
+  if (now < launch.at) {
     return {
       title: launchMomentText(launch.at, launch.timeZone),
       text: 'The new drop opens in the shop',

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { keepsFrame, noteFrameCame, serverClockOffset } from './kept-frame.ts'
+
+const move = (from: string, to: string, formMethod?: 'GET' | 'POST') => ({
+  currentUrl: new URL(from, 'https://shop.test'),
+  nextUrl: new URL(to, 'https://shop.test'),
+  formMethod,
+})
+
+describe('the frame kept across moves', () => {
+  it('is loaded again until a frame has come', () => {
+    expect(keepsFrame(move('/shop', '/product/a'), 'personal-frame=abc')).toBe(false)
+  })
+
+  it("reads the server's clock once, from the frame the page arrived with (its first caller)", () => {
+    const offset = serverClockOffset(Date.now() + 120_000)
+    expect(offset).toBeGreaterThan(119_000)
+    // A kept frame, an hour old, brought on a later page: the clock stays as first read.
+    noteFrameCame('', Date.now() - 3_600_000)
+    expect(serverClockOffset(Date.now() - 3_600_000)).toBe(offset)
+  })
+
+  it('is kept on a move to another page while the stamp is the one it came with', () => {
+    noteFrameCame('session=x; personal-frame=abc', Date.now())
+    expect(keepsFrame(move('/shop', '/product/a'), 'session=x; personal-frame=abc')).toBe(true)
+    expect(keepsFrame(move('/shop', '/shop?page=2'), 'personal-frame=abc')).toBe(true)
+    expect(keepsFrame(move('/shop', '/search?q=cap', 'GET'), 'personal-frame=abc')).toBe(true)
+    noteFrameCame('', Date.now())
+    expect(keepsFrame(move('/', '/shop'), '')).toBe(true)
+  })
+
+  it('is loaded again after a form is sent, on a revalidation, and once the stamp changed', () => {
+    noteFrameCame('personal-frame=abc', Date.now())
+    expect(keepsFrame(move('/product/a', '/product/a', 'POST'), 'personal-frame=abc')).toBe(false)
+    expect(keepsFrame(move('/cart', '/checkout', 'POST'), 'personal-frame=abc')).toBe(false)
+    expect(keepsFrame(move('/shop?page=2', '/shop?page=2'), 'personal-frame=abc')).toBe(false)
+    // A bag filled in another tab, a login, a logout (the cookie cleared).
+    expect(keepsFrame(move('/shop', '/product/a'), 'personal-frame=abd')).toBe(false)
+    expect(keepsFrame(move('/shop', '/product/a'), '')).toBe(false)
+    noteFrameCame('', Date.now())
+    expect(keepsFrame(move('/shop', '/product/a'), 'personal-frame=new')).toBe(false)
+  })
+})

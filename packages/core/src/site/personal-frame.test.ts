@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { fillsOwnFrame, frameStampOf, newFrameStamp } from './personal-frame.ts'
+
+describe('the personal-frame stamp', () => {
+  it('is read from a Cookie header; the first value, 1, counts as one', () => {
+    expect(frameStampOf('session=a; personal-frame=lq2x8z01ab')).toBe('lq2x8z01ab')
+    expect(frameStampOf('personal-frame=1')).toBe('1')
+    expect(fillsOwnFrame('personal-frame=1; b=2')).toBe(true)
+  })
+
+  it('is absent without the cookie, when cleared, or when it is not a stamp', () => {
+    for (const header of [
+      null,
+      undefined,
+      '',
+      'session=a',
+      'personal-frame=',
+      'personal-frame=a%20b',
+      'personal-frame=ABC',
+    ]) {
+      expect(frameStampOf(header), String(header)).toBeNull()
+      expect(fillsOwnFrame(header)).toBe(false)
+    }
+  })
+
+  it('is drawn anew each time, in a form the reader accepts', () => {
+    const stamps = new Set(Array.from({ length: 200 }, newFrameStamp))
+    expect(stamps.size).toBe(200)
+    for (const stamp of stamps) expect(frameStampOf(`personal-frame=${stamp}`)).toBe(stamp)
+  })
+})
