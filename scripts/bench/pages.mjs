@@ -2,8 +2,8 @@
 // product page, what one server does for an anonymous visitor at 16 concurrent (pages/s, p50/p99,
 // CPU per page with the shared page cache and without it; an anonymous visitor moving to the
 // product page without reloading, its data with the cache and without; a logged-in fan with a bag reloading the
-// product page, shared with their frame filled in, against rendered, and their cart and checkout
-// pages; peak resident memory under that load and after the Lighthouse runs, whose first loads
+// product page, shared with their frame filled in, against rendered, moving to it with their frame kept
+// and with it loaded, and their cart and checkout pages; peak resident memory under that load and after the Lighthouse runs, whose first loads
 // encode the images' sizes), and what a phone
 // sees (Lighthouse 12 mobile performance, median of 3 runs, with LCP, TBT, CLS and the JS/CSS
 // transferred, beside the same pages without their scripts; and TBT's rule applied to the time the
@@ -132,13 +132,19 @@ async function fanSession(base) {
   return sessionOf(added)
 }
 
-/** The requests of a fan with the session `session` on `page`: [what, path, headers]. */
+/** The product page's route, which its data names when a move keeps the frame (apps/web's site/kept-frame.ts). */
+const PRODUCT_ROUTE = 'catalog/routes/product'
+
+/** The requests of a fan with the session `session` on the product page `page`: [what, path, headers]. */
 function fanRequests(page, session) {
   const fills = { ...BROWSER_HEADERS, cookie: `${session}; personal-frame=1` }
+  const moves = { ...DATA_HEADERS, cookie: fills.cookie }
   return [
     ['the shared page', page, fills],
     ['then /visitor-frame', '/visitor-frame', { ...fills, accept: 'application/json' }],
     ['the page rendered for them', page, { ...BROWSER_HEADERS, cookie: session }],
+    ['a move to it, frame kept', `${dataOf(page)}?_routes=${encodeURIComponent(PRODUCT_ROUTE)}`, moves],
+    ['a move to it, frame loaded', dataOf(page), moves],
     // The pages of their drop that are always theirs (capacity model, README).
     ['their cart page', '/cart', { ...BROWSER_HEADERS, cookie: session }],
     ['their checkout page', '/checkout', { ...BROWSER_HEADERS, cookie: session }],
@@ -148,8 +154,10 @@ function fanRequests(page, session) {
 /**
  * A fan with a login and a bag reloading the product page, 16 at a time: the shared copy their
  * browser is sent once it runs the scripts, then the request for their frame's own parts it makes
- * once hydrated; and, for comparison, the page rendered for them (a browser without scripts). Then
- * their cart and checkout pages, personal and always rendered.
+ * once hydrated; and, for comparison, the page rendered for them (a browser without scripts). Their
+ * move to it from another page: its own data, shared, as the router asks for it while their frame
+ * is kept, and the page's data with their frame, rendered, as after a change. Then their cart and
+ * checkout pages, personal and always rendered.
  */
 async function fanReloadFigures(shop, page, seconds) {
   const rows = []
@@ -475,7 +483,8 @@ export function printPageBench(result) {
   console.log(
     'A fan with a login and a bag reloading the product page, 16 concurrent, page cache on: the shared page and' +
       ` their frame's request (${Math.round((shared.cpuMsPerPage + frame.cpuMsPerPage) * 100) / 100} ms of CPU a reload),` +
-      ' against the page rendered for them; then their cart and checkout pages, always rendered:',
+      ' against the page rendered for them; a move to it, their frame kept (shared) and loaded (rendered);' +
+      ' then their cart and checkout pages, always rendered:',
   )
   console.table(result.fanReload)
   console.log(
