@@ -5,21 +5,26 @@
  * between pages, they keep their frame and ask only for the next page's own data, which the cache
  * keeps too, until their frame changes, in this tab or another (site/kept-frame.ts).
  */
-import type { Page, Response } from '@playwright/test'
+import type { APIRequestContext, Page, Response } from '@playwright/test'
 import { expect, test } from '../../tests/playwright.ts'
 import { addToCart, logInOnPage, registerCustomer } from '../../tests/shopper.ts'
 
 // A product no other browser test buys.
 const SNAPBACK = '/product/extra-time-snapback'
 
-test('a logged-in fan with a bag reloads a shared product page and sees their own frame', async ({
-  page,
-  request,
-}) => {
+/** A new customer logged in on `page`, one snapback in their bag, the bag's panel closed. */
+async function loggedInWithABag(page: Page, request: APIRequestContext) {
   await logInOnPage(page, await registerCustomer(request))
   const panel = await addToCart(page, SNAPBACK)
   await expect(panel).toHaveAccessibleName('1 item')
   await panel.getByRole('button', { name: 'Close' }).click()
+}
+
+test('a logged-in fan with a bag reloads a shared product page and sees their own frame', async ({
+  page,
+  request,
+}) => {
+  await loggedInWithABag(page, request)
   await expect
     .poll(async () => (await page.context().cookies()).find((c) => c.name === 'personal-frame')?.value)
     .toMatch(/^[0-9a-z]+$/)
@@ -62,10 +67,7 @@ test('a fan with a bag moves between pages on shared data, and their frame follo
   page,
   request,
 }) => {
-  await logInOnPage(page, await registerCustomer(request))
-  const panel = await addToCart(page, SNAPBACK)
-  await expect(panel).toHaveAccessibleName('1 item')
-  await panel.getByRole('button', { name: 'Close' }).click()
+  await loggedInWithABag(page, request)
   const banner = page.getByRole('banner')
 
   const home = await nextData(page, '/_root.data', () =>
