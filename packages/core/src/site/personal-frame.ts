@@ -32,7 +32,12 @@ export function fillsOwnFrame(header: string | null | undefined): boolean {
   return frameStampOf(header) !== null
 }
 
+/** Letters of the random part: 36^7 draws, so stamps drawn within one millisecond do not meet. */
+const RANDOM_LETTERS = 7
+
 /** A new stamp: the time in base 36 and a random part, so two changes never share one. */
 export function newFrameStamp(): string {
-  return Date.now().toString(36) + Math.floor(Math.random() * 36 ** 4).toString(36)
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2))
+  const random = (high! * 2 ** 21 + (low! >>> 11)) % 36 ** RANDOM_LETTERS
+  return Date.now().toString(36) + random.toString(36).padStart(RANDOM_LETTERS, '0')
 }
