@@ -11,6 +11,9 @@ import { changeQuantity, loadCart, loadFrameCart } from './cart.server.ts'
 
 const api = listeningApi()
 
+/** When the login of the fans of these tests expires. */
+const loginEndsAt = Date.now() + 3_600_000
+
 /**
  * Runs `page` in one request of a visitor whose session holds `cart` (and `login`, when given);
  * answers the order reads it made and the API calls that carried the login.
@@ -30,7 +33,7 @@ async function inOneRequest(
     return fetch(input, init)
   }
   const context = testLoadContext(counted, api.baseUrl)
-  const auth = login ? { value: login, expiresAt: null } : undefined
+  const auth = login ? { value: login, expiresAt: loginEndsAt } : undefined
   await inVisitorRequest(context, { cart, auth }, () => page(context))
   return Object.assign(reads, { withLogin })
 }
@@ -73,6 +76,7 @@ it("opens a logged-in fan's cart with its token, their login checked once (users
       const frame = await loadPersonalFrame(context)
       expect(frame.user?.id).toBe(fan.id)
       expect(frame.cart?.count).toBe(1)
+      expect(frame.endsAt).toBe(loginEndsAt)
     },
     fan.token,
   )
@@ -90,5 +94,6 @@ it("keeps an account's cart out of the frame once its login is gone", async () =
     const frame = await loadPersonalFrame(context)
     expect(frame.user).toBeNull()
     expect(frame.cart).toBeNull()
+    expect(frame.endsAt).toBeNull()
   })
 })

@@ -91,3 +91,24 @@ test('a fan with a bag moves between pages on shared data, and their frame follo
   await expect(banner.getByRole('button', { name: 'Cart, 2 items' })).toBeVisible()
   await expect(banner.getByRole('link', { name: 'Your profile' })).toBeVisible()
 })
+
+test("a logged-in fan's kept frame is loaded again once their login has expired by the clock", async ({
+  page,
+  request,
+}) => {
+  await logInOnPage(page, await registerCustomer(request))
+  const banner = page.getByRole('banner')
+  const home = await nextData(page, '/_root.data', () =>
+    banner.getByRole('link', { name: 'Dani Rocha' }).click(),
+  )
+  expect(home.keptFrame).toBe(true)
+  await expect(page).toHaveURL('/')
+
+  // Past the login's fourteen days by the browser's clock: the server's has not moved, so the frame
+  // loaded again still greets the fan, and each move loads it until a frame ending later comes.
+  await page.clock.setSystemTime(Date.now() + 15 * 24 * 60 * 60 * 1000)
+  const back = await nextData(page, '/profile.data', () => page.goBack())
+  expect(back.keptFrame).toBe(false)
+  await expect(page).toHaveURL('/profile')
+  await expect(banner.getByRole('link', { name: 'Your profile' })).toBeVisible()
+})

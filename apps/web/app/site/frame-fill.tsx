@@ -10,7 +10,7 @@ import { fillsOwnFrame } from '@fanshop/core'
 import { createContext, type ReactNode, useEffect, useState } from 'react'
 import { useFetcher, useRouteLoaderData } from 'react-router'
 import type { FrameData, PersonalFrame } from './frame.server.ts'
-import { noteFrameCame } from './kept-frame.ts'
+import { noteFrameCame, noteFrameFilled } from './kept-frame.ts'
 import type { loader } from './routes/visitor-frame.ts'
 
 /** The personal parts this browser filled in, when its page was drawn for nobody. */
@@ -25,13 +25,15 @@ export function FrameFill({ children }: { children: ReactNode }) {
   const fetcher = useFetcher<typeof loader>()
   const load = fetcher.load
   useEffect(() => {
-    if (frame) noteFrameCame(document.cookie, frame.launch.now)
+    if (frame) noteFrameCame(document.cookie, frame.launch.now, frame.endsAt)
   }, [frame])
   useEffect(() => {
     if (shared && fillsOwnFrame(document.cookie)) void load('/visitor-frame')
   }, [shared, load])
   const answer = fetcher.data
-  return (
-    <FilledFrame.Provider value={shared && answer?.personal ? answer : null}>{children}</FilledFrame.Provider>
-  )
+  const filled = shared && answer?.personal ? answer : null
+  useEffect(() => {
+    if (filled) noteFrameFilled(filled.endsAt)
+  }, [filled])
+  return <FilledFrame.Provider value={filled}>{children}</FilledFrame.Provider>
 }

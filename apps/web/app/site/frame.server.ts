@@ -9,6 +9,8 @@ import { loadFrameUser } from '../accounts/frame-user.server.ts'
 import { loadFrameCart } from '../cart/cart.server.ts'
 import { readAccessGrant } from '../launch/access-grant.server.ts'
 import { loadSiteFrame } from './site-frame.server.ts'
+import { visitorOf } from './visitor.server.ts'
+import { frameEndsAt } from './visitor-session.server.ts'
 
 /** The frame's personal parts; a page drawn for nobody (a shared one) has none of them. */
 export async function loadPersonalFrame(context: AppLoadContext) {
@@ -20,6 +22,8 @@ export async function loadPersonalFrame(context: AppLoadContext) {
     cart,
     /** Whether this visitor holds a launch access grant. */
     accessGranted: readAccessGrant(context) !== null,
+    /** When the login or the access grant shown here expires by itself (server clock), or null. */
+    endsAt: frameEndsAt(visitorOf(context).session),
   }
 }
 
@@ -39,6 +43,7 @@ export async function loadFrame(request: Request, context: AppLoadContext) {
     launch: { ...site.launch, accessGranted: personal.accessGranted },
     user: personal.user,
     cart: personal.cart,
+    endsAt: personal.endsAt,
     /** True when the page was drawn with its visitor's own parts; a shared page never is. */
     personal: isPersonal(personal),
   }

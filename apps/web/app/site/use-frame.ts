@@ -19,6 +19,7 @@ export function useFrame(): FrameData | undefined {
             user: filled.user,
             cart: filled.cart,
             launch: { ...frame.launch, accessGranted: filled.accessGranted },
+            endsAt: filled.endsAt,
             personal: true,
           }
         : frame,

@@ -145,6 +145,16 @@ export const showsInFrame = (data: SessionData) =>
   data.auth !== undefined || data.cart !== undefined || data.accessGrant !== undefined
 
 /**
+ * When what the frame shows of the visitor ends by itself (their login or access grant expiring;
+ * epoch milliseconds, the server's clock), or null when nothing it shows expires by time. A browser
+ * keeping its frame across moves loads it again from then (site/kept-frame.ts).
+ */
+export function frameEndsAt(data: SessionData): number | null {
+  const ends = [data.auth?.expiresAt, data.accessGrant?.expiresAt].filter((at) => typeof at === 'number')
+  return ends.length > 0 ? Math.min(...ends) : null
+}
+
+/**
  * The Set-Cookie headers that keep the session: the session itself (kept as long as its longest
  * value, at least thirty days for the cart; an empty one is removed), and the clearing of old cookies.
  */

@@ -3,7 +3,7 @@ import { createCookie } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { testLoadContext } from '../../tests/load-context.ts'
 import { visitorMiddleware, visitorOf } from './visitor.server.ts'
-import { readSession, writeSession } from './visitor-session.server.ts'
+import { frameEndsAt, readSession, writeSession } from './visitor-session.server.ts'
 
 const settings = { sessionSecret: 'a-test-session-secret-of-32-characters', secureCookies: false }
 const now = Date.UTC(2026, 0, 1)
@@ -70,6 +70,19 @@ describe('the session cookie', () => {
     const read = readSession(requestWith(pair(header!)), settings, now + 2000)
     expect(read.data).toEqual({ cart })
     expect(read.changed).toBe(true)
+  })
+
+  it('tells when what the frame shows ends by itself: the first of the login and the access grant to expire', () => {
+    expect(frameEndsAt({ cart })).toBeNull()
+    expect(frameEndsAt({ cart, auth: { value: 'jwt', expiresAt: null } })).toBeNull()
+    expect(frameEndsAt({ auth: { value: 'jwt', expiresAt: now + 5000 } })).toBe(now + 5000)
+    expect(
+      frameEndsAt({
+        auth: { value: 'jwt', expiresAt: now + 5000 },
+        accessGrant: { value: 'g', expiresAt: now + 1000 },
+        queueTicket: { value: 't', expiresAt: now + 10 },
+      }),
+    ).toBe(now + 1000)
   })
 
   it('moves the separate cookies of before into the session and clears them', async () => {
