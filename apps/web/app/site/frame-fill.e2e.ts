@@ -112,3 +112,27 @@ test("a logged-in fan's kept frame is loaded again once their login has expired 
   await expect(page).toHaveURL('/profile')
   await expect(banner.getByRole('link', { name: 'Your profile' })).toBeVisible()
 })
+
+test('a fan whose page was drawn for them before the server saw their scripts keeps their frame from the first move on', async ({
+  page,
+  request,
+}) => {
+  await logInOnPage(page, await registerCustomer(request))
+  await page.context().clearCookies({ name: 'personal-frame' })
+  const reload = await page.reload()
+  expect(reload?.headers()['x-page-cache']).toBe('bypass')
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === 'personal-frame')?.value)
+    .toMatch(/^[0-9a-z]+$/)
+
+  const banner = page.getByRole('banner')
+  const home = await nextData(page, '/_root.data', () =>
+    banner.getByRole('link', { name: 'Dani Rocha' }).click(),
+  )
+  expect(home.keptFrame).toBe(true)
+  await expect(page).toHaveURL('/')
+  const back = await nextData(page, '/profile.data', () => page.goBack())
+  expect(back.keptFrame).toBe(true)
+  await expect(page).toHaveURL('/profile')
+  await expect(banner.getByRole('link', { name: 'Your profile' })).toBeVisible()
+})

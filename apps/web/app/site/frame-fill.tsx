@@ -2,11 +2,12 @@
  * A page shared between visitors (the page cache, docs/decisions/0009) comes with a frame drawn for
  * nobody. This browser fills in its own parts (the greeting, the cart and its hold, the launch access
  * grant) once the page has hydrated, from /visitor-frame, when core's personal-frame cookie says it
- * has some: the server sets that cookie once the browser has shown it runs these scripts, and only
- * then sends it shared pages (without scripts, every page is rendered for the visitor). A frame the
- * server drew for this visitor always wins over what was filled in.
+ * has some: the server sets that cookie once the browser has shown it runs these scripts (or this
+ * browser does, once a frame drawn for its visitor has hydrated), and only then sends it shared
+ * pages (without scripts, every page is rendered for the visitor). A frame the server drew for this
+ * visitor always wins over what was filled in.
  */
-import { fillsOwnFrame } from '@fanshop/core'
+import { fillsOwnFrame, newFrameCookie } from '@fanshop/core'
 import { createContext, type ReactNode, useEffect, useState } from 'react'
 import { useFetcher, useRouteLoaderData } from 'react-router'
 import type { FrameData, PersonalFrame } from './frame.server.ts'
@@ -25,7 +26,13 @@ export function FrameFill({ children }: { children: ReactNode }) {
   const fetcher = useFetcher<typeof loader>()
   const load = fetcher.load
   useEffect(() => {
-    if (frame) noteFrameCame(document.cookie, frame.launch.now, frame.endsAt)
+    if (!frame) return
+    // A frame drawn for this visitor before the server knew their browser runs these scripts: the
+    // browser says so itself, with a stamp its frame then came with (core's personal-frame).
+    if (frame.personal && !fillsOwnFrame(document.cookie))
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox; core writes the line as the server does
+      document.cookie = newFrameCookie(location.protocol === 'https:')
+    noteFrameCame(document.cookie, frame.launch.now, frame.endsAt)
   }, [frame])
   useEffect(() => {
     if (shared && fillsOwnFrame(document.cookie)) void load('/visitor-frame')

@@ -8,7 +8,7 @@ import {
   accountEndpoints,
   type CurrentUser,
   fillsOwnFrame,
-  newFrameStamp,
+  newFrameCookie,
   PERSONAL_FRAME_COOKIE,
   serializeCookie,
 } from '@fanshop/core'
@@ -120,7 +120,6 @@ function personalFrameCookie(
     return says
       ? serializeCookie({ ...PERSONAL_FRAME_COOKIE, value: '', maxAgeSeconds: 0 }, { secure })
       : null
-  if (says ? changes : scripted)
-    return serializeCookie({ ...PERSONAL_FRAME_COOKIE, value: newFrameStamp() }, { secure })
+  if (says ? changes : scripted) return newFrameCookie(secure)
   return null
 }

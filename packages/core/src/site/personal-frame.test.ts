@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fillsOwnFrame, frameStampOf, newFrameStamp } from './personal-frame.ts'
+import { fillsOwnFrame, frameStampOf, newFrameCookie, newFrameStamp } from './personal-frame.ts'
 
 describe('the personal-frame stamp', () => {
   it('is read from a Cookie header; the first value, 1, counts as one', () => {
@@ -27,5 +27,12 @@ describe('the personal-frame stamp', () => {
     const stamps = new Set(Array.from({ length: 20_000 }, newFrameStamp))
     expect(stamps.size).toBe(20_000)
     for (const stamp of stamps) expect(frameStampOf(`personal-frame=${stamp}`)).toBe(stamp)
+  })
+
+  it('is given to the browser in a cookie line the reader takes back, Secure over https', () => {
+    const line = newFrameCookie(false)
+    expect(line).toMatch(/^personal-frame=[0-9a-z]{9,16}; Max-Age=2592000; Path=\/; SameSite=Lax$/)
+    expect(frameStampOf(line.split(';')[0])).toBe(line.split(';')[0]!.slice('personal-frame='.length))
+    expect(newFrameCookie(true)).toMatch(/; Secure$/)
   })
 })

@@ -10,8 +10,12 @@
  * sent, the session written): a move to another page keeps the frame the browser has, and loads it
  * again only when the stamp is no longer the one it had when its frame came (a bag filled in another
  * tab, say). Browsers that still hold the first value, '1', are read as holding a stamp.
+ *
+ * The server sets it on the first page data a browser asks for; a browser whose page was drawn
+ * for it before then sets it itself once hydrated, with a stamp of its own that its frame came with
+ * (site/frame-fill.tsx), so its first move does not load the frame again for a stamp it never held.
  */
-import { readCookie } from './consent.ts'
+import { readCookie, serializeCookie } from './consent.ts'
 
 export const PERSONAL_FRAME_COOKIE = {
   name: 'personal-frame',
@@ -40,4 +44,9 @@ export function newFrameStamp(): string {
   const [high, low] = crypto.getRandomValues(new Uint32Array(2))
   const random = (high! * 2 ** 21 + (low! >>> 11)) % 36 ** RANDOM_LETTERS
   return Date.now().toString(36) + random.toString(36).padStart(RANDOM_LETTERS, '0')
+}
+
+/** The Set-Cookie line (or document.cookie assignment) that gives the browser a new stamp. */
+export function newFrameCookie(secure: boolean): string {
+  return serializeCookie({ ...PERSONAL_FRAME_COOKIE, value: newFrameStamp() }, { secure })
 }
