@@ -172,14 +172,23 @@ describe('the shared anonymous page cache', () => {
     expect(theirs.status).toBe(200)
     expect(theirs.headers.get('cache-control')).toBe('private, no-store')
     expect(theirs.headers.get('x-page-cache')).toBe('bypass')
-    expect(await theirs.json()).toMatchObject({
+    const frame = await theirs.json()
+    expect(frame).toMatchObject({
       user: { first_name: 'Lucía' },
       cart: null,
       accessGranted: false,
       personal: true,
     })
+    // When their login ends (a password login's fourteen days), so a kept frame is loaded again then.
+    expect(frame.endsAt).toBeGreaterThan(Date.now() + 13 * 24 * 60 * 60 * 1000)
     const nobody = await get('/visitor-frame')
-    expect(await nobody.json()).toEqual({ user: null, cart: null, accessGranted: false, personal: false })
+    expect(await nobody.json()).toEqual({
+      user: null,
+      cart: null,
+      accessGranted: false,
+      endsAt: null,
+      personal: false,
+    })
   })
 
   it("keeps a page's data for anonymous visitors, as the router asks for it on a move without reloading", async () => {
