@@ -172,7 +172,7 @@ describe('the shared anonymous page cache', () => {
     expect(theirs.status).toBe(200)
     expect(theirs.headers.get('cache-control')).toBe('private, no-store')
     expect(theirs.headers.get('x-page-cache')).toBe('bypass')
-    const frame = await theirs.json()
+    const frame = (await theirs.json()) as { endsAt: number }
     expect(frame).toMatchObject({
       user: { first_name: 'Lucía' },
       cart: null,
