@@ -6,11 +6,14 @@
  * keeps too, until their frame changes, in this tab or another (site/kept-frame.ts).
  */
 import type { APIRequestContext, Page, Response } from '@playwright/test'
+import { hydrated } from '../../tests/pages.ts'
 import { expect, test } from '../../tests/playwright.ts'
 import { addToCart, logInOnPage, registerCustomer } from '../../tests/shopper.ts'
 
 // A product no other browser test buys.
 const SNAPBACK = '/product/extra-time-snapback'
+// A hundred units: enough for every test that adds one.
+const GIFT_BOX = '/product/gift-box'
 
 /** A new customer logged in on `page`, one snapback in their bag, the bag's panel closed. */
 async function loggedInWithABag(page: Page, request: APIRequestContext) {
@@ -132,4 +135,35 @@ test('a fan whose page was drawn for them before the server saw their scripts ke
   await page.reload()
   await expect.poll(() => frameStamp(page)).toMatch(/^[0-9a-z]+$/)
   expect(await homeAndBack(page)).toEqual([true, true])
+})
+
+test('a fan whose bag was filled in another tab before their page hydrated gets their frame loaded again on the first move', async ({
+  page,
+  request,
+}) => {
+  await logInOnPage(page, await registerCustomer(request))
+  await expect(await addToCart(page, GIFT_BOX)).toHaveAccessibleName('1 item')
+  await expect.poll(() => frameStamp(page)).toMatch(/^[0-9a-z]+$/)
+  // Their profile drawn for them with one item in the bag, its scripts held back.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/profile', { waitUntil: 'commit' })
+  const banner = page.getByRole('banner')
+  await expect(banner.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible()
+
+  const other = await page.context().newPage()
+  await expect(await addToCart(other, GIFT_BOX)).toHaveAccessibleName('2 items')
+  await other.close()
+
+  release()
+  await hydrated(page)
+  await page.unroute(/\.js$/)
+  expect(await homeAndBack(page)).toEqual([false, true])
+  await expect(banner.getByRole('button', { name: 'Cart, 2 items' })).toBeVisible()
 })

@@ -7,11 +7,11 @@
  * pages (without scripts, every page is rendered for the visitor). A frame the server drew for this
  * visitor always wins over what was filled in.
  */
-import { fillsOwnFrame, newFrameCookie } from '@fanshop/core'
-import { createContext, type ReactNode, useEffect, useState } from 'react'
+import { fillsOwnFrame, frameStampOf, newFrameCookie } from '@fanshop/core'
+import { createContext, type ReactNode, useEffect, useLayoutEffect, useState } from 'react'
 import { useFetcher, useRouteLoaderData } from 'react-router'
 import type { FrameData, PersonalFrame } from './frame.server.ts'
-import { noteFrameCame, noteFrameFilled } from './kept-frame.ts'
+import { noteFrameCame, noteFrameFilled, stampToKeep } from './kept-frame.ts'
 import type { loader } from './routes/visitor-frame.ts'
 
 /** The personal parts this browser filled in, when its page was drawn for nobody. */
@@ -25,22 +25,24 @@ export function FrameFill({ children }: { children: ReactNode }) {
   const shared = frame !== undefined && frame === arrived && !frame.personal
   const fetcher = useFetcher<typeof loader>()
   const load = fetcher.load
-  useEffect(() => {
+  // Noted as the frame commits, before a move made right after can ask whether to keep it.
+  useLayoutEffect(() => {
     if (!frame) return
-    // A frame drawn for this visitor before the server knew their browser runs these scripts: the
-    // browser says so itself, with a stamp its frame then came with (core's personal-frame).
-    if (frame.personal && !fillsOwnFrame(document.cookie))
+    let stamp = stampToKeep(frame, document.cookie)
+    if (stamp === undefined) {
       // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox; core writes the line as the server does
       document.cookie = newFrameCookie(location.protocol === 'https:')
-    noteFrameCame(document.cookie, frame.launch.now, frame.endsAt)
+      stamp = frameStampOf(document.cookie)
+    }
+    noteFrameCame(stamp, frame.launch.now, frame.endsAt)
   }, [frame])
   useEffect(() => {
     if (shared && fillsOwnFrame(document.cookie)) void load('/visitor-frame')
   }, [shared, load])
   const answer = fetcher.data
   const filled = shared && answer?.personal ? answer : null
-  useEffect(() => {
-    if (filled) noteFrameFilled(filled.endsAt)
+  useLayoutEffect(() => {
+    if (filled) noteFrameFilled(filled.stamp, filled.endsAt)
   }, [filled])
   return <FilledFrame.Provider value={filled}>{children}</FilledFrame.Provider>
 }

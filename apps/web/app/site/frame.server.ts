@@ -14,6 +14,7 @@ import { frameEndsAt } from './visitor-session.server.ts'
 
 /** The frame's personal parts; a page drawn for nobody (a shared one) has none of them. */
 export async function loadPersonalFrame(context: AppLoadContext) {
+  const visitor = visitorOf(context)
   const [user, cart] = await Promise.all([loadFrameUser(context), loadFrameCart(context)])
   return {
     /** The logged-in user and their navigation, or null for a guest. */
@@ -23,7 +24,12 @@ export async function loadPersonalFrame(context: AppLoadContext) {
     /** Whether this visitor holds a launch access grant. */
     accessGranted: readAccessGrant(context) !== null,
     /** When the login or the access grant shown here expires by itself (server clock), or null. */
-    endsAt: frameEndsAt(visitorOf(context).session),
+    endsAt: frameEndsAt(visitor.session),
+    /**
+     * The personal-frame stamp the request that drew these parts held, or null: the browser keeps
+     * them across moves while its stamp is still this one (site/kept-frame.ts).
+     */
+    stamp: visitor.frameStamp,
   }
 }
 
@@ -44,6 +50,7 @@ export async function loadFrame(request: Request, context: AppLoadContext) {
     user: personal.user,
     cart: personal.cart,
     endsAt: personal.endsAt,
+    stamp: personal.stamp,
     /** True when the page was drawn with its visitor's own parts; a shared page never is. */
     personal: isPersonal(personal),
   }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { keepsFrame, noteFrameCame, noteFrameFilled, serverClockOffset } from './kept-frame.ts'
+import { keepsFrame, noteFrameCame, noteFrameFilled, serverClockOffset, stampToKeep } from './kept-frame.ts'
 
 const move = (from: string, to: string, formMethod?: 'GET' | 'POST') => ({
   currentUrl: new URL(from, 'https://shop.test'),
@@ -18,28 +18,28 @@ describe('the frame kept across moves', () => {
     const offset = serverClockOffset(Date.now() + 120_000)
     expect(offset).toBeGreaterThan(119_000)
     // A kept frame, an hour old, brought on a later page: the clock stays as first read.
-    noteFrameCame('', Date.now() - 3_600_000, null)
+    noteFrameCame(null, Date.now() - 3_600_000, null)
     expect(serverClockOffset(Date.now() - 3_600_000)).toBe(offset)
   })
 
   it('is kept on a move to another page while the stamp is the one it came with', () => {
-    noteFrameCame('session=x; personal-frame=abc', Date.now(), null)
+    noteFrameCame('abc', Date.now(), null)
     expect(keepsFrame(move('/shop', '/product/a'), 'session=x; personal-frame=abc')).toBe(true)
     expect(keepsFrame(move('/shop', '/shop?page=2'), 'personal-frame=abc')).toBe(true)
     expect(keepsFrame(move('/shop', '/search?q=cap', 'GET'), 'personal-frame=abc')).toBe(true)
-    noteFrameCame('', Date.now(), null)
+    noteFrameCame(null, Date.now(), null)
     expect(keepsFrame(move('/', '/shop'), '')).toBe(true)
   })
 
   it('is loaded again after a form is sent, on a revalidation, and once the stamp changed', () => {
-    noteFrameCame('personal-frame=abc', Date.now(), null)
+    noteFrameCame('abc', Date.now(), null)
     expect(keepsFrame(move('/product/a', '/product/a', 'POST'), 'personal-frame=abc')).toBe(false)
     expect(keepsFrame(move('/cart', '/checkout', 'POST'), 'personal-frame=abc')).toBe(false)
     expect(keepsFrame(move('/shop?page=2', '/shop?page=2'), 'personal-frame=abc')).toBe(false)
     // A bag filled in another tab, a login, a logout (the cookie cleared).
     expect(keepsFrame(move('/shop', '/product/a'), 'personal-frame=abd')).toBe(false)
     expect(keepsFrame(move('/shop', '/product/a'), '')).toBe(false)
-    noteFrameCame('', Date.now(), null)
+    noteFrameCame(null, Date.now(), null)
     expect(keepsFrame(move('/shop', '/product/a'), 'personal-frame=new')).toBe(false)
   })
 
@@ -47,7 +47,7 @@ describe('the frame kept across moves', () => {
     vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] })
     const offset = serverClockOffset(Date.now())
     const endsAt = Date.now() + offset + 60_000
-    noteFrameCame('personal-frame=abc', Date.now() + offset, endsAt)
+    noteFrameCame('abc', Date.now() + offset, endsAt)
     expect(keepsFrame(move('/shop', '/product/a'), 'personal-frame=abc')).toBe(true)
     vi.advanceTimersByTime(59_000)
     expect(keepsFrame(move('/shop', '/product/a'), 'personal-frame=abc')).toBe(true)
@@ -58,10 +58,37 @@ describe('the frame kept across moves', () => {
   it('takes the end of the parts it filled in itself into a frame drawn for nobody', () => {
     vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] })
     const offset = serverClockOffset(Date.now())
-    noteFrameCame('personal-frame=abc', Date.now() + offset, null)
-    noteFrameFilled(Date.now() + offset + 1_000)
+    noteFrameCame('abc', Date.now() + offset, null)
+    noteFrameFilled('abc', Date.now() + offset + 1_000)
     expect(keepsFrame(move('/shop', '/product/a'), 'personal-frame=abc')).toBe(true)
     vi.advanceTimersByTime(1_000)
     expect(keepsFrame(move('/shop', '/product/a'), 'personal-frame=abc')).toBe(false)
+  })
+
+  it('is kept, once filled in, under the stamp the request for its parts held', () => {
+    noteFrameCame('abc', Date.now(), null)
+    noteFrameFilled('abd', null)
+    expect(keepsFrame(move('/shop', '/product/a'), 'personal-frame=abc')).toBe(false)
+    expect(keepsFrame(move('/shop', '/product/a'), 'personal-frame=abd')).toBe(true)
+  })
+})
+
+describe('the stamp a frame that came is kept under', () => {
+  it('is, for one drawn for its visitor, the stamp its request held, whatever the browser holds now', () => {
+    const drawn = { personal: true, stamp: 'abc' }
+    expect(stampToKeep(drawn, 'personal-frame=abc')).toBe('abc')
+    // A form sent from another tab before this frame came (a bag filled, a logout): the next move loads it again.
+    expect(stampToKeep(drawn, 'session=x; personal-frame=abd')).toBe('abc')
+    expect(stampToKeep(drawn, '')).toBe('abc')
+    expect(stampToKeep({ personal: true, stamp: null }, 'personal-frame=abd')).toBeNull()
+  })
+
+  it('is left to the browser to draw for one drawn for its visitor before any stamp was', () => {
+    expect(stampToKeep({ personal: true, stamp: null }, 'session=x')).toBeUndefined()
+  })
+
+  it("is, for one drawn for nobody, the browser's own", () => {
+    expect(stampToKeep({ personal: false, stamp: null }, 'personal-frame=abc')).toBe('abc')
+    expect(stampToKeep({ personal: false, stamp: null }, '')).toBeNull()
   })
 })

@@ -2,16 +2,16 @@
  * The frame (the root loader's data: menus, consent, the visitor's login, bag and access grant) is
  * kept across moves between pages. It is loaded again after a form is sent (an add, a login), on a
  * revalidation (the hold ending, the queue's polling), once the login or access grant it shows has
- * expired by itself, and when core's personal-frame stamp is no longer the one the browser held
- * when its frame came (the server draws a new one whenever what the frame shows may have changed,
- * in this tab or another). A plain move then asks only for the next page's own data, the same for
+ * expired by itself, and when core's personal-frame stamp is no longer the one its frame was drawn
+ * under (the server draws a new one whenever what the frame shows may have changed, in this tab or
+ * another). A plain move then asks only for the next page's own data, the same for
  * every visitor, which the page cache keeps for fans with a login or a bag too
  * (docs/decisions/0009).
  */
-import { frameStampOf } from '@fanshop/core'
+import { fillsOwnFrame, frameStampOf } from '@fanshop/core'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 
-/** The stamp the browser held when its frame last came; undefined until the first frame has. */
+/** The stamp the frame the browser has is kept under; undefined until the first frame has come. */
 let stampOfFrame: string | null | undefined
 
 /** When what the frame shows of the visitor ends by itself (server clock), or null. */
@@ -20,15 +20,41 @@ let endsAtOfFrame: number | null = null
 /** The server's clock less this browser's, read once from the frame the page arrived with. */
 let clockOffset: number | undefined
 
-/** Notes a frame's coming (FrameFill, each time the root's data changes): the stamp, its end, and the clock once. */
-export function noteFrameCame(cookie: string, serverNow: number, endsAt: number | null): void {
-  stampOfFrame = frameStampOf(cookie)
+/**
+ * The personal-frame stamp a frame that came is to be kept under, given the browser's cookies now.
+ * One drawn for its visitor shows what was theirs when its request was made: the stamp that request
+ * held. One drawn for nobody shows nothing of theirs: the browser's own, as what it fills in is read
+ * from now on. Undefined for one drawn for its visitor before the server knew their browser runs
+ * the storefront's scripts, when no other tab has said so since: the browser then says so itself,
+ * with a stamp of its own that this frame came with (site/frame-fill.tsx).
+ */
+export function stampToKeep(
+  frame: { personal: boolean; stamp: string | null },
+  cookie: string,
+): string | null | undefined {
+  if (!frame.personal) return frameStampOf(cookie)
+  if (frame.stamp === null && !fillsOwnFrame(cookie)) return undefined
+  return frame.stamp
+}
+
+/**
+ * Notes a frame's coming (FrameFill, each time the root's data changes): the stamp it is kept under,
+ * its end, and the clock once. A frame drawn for its visitor is kept under the stamp its request
+ * held, not the one the browser holds when it comes: a form sent from another tab in between (before
+ * this page hydrated, say) drew a new one, and the next move loads the frame again.
+ */
+export function noteFrameCame(stamp: string | null, serverNow: number, endsAt: number | null): void {
+  stampOfFrame = stamp
   endsAtOfFrame = endsAt
   serverClockOffset(serverNow)
 }
 
-/** Notes the end of the personal parts a browser filled in itself into a frame drawn for nobody. */
-export function noteFrameFilled(endsAt: number | null): void {
+/**
+ * Notes the personal parts a browser filled in itself into a frame drawn for nobody: the stamp
+ * their request held, and their end.
+ */
+export function noteFrameFilled(stamp: string | null, endsAt: number | null): void {
+  stampOfFrame = stamp
   endsAtOfFrame = endsAt
 }
 

@@ -20,6 +20,7 @@ export function useFrame(): FrameData | undefined {
             cart: filled.cart,
             launch: { ...frame.launch, accessGranted: filled.accessGranted },
             endsAt: filled.endsAt,
+            stamp: filled.stamp,
             personal: true,
           }
         : frame,

@@ -7,7 +7,7 @@
 import {
   accountEndpoints,
   type CurrentUser,
-  fillsOwnFrame,
+  frameStampOf,
   newFrameCookie,
   PERSONAL_FRAME_COOKIE,
   serializeCookie,
@@ -25,6 +25,8 @@ export class Visitor {
     private readonly context: Readonly<RouterContextProvider>,
     data: SessionData,
     changed: boolean,
+    /** The personal-frame stamp the request came with (core's personal-frame), or null. */
+    readonly frameStamp: string | null,
   ) {
     this.#data = data
     this.#changed = changed
@@ -86,7 +88,7 @@ export function visitorOf(context: Readonly<RouterContextProvider>): Visitor {
 /** The root route's middleware: resolves the visitor, and writes their session back when it changed. */
 export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const read = readSession(request, context, Date.now())
-  const visitor = new Visitor(context, read.data, read.changed)
+  const visitor = new Visitor(context, read.data, read.changed, frameStampOf(request.headers.get('cookie')))
   context.set(visitorContext, visitor)
   const response = await next()
   if (visitor.changed) {
@@ -94,7 +96,7 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
       response.headers.append('Set-Cookie', header)
     }
   }
-  const frameCookie = personalFrameCookie(request, context.scripted, visitor, context.secureCookies)
+  const frameCookie = personalFrameCookie(request.method, context.scripted, visitor, context.secureCookies)
   if (frameCookie) response.headers.append('Set-Cookie', frameCookie)
   return response
 }
@@ -108,14 +110,14 @@ export const visitorMiddleware: MiddlewareFunction<Response> = async ({ request,
  * the browser's next move loads it again.
  */
 function personalFrameCookie(
-  request: Request,
+  method: string,
   scripted: boolean,
   visitor: Visitor,
   secure: boolean,
 ): string | null {
-  const says = fillsOwnFrame(request.headers.get('cookie'))
+  const says = visitor.frameStamp !== null
   const shows = showsInFrame(visitor.session)
-  const changes = visitor.changed || (request.method !== 'GET' && request.method !== 'HEAD')
+  const changes = visitor.changed || (method !== 'GET' && method !== 'HEAD')
   if (!shows)
     return says
       ? serializeCookie({ ...PERSONAL_FRAME_COOKIE, value: '', maxAgeSeconds: 0 }, { secure })
