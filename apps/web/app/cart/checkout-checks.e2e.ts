@@ -86,3 +86,31 @@ test('without JavaScript the server asks for the terms and keeps what was typed'
   await expect(page.getByLabel('Name on card')).toHaveValue('Ana García')
   await context.close()
 })
+
+test("only the address step's page carries the countries, and changing a saved address without JavaScript keeps to that step", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(VINYL)
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  const checkout = await page.goto('/checkout')
+  expect(await checkout!.text()).toContain('>Zimbabwe</option>')
+  await page.getByLabel('E-mail').fill(`steps.${Date.now()}@example.com`)
+  await fillAddressFields(page)
+  await page.getByRole('button', { name: 'Continue to shipping' }).click()
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible()
+  const delivery = await page.reload()
+  expect(await delivery!.text()).not.toContain('Zimbabwe')
+
+  await page.getByRole('link', { name: 'Change delivery address' }).click()
+  await expect(page.getByLabel('Street and number')).toHaveValue('Calle Mayor 1')
+  await page.getByLabel('Country').selectOption({ label: 'Portugal' })
+  await page.getByRole('button', { name: 'Show the states of this country' }).click()
+  await expect(page.getByLabel('Country')).toHaveValue(
+    (await page.getByRole('option', { name: 'Portugal', exact: true }).getAttribute('value')) ?? '',
+  )
+  await expect(page.getByLabel('Street and number')).toHaveValue('Calle Mayor 1')
+  await expect(page.getByRole('button', { name: 'Continue to shipping' })).toBeVisible()
+  await context.close()
+})

@@ -5,7 +5,7 @@
  * summary table, the coupon and the time left on the hold; on a phone these come first, the
  * summary folded into a bar with the total.
  */
-import { ADDRESS_TEXT_FIELDS, isPast, type OrderState, stateIndex } from '@fanshop/core'
+import { ADDRESS_TEXT_FIELDS, isPast, type OrderJson, type OrderState, stateIndex } from '@fanshop/core'
 import { useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { loadAddressBook } from '../../accounts/address-book.server.ts'
@@ -53,6 +53,19 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     (asked === 'address' || asked === 'delivery' || asked === 'payment') && reached(order.state, asked)
       ? asked
       : stepOf(order.state)
+  return {
+    order: publicOrder(order),
+    step,
+    // Only the open address step draws the address form: its 250 countries, drawn and sent for
+    // the page's hydration, were a third of the delivery and payment steps' render.
+    address: step === 'address' ? await loadAddressStep(context, url, order) : null,
+    idempotencyKey: crypto.randomUUID(),
+    serverNow: Date.now(),
+  }
+}
+
+/** What the address step's form draws: the countries, the chosen one's states, the typed draft and the address book. */
+async function loadAddressStep(context: Route.LoaderArgs['context'], url: URL, order: OrderJson) {
   const token = await visitorToken(context)
   const [countries, addressBook] = await Promise.all([
     loadCountries(context),
@@ -73,8 +86,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const countryId =
     Number(draft.country_id) || order.ship_address?.country_id || spain?.id || countries[0]!.id
   return {
-    order: publicOrder(order),
-    step,
     // The country select shows a name for an id; nothing else of the 250 countries is drawn.
     countries: countries.map(({ id, name }) => ({ id, name })),
     countryId,
@@ -84,8 +95,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       label: address.label,
       fill: `/checkout?${new URLSearchParams(asDraft(address))}`,
     })),
-    idempotencyKey: crypto.randomUUID(),
-    serverNow: Date.now(),
   }
 }
 
@@ -106,7 +115,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, serverNow } = loaderData
-  const step = actionData?.step ?? loaderData.step
+  // A page loaded for another step (the order moved on in another tab before an address was
+  // refused, say) has no address form to show again: it shows the step it was loaded for.
+  const step =
+    actionData?.step === 'address' && loaderData.address === null
+      ? loaderData.step
+      : (actionData?.step ?? loaderData.step)
   return (
     <section className="checkout-page">
       <h1 className="checkout-page__title">Checkout</h1>
@@ -160,7 +174,10 @@ function StepForm(props: {
   result: CheckoutResult | undefined
 }) {
   const result = props.result?.step === props.step ? props.result : undefined
-  if (props.step === 'address') return <AddressForm loaderData={props.loaderData} result={result} />
+  if (props.step === 'address')
+    return props.loaderData.address ? (
+      <AddressForm order={props.loaderData.order} address={props.loaderData.address} result={result} />
+    ) : null
   if (props.step === 'delivery') return <DeliveryForm order={props.loaderData.order} result={result} />
   return (
     <PaymentForm
@@ -190,13 +207,15 @@ function SubmitButton({ children }: { children: string }) {
 }
 
 function AddressForm({
-  loaderData,
+  order,
+  address: form,
   result,
 }: {
-  loaderData: Route.ComponentProps['loaderData']
+  order: PublicOrder
+  address: NonNullable<Route.ComponentProps['loaderData']['address']>
   result: CheckoutResult | undefined
 }) {
-  const { order, countries, draft } = loaderData
+  const { countries, draft } = form
   const hydrated = useHydrated()
   const address = order.ship_address
   const saved: Record<string, string> = {
@@ -211,17 +230,19 @@ function AddressForm({
     state_id: address?.state_id ? String(address.state_id) : '',
   }
   const value = (name: string) => result?.values?.[name] ?? draft[name] ?? saved[name] ?? ''
-  const { countryId, setCountryId, states } = useCountryStates(loaderData, result?.values?.country_id)
+  const { countryId, setCountryId, states } = useCountryStates(form, result?.values?.country_id)
 
   return (
     <Form method="post" className="checkout-form">
       <input type="hidden" name="intent" value="address" />
+      {/* Kept by the states' GET without JavaScript: an address already saved is being changed. */}
+      <input type="hidden" name="step" value="address" />
       <StepError result={result} />
-      {loaderData.addressBook.length > 0 ? (
+      {form.addressBook.length > 0 ? (
         <nav className="checkout-form__book" aria-label="Your saved addresses">
           <p className="checkout-field__label">Deliver to a saved address</p>
           <ul>
-            {loaderData.addressBook.map((address) => (
+            {form.addressBook.map((address) => (
               <li key={address.fill}>
                 <Link to={address.fill} preventScrollReset replace>
                   {address.label}
