@@ -52,6 +52,16 @@ test('a customer keeps an address in /profile and their checkout starts from it 
   ).toBeVisible()
   await page.getByRole('button', { name: 'Continue to shipping' }).click()
   await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible()
+
+  // Changing the address saved on the order, the saved one filled in again: still the address step.
+  await page.getByRole('link', { name: 'Change delivery address' }).click()
+  await page.getByLabel('Street and number').fill('Calle Menor 2')
+  await page
+    .getByRole('navigation', { name: 'Your saved addresses' })
+    .getByRole('link', { name: 'Ana García, Calle Mayor 1, 28013 Madrid, Spain' })
+    .click()
+  await expect(page.getByLabel('Street and number')).toHaveValue('Calle Mayor 1')
+  await expect(page.getByRole('button', { name: 'Continue to shipping' })).toBeVisible()
 })
 
 test('the address form loads the states of the country picked, and has none for a country without them', async ({

@@ -93,7 +93,8 @@ async function loadAddressStep(context: Route.LoaderArgs['context'], url: URL, o
     draft,
     addressBook: addressBook.map((address) => ({
       label: address.label,
-      fill: `/checkout?${new URLSearchParams(asDraft(address))}`,
+      // On the address step, also when an address already saved is being changed.
+      fill: `/checkout?${new URLSearchParams({ step: 'address', ...asDraft(address) })}`,
     })),
   }
 }
@@ -176,7 +177,13 @@ function StepForm(props: {
   const result = props.result?.step === props.step ? props.result : undefined
   if (props.step === 'address')
     return props.loaderData.address ? (
-      <AddressForm order={props.loaderData.order} address={props.loaderData.address} result={result} />
+      <AddressForm
+        // A saved address followed fills the form in anew: a field typed in keeps its own value otherwise.
+        key={new URLSearchParams(props.loaderData.address.draft).toString()}
+        order={props.loaderData.order}
+        address={props.loaderData.address}
+        result={result}
+      />
     ) : null
   if (props.step === 'delivery') return <DeliveryForm order={props.loaderData.order} result={result} />
   return (
