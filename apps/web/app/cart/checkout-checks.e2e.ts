@@ -103,6 +103,18 @@ test("only the address step's page carries the countries, and changing a saved a
   const delivery = await page.reload()
   expect(await delivery!.text()).not.toContain('Zimbabwe')
 
+  // A step nobody knows, sent from the delivery step: refused with its message, nothing lost.
+  await page
+    .locator('form:has(button:text("Continue to payment")) input[name=intent]')
+    .evaluate((intent: HTMLInputElement) => {
+      intent.value = 'teleport'
+    })
+  const refused = page.waitForResponse((r) => r.request().method() === 'POST')
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  expect((await refused).status()).toBe(422)
+  await expect(page.getByRole('alert')).toHaveText('Unknown checkout step.')
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible()
+
   await page.getByRole('link', { name: 'Change delivery address' }).click()
   await expect(page.getByLabel('Street and number')).toHaveValue('Calle Mayor 1')
   await page.getByLabel('Country').selectOption({ label: 'Portugal' })

@@ -117,11 +117,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, serverNow } = loaderData
   // A page loaded for another step (the order moved on in another tab before an address was
-  // refused, say) has no address form to show again: it shows the step it was loaded for.
-  const step =
-    actionData?.step === 'address' && loaderData.address === null
-      ? loaderData.step
-      : (actionData?.step ?? loaderData.step)
+  // refused, say) has no address form to show again: it shows the step it was loaded for, with
+  // the answer's message.
+  const formless = actionData?.step === 'address' && loaderData.address === null
+  const step = formless ? loaderData.step : (actionData?.step ?? loaderData.step)
+  const result = formless ? { ...actionData, step } : actionData
   return (
     <section className="checkout-page">
       <h1 className="checkout-page__title">Checkout</h1>
@@ -156,7 +156,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   ) : null}
                 </h2>
                 {open ? (
-                  <StepForm step={each} loaderData={loaderData} result={actionData} />
+                  <StepForm step={each} loaderData={loaderData} result={result} />
                 ) : done ? (
                   <StepSummary step={each} order={order} />
                 ) : null}
