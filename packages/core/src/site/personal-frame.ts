@@ -8,8 +8,8 @@
  *
  * Its value is a stamp the server draws anew whenever what the frame shows may have changed (a form
  * sent, the session written): a move to another page keeps the frame the browser has, and loads it
- * again only when the stamp is no longer the one it had when its frame came (a bag filled in another
- * tab, say). Browsers that still hold the first value, '1', are read as holding a stamp.
+ * again only when the stamp is no longer the one its frame was drawn under (a bag filled in another
+ * tab, say; site/kept-frame.ts). Browsers that still hold the first value, '1', are read as holding a stamp.
  *
  * The server sets it on the first page data a browser asks for; a browser whose page was drawn
  * for it before then sets it itself once hydrated, with a stamp of its own that its frame came with
