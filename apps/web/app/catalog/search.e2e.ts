@@ -31,6 +31,24 @@ test('the search field suggests products, stories and music as you type @phone',
   expect(axe.violations).toEqual([])
 })
 
+test('the search field says what it searches in full on a small phone @phone-only', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto('/shop')
+  const field = page.getByRole('combobox', { name: 'Search products, stories and music' })
+  const { text, room } = await field.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = style.font
+    context.letterSpacing = style.letterSpacing
+    return {
+      text: context.measureText(input.placeholder).width,
+      room: input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight),
+    }
+  })
+  expect(text).toBeLessThanOrEqual(room)
+  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible()
+})
+
 test('arrows move through the suggestions, Escape closes them and Enter opens one @phone', async ({
   page,
 }) => {

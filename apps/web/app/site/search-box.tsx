@@ -2,12 +2,14 @@
  * The search field: a GET form to /search, so search works without JavaScript. Once the script
  * runs it is an ARIA 1.2 combobox (list autocomplete): as the fan types, products, stories and
  * music are suggested (debounced, from the /search page's own loader); arrows move through the
- * suggestions, Enter opens one, Escape closes the list. Only /shop and /search import it, so it
- * is not in other pages' code.
+ * suggestions, Enter opens one, Escape closes the list. On a small phone the button is its icon
+ * (named Search all the same), so the field has room to say what it searches. Only /shop and
+ * /search import it, so it is not in other pages' code.
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form, useFetcher, useNavigate } from 'react-router'
 import type { loader } from '../catalog/routes/search.tsx'
+import { SearchIcon } from './icons.tsx'
 import { useHydrated } from './use-hydrated.tsx'
 
 /** Quiet time after the last key before suggestions are asked for. */
@@ -109,7 +111,7 @@ export function SearchBox(props: { initial?: string }) {
         className="search-box__input"
         type="search"
         name="q"
-        placeholder="Search products, stories, music"
+        placeholder="Products, stories, music"
         maxLength={100}
         autoComplete="off"
         enterKeyHint="search"
@@ -133,8 +135,9 @@ export function SearchBox(props: { initial?: string }) {
             }
           : {})}
       />
-      <button type="submit" className="button search-box__submit">
-        Search
+      <button type="submit" className="button search-box__submit" aria-label="Search">
+        <SearchIcon />
+        <span className="search-box__submit-text">Search</span>
       </button>
       {hydrated ? (
         <>
