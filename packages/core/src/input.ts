@@ -5,22 +5,12 @@
  * and ids and pages bounded to what a database integer column holds.
  */
 import { z } from 'zod'
+import { NUL_MESSAGE } from './field-message.ts'
 
 /** The largest value of a 32-bit integer column (PostgreSQL `integer`), the type of every id. */
 export const MAX_ID = 2_147_483_647
 /** The last page a list accepts: page × per_page stays far inside the databases' 64-bit offsets. */
 const MAX_PAGE = MAX_ID
-
-/** The NUL rule's message, written to follow a field's name (the API's answer puts it before). */
-const NUL_MESSAGE = 'must not contain a NUL character'
-
-/**
- * A field's message as a page shows it under the field: the NUL rule's names the field by its
- * label ("E-mail must not contain a NUL character."); every other one is a sentence already.
- */
-export function fieldMessageFor(label: string, message: string | undefined): string | undefined {
-  return message === NUL_MESSAGE ? `${label} ${NUL_MESSAGE}.` : message
-}
 
 /** Any text a request carries: a string without NUL characters. */
 export function text(params?: Parameters<typeof z.string>[0]) {

@@ -5,7 +5,7 @@
  * come in the HTML (site/first-paint-styles.server.ts): no stylesheet holds the first paint.
  */
 import type { APIRequestContext } from '@playwright/test'
-import { hydrated, picturedProduct } from '../../tests/pages.ts'
+import { hydrated, namedPages, picturedProduct, putOneInTheBag } from '../../tests/pages.ts'
 import { expect, test } from '../../tests/playwright.ts'
 
 /**
@@ -43,6 +43,27 @@ test('home, /shop and a product page load without zod, dialogs or the panels', a
     }
     const panels = scripts.filter((script) => PANEL_CHUNK.test(script.url)).map((script) => script.url)
     expect(panels, `panel code on the first load of ${path}`).toEqual([])
+  }
+})
+
+/** The scripts of a page's first load that carry zod. */
+const zodOnFirstLoad = async (request: APIRequestContext, path: string) =>
+  (await firstLoadScripts(request, path))
+    .filter((script) => script.text.includes('ZodError'))
+    .map((s) => s.url)
+
+test('the bag and the checkout, which every buyer opens on drop day, load without zod', async ({ page }) => {
+  await putOneInTheBag(page)
+  for (const path of ['/cart', '/checkout']) {
+    expect(await zodOnFirstLoad(page.request, path), `zod on the first load of ${path}`).toEqual([])
+  }
+})
+
+test('the editorial pages, which have no form to check, load without zod', async ({ request }) => {
+  const named = new Map((await namedPages(request)).map((page) => [page.routeName, page.path]))
+  const paths = ['/home', '/feed', '/story', '/music', '/lookbook', '/lookbook-01', '/foundation', '/book']
+  for (const path of [...paths, named.get('lookbook-slug')!, named.get('music-id')!]) {
+    expect(await zodOnFirstLoad(request, path), `zod on the first load of ${path}`).toEqual([])
   }
 })
 

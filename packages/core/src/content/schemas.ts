@@ -94,10 +94,6 @@ const articleSchema = z.object({
   reading_minutes: z.number().int(),
 })
 
-/** The six lookbook layouts (/lookbook-01 to /lookbook-06); each setup names the one it is shot for. */
-export const LOOKBOOK_LAYOUTS = [1, 2, 3, 4, 5, 6] as const
-export type LookbookLayout = (typeof LOOKBOOK_LAYOUTS)[number]
-
 const lookbookSetupSchema = z.object({
   id: z.number().int(),
   position: z.number().int(),
