@@ -19,6 +19,10 @@ async function firstLoadScripts(request: APIRequestContext, path: string) {
   return Promise.all(urls.map(async (url) => ({ url, text: await (await request.get(url)).text() })))
 }
 
+/** The addresses of the scripts whose text holds `mark`. */
+const carrying = (scripts: { url: string; text: string }[], mark: string) =>
+  scripts.filter((script) => script.text.includes(mark)).map((script) => script.url)
+
 /** Home, /shop and the page of a product with pictures: the pages the first-load budget is about. */
 const firstLoadPages = async (request: APIRequestContext) => [
   '/',
@@ -26,9 +30,12 @@ const firstLoadPages = async (request: APIRequestContext) => [
   `/product/${await picturedProduct(request)}`,
 ]
 
+/** What zod leaves in its code whatever the bundler renames. */
+const ZOD_MARK = 'ZodError'
+
 /** What each late library leaves in its code whatever the bundler renames. */
 const LATE_LIBRARIES = [
-  ['zod', 'ZodError'],
+  ['zod', ZOD_MARK],
   ['the dialog library', 'DialogTitle'],
 ] as const
 
@@ -38,8 +45,7 @@ test('home, /shop and a product page load without zod, dialogs or the panels', a
   for (const path of await firstLoadPages(request)) {
     const scripts = await firstLoadScripts(request, path)
     for (const [library, mark] of LATE_LIBRARIES) {
-      const carriers = scripts.filter((script) => script.text.includes(mark)).map((script) => script.url)
-      expect(carriers, `${library} on the first load of ${path}`).toEqual([])
+      expect(carrying(scripts, mark), `${library} on the first load of ${path}`).toEqual([])
     }
     const panels = scripts.filter((script) => PANEL_CHUNK.test(script.url)).map((script) => script.url)
     expect(panels, `panel code on the first load of ${path}`).toEqual([])
@@ -48,9 +54,7 @@ test('home, /shop and a product page load without zod, dialogs or the panels', a
 
 /** The scripts of a page's first load that carry zod. */
 const zodOnFirstLoad = async (request: APIRequestContext, path: string) =>
-  (await firstLoadScripts(request, path))
-    .filter((script) => script.text.includes('ZodError'))
-    .map((s) => s.url)
+  carrying(await firstLoadScripts(request, path), ZOD_MARK)
 
 test('the bag and the checkout, which every buyer opens on drop day, load without zod', async ({ page }) => {
   await putOneInTheBag(page)
