@@ -7,9 +7,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { root, run } from './lib.mjs'
+import { runWatched } from './stall-watch.mjs'
 
 const pgUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const inCi = process.env.CI === 'true'
+/** No test file started or ended for this long: the vitest run has stopped (its slowest file takes under a minute). */
+const VITEST_STALL_MS = 8 * 60_000
 const resultsDir = path.join(root, '.test-results')
 fs.rmSync(resultsDir, { recursive: true, force: true })
 fs.mkdirSync(resultsDir, { recursive: true })
@@ -73,14 +76,32 @@ if (!withPostgres && inCi) {
   process.exit(1)
 }
 const projects = ['core', 'web', 'scripts', 'api-sqlite', ...(withPostgres ? ['api-postgres'] : [])]
-const vitestCode = await run('npx', [
+const vitestArgs = [
   'vitest',
   'run',
   ...projects.flatMap((p) => ['--project', p]),
   '--reporter=default',
   '--reporter=json',
+  '--reporter=./scripts/vitest-progress.mjs',
   `--outputFile.json=${path.join(resultsDir, 'vitest.json')}`,
-])
+]
+const watch = {
+  progressFile: path.join(resultsDir, 'vitest-progress.txt'),
+  reportDir: path.join(resultsDir, 'reports'),
+  stallMs: VITEST_STALL_MS,
+  env: process.env,
+}
+// A run whose workers stop moving (seen once in CI: every file but one done, then nothing for the
+// rest of its 90 minutes) is stopped with its diagnosis and run once more; the diagnosis is
+// printed again beside the summary, so that a pass on the second run still shows it.
+let vitestCode = await runWatched('npx', vitestArgs, watch)
+let vitestStall = null
+if (typeof vitestCode === 'object') {
+  vitestStall = vitestCode.stalled
+  console.log('\nThe unit and API tests stopped moving: running them once more.')
+  vitestCode = await runWatched('npx', vitestArgs, watch)
+  if (typeof vitestCode === 'object') vitestCode = 1
+}
 
 step('browser tests (playwright)')
 const e2eCode = await run('node', ['scripts/e2e.mjs', '--no-build'], {
@@ -106,6 +127,7 @@ try {
 } catch {
   failed += 1
 }
+if (vitestStall) console.log(`\nThe first run of the unit and API tests stopped moving. ${vitestStall}`)
 console.log(`\n${pgLine}`)
 console.log(redisLine)
 console.log(`Summary: ${passed} passed, ${failed} failed`)
