@@ -1,7 +1,8 @@
 /**
  * The guest order lookup's form (order number and e-mail address), shown on /order/lookup and on
  * every order page that cannot tell which order is meant. Checked as the fan types and again on
- * the server with the same schema; it posts to /order/lookup, in place when JavaScript runs.
+ * the server with the same schema; it posts to /order/lookup, in place when JavaScript runs. The
+ * order pages load it only when they show it (which-order.tsx).
  */
 import { orderLookupSchema } from '@fanshop/core'
 import type { ReactNode } from 'react'
@@ -48,20 +49,5 @@ export function OrderLookupForm(props: {
         {busy ? 'One moment…' : 'Find my order'}
       </button>
     </fetcher.Form>
-  )
-}
-
-/** What an order page shows when it cannot tell which order is meant: why, and the lookup. */
-export function WhichOrder(props: { asked: string | null; about: string }) {
-  return (
-    <>
-      <h1 className="order-page__title">Find your order</h1>
-      <OrderLookupForm number={props.asked}>
-        {props.asked
-          ? `Order ${props.asked} cannot be opened in this browser. `
-          : `${props.about} We cannot tell which order you mean. `}
-        Enter the order number from your confirmation e-mail and the e-mail address you ordered with.
-      </OrderLookupForm>
-    </>
   )
 }

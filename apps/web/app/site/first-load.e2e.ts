@@ -7,6 +7,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import { hydrated, namedPages, picturedProduct, putOneInTheBag } from '../../tests/pages.ts'
 import { expect, test } from '../../tests/playwright.ts'
+import { checkOut } from '../../tests/shopper.ts'
 
 /**
  * Each script the HTML of `path` references (the entry's preload and what the page's module
@@ -61,6 +62,35 @@ test('the bag and the checkout, which every buyer opens on drop day, load withou
   for (const path of ['/cart', '/checkout']) {
     expect(await zodOnFirstLoad(page.request, path), `zod on the first load of ${path}`).toEqual([])
   }
+})
+
+test('the pages after an order load without zod; the lookup they show when they cannot tell the order checks as the fan types', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await putOneInTheBag(page)
+  await checkOut(page, `first.load.${Date.now()}@example.com`, '4242 4242 4242 4242')
+  await expect(page).toHaveURL(/\/order\/confirmation\?number=R\d{9}$/)
+  const number = new URL(page.url()).searchParams.get('number')!
+  for (const path of ['/order/confirmation', '/thank-you', '/order/details']) {
+    const opened = `${path}?number=${number}`
+    expect(await zodOnFirstLoad(page.request, opened), `zod on the first load of ${opened}`).toEqual([])
+  }
+
+  const posts: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url())
+  })
+  // An order this browser did not place: the page offers the lookup.
+  await page.goto('/thank-you?number=R000000001')
+  await hydrated(page)
+  await expect(page.getByText('Order R000000001 cannot be opened in this browser.')).toBeVisible()
+  await page.getByLabel('Order number').fill('my order')
+  await page.getByLabel('E-mail address you ordered with').focus()
+  await expect(
+    page.getByText('Enter the order number as it is in your e-mail, like R123456789.'),
+  ).toBeVisible()
+  expect(posts).toEqual([])
 })
 
 test('the editorial pages, which have no form to check, load without zod', async ({ request }) => {

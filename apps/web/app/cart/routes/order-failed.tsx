@@ -5,9 +5,9 @@
 import { Link, redirect } from 'react-router'
 import type { SiteHandle } from '../../site/handle.ts'
 import { publicOrder } from '../cart.server.ts'
-import { WhichOrder } from '../order-lookup-form.tsx'
 import { OrderSummary } from '../order-summary.tsx'
 import { loadOrderForPage } from '../placed-order.server.ts'
+import { WhichOrder } from '../which-order.tsx'
 import type { Route } from './+types/order-failed'
 import '../cart.css'
 

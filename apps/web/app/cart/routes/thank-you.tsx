@@ -2,8 +2,8 @@
 import { Link } from 'react-router'
 import type { SiteHandle } from '../../site/handle.ts'
 import { CopyOrderNumber } from '../copy-order-number.tsx'
-import { WhichOrder } from '../order-lookup-form.tsx'
 import { loadOrderForPage } from '../placed-order.server.ts'
+import { WhichOrder } from '../which-order.tsx'
 import type { Route } from './+types/thank-you'
 import '../cart.css'
 
