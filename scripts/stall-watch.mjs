@@ -10,18 +10,18 @@ import { root } from './lib.mjs'
 
 const REPORT_SIGNAL = 'SIGUSR2'
 
-/** The file names of `progressFile` that started and have not ended, with when each started. */
+/** The files of `progressFile` that started and have not ended, each with its project. */
 function unfinished(progressFile) {
-  const running = new Map()
+  const running = new Set()
   const text = fs.existsSync(progressFile) ? fs.readFileSync(progressFile, 'utf8') : ''
   for (const line of text.split('\n')) {
     const [event, project, file] = line.split(' ')
     if (!file) continue
     const key = `${project} ${path.relative(root, file)}`
-    if (event === 'start') running.set(key, true)
+    if (event === 'start') running.add(key)
     else running.delete(key)
   }
-  return [...running.keys()]
+  return [...running]
 }
 
 /** Every process under `pid`, `pid` included. */
