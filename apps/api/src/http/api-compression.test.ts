@@ -103,8 +103,8 @@ describe('API compression', () => {
     try {
       const { shop: major, defaultWindow } = await fullCollectionsAgainstDefaultWindow(answer)
       // With brotli's default 4 MiB window this ran a full collection every few dozen answers;
-      // with the 1 MiB window a fifth as many or fewer (1-3 against 13-17 here, 3-6 against 16-27
-      // with the machine loaded).
+      // with the 1 MiB window a fifth as many or fewer (1-3 against 13-17 a run here, 3-6 against
+      // 16-27 with the machine loaded). Each count is of two runs.
       expect(major * 2).toBeLessThanOrEqual(defaultWindow)
     } finally {
       await api.close()

@@ -165,7 +165,8 @@ describe('writeCompressed', () => {
     }
     const { shop, defaultWindow } = await fullCollectionsAgainstDefaultWindow(compressPages)
     // With brotli's default 4 MiB window this ran a full collection every 15 pages or so (45 to
-    // 63 here); with the smaller window 0 to 2, and 7 once on a machine loaded by CI's browser tests.
+    // 63 a run here); with the smaller window 0 to 2, and 7 once on a machine loaded by CI's
+    // browser tests. Each count is of two runs.
     expect(shop * 4).toBeLessThanOrEqual(defaultWindow)
   })
 })
