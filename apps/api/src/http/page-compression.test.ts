@@ -97,7 +97,7 @@ describe('writeCompressed', () => {
     })
     const { res, pieces } = response()
     const written = writeCompressed(body, res as unknown as ServerResponse, 'br')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await vi.waitFor(() => expect(writes.filter((length) => length > 0)).toHaveLength(1), { timeout: 5_000 })
     more()
     await written
     // Each piece as one write (a flush is a write of nothing).
@@ -127,8 +127,9 @@ describe('writeCompressed', () => {
     })
     res.pipe(inflate)
     const written = writeCompressed(body, res as unknown as ServerResponse, 'br')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(seen).toBe(SHELL.join(''))
+    // The rest is written only after this: the shell arrives on its own, however long the
+    // encoders take on a busy machine (a fixed 50 ms wait once saw nothing yet).
+    await vi.waitFor(() => expect(seen).toBe(SHELL.join('')), { timeout: 5_000 })
     more()
     await written
     await new Promise((resolve) => inflate.once('end', resolve))
