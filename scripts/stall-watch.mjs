@@ -15,41 +15,45 @@ function unfinished(progressFile) {
   const running = new Set()
   const text = fs.existsSync(progressFile) ? fs.readFileSync(progressFile, 'utf8') : ''
   for (const line of text.split('\n')) {
-    const [event, project, file] = line.split(' ')
-    if (!file) continue
-    const key = `${project} ${path.relative(root, file)}`
+    const [event, project, ...file] = line.split(' ')
+    if (file.length === 0) continue
+    const key = `${project} ${path.relative(root, file.join(' '))}`
     if (event === 'start') running.add(key)
     else running.delete(key)
   }
   return [...running]
 }
 
-/** Every process under `pid`, `pid` included. */
+/** Every process under `pid`, `pid` included, each with its command line. */
 function processTree(pid) {
-  const table = spawnSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).stdout ?? ''
+  const table = spawnSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' }).stdout ?? ''
   const children = new Map()
+  const args = new Map()
   for (const row of table.trim().split('\n')) {
-    const [child, parent] = row.trim().split(/\s+/).map(Number)
-    children.set(parent, [...(children.get(parent) ?? []), child])
+    const [, child, parent, command] = /^\s*(\d+)\s+(\d+)\s?(.*)$/.exec(row) ?? []
+    if (!child) continue
+    children.set(Number(parent), [...(children.get(Number(parent)) ?? []), Number(child)])
+    args.set(Number(child), command)
   }
   const tree = [pid]
   for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []))
-  return tree
+  return tree.map((p) => ({ pid: p, args: args.get(p) ?? '' }))
 }
 
 /** What was running and where each worker stood, as text to print. */
 function diagnosis(pid, progressFile, reportDir) {
   const lines = [`Still running: ${unfinished(progressFile).join(', ') || '(none named)'}`]
-  const pids = processTree(pid)
-  const ps = spawnSync('ps', ['-o', 'pid,ppid,stat,etime,time,args', '-p', pids.join(',')], {
-    encoding: 'utf8',
-  })
+  const tree = processTree(pid)
+  const ps = spawnSync(
+    'ps',
+    ['-o', 'pid,ppid,stat,etime,time,args', '-p', tree.map((entry) => entry.pid).join(',')],
+    { encoding: 'utf8' },
+  )
   lines.push(ps.stdout ?? '')
   // Vitest's own process, which hands out the files, and its workers, which run them.
-  const workers = pids.filter((p) => {
-    const args = spawnSync('ps', ['-o', 'args=', '-p', String(p)], { encoding: 'utf8' }).stdout ?? ''
-    return /node_modules\/\.bin\/vitest|workers\/forks/.test(args)
-  })
+  const workers = tree
+    .filter((entry) => /node_modules\/\.bin\/vitest|workers\/forks/.test(entry.args))
+    .map((entry) => entry.pid)
   for (const worker of workers) {
     const gdb = spawnSync('gdb', ['-batch', '-p', String(worker), '-ex', 'bt 20'], {
       encoding: 'utf8',

@@ -91,8 +91,8 @@ const watch = {
   stallMs: VITEST_STALL_MS,
   env: process.env,
 }
-// A run whose workers stop moving (seen once in CI: every file but one done, then nothing for the
-// rest of its 90 minutes) is stopped with its diagnosis and run once more; the diagnosis is
+// A run whose workers stop moving (seen once in CI: the last file of its order printed, then
+// neither the summary nor anything else for the rest of its 90 minutes) is stopped with its diagnosis and run once more; the diagnosis is
 // printed again beside the summary, so that a pass on the second run still shows it.
 let vitestCode = await runWatched('npx', vitestArgs, watch)
 let vitestStall = null

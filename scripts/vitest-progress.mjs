@@ -1,5 +1,5 @@
 // A Vitest reporter that writes, as they happen, which test files start and end, one line each
-// ("start <file>", "end <file>"), to the file named by VITEST_PROGRESS_FILE. scripts/test.mjs
+// ("start <project> <file>", "end <project> <file>"), to the file named by VITEST_PROGRESS_FILE. scripts/test.mjs
 // reads it to tell a run that has stopped moving (a worker that never finishes its file) from a
 // slow one, and to name the files that were running when it did.
 import fs from 'node:fs'
