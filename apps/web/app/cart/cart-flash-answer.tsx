@@ -3,16 +3,15 @@
  * after an add, a dialog explains a failure (before the launch with the ways in), and before
  * JavaScript runs the same answer shows as a notice on the page. The failure dialog's code loads only when there is one to show.
  */
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router'
+import { lazyNamed } from '../site/lazy-named.ts'
 import { useUi } from '../site/ui-store.ts'
 import { useHydrated } from '../site/use-hydrated.tsx'
 import { CART_FLASH_PARAM, type CartFlash, isCartFlash } from './cart-flash.ts'
 import { CART_TEXT } from './texts.ts'
 
-const CartMessageDialog = lazy(() =>
-  import('./cart-dialogs.tsx').then((module) => ({ default: module.CartMessageDialog })),
-)
+const CartMessageDialog = lazyNamed(() => import('./cart-dialogs.tsx'), 'CartMessageDialog')
 
 const FLASH_MESSAGES: Record<Exclude<CartFlash, 'added'>, string> = {
   'out-of-stock': CART_TEXT.outOfStock,

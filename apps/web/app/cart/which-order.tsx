@@ -4,11 +4,10 @@
  * load only when it shows: the server renders it whole, and the browser keeps that HTML until the
  * code arrives, so the page every buyer sees after paying does not carry them.
  */
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { lazyNamed } from '../site/lazy-named.ts'
 
-const OrderLookupForm = lazy(() =>
-  import('./order-lookup-form.tsx').then((module) => ({ default: module.OrderLookupForm })),
-)
+const OrderLookupForm = lazyNamed(() => import('./order-lookup-form.tsx'), 'OrderLookupForm')
 
 export function WhichOrder(props: { asked: string | null; about: string }) {
   return (

@@ -6,7 +6,7 @@
  * page's heading, scroll to top on the home route, animate-on-scroll, reload on a failed chunk,
  * the launch's allowedToShop flag).
  */
-import { lazy, type ReactNode, Suspense } from 'react'
+import { type ReactNode, Suspense } from 'react'
 import { useAllowedToShopFlag, useShoppingAllowed } from '../launch/shopping-gate.ts'
 import { Analytics } from './analytics.tsx'
 import { useAnimateOnScroll } from './animate-on-scroll.ts'
@@ -18,6 +18,7 @@ import {
   useScrollToTopOnArrival,
   useSidebarsHidden,
 } from './frame-effects.ts'
+import { lazyNamed } from './lazy-named.ts'
 import { OfflineNote } from './offline-note.tsx'
 import { Overlay } from './overlay.tsx'
 import { Panels } from './panels.tsx'
@@ -27,9 +28,7 @@ import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
 
 /** Its code loads only while there is a launch to count down to. */
-const LaunchNotice = lazy(() =>
-  import('../launch/launch-notice.tsx').then((module) => ({ default: module.LaunchNotice })),
-)
+const LaunchNotice = lazyNamed(() => import('../launch/launch-notice.tsx'), 'LaunchNotice')
 
 /** The pages where a fan comes to buy, which say before the launch when and how to get in. */
 const LAUNCH_NOTICE_ROUTES = new Set(['index', 'home', 'shop', 'product'])

@@ -6,9 +6,10 @@
  * that follows finds it there, under the network rules of link prefetching (spec 9: not on 2g, with
  * data-saver on, or offline); otherwise when the panel first opens (when-opened.tsx).
  */
-import { type ComponentType, lazy, useEffect } from 'react'
+import { useEffect } from 'react'
 import { useLoginWhenSentThere } from '../accounts/sent-to-login.ts'
 import { CartFlashAnswer } from '../cart/cart-flash-answer.tsx'
+import { lazyNamed } from './lazy-named.ts'
 import { networkAllowsPrefetch } from './prefetch.ts'
 import { WhenOpened } from './when-opened.tsx'
 
@@ -44,17 +45,13 @@ function useWarmPanelsWhenReached() {
   }, [])
 }
 
-function onFirstOpen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(() => load().then((module) => ({ default: module[name] })))
-}
-
-const NavigationPanel = onFirstOpen(PANEL_CODE.navigation, 'NavigationPanel')
-const SocialBarPanel = onFirstOpen(PANEL_CODE.socialBar, 'SocialBarPanel')
-const SocialSharePopup = onFirstOpen(PANEL_CODE.socialShare, 'SocialSharePopup')
-const SocialStreamPopup = onFirstOpen(PANEL_CODE.socialStream, 'SocialStreamPopup')
-const LoginPanel = onFirstOpen(PANEL_CODE.login, 'LoginPanel')
-const RegisterPanel = onFirstOpen(PANEL_CODE.register, 'RegisterPanel')
-const CartPanel = onFirstOpen(PANEL_CODE.cart, 'CartPanel')
+const NavigationPanel = lazyNamed(PANEL_CODE.navigation, 'NavigationPanel')
+const SocialBarPanel = lazyNamed(PANEL_CODE.socialBar, 'SocialBarPanel')
+const SocialSharePopup = lazyNamed(PANEL_CODE.socialShare, 'SocialSharePopup')
+const SocialStreamPopup = lazyNamed(PANEL_CODE.socialStream, 'SocialStreamPopup')
+const LoginPanel = lazyNamed(PANEL_CODE.login, 'LoginPanel')
+const RegisterPanel = lazyNamed(PANEL_CODE.register, 'RegisterPanel')
+const CartPanel = lazyNamed(PANEL_CODE.cart, 'CartPanel')
 
 export function Panels() {
   useLoginWhenSentThere()

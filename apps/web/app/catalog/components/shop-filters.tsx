@@ -5,8 +5,8 @@
  * opens it in the accessible side panel, whose code loads when it first opens.
  */
 import type { AttributeFilterJson, TaxonomyFilter } from '@fanshop/core'
-import { lazy } from 'react'
 import { Form, Link } from 'react-router'
+import { lazyNamed } from '../../site/lazy-named.ts'
 import { useUi } from '../../site/ui-store.ts'
 import { useHydrated } from '../../site/use-hydrated.tsx'
 import { WhenOpened } from '../../site/when-opened.tsx'
@@ -33,9 +33,7 @@ const FALLBACK_ID = 'shop-filters'
  */
 const KEEP_SERVER_MARKUP = { dangerouslySetInnerHTML: { __html: '' }, suppressHydrationWarning: true }
 
-const SidePanel = lazy(() =>
-  import('../../site/side-panel.tsx').then((module) => ({ default: module.SidePanel })),
-)
+const SidePanel = lazyNamed(() => import('../../site/side-panel.tsx'), 'SidePanel')
 
 function FilterForm(props: FilterProps & { onDone?: () => void }) {
   const isActive = (taxonomy: string, term: string) =>

@@ -3,11 +3,10 @@
  * on the first click, so a product page does not download the dialog library up front.
  */
 import type { HowToMeasureJson, SizeGuideJson } from '@fanshop/core'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { Suspense, useRef, useState } from 'react'
+import { lazyNamed } from '../../site/lazy-named.ts'
 
-const SizeGuideDialog = lazy(() =>
-  import('./size-guide-dialog.tsx').then((module) => ({ default: module.SizeGuideDialog })),
-)
+const SizeGuideDialog = lazyNamed(() => import('./size-guide-dialog.tsx'), 'SizeGuideDialog')
 
 export function SizePopup(props: { sizeGuide: SizeGuideJson; howToMeasure: HowToMeasureJson | null }) {
   const [open, setOpen] = useState(false)

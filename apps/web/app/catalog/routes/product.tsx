@@ -16,7 +16,7 @@ import {
   selectionFromSearchParams,
   variationAttributes,
 } from '@fanshop/core'
-import { type FormEvent, lazy, Suspense, useRef, useState } from 'react'
+import { type FormEvent, Suspense, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
 import { NOT_FOUND_TEXT } from '../../site/error-page.tsx'
@@ -33,6 +33,7 @@ import { VariationPicker } from '../components/variation-picker.tsx'
 import { productMeta } from '../seo.ts'
 import type { Route } from './+types/product'
 import '../catalog.css'
+import { lazyNamed } from '../../site/lazy-named.ts'
 
 export const handle: SiteHandle = { routeName: 'product' }
 
@@ -40,9 +41,7 @@ export const handle: SiteHandle = { routeName: 'product' }
  * 'Notify me' and its checks (conform, zod) load only on a sold-out choice: the server renders it
  * whole, and the browser keeps that HTML until the code arrives (a third of the page's script).
  */
-const NotifyMeForm = lazy(() =>
-  import('../../cart/notify-me-form.tsx').then((module) => ({ default: module.NotifyMeForm })),
-)
+const NotifyMeForm = lazyNamed(() => import('../../cart/notify-me-form.tsx'), 'NotifyMeForm')
 
 const loadCartDialogs = () => import('../../cart/cart-dialogs.tsx')
 
@@ -50,7 +49,7 @@ const loadCartDialogs = () => import('../../cart/cart-dialogs.tsx')
  * The choice when more is asked than is left (the dialog library with it) loads once a quantity
  * above what is left is typed, the only way to open it, so it is there when the fan sends it.
  */
-const TooManyDialog = lazy(() => loadCartDialogs().then((module) => ({ default: module.TooManyDialog })))
+const TooManyDialog = lazyNamed(loadCartDialogs, 'TooManyDialog')
 
 const BUY_FORM_ID = 'buy-form'
 /** Below this many units left, the page says how many. */
