@@ -126,7 +126,7 @@ test("a logged-in fan's kept frame is loaded again once their login has expired 
   expect(await homeAndBack(page, fortnightOn)).toEqual([true, false])
 })
 
-test('a fan whose page was drawn for them before the server saw their scripts keeps their frame from the first move on', async ({
+test('a fan whose page was drawn for them before the server saw their scripts gets their frame loaded once, on the first move, and kept from then on', async ({
   page,
   request,
 }) => {
@@ -134,7 +134,9 @@ test('a fan whose page was drawn for them before the server saw their scripts ke
   await page.context().clearCookies({ name: 'personal-frame' })
   await page.reload()
   await expect.poll(() => frameStamp(page)).toMatch(/^[0-9a-z]+$/)
-  expect(await homeAndBack(page)).toEqual([true, true])
+  const stamp = await frameStamp(page)
+  expect(await homeAndBack(page)).toEqual([false, true])
+  expect(await frameStamp(page)).toBe(stamp)
 })
 
 test('a fan whose bag was filled in another tab before their page hydrated gets their frame loaded again on the first move', async ({
@@ -168,4 +170,40 @@ test('a fan whose bag was filled in another tab before their page hydrated gets 
   const twoItems = banner.getByRole('button', { name: 'Cart, 2 items' })
   expect(await homeAndBack(page, () => expect(twoItems).toBeVisible())).toEqual([false, true])
   await expect(twoItems).toBeVisible()
+})
+
+test('a fan whose page was drawn for them before the server saw their scripts, and who logged out in another tab before it hydrated, is greeted no more from the first move', async ({
+  page,
+  request,
+}) => {
+  await logInOnPage(page, await registerCustomer(request))
+  await page.context().clearCookies({ name: 'personal-frame' })
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/profile', { waitUntil: 'commit' })
+  const banner = page.getByRole('banner')
+  await expect(banner.getByRole('link', { name: 'Your profile' })).toBeVisible()
+
+  const other = await page.context().newPage()
+  await other.goto('/profile')
+  await hydrated(other)
+  await other.getByRole('button', { name: 'LOGOUT' }).click()
+  await expect(other).toHaveURL(/\/home$/)
+  await other.close()
+
+  release()
+  await hydrated(page)
+  await page.unroute(/\.js$/)
+  const home = await nextData(page, '/_root.data', () =>
+    banner.getByRole('link', { name: 'Dani Rocha' }).click(),
+  )
+  expect(home.keptFrame).toBe(false)
+  await expect(banner.getByRole('button', { name: 'Log in' })).toBeVisible()
+  await expect(banner.getByRole('link', { name: 'Your profile' })).toHaveCount(0)
 })

@@ -7,7 +7,7 @@
  * pages (without scripts, every page is rendered for the visitor). A frame the server drew for this
  * visitor always wins over what was filled in.
  */
-import { fillsOwnFrame, frameStampOf, newFrameCookie } from '@fanshop/core'
+import { fillsOwnFrame, newFrameCookie } from '@fanshop/core'
 import { createContext, type ReactNode, useEffect, useLayoutEffect, useState } from 'react'
 import { useFetcher, useRouteLoaderData } from 'react-router'
 import type { FrameData, PersonalFrame } from './frame.server.ts'
@@ -28,12 +28,10 @@ export function FrameFill({ children }: { children: ReactNode }) {
   // Noted as the frame commits, before a move made right after can ask whether to keep it.
   useLayoutEffect(() => {
     if (!frame) return
-    let stamp = stampToKeep(frame, document.cookie)
-    if (stamp === undefined) {
+    const stamp = stampToKeep(frame, document.cookie)
+    if (stamp === undefined)
       // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox; core writes the line as the server does
       document.cookie = newFrameCookie(location.protocol === 'https:')
-      stamp = frameStampOf(document.cookie)
-    }
     noteFrameCame(stamp, frame.launch.now, frame.endsAt)
   }, [frame])
   useEffect(() => {

@@ -83,8 +83,10 @@ describe('the stamp a frame that came is kept under', () => {
     expect(stampToKeep({ personal: true, stamp: null }, 'personal-frame=abd')).toBeNull()
   })
 
-  it('is left to the browser to draw for one drawn for its visitor before any stamp was', () => {
+  it('is none for one drawn for its visitor before any stamp was: the browser draws one, and the first move loads the frame again', () => {
     expect(stampToKeep({ personal: true, stamp: null }, 'session=x')).toBeUndefined()
+    noteFrameCame(undefined, Date.now(), null)
+    expect(keepsFrame(move('/profile', '/'), 'session=x; personal-frame=abc')).toBe(false)
   })
 
   it("is, for one drawn for nobody, the browser's own", () => {

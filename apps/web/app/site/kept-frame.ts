@@ -25,8 +25,11 @@ let clockOffset: number | undefined
  * One drawn for its visitor shows what was theirs when its request was made: the stamp that request
  * held. One drawn for nobody shows nothing of theirs: the browser's own, as what it fills in is read
  * from now on. Undefined for one drawn for its visitor before the server knew their browser runs
- * the storefront's scripts, when no other tab has said so since: the browser then says so itself,
- * with a stamp of its own that this frame came with (site/frame-fill.tsx).
+ * the storefront's scripts, when no other tab has said so since: the browser then says so itself
+ * with a stamp of its own (site/frame-fill.tsx), and keeps the frame under none, so the first move
+ * loads it again. Nothing tells this browser what happened between the request and now (a logout
+ * in another tab before this page hydrated draws no stamp), so only the server can say the frame is
+ * still current.
  */
 export function stampToKeep(
   frame: { personal: boolean; stamp: string | null },
@@ -41,9 +44,14 @@ export function stampToKeep(
  * Notes a frame's coming (FrameFill, each time the root's data changes): the stamp it is kept under,
  * its end, and the clock once. A frame drawn for its visitor is kept under the stamp its request
  * held, not the one the browser holds when it comes: a form sent from another tab in between (before
- * this page hydrated, say) drew a new one, and the next move loads the frame again.
+ * this page hydrated, say) drew a new one, and the next move loads the frame again. Kept under no
+ * stamp (undefined), it is loaded again on the next move.
  */
-export function noteFrameCame(stamp: string | null, serverNow: number, endsAt: number | null): void {
+export function noteFrameCame(
+  stamp: string | null | undefined,
+  serverNow: number,
+  endsAt: number | null,
+): void {
   stampOfFrame = stamp
   endsAtOfFrame = endsAt
   serverClockOffset(serverNow)
