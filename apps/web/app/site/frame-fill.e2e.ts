@@ -139,14 +139,15 @@ test('a fan whose page was drawn for them before the server saw their scripts ge
   expect(await frameStamp(page)).toBe(stamp)
 })
 
-test('a fan whose bag was filled in another tab before their page hydrated gets their frame loaded again on the first move', async ({
-  page,
-  request,
-}) => {
-  await logInOnPage(page, await registerCustomer(request))
-  await expect(await addToCart(page, GIFT_BOX)).toHaveAccessibleName('1 item')
-  await expect.poll(() => frameStamp(page)).toMatch(/^[0-9a-z]+$/)
-  // Their profile drawn for them with one item in the bag, its scripts held back.
+/**
+ * Opens /profile, drawn for the fan, its scripts held back: `drawn` checks the page the server drew,
+ * then `meanwhile` runs in another tab of the same browser, and the page hydrates after it.
+ */
+async function profileHydratedAfter(
+  page: Page,
+  drawn: () => Promise<unknown>,
+  meanwhile: (other: Page) => Promise<unknown>,
+) {
   let release = () => {}
   const released = new Promise<void>((resolve) => {
     release = resolve
@@ -156,16 +157,28 @@ test('a fan whose bag was filled in another tab before their page hydrated gets 
     await route.continue()
   })
   await page.goto('/profile', { waitUntil: 'commit' })
-  const banner = page.getByRole('banner')
-  await expect(banner.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible()
-
+  await drawn()
   const other = await page.context().newPage()
-  await expect(await addToCart(other, GIFT_BOX)).toHaveAccessibleName('2 items')
+  await meanwhile(other)
   await other.close()
-
   release()
   await hydrated(page)
   await page.unroute(/\.js$/)
+}
+
+test('a fan whose bag was filled in another tab before their page hydrated gets their frame loaded again on the first move', async ({
+  page,
+  request,
+}) => {
+  await logInOnPage(page, await registerCustomer(request))
+  await expect(await addToCart(page, GIFT_BOX)).toHaveAccessibleName('1 item')
+  await expect.poll(() => frameStamp(page)).toMatch(/^[0-9a-z]+$/)
+  const banner = page.getByRole('banner')
+  await profileHydratedAfter(
+    page,
+    () => expect(banner.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible(),
+    async (other) => expect(await addToCart(other, GIFT_BOX)).toHaveAccessibleName('2 items'),
+  )
   // The frame loaded again shows, so it has been noted, before the fan goes back.
   const twoItems = banner.getByRole('button', { name: 'Cart, 2 items' })
   expect(await homeAndBack(page, () => expect(twoItems).toBeVisible())).toEqual([false, true])
@@ -178,28 +191,17 @@ test('a fan whose page was drawn for them before the server saw their scripts, a
 }) => {
   await logInOnPage(page, await registerCustomer(request))
   await page.context().clearCookies({ name: 'personal-frame' })
-  let release = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route(/\.js$/, async (route) => {
-    await released
-    await route.continue()
-  })
-  await page.goto('/profile', { waitUntil: 'commit' })
   const banner = page.getByRole('banner')
-  await expect(banner.getByRole('link', { name: 'Your profile' })).toBeVisible()
-
-  const other = await page.context().newPage()
-  await other.goto('/profile')
-  await hydrated(other)
-  await other.getByRole('button', { name: 'LOGOUT' }).click()
-  await expect(other).toHaveURL(/\/home$/)
-  await other.close()
-
-  release()
-  await hydrated(page)
-  await page.unroute(/\.js$/)
+  await profileHydratedAfter(
+    page,
+    () => expect(banner.getByRole('link', { name: 'Your profile' })).toBeVisible(),
+    async (other) => {
+      await other.goto('/profile')
+      await hydrated(other)
+      await other.getByRole('button', { name: 'LOGOUT' }).click()
+      await expect(other).toHaveURL(/\/home$/)
+    },
+  )
   const home = await nextData(page, '/_root.data', () =>
     banner.getByRole('link', { name: 'Dani Rocha' }).click(),
   )
