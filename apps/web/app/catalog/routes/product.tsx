@@ -21,6 +21,7 @@ import { flushSync } from 'react-dom'
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
 import { NOT_FOUND_TEXT } from '../../site/error-page.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
+import { lazyNamed } from '../../site/lazy-named.ts'
 import { useFrame } from '../../site/use-frame.ts'
 import { fetchProductPage, type ProductPageData, routeError } from '../catalog.server.ts'
 import { BuyBar } from '../components/buy-bar.tsx'
@@ -33,7 +34,6 @@ import { VariationPicker } from '../components/variation-picker.tsx'
 import { productMeta } from '../seo.ts'
 import type { Route } from './+types/product'
 import '../catalog.css'
-import { lazyNamed } from '../../site/lazy-named.ts'
 
 export const handle: SiteHandle = { routeName: 'product' }
 
