@@ -11,7 +11,7 @@
 import { fillsOwnFrame, frameStampOf } from '@fanshop/core'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 
-/** The stamp the frame the browser has is kept under; undefined until the first frame has come. */
+/** The stamp the frame the browser has is kept under; undefined until the first frame has come, or for one kept under none. */
 let stampOfFrame: string | null | undefined
 
 /** When what the frame shows of the visitor ends by itself (server clock), or null. */
