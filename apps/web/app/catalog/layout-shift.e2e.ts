@@ -119,7 +119,7 @@ async function pageInTwoParts(target: string, path: string, cutBefore: string, p
 // A page came in pieces (a slow network, or the parser of a slow phone yielding mid-page), and
 // the browser painted the first piece: the cookie bar and the buy bar, fixed to the screen's foot,
 // were drawn without their buttons and rose when the rest came (Lighthouse CLS 0.015 to 0.045 now
-// and then on a busy machine). The first paint now waits until the page is read up to its footer.
+// and then on a busy machine). The first paint now waits until the page is read up to its end (root.tsx).
 for (const cutBefore of ['<div class="cookie-bar__actions"', '<div class="buy-bar__summary"']) {
   test(`a product page cut before ${cutBefore} is painted whole @phone-only`, async ({ page, baseURL }) => {
     const proxy = await pageInTwoParts(baseURL as string, '/product/extra-time-tour-tee', cutBefore, 600)
