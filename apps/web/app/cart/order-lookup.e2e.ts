@@ -13,6 +13,8 @@ test('the order pages explain themselves and offer the lookup instead of a 404 @
     const response = await page.goto(path)
     expect(response?.status(), path).toBe(200)
     await expect(page.getByRole('heading', { level: 1, name: 'Find your order' })).toBeVisible()
+    // The tab's title says what the page shows, not "Order confirmed" for an order it does not know.
+    await expect(page, path).toHaveTitle(/^Find your order/)
     await expect(page.getByText('We cannot tell which order you mean.')).toBeVisible()
     await expect(page.getByLabel('Order number')).toBeVisible()
     await expect(page.getByLabel('E-mail address you ordered with')).toBeVisible()

@@ -9,10 +9,13 @@ import { lazyNamed } from '../site/lazy-named.ts'
 
 const OrderLookupForm = lazyNamed(() => import('./order-lookup-form.tsx'), 'OrderLookupForm')
 
+/** The heading and title of every order page that cannot tell which order is meant, and of the lookup. */
+export const FIND_YOUR_ORDER = 'Find your order'
+
 export function WhichOrder(props: { asked: string | null; about: string }) {
   return (
     <>
-      <h1 className="order-page__title">Find your order</h1>
+      <h1 className="order-page__title">{FIND_YOUR_ORDER}</h1>
       <Suspense fallback={null}>
         <OrderLookupForm number={props.asked}>
           {props.asked

@@ -9,14 +9,14 @@ import { CopyOrderNumber } from '../copy-order-number.tsx'
 import { OrderAddress } from '../order-address.tsx'
 import { OrderSummary } from '../order-summary.tsx'
 import { loadOrderForPage } from '../placed-order.server.ts'
-import { WhichOrder } from '../which-order.tsx'
+import { FIND_YOUR_ORDER, WhichOrder } from '../which-order.tsx'
 import type { Route } from './+types/order-confirmation'
 import '../cart.css'
 
 export const handle: SiteHandle = { routeName: 'order-confirmation' }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Order confirmed' },
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.order ? 'Order confirmed' : FIND_YOUR_ORDER },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -6,14 +6,14 @@ import { OrderAddress } from '../order-address.tsx'
 import { orderDate, orderStatus } from '../order-status.ts'
 import { OrderSummary } from '../order-summary.tsx'
 import { loadOrderForPage } from '../placed-order.server.ts'
-import { WhichOrder } from '../which-order.tsx'
+import { FIND_YOUR_ORDER, WhichOrder } from '../which-order.tsx'
 import type { Route } from './+types/order-details'
 import '../cart.css'
 
 export const handle: SiteHandle = { routeName: 'order-details' }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.order ? `Order ${data.order.number}` : 'Find your order' },
+  { title: data?.order ? `Order ${data.order.number}` : FIND_YOUR_ORDER },
   { name: 'robots', content: 'noindex' },
 ]
 

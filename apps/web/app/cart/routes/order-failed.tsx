@@ -7,14 +7,14 @@ import type { SiteHandle } from '../../site/handle.ts'
 import { publicOrder } from '../cart.server.ts'
 import { OrderSummary } from '../order-summary.tsx'
 import { loadOrderForPage } from '../placed-order.server.ts'
-import { WhichOrder } from '../which-order.tsx'
+import { FIND_YOUR_ORDER, WhichOrder } from '../which-order.tsx'
 import type { Route } from './+types/order-failed'
 import '../cart.css'
 
 export const handle: SiteHandle = { routeName: 'order-failed' }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Payment failed' },
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.order ? 'Payment failed' : FIND_YOUR_ORDER },
   { name: 'robots', content: 'noindex' },
 ]
 

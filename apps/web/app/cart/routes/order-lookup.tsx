@@ -11,13 +11,14 @@ import { parseForm } from '../../site/form/cue-form.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { keepPlacedOrder } from '../cart-cookie.server.ts'
 import { OrderLookupForm } from '../order-lookup-form.tsx'
+import { FIND_YOUR_ORDER } from '../which-order.tsx'
 import type { Route } from './+types/order-lookup'
 import '../cart.css'
 
 export const handle: SiteHandle = { routeName: 'order-lookup' }
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Find your order' },
+  { title: FIND_YOUR_ORDER },
   { name: 'robots', content: 'noindex' },
 ]
 
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function OrderLookup({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <h1 className="order-page__title">Find your order</h1>
+      <h1 className="order-page__title">{FIND_YOUR_ORDER}</h1>
       <OrderLookupForm number={loaderData.number} lastResult={actionData?.result}>
         Enter the order number from your confirmation e-mail and the e-mail address you ordered with.
       </OrderLookupForm>

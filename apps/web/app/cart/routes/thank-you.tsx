@@ -3,13 +3,16 @@ import { Link } from 'react-router'
 import type { SiteHandle } from '../../site/handle.ts'
 import { CopyOrderNumber } from '../copy-order-number.tsx'
 import { loadOrderForPage } from '../placed-order.server.ts'
-import { WhichOrder } from '../which-order.tsx'
+import { FIND_YOUR_ORDER, WhichOrder } from '../which-order.tsx'
 import type { Route } from './+types/thank-you'
 import '../cart.css'
 
 export const handle: SiteHandle = { routeName: 'thank-you' }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Thank you' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.found ? 'Thank you' : FIND_YOUR_ORDER },
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { order, asked } = await loadOrderForPage(url, context)
