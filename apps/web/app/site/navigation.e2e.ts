@@ -119,6 +119,28 @@ test('the cart button opens the cart panel and shows the count', async ({ page }
   await expect(cart).toHaveAccessibleName('Cart, 0 items')
   await cart.click()
   await expect(page.getByRole('dialog')).toContainText('NO ITEMS HERE YET')
+  await expect(page).toHaveURL(/\/shop$/)
+})
+
+// A page asks for its code only after its first screen has painted, and a phone may have none:
+// the header's back, cart and log-in buttons led nowhere until then.
+test.describe('before the page’s code runs', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the cart and log-in buttons lead to their pages, and back leads home', async ({ page }) => {
+    await page.goto('/shop')
+    await header(page).getByRole('button', { name: 'Cart, 0 items' }).click()
+    await expect(header(page)).toHaveAttribute('data-route-name', 'cart')
+
+    await page.goto('/shop')
+    await header(page).getByRole('button', { name: 'Log in' }).click()
+    await expect(header(page)).toHaveAttribute('data-route-name', 'login')
+    await expect(page.getByLabel('Password')).toBeVisible()
+
+    await page.goto('/comingsoon')
+    await header(page).getByRole('button', { name: 'Back' }).click()
+    await expect(header(page)).toHaveAttribute('data-route-name', 'index')
+  })
 })
 
 test('after the header’s Search link focus is on the search page’s heading, not left on the link', async ({

@@ -1,9 +1,11 @@
 /**
  * The top bar (spec 2, navigation rules, keyed on the page's route name): the menu button or the
  * back button, the shop's mark, the three-dots social bar button, and the cart and user buttons.
- * Dark icons on the pages that ask for them.
+ * Dark icons on the pages that ask for them. The back, cart and log-in buttons lead to a page
+ * before the page's code has run (it loads after the first paint) and without JavaScript.
  */
 import { backTarget, navigationRules } from '@fanshop/core'
+import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { SITE_NAME } from './brand.ts'
 import { BackIcon, BagIcon, DotsIcon, MenuIcon, UserIcon } from './icons.tsx'
@@ -60,7 +62,7 @@ function PanelButton({
 }: {
   panel: Extract<Panel, 'navigation' | 'socialBar'>
   label: string
-  children: React.ReactNode
+  children: ReactNode
 }) {
   const open = useUi((s) => s.open === panel)
   const toggle = useUi((s) => s.toggle)
@@ -79,20 +81,43 @@ function PanelButton({
   )
 }
 
+/**
+ * Holds a header button that acts in place once the page's code runs (its click handler calls
+ * `inPlace`) and, until then, sends the visitor to `page`: the button submits this form. A tap
+ * on a phone whose scripts are still on their way, or have none, goes somewhere.
+ */
+function UntilScripts(props: { page: string; children: ReactNode }) {
+  return (
+    <form method="get" action={props.page} className="site-header__until-scripts">
+      {props.children}
+    </form>
+  )
+}
+
+/** The button's own action instead of the form's. */
+function inPlace(action: () => void) {
+  return (event: MouseEvent) => {
+    event.preventDefault()
+    action()
+  }
+}
+
 function BackButton() {
   const navigate = useNavigate()
   return (
-    <button
-      type="button"
-      className="icon-button"
-      aria-label="Back"
-      onClick={() => {
-        if (backTarget(window.history.state?.idx) === 'history') navigate(-1)
-        else navigate('/')
-      }}
-    >
-      <BackIcon />
-    </button>
+    <UntilScripts page="/">
+      <button
+        type="submit"
+        className="icon-button"
+        aria-label="Back"
+        onClick={inPlace(() => {
+          if (backTarget(window.history.state?.idx) === 'history') navigate(-1)
+          else navigate('/')
+        })}
+      >
+        <BackIcon />
+      </button>
+    </UntilScripts>
   )
 }
 
@@ -100,21 +125,23 @@ function CartButton() {
   const count = useFrame()?.cart?.count ?? 0
   const toggle = useUi((s) => s.toggle)
   return (
-    <button
-      type="button"
-      className="icon-button site-header__cart"
-      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-      aria-haspopup="dialog"
-      onClick={() => toggle('cart')}
-      data-panel-trigger="cart"
-    >
-      <BagIcon />
-      {count > 0 ? (
-        <span className="site-header__count" aria-hidden="true">
-          {count}
-        </span>
-      ) : null}
-    </button>
+    <UntilScripts page="/cart">
+      <button
+        type="submit"
+        className="icon-button site-header__cart"
+        aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+        aria-haspopup="dialog"
+        onClick={inPlace(() => toggle('cart'))}
+        data-panel-trigger="cart"
+      >
+        <BagIcon />
+        {count > 0 ? (
+          <span className="site-header__count" aria-hidden="true">
+            {count}
+          </span>
+        ) : null}
+      </button>
+    </UntilScripts>
   )
 }
 
@@ -129,15 +156,17 @@ function UserButton() {
     )
   }
   return (
-    <button
-      type="button"
-      className="icon-button"
-      aria-label="Log in"
-      aria-haspopup="dialog"
-      onClick={() => toggle('login')}
-      data-panel-trigger="login"
-    >
-      <UserIcon />
-    </button>
+    <UntilScripts page="/auth/login">
+      <button
+        type="submit"
+        className="icon-button"
+        aria-label="Log in"
+        aria-haspopup="dialog"
+        onClick={inPlace(() => toggle('login'))}
+        data-panel-trigger="login"
+      >
+        <UserIcon />
+      </button>
+    </UntilScripts>
   )
 }
