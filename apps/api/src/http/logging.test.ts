@@ -49,6 +49,7 @@ describe(`the API log on ${testDialect}`, () => {
       'header-token-cccc',
       'cookie-dddd',
       'token-eeee',
+      'list-token-hhhh',
     ]
     const log = await logOf(async () => {
       await t.app.inject({
@@ -60,6 +61,7 @@ describe(`the API log on ${testDialect}`, () => {
           cookie: `session=${secrets[3]}`,
         },
       })
+      await t.app.inject(`/api/v1/orders/R123456789.json?order_token%5B%5D=${secrets[5]}`)
       t.app.log.info({ req: { headers: { authorization: `Bearer ${secrets[1]}` } } }, 'headers')
     })
     expect(log.length).toBeGreaterThan(0)
@@ -86,5 +88,10 @@ describe(`the API log on ${testDialect}`, () => {
     expect(redactUrl('/a?b=%E0&order_token=')).toBe('/a?b=%E0&order_token=[redacted]')
     expect(redactUrl('/a?tokens=1&token')).toBe('/a?tokens=1&token')
     expect(redactUrl('/plain')).toBe('/plain')
+    // The names the API reads as a token's: a list item's is its list's (request-input.ts).
+    expect(redactUrl('/a?order_token[]=x&token%5B7%5D=y&key[0]=z')).toBe(
+      '/a?order_token[]=[redacted]&token%5B7%5D=[redacted]&key[0]=[redacted]',
+    )
+    expect(redactUrl('/a?order_tokens[]=1&keys[x]=2')).toBe('/a?order_tokens[]=1&keys[x]=2')
   })
 })

@@ -2,10 +2,12 @@
  * What the API writes to its log: one line per request, and never a credential. Order tokens
  * (`order_token`, `token` in the query), the one-use keys of password-reset and staff invitation
  * links (`key`) and the Authorization, Cookie and X-Spree-Order-Token
- * headers are replaced by "[redacted]" wherever a request or its headers are logged.
+ * headers are replaced by "[redacted]" wherever a request or its headers are logged, under every
+ * name the API reads them by (a list item's too: `order_token[]` opens an order as `order_token`).
  */
 import type { FastifyRequest } from 'fastify'
 import type { DestinationStream, LoggerOptions } from 'pino'
+import { queryNameAsRead } from './request-input.ts'
 
 const SECRET_QUERY_PARAMS = new Set(['order_token', 'token', 'key'])
 const SECRET_HEADERS = ['authorization', 'cookie', 'x-spree-order-token']
@@ -25,7 +27,7 @@ export function redactUrl(url: string): string {
       try {
         decoded = decodeURIComponent(name.replaceAll('+', ' '))
       } catch {}
-      return equals !== -1 && SECRET_QUERY_PARAMS.has(decoded) ? `${name}=${REDACTED}` : pair
+      return equals !== -1 && SECRET_QUERY_PARAMS.has(queryNameAsRead(decoded)) ? `${name}=${REDACTED}` : pair
     })
   return `${url.slice(0, query)}?${pairs.join('&')}`
 }

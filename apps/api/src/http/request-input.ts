@@ -13,6 +13,11 @@ import { badRequest, notAnObjectBodyMessage } from './errors.ts'
 /** `exclude[]` or `exclude[0]`: one item of a list parameter, as PHP reads them. */
 const LIST_ITEM = /^(.+)\[\d*\]$/
 
+/** The name a query parameter is read as: a list item's (`exclude[0]`) is its list's (`exclude`). */
+export function queryNameAsRead(name: string): string {
+  return LIST_ITEM.exec(name)?.[1] ?? name
+}
+
 /**
  * The query string as one string per name: the last value when a name repeats, and the items
  * of a list sent as `name[]=` or `name[0]=` joined with commas (`exclude[0]=15&exclude[1]=16` is
@@ -22,9 +27,9 @@ export function parseQuerystring(search: string): Record<string, string> {
   const query: Record<string, string> = Object.create(null)
   const lists = new Map<string, string[]>()
   for (const [name, value] of new URLSearchParams(search)) {
-    const list = LIST_ITEM.exec(name)?.[1]
-    if (list === undefined) query[name] = value
-    else lists.set(list, [...(lists.get(list) ?? []), value])
+    const asRead = queryNameAsRead(name)
+    if (asRead === name) query[name] = value
+    else lists.set(asRead, [...(lists.get(asRead) ?? []), value])
   }
   for (const [name, values] of lists) query[name] = values.join(',')
   return query
