@@ -59,6 +59,67 @@ describe(`a guest cart merged at login while other requests hold it, on ${testDi
     })
   })
 
+  /** The guest cart as a payment leaves it: placed. */
+  const completeOrder = (id: number) =>
+    t.ctx.db
+      .updateTable('orders')
+      .set({ state: 'complete', completed_at: Date.now() })
+      .where('id', '=', id)
+      .execute()
+  const orderById = (id: number) =>
+    t.ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
+
+  it('refuses to merge a guest order paid after the login read it, and the paid order stays', async () => {
+    const { fan, row } = await fanWithGuestCart()
+    await completeOrder(row.id)
+    await expect(associateCart(t.ctx, row, { id: fan.id, email: fan.email })).rejects.toMatchObject({
+      statusCode: 422,
+      message: `Order ${row.number} is already complete.`,
+    })
+    expect(await orderById(row.id)).toMatchObject({ state: 'complete', user_id: null, token: row.token })
+    const lines = await t.ctx.db.selectFrom('line_items').selectAll().where('order_id', '=', row.id).execute()
+    expect(lines.map((line) => line.quantity)).toEqual([1])
+  })
+
+  it('refuses to give a login without a cart a guest order paid after it read it', async () => {
+    const fan = await insertShopper(t)
+    const guest = await createCart(t)
+    expect((await addLine(t, guest, productId)).statusCode).toBe(201)
+    const row = (await t.ctx.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('number', '=', guest.number)
+      .executeTakeFirstOrThrow()) as OrderRow
+    await completeOrder(row.id)
+    await expect(associateCart(t.ctx, row, { id: fan.id, email: fan.email })).rejects.toMatchObject({
+      statusCode: 422,
+    })
+    expect(await orderById(row.id)).toMatchObject({ state: 'complete', user_id: null, token: row.token })
+  })
+
+  it('hands a guest cart to one of two logins that read it at once; the other is answered 404', async () => {
+    for (const secondHasCart of [false, true]) {
+      const first = await insertShopper(t)
+      const second = await insertShopper(t)
+      if (secondHasCart) await createCart(t, second.token)
+      const guest = await createCart(t)
+      expect((await addLine(t, guest, productId)).statusCode).toBe(201)
+      const row = (await t.ctx.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('number', '=', guest.number)
+        .executeTakeFirstOrThrow()) as OrderRow
+      expect((await associate(guest, first.token)).statusCode).toBe(200)
+      await expect(associateCart(t.ctx, row, { id: second.id, email: second.email })).rejects.toMatchObject({
+        statusCode: 404,
+      })
+      const kept = await orderById(row.id)
+      expect(kept).toMatchObject({ user_id: first.id, email: first.email })
+      const lines = await t.ctx.db.selectFrom('line_items').selectAll().where('order_id', '=', row.id).execute()
+      expect(lines.map((line) => line.quantity)).toEqual([1])
+    }
+  })
+
   it('answers no 500 to merges and a quantity change sent at once', async () => {
     for (let round = 0; round < 15; round++) {
       const { fan, guest } = await fanWithGuestCart()

@@ -9,7 +9,7 @@ import type { LineItemJson } from '@fanshop/core'
 import type { Transaction } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
-import { notFound } from '../http/errors.ts'
+import { notFound, unprocessable } from '../http/errors.ts'
 import { type OverFanCap, overFanCapAtLogin } from '../launch/fan-cap.ts'
 import { saveOrderAttributes } from './checkout.ts'
 import {
@@ -148,6 +148,18 @@ export async function currentCartOf(ctx: ShopContext, userId: number): Promise<O
 }
 
 /**
+ * Refuses to give `order` to the login of `userId`: one another account holds is not there for
+ * it (404), and a placed order is no cart (422). The login's request checks the cart it read, and
+ * associateCart again under the cart's lock: a payment or another login may take it in between
+ * (on PostgreSQL, or with several instances on one SQLite file), and the merge would otherwise
+ * delete a paid order, or hand one cart and its token to two accounts.
+ */
+export function refuseToAssociate(order: OrderRow, userId: number) {
+  if (order.user_id !== null && order.user_id !== userId) throw notFound(`Order ${order.number} not found.`)
+  if (order.state === 'complete') throw unprocessable(`Order ${order.number} is already complete.`)
+}
+
+/**
  * Gives a guest cart to a user who just logged in. Without an open cart of their own the guest cart
  * simply becomes theirs; otherwise its lines move into their cart (quantities of the same product
  * add up, to at most MAX_PER_ORDER: the newest units beyond it go back to the shelves) and the
@@ -174,6 +186,7 @@ export async function associateCart(
   const existing = await currentCartOf(ctx, user.id)
   if (!existing || existing.id === guest.id) {
     const order = await changeOrder(ctx, guest.id, async (trx, current) => {
+      refuseToAssociate(current, user.id)
       // Becoming the account's, the cart gets a token only this login is answered (order-tokens.ts).
       const token = current.user_id === null ? newOrderToken() : current.token
       await trx
@@ -191,6 +204,7 @@ export async function associateCart(
     const lockedGuest = await lockOrderByNumber(trx, ctx.database.dialect, guest.number)
     // Gone: a merge of the same cart (a login sent twice) ran first, so it is merged already.
     if (!lockedGuest) return
+    refuseToAssociate(lockedGuest, user.id)
     if (isFrozen(lockedGuest)) throw conflict(FROZEN_MESSAGE)
     // The waiting room's admission travels with the lines: the later of the two carts' is kept;
     // so does the pass the guest cart is bound to, when the account's cart has none.

@@ -9,11 +9,11 @@ import { cappedAtLoginMessage, cartEndpoints } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { requireSession } from '../../accounts/sessions.ts'
 import { clientKey } from '../../http/client-key.ts'
-import { notFound, unauthorized, unprocessable } from '../../http/errors.ts'
+import { unauthorized } from '../../http/errors.ts'
 import { beginAttempt, type RateLimitRule, type RefusalMessage, rateLimiter } from '../../http/rate-limit.ts'
 import { readRoute, route } from '../../http/route.ts'
 import { typedAnswer } from '../../http/typed-answer.ts'
-import { associateCart, currentCartOf, fillNewCart } from '../carts.ts'
+import { associateCart, currentCartOf, fillNewCart, refuseToAssociate } from '../carts.ts'
 import { saveOrderAttributes } from '../checkout.ts'
 import { applyCoupon, removeCoupon, WrongCouponCode } from '../coupons.ts'
 import { orderJson, orderSummariesJson } from '../order-json.ts'
@@ -131,9 +131,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     const { orderToken } = await requesterOf(ctx, request)
     if (!orderToken) throw unauthorized('Send the guest cart’s order_token.')
     const guest = await findOrderFor(ctx.db, { orderToken, user: null }, request.params.number)
-    if (guest.user_id !== null && guest.user_id !== session.user.id)
-      throw notFound(`Order ${guest.number} not found.`)
-    if (guest.state === 'complete') throw unprocessable(`Order ${guest.number} is already complete.`)
+    refuseToAssociate(guest, session.user.id)
     const { order: kept, capped } = await associateCart(ctx, await openOrder(ctx, guest), session.user)
     const json = await orderJson(ctx.db, kept)
     if (capped.length === 0) return json
