@@ -115,7 +115,11 @@ describe(`a guest cart merged at login while other requests hold it, on ${testDi
       })
       const kept = await orderById(row.id)
       expect(kept).toMatchObject({ user_id: first.id, email: first.email })
-      const lines = await t.ctx.db.selectFrom('line_items').selectAll().where('order_id', '=', row.id).execute()
+      const lines = await t.ctx.db
+        .selectFrom('line_items')
+        .selectAll()
+        .where('order_id', '=', row.id)
+        .execute()
       expect(lines.map((line) => line.quantity)).toEqual([1])
     }
   })
