@@ -260,6 +260,17 @@ describe('register request (spec 7)', () => {
     expect(messagesFor(request, { ...body, name: 'n'.repeat(122) }, 'name')).toEqual([M.tooLong])
   })
 
+  it('takes a display name of names with one space between them, as the first and last name are', () => {
+    const body = toRegisterRequest(validForm)
+    for (const name of ['Ana López', 'Ana Maria López', ' José ', 'Jose\u0301 Ramírez', 'सुमित शर्मा']) {
+      expect(messagesFor(request, { ...body, name }, 'name'), name).toEqual([])
+    }
+    // A bidi override, a bell, markup, two spaces, a digit: stored, they would show in the greeting.
+    for (const name of ['\u202eAna', 'Ana\u0007', '<b>Ana</b>', 'Ana  López', 'Ana2', 'Ana\u200bLópez']) {
+      expect(messagesFor(request, { ...body, name }, 'name'), name).toEqual([M.specialCharacters])
+    }
+  })
+
   it("takes spec 7's payload alone: gender and birthday are optional for API clients, required by the form", () => {
     const { gender, birth_day, birth_month, birth_year, ...spec } = toRegisterRequest(validForm)
     expect(request.safeParse(spec).success).toBe(true)

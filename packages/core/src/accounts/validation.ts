@@ -35,6 +35,8 @@ const M = ACCOUNT_MESSAGES
 const LETTERS_ONLY = /^\p{L}+$/u
 /** Letters of any script, each with the combining marks written after it (decomposed José, सुमित). */
 const LETTERS_WITH_MARKS = /^(?:\p{L}\p{M}*)+$/u
+/** Names of those letters with one space between them ("José Ramírez"), as a display name is made. */
+const NAMES_WITH_SPACES = /^(?:\p{L}\p{M}*)+(?: (?:\p{L}\p{M}*)+)*$/u
 const DIGITS_ONLY = /^\d+$/
 /** A day of a month as the day choices send it: 1 to 31, at most 2 digits ("07" is 7). */
 const isDayNumber = (day: string) => /^\d{1,2}$/.test(day) && Number(day) >= 1 && Number(day) <= 31
@@ -253,9 +255,13 @@ export function registerRequestSchema(currentYear: number, now?: Clock) {
         ),
       name: text()
         .trim()
-        .max(121, { error: M.tooLong })
+        .normalize('NFC')
+        .max(2 * NAME_MAX_LENGTH + 1, { error: M.tooLong, ...ONE_MESSAGE })
+        .regex(NAMES_WITH_SPACES, { error: M.specialCharacters, ...ONE_MESSAGE })
         .optional()
-        .describe('Display name; "firstname lastname" when absent.'),
+        .describe(
+          'Display name: names of letters with one space between them, as the first and last name are; "firstname lastname" when absent.',
+        ),
       ...registrationFields,
       gender: registrationFields.gender.optional(),
       birth_day: registrationFields.birth_day.optional(),
