@@ -11,6 +11,7 @@ import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { notFound, unprocessable } from '../http/errors.ts'
 import { type OverFanCap, overFanCapAtLogin } from '../launch/fan-cap.ts'
+import { refuseIfQueueStandingLost } from '../launch/queue-gate.ts'
 import { saveOrderAttributes } from './checkout.ts'
 import {
   moveHolds,
@@ -81,21 +82,20 @@ async function addUnits(ctx: ShopContext, trx: Trx, order: OrderRow, variantId: 
  * cannot take it out of the answer). An order that must be opened first (being paid, or its
  * earliest hold ran out) is left as it is and goes the long way: `open` finds and opens it as
  * every other request does, then the same add is made to it and answered the same way.
+ * `queueStanding`: the waiting room let the add through for the cart's standing, which it must
+ * still have under the lock (refuseIfQueueStandingLost).
  */
 export async function addToOrderNumbered(
   ctx: ShopContext,
   requester: Requester,
-  number: string,
-  variantId: number,
-  quantity: number,
+  wanted: { number: string; variantId: number; quantity: number; queueStanding: boolean },
   open: () => Promise<OrderRow>,
 ): Promise<LineItemJson> {
   assertCredentials(requester)
+  const { number, variantId, quantity, queueStanding } = wanted
   const { sqlite } = ctx.database
   if (sqlite) {
-    const fast = await withStockRetry(ctx, () =>
-      addOnSqlite(ctx, sqlite, requester, number, variantId, quantity),
-    )
+    const fast = await withStockRetry(ctx, () => addOnSqlite(ctx, sqlite, requester, wanted))
     if (fast) {
       await sweepWhenDue(ctx)
       return oneLineJson(ctx.db, fast.line)
@@ -103,6 +103,7 @@ export async function addToOrderNumbered(
   }
   let added: RaisedLine | undefined
   const add = async (trx: Trx, current: OrderRow) => {
+    refuseIfQueueStandingLost(queueStanding, current)
     added = await addUnits(ctx, trx, current, variantId, quantity)
     return added.after
   }

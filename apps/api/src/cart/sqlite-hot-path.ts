@@ -19,6 +19,7 @@ import type SQLite from 'better-sqlite3'
 import type { ShopContext } from '../context.ts'
 import { unprocessable } from '../http/errors.ts'
 import { OWNED_UNITS_SQL, refuseOverFanCap } from '../launch/fan-cap.ts'
+import { refuseIfQueueStandingLost } from '../launch/queue-gate.ts'
 import { inGroupCommit } from './group-commit.ts'
 import { assertAddable, type RaisedLine, StockShortage } from './holds.ts'
 import { buildOrderJson, type PaymentMethodRow } from './order-json.ts'
@@ -48,7 +49,8 @@ function statementsOf(database: SQLite.Database): Statements {
   const raw = (sql: string) => database.prepare(sql).raw(true)
   statements = {
     order: raw(
-      `select id, token, user_id, state, frozen_at, hold_expires_at, coupon_id, ship_address
+      `select id, token, user_id, state, frozen_at, hold_expires_at, coupon_id, ship_address,
+         queue_ticket_id, queue_admitted_at
        from orders where number = ?`,
     ),
     productWithLines: raw(
@@ -108,6 +110,8 @@ const O_FROZEN = 4
 const O_HOLD_ENDS = 5
 const O_COUPON = 6
 const O_SHIP_ADDRESS = 7
+const O_QUEUE_TICKET = 8
+const O_QUEUE_ADMITTED = 9
 // Columns of `productWithLines`: the product (and its parent and picture), one of the order's lines, the hold end.
 const P = {
   name: 0,
@@ -149,21 +153,25 @@ export function addOnSqlite(
   ctx: ShopContext,
   database: SQLite.Database,
   requester: Requester,
-  number: string,
-  variantId: number,
-  quantity: number,
+  wanted: AddWanted,
 ): Promise<RaisedLine | null> {
   const s = statementsOf(database)
-  return inGroupCommit(database, () => addInTransaction(ctx, s, requester, number, variantId, quantity))
+  return inGroupCommit(database, () => addInTransaction(ctx, s, requester, wanted))
+}
+
+/** What an add asks for (addToOrderNumbered). */
+interface AddWanted {
+  number: string
+  variantId: number
+  quantity: number
+  queueStanding: boolean
 }
 
 function addInTransaction(
   ctx: ShopContext,
   s: Statements,
   requester: Requester,
-  number: string,
-  variantId: number,
-  quantity: number,
+  { number, variantId, quantity, queueStanding }: AddWanted,
 ): RaisedLine | null {
   const now = ctx.now()
   const row = s.order.get(number) as unknown[] | undefined
@@ -181,6 +189,10 @@ function addInTransaction(
   if (isFrozen(seen) || holdRanOut(seen, now) || row![O_COUPON] !== null || row![O_SHIP_ADDRESS] !== null)
     return null
   if (state === 'complete') throw unprocessable(`Order ${number} is already complete.`)
+  refuseIfQueueStandingLost(queueStanding, {
+    queue_ticket_id: row![O_QUEUE_TICKET] as number | null,
+    queue_admitted_at: row![O_QUEUE_ADMITTED] as number | null,
+  })
   const orderId = row![O_ID] as number
   const userId = order.user_id
 

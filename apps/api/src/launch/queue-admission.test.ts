@@ -9,8 +9,10 @@ import {
   placeIds,
 } from '../../tests/cart.ts'
 import { type TestApp, testDialect } from '../../tests/test-app.ts'
+import { addToOrderNumbered } from '../cart/carts.ts'
 import { createOrder } from '../cart/orders.ts'
 import { seedCart } from '../demo/cart.ts'
+import { reopenCart } from './queue-store.ts'
 import { joinWithTicket, openCart, status, waitingRoomApp } from './queue-test-helpers.ts'
 
 const LAUNCH = Date.parse('2099-01-01T07:00:00Z')
@@ -195,5 +197,66 @@ describe(`a cart opened through the waiting room on ${testDialect}`, () => {
     const old = await addLine(t, first, productId)
     expect(old.statusCode).toBe(403)
     expect((await addLine(t, reset.json() as OrderJson, productId)).statusCode).toBe(201)
+  })
+
+  /** A fan's pass and the cart it opened, emptied (its last line removed), still the pass's. */
+  async function emptiedCart() {
+    const pass = await admitted()
+    const cart = (await openCart(t, productId, pass)).json() as OrderJson
+    t.clock.advance(1000)
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/orders/${cart.number}/line_items/${cart.line_items[0]!.id}?${q(cart)}`,
+    })
+    expect(removed.statusCode).toBeLessThan(300)
+    return { pass, cart }
+  }
+  const heldIn = async (number: string) =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('holds')
+          .innerJoin('orders', 'orders.id', 'holds.order_id')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('orders.number', '=', number)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+
+  it('refuses an add let through for an emptied cart once a new cart of its pass has taken the pass', async () => {
+    t.clock.now = LAUNCH + 180 * MIN
+    const { cart } = await emptiedCart()
+    const { queue_ticket_id } = await t.ctx.db
+      .selectFrom('orders')
+      .select('queue_ticket_id')
+      .where('number', '=', cart.number)
+      .executeTakeFirstOrThrow()
+    // The waiting room let the add through for the cart's standing; before the add's transaction
+    // ran, the fan's other tab opened a new cart with the same pass.
+    expect(await reopenCart(t.ctx, queue_ticket_id!)).toBe(true)
+    const add = addToOrderNumbered(
+      t.ctx,
+      { orderToken: cart.token, user: null },
+      { number: cart.number, variantId: productId, quantity: 1, queueStanding: true },
+      () => Promise.reject(new Error('the add opened the cart the long way')),
+    )
+    await expect(add).rejects.toMatchObject({
+      statusCode: 403,
+      message: 'This pass has already opened another cart.',
+    })
+    expect(await heldIn(cart.number)).toBe(0)
+  })
+
+  it('holds units for one cart of a pass when an add to its emptied cart and a new cart race', async () => {
+    t.clock.now = LAUNCH + 200 * MIN
+    for (let round = 0; round < 8; round++) {
+      const { pass, cart } = await emptiedCart()
+      const [add, opened] = await Promise.all([addLine(t, cart, productId), openCart(t, productId, pass)])
+      expect([add.statusCode, opened.statusCode]).not.toEqual([201, 201])
+      const carts = [cart.number, ...(opened.statusCode === 201 ? [opened.json().number as string] : [])]
+      const holding = []
+      for (const number of carts) if ((await heldIn(number)) > 0) holding.push(number)
+      expect(holding.length, `round ${round}`).toBeLessThanOrEqual(1)
+    }
   })
 })

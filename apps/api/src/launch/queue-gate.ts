@@ -29,6 +29,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The ticket whose one cart this request is opening, if it is; set by assertQueuePass. */
     queueCartClaim: number | null
+    /**
+     * True when assertQueuePass let this write to a cart through for the cart's standing in the
+     * waiting room (admitted, or bound to the pass): the write checks, under the cart's lock, that
+     * the cart still has it (queueStandingLost).
+     */
+    queueCartStanding: boolean
   }
 }
 
@@ -41,6 +47,20 @@ const queueStateOf = (ctx: ShopContext, number: string) =>
     .executeTakeFirst()
 
 const passMissing = () => new HttpError(403, 'Join the waiting room: your pass is missing or has expired.')
+const otherCartOpened = () => new HttpError(403, 'This pass has already opened another cart.')
+
+/**
+ * Refuses a write assertQueuePass let through for the cart's standing when the cart has lost it
+ * since: a new cart of the same pass, opened while the write waited, took the pass's one cart from
+ * this emptied one (reopenCart). Without it an add to the emptied cart, let through a moment
+ * before, held units in a cart the pass no longer has. Called under the cart's lock.
+ */
+export function refuseIfQueueStandingLost(
+  requested: boolean,
+  order: { queue_ticket_id: number | null; queue_admitted_at: number | null },
+) {
+  if (requested && order.queue_ticket_id === null && order.queue_admitted_at === null) throw otherCartOpened()
+}
 
 export async function assertQueuePass(ctx: ShopContext, request: FastifyRequest) {
   const { settings } = await queueInForce(ctx)
@@ -53,15 +73,14 @@ export async function assertQueuePass(ctx: ShopContext, request: FastifyRequest)
   const number = (request.params as { number?: string } | undefined)?.number
   if (number) {
     const cart = await queueStateOf(ctx, number)
+    request.queueCartStanding = true
     if (cart && isCartAdmitted(cart.queue_admitted_at, ctx.now())) return
     if (!ticketId) throw passMissing()
     // An unknown number, or the pass's own cart: the order's credentials decide next, as always.
     if (!cart || cart.queue_ticket_id === ticketId) return
     // Bound only for a requester who may write to the cart, so no one binds a stranger's cart.
     const order = await findOrderFor(ctx.db, await requesterOf(ctx, request), number)
-    if (!(await bindCart(ctx, ticketId, order.id))) {
-      throw new HttpError(403, 'This pass has already opened another cart.')
-    }
+    if (!(await bindCart(ctx, ticketId, order.id))) throw otherCartOpened()
     return
   }
   if (!ticketId) throw passMissing()

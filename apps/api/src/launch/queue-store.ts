@@ -14,9 +14,10 @@ import {
   queuePhase,
   queueStanding,
 } from '@fanshop/core'
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { isUniqueViolation } from '../db/portable.ts'
+import type { Database } from '../db/schema.ts'
 
 type QueueContext = Pick<ShopContext, 'config' | 'db' | 'now' | 'database'>
 
@@ -308,9 +309,29 @@ export async function bindCart(ctx: QueueContext, ticketId: number, orderId: num
  * carts stop being the pass's (and admitted), and the claim they held goes to the cart being
  * opened. False otherwise: a cart with units, or one not changed since it opened (it may be filling
  * in a request running now), keeps the pass's one cart; none bound at all leaves it to claimCart.
+ * The ticket's carts are locked first (PostgreSQL), so an add to one of them that committed while
+ * this waited is seen: the update's own look at the lines would read them as they were when it
+ * began, and took a cart that had just been given units from the pass.
  */
-export async function reopenCart(ctx: Pick<QueueContext, 'db'>, ticketId: number): Promise<boolean> {
-  const released = await ctx.db
+export async function reopenCart(
+  ctx: Pick<QueueContext, 'db' | 'database'>,
+  ticketId: number,
+): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    if (ctx.database.dialect === 'postgres') {
+      await trx
+        .selectFrom('orders')
+        .select('id')
+        .where('queue_ticket_id', '=', ticketId)
+        .forUpdate()
+        .execute()
+    }
+    return releaseEmptiedCarts(trx, ticketId)
+  })
+}
+
+async function releaseEmptiedCarts(db: Kysely<Database>, ticketId: number): Promise<boolean> {
+  const released = await db
     .updateTable('orders')
     .set({ queue_ticket_id: null, queue_admitted_at: null })
     .where('queue_ticket_id', '=', ticketId)

@@ -24,6 +24,7 @@ declare module 'fastify' {
 export function decorateCartRequests(app: FastifyInstance): void {
   app.decorateRequest('cartOrder', null)
   app.decorateRequest('queueCartClaim', null)
+  app.decorateRequest('queueCartStanding', false)
   // Only a route without an order in its path can claim a cart (assertQueuePass: the create
   // behind the waiting room), so only those routes get the hook that gives an unused claim back;
   // the add and every other order's route do not pass it (issue 13's seventh pass).

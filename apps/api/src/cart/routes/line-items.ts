@@ -48,8 +48,11 @@ export default async function lineItemRoutes(app: FastifyInstance) {
       const { number } = request.params
       const { variant_id, quantity } = request.body.line_item
       const asker = await requesterOf(ctx, request)
-      const line = await addToOrderNumbered(ctx, asker, number, variant_id, quantity, async () =>
-        openOrder(ctx, await findOrderFor(ctx.db, asker, number)),
+      const line = await addToOrderNumbered(
+        ctx,
+        asker,
+        { number, variantId: variant_id, quantity, queueStanding: request.queueCartStanding },
+        async () => openOrder(ctx, await findOrderFor(ctx.db, asker, number)),
       )
       return reply.status(201).send(line)
     },
