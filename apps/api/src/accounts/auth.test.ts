@@ -49,6 +49,16 @@ describe(`register and log in on ${testDialect}`, () => {
     expect(third.user.username).toBe('cruiz3')
   })
 
+  it('keeps a taken username and its suffix within 60 characters', async () => {
+    const long = 'q'.repeat(60)
+    expect((await register(t.app, { username: long })).user.username).toBe(long)
+    expect((await register(t.app, { username: long })).user.username).toBe(`${'q'.repeat(59)}2`)
+    // Made from the names: the first letter and a 60-letter last name are 61 letters.
+    const names = { firstname: 'Ada', lastname: 'W'.repeat(60) }
+    expect((await register(t.app, names)).user.username).toBe(`a${'w'.repeat(59)}`)
+    expect((await register(t.app, names)).user.username).toBe(`a${'w'.repeat(58)}2`)
+  })
+
   it('answers a taken e-mail (in any case) with 400 and the message the dialog shows', async () => {
     const { body } = await register(t.app)
     const res = await t.app.inject({

@@ -1,6 +1,7 @@
 /**
  * The username rule of spec 7: the first letter of the first name plus the last name,
- * lower-cased; when that name is taken, the first free numeric suffix (jdoe, jdoe2, jdoe3...).
+ * lower-cased; when that name is taken, the first free numeric suffix (jdoe, jdoe2, jdoe3...),
+ * within the username's 60 characters.
  * Accents are folded to plain letters so usernames stay ASCII, as WordPress keeps them.
  */
 
@@ -19,12 +20,18 @@ export function usernameBase(firstName: string, lastName: string): string {
   return base.length >= 2 ? base : FALLBACK_BASE
 }
 
-/** The base itself when free, otherwise base + the smallest number from 2 up that is free. */
-export function nextFreeUsername(base: string, taken: Iterable<string>): string {
-  const used = new Set(taken)
-  if (!used.has(base)) return base
+/** The longest username (the register endpoint's rule). */
+export const USERNAME_MAX_LENGTH = 60
+
+/**
+ * The usernames to try for `base`, in order: the base itself, then base + 2, 3, ... The base is
+ * cut where it and its suffix would pass USERNAME_MAX_LENGTH, so a taken 60-letter name's next
+ * is its first 59 letters and "2", not 61 letters.
+ */
+export function* usernameCandidates(base: string): Generator<string, never> {
+  yield base.slice(0, USERNAME_MAX_LENGTH)
   for (let n = 2; ; n++) {
-    const candidate = `${base}${n}`
-    if (!used.has(candidate)) return candidate
+    const suffix = String(n)
+    yield base.slice(0, USERNAME_MAX_LENGTH - suffix.length) + suffix
   }
 }

@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { emailAddress } from '../email.ts'
 import { text } from '../input.ts'
 import { isRealDate, isYearChoice, monthKey, toIsoDate } from './birthday.ts'
-import { usernameBase } from './username.ts'
+import { USERNAME_MAX_LENGTH, usernameBase } from './username.ts'
 
 /** The user-facing texts of spec 5 (verbatim) and of the checks the spec leaves unworded. */
 export const ACCOUNT_MESSAGES = {
@@ -248,7 +248,9 @@ export function registerRequestSchema(currentYear: number, now?: Clock) {
   return z
     .object({
       username: text()
-        .regex(/^[a-z0-9]{2,60}$/, { error: 'A username has 2 to 60 lower-case letters or digits.' })
+        .regex(new RegExp(`^[a-z0-9]{2,${USERNAME_MAX_LENGTH}}$`), {
+          error: `A username has 2 to ${USERNAME_MAX_LENGTH} lower-case letters or digits.`,
+        })
         .optional()
         .describe(
           'Wanted username; the server derives it from the names when absent and adds a suffix when taken.',
