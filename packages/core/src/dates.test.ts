@@ -70,4 +70,17 @@ describe('a date and time (ISO 8601 with its offset)', () => {
       expect(messageOf(isoInstant, value)).toBe('must be in the years 2000 to 2100')
     }
   })
+
+  it('judges the year of the instant, which its offset may move across New Year', () => {
+    for (const value of [
+      '2100-12-31T23:59:59-23:59',
+      '2000-01-01T00:00:00+23:59',
+      '2100-12-31T23:30-01:00',
+    ]) {
+      expect(messageOf(isoInstant, value)).toBe('must be in the years 2000 to 2100')
+    }
+    for (const value of ['2100-12-31T23:59:59+01:00', '2000-01-01T00:30-01:00', '2100-12-31T23:59:59Z']) {
+      expect(isoInstant.parse(value)).toBe(value)
+    }
+  })
 })

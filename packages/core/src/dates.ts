@@ -17,12 +17,17 @@ const INSTANT =
 
 const YEAR_MESSAGE = `must be in the years ${MIN_YEAR} to ${MAX_YEAR}`
 
-/** A text matching `pattern` whose first three groups are a year, a month and a day, checked in that order. */
+/**
+ * A text matching `pattern` whose first three groups are a year, a month and a day, checked in that
+ * order; `yearMeant` is the year of what a real value stands for, when that is not the year written
+ * (an instant's offset moves it across New Year: 2100-12-31T23:59-23:59 is in 2101).
+ */
 function dated(
   pattern: RegExp,
   formatMessage: string,
   realMessage: string,
   isRealTime = (_: number[]) => true,
+  yearMeant?: (value: string) => number,
 ) {
   return text().superRefine((value, ctx) => {
     const match = pattern.exec(value)
@@ -32,7 +37,9 @@ function dated(
     if (year < MIN_YEAR || year > MAX_YEAR)
       return void ctx.addIssue({ code: 'custom', message: YEAR_MESSAGE })
     if (!isRealDate(year, month, day) || !isRealTime(time))
-      ctx.addIssue({ code: 'custom', message: realMessage })
+      return void ctx.addIssue({ code: 'custom', message: realMessage })
+    const meant = yearMeant?.(value) ?? year
+    if (meant < MIN_YEAR || meant > MAX_YEAR) ctx.addIssue({ code: 'custom', message: YEAR_MESSAGE })
   })
 }
 
@@ -53,4 +60,5 @@ export const isoInstant = dated(
   'must be a real date and time',
   ([hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0]) =>
     !(hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59),
+  (value) => new Date(value).getUTCFullYear(),
 )
