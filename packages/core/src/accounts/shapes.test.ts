@@ -52,6 +52,17 @@ describe('customer update', () => {
     const body = { meta_data: ['gender', 'birthday', 'phone', 'phone'].map((key) => ({ key, value: '' })) }
     expect(messagesFor(update, body, 'meta_data')).toEqual(['must hold at most 3 entries, one per key'])
   })
+  it('refuses a key given twice, which would leave its value to the order of the entries', () => {
+    const body = {
+      meta_data: [
+        { key: 'gender', value: 'Male' },
+        { key: 'gender', value: 'Female' },
+      ],
+    }
+    expect(messagesFor(update, body, 'meta_data')).toEqual([
+      'must hold one entry per key: a key given twice leaves its value in doubt',
+    ])
+  })
 })
 
 describe('address book', () => {

@@ -129,6 +129,10 @@ export function customerUpdateSchema(currentYear: number, now?: Clock) {
         .max(CUSTOMER_META_KEYS.length, {
           error: `must hold at most ${CUSTOMER_META_KEYS.length} entries, one per key`,
         })
+        .refine((entries) => new Set(entries.map((entry) => entry.key)).size === entries.length, {
+          error: 'must hold one entry per key: a key given twice leaves its value in doubt',
+          when: (payload) => payload.issues.length === 0,
+        })
         .optional(),
     })
     .transform((body, ctx) => {
