@@ -190,6 +190,34 @@ describe(`the storefront's front door on ${testDialect}`, () => {
     }
   })
 
+  it('OPTIONS and TRACE on a page are 405 too, not a 404 that says the page is not there', async () => {
+    for (const method of ['OPTIONS', 'TRACE']) {
+      // fetch refuses to send TRACE: node:http sends both.
+      const response = await new Promise<{ status: number; allow: string | undefined; body: string }>(
+        (resolve, reject) => {
+          const request = http.request(`${base}/shop`, { method }, (answer) => {
+            let body = ''
+            answer.setEncoding('utf8')
+            answer.on('data', (chunk) => {
+              body += chunk
+            })
+            answer.on('end', () =>
+              resolve({ status: answer.statusCode ?? 0, allow: answer.headers.allow, body }),
+            )
+          })
+          request.on('error', reject)
+          request.end()
+        },
+      )
+      expect(response.status, method).toBe(405)
+      expect(response.allow).toBe('GET, HEAD, POST')
+      expect(JSON.parse(response.body)).toEqual({
+        message: `Pages answer GET, HEAD, POST, not ${method}.`,
+        statusCode: 405,
+      })
+    }
+  })
+
   it('a malformed Referer on /cart/add goes back to the shop instead of crashing', async () => {
     for (const referer of ['::not a url', 'http://', '%%%']) {
       const response = await post('/cart/add', { referer }, { variant_id: '1', quantity: '1' })

@@ -63,7 +63,7 @@ export interface StorefrontOptions {
   wrapRender?: (render: Render) => Render
 }
 
-/** What pages answer; PUT, PATCH and DELETE get 405 naming these. */
+/** What pages answer; PUT, PATCH, DELETE, OPTIONS and TRACE get 405 naming these. */
 const PAGE_METHODS = ['GET', 'HEAD', 'POST']
 
 /** The only body a page takes: what HTML forms and React Router's fetchers send. */
@@ -502,7 +502,7 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
   app.addContentTypeParser('*', (_request, _payload, done) => done(null))
 
   app.route({
-    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'],
     url: '/*',
     schema: { hide: true },
     handler(request, reply) {
