@@ -22,10 +22,8 @@ describe(`a guest cart merged at login while other requests hold it, on ${testDi
       headers: { authorization: `Bearer ${bearer}` },
     })
 
-  /** A fan with a cart of their own, and a guest cart with one line, read as a request reads it. */
-  async function fanWithGuestCart() {
-    const fan = await insertShopper(t)
-    const own = await createCart(t, fan.token)
+  /** A guest cart with one line, and its row read as a request reads it. */
+  async function guestCart() {
     const guest = await createCart(t)
     expect((await addLine(t, guest, productId)).statusCode).toBe(201)
     const row = await t.ctx.db
@@ -33,8 +31,20 @@ describe(`a guest cart merged at login while other requests hold it, on ${testDi
       .selectAll()
       .where('number', '=', guest.number)
       .executeTakeFirstOrThrow()
-    return { fan, own, guest, row: row as OrderRow }
+    return { guest, row: row as OrderRow }
   }
+
+  /** A fan with a cart of their own, and a guest cart with one line, read as a request reads it. */
+  async function fanWithGuestCart() {
+    const fan = await insertShopper(t)
+    const own = await createCart(t, fan.token)
+    return { fan, own, ...(await guestCart()) }
+  }
+
+  const quantitiesIn = async (orderId: number) =>
+    (await t.ctx.db.selectFrom('line_items').selectAll().where('order_id', '=', orderId).execute()).map(
+      (line) => line.quantity,
+    )
 
   it('lets a login merge that read the guest cart before another merged it answer the account’s cart', async () => {
     const { fan, own, guest, row } = await fanWithGuestCart()
@@ -42,12 +52,7 @@ describe(`a guest cart merged at login while other requests hold it, on ${testDi
     // The double-submitted login's second merge, which found the guest cart before the first ran.
     const again = await associateCart(t.ctx, row, { id: fan.id, email: fan.email })
     expect(again.order.number).toBe(own.number)
-    const lines = await t.ctx.db
-      .selectFrom('line_items')
-      .selectAll()
-      .where('order_id', '=', again.order.id)
-      .execute()
-    expect(lines.map((line) => line.quantity)).toEqual([1])
+    expect(await quantitiesIn(again.order.id)).toEqual([1])
   })
 
   it('answers 404 to a write that found the guest cart before the merge deleted it', async () => {
@@ -77,19 +82,12 @@ describe(`a guest cart merged at login while other requests hold it, on ${testDi
       message: `Order ${row.number} is already complete.`,
     })
     expect(await orderById(row.id)).toMatchObject({ state: 'complete', user_id: null, token: row.token })
-    const lines = await t.ctx.db.selectFrom('line_items').selectAll().where('order_id', '=', row.id).execute()
-    expect(lines.map((line) => line.quantity)).toEqual([1])
+    expect(await quantitiesIn(row.id)).toEqual([1])
   })
 
   it('refuses to give a login without a cart a guest order paid after it read it', async () => {
     const fan = await insertShopper(t)
-    const guest = await createCart(t)
-    expect((await addLine(t, guest, productId)).statusCode).toBe(201)
-    const row = (await t.ctx.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('number', '=', guest.number)
-      .executeTakeFirstOrThrow()) as OrderRow
+    const { row } = await guestCart()
     await completeOrder(row.id)
     await expect(associateCart(t.ctx, row, { id: fan.id, email: fan.email })).rejects.toMatchObject({
       statusCode: 422,
@@ -102,25 +100,14 @@ describe(`a guest cart merged at login while other requests hold it, on ${testDi
       const first = await insertShopper(t)
       const second = await insertShopper(t)
       if (secondHasCart) await createCart(t, second.token)
-      const guest = await createCart(t)
-      expect((await addLine(t, guest, productId)).statusCode).toBe(201)
-      const row = (await t.ctx.db
-        .selectFrom('orders')
-        .selectAll()
-        .where('number', '=', guest.number)
-        .executeTakeFirstOrThrow()) as OrderRow
+      const { guest, row } = await guestCart()
       expect((await associate(guest, first.token)).statusCode).toBe(200)
       await expect(associateCart(t.ctx, row, { id: second.id, email: second.email })).rejects.toMatchObject({
         statusCode: 404,
       })
       const kept = await orderById(row.id)
       expect(kept).toMatchObject({ user_id: first.id, email: first.email })
-      const lines = await t.ctx.db
-        .selectFrom('line_items')
-        .selectAll()
-        .where('order_id', '=', row.id)
-        .execute()
-      expect(lines.map((line) => line.quantity)).toEqual([1])
+      expect(await quantitiesIn(row.id)).toEqual([1])
     }
   })
 
