@@ -32,7 +32,7 @@ declare module 'fastify' {
     /**
      * True when assertQueuePass let this write to a cart through for the cart's standing in the
      * waiting room (admitted, or bound to the pass): the write checks, under the cart's lock, that
-     * the cart still has it (queueStandingLost).
+     * the cart still has it (refuseIfQueueStandingLost).
      */
     queueCartStanding: boolean
   }
