@@ -41,21 +41,66 @@ describe("a placed order's rules in the back office", () => {
   it("values units at their price less their share of the order's discount, plus shipping, capped by what is left", () => {
     const lines = [{ unitPrice: 2000, quantity: 2 }]
     const none = { itemTotal: 4000, discount: 0 }
-    expect(refundValue({ lines, placed: none, shipping: 0, leftToRefund: 10_000 })).toBe(4000)
+    expect(refundValue({ lines, placed: none, refundedItems: 0, shipping: 0, leftToRefund: 10_000 })).toBe(
+      4000,
+    )
     const placed = { itemTotal: 4000, discount: 600 }
-    expect(refundValue({ lines, placed, shipping: 495, leftToRefund: 10_000 })).toBe(3400 + 495)
-    expect(refundValue({ lines, placed: none, shipping: 0, leftToRefund: 1500 })).toBe(1500)
-    expect(refundValue({ lines: [], placed, shipping: 0, leftToRefund: -5 })).toBe(0)
+    expect(refundValue({ lines, placed, refundedItems: 0, shipping: 495, leftToRefund: 10_000 })).toBe(
+      3400 + 495,
+    )
+    expect(refundValue({ lines, placed: none, refundedItems: 0, shipping: 0, leftToRefund: 1500 })).toBe(1500)
+    expect(refundValue({ lines: [], placed, refundedItems: 0, shipping: 0, leftToRefund: -5 })).toBe(0)
   })
 
   it('never gives back more for a unit than the order paid for it, unit by unit', () => {
     // 2 × €19.90 at 15%: €5.97 off, €2.985 a unit, so each unit gives back €16.91 at most.
     const placed = { itemTotal: 3980, discount: 597 }
     const unit = [{ unitPrice: 1990, quantity: 1 }]
-    expect(refundValue({ lines: unit, placed, shipping: 0, leftToRefund: 10_000 })).toBe(1691)
+    expect(refundValue({ lines: unit, placed, refundedItems: 0, shipping: 0, leftToRefund: 10_000 })).toBe(
+      1691,
+    )
     expect(
-      refundValue({ lines: [{ unitPrice: 1990, quantity: 2 }], placed, shipping: 0, leftToRefund: 10_000 }),
+      refundValue({
+        lines: [{ unitPrice: 1990, quantity: 2 }],
+        placed,
+        refundedItems: 0,
+        shipping: 0,
+        leftToRefund: 10_000,
+      }),
     ).toBe(3383)
+  })
+
+  it('gives back, once every unit and the shipping are refunded, exactly what was paid', () => {
+    // €4.50 and €27.99 at 15%: €4.87 off, so €27.62 of items; each line's share rounded up on its
+    // own (68 + 420) had given back €27.61.
+    const placed = { itemTotal: 3249, discount: 487 }
+    const giftBox = refundValue({
+      lines: [{ unitPrice: 450, quantity: 1 }],
+      placed,
+      refundedItems: 0,
+      shipping: 0,
+      leftToRefund: 10_000,
+    })
+    const vinyl = refundValue({
+      lines: [{ unitPrice: 2799, quantity: 1 }],
+      placed,
+      refundedItems: 450,
+      shipping: 490,
+      leftToRefund: 10_000,
+    })
+    expect([giftBox, vinyl]).toEqual([382, 2380 + 490])
+    // Three units at 7% (€13.50, €0.95 off), one at a time: 418 + 418 + 419.
+    const three = { itemTotal: 1350, discount: 95 }
+    const units = [0, 450, 900].map((refundedItems) =>
+      refundValue({
+        lines: [{ unitPrice: 450, quantity: 1 }],
+        placed: three,
+        refundedItems,
+        shipping: 0,
+        leftToRefund: 10_000,
+      }),
+    )
+    expect(units.reduce((sum, unit) => sum + unit, 0)).toBe(1350 - 95)
   })
 
   it("reads the percentage a placed order's coupon took off from its totals", () => {

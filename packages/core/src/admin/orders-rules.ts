@@ -39,19 +39,25 @@ export function refundRefusal(order: OrderStanding): string | null {
 /**
  * What refunding these units (and the shipping) gives back: their price less their share of the
  * discount the order paid with (its stored item total and discount, so a coupon edited since
- * changes nothing), that share rounded up so the units never give back more than was paid for
- * them, plus the shipping; never more than is left of what was paid.
+ * changes nothing), plus the shipping; never more than is left of what was paid. The share is
+ * counted over every unit refunded so far, this refund's included, less what earlier refunds took:
+ * rounded up on that running sum, the units refunded never give back more than was paid for them,
+ * and once every unit is refunded the shares add up to the discount to the cent (each refund's
+ * share rounded up on its own had kept a cent of a discounted order now and then).
  */
 export function refundValue(input: {
   lines: { unitPrice: Cents; quantity: number }[]
   /** The order's totals as placed: its item total and the discount taken off it (positive). */
   placed: { itemTotal: Cents; discount: Cents }
+  /** The price of the order's units refunded (or being refunded) before this refund. */
+  refundedItems: Cents
   shipping: Cents
   leftToRefund: Cents
 }): Cents {
   const items = linesTotal(input.lines)
   const { itemTotal, discount } = input.placed
-  const share = itemTotal > 0 ? Math.ceil((discount * items) / itemTotal) : 0
+  const shareOf = (value: Cents) => (itemTotal > 0 ? Math.ceil((discount * value) / itemTotal) : 0)
+  const share = shareOf(input.refundedItems + items) - shareOf(input.refundedItems)
   return Math.max(0, Math.min(items - share + input.shipping, input.leftToRefund))
 }
 

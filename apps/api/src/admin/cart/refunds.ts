@@ -88,6 +88,7 @@ async function claimRefund(
   const amount = refundValue({
     lines: chosen.map(({ line, quantity }) => ({ unitPrice: line.price, quantity })),
     placed: { itemTotal: order.item_total, discount: -order.adjustment_total },
+    refundedItems: lines.reduce((sum, line) => sum + line.price * line.refunded_quantity, 0),
     shipping: request.scope.shipping ? order.ship_total : 0,
     leftToRefund: standing.paidTotal - standing.refundedTotal - inFlight,
   })
