@@ -533,7 +533,12 @@ export async function setLineQuantity(
     return null
   }
   const now = ctx.now()
-  const { price, fanCap } = assertAddable(ctx, product, variantId, had, quantity, now)
+  // Fewer units of a line keep the price they were held at, and need nothing of the product now:
+  // a fan can always take units out, also of a product taken off sale or repriced since.
+  const { price, fanCap } =
+    mine && quantity < had
+      ? { price: mine.line_price!, fanCap: null }
+      : assertAddable(ctx, product, variantId, had, quantity, now)
   if (fanCap !== null && quantity > had) {
     await assertWithinFanCap(trx, ctx.database.dialect, order, variantId, quantity, fanCap)
   }

@@ -345,6 +345,31 @@ describe(`orders and line items on ${testDialect}`, () => {
       expect(foreign.statusCode).toBe(404)
     })
 
+    it('takes units out of a line at the price they were held at, also of a product taken off sale', async () => {
+      const productId = await insertProduct(t, { price: 1000, stock: 5 })
+      const order = await createCart(t)
+      const line = (await addLine(t, order, productId, 3)).json()
+      // Repriced and then taken off sale in the back office while the units are held.
+      await t.ctx.db
+        .updateTable('products')
+        .set({ regular_price: 9999, status: 'draft' })
+        .where('id', '=', productId)
+        .execute()
+      const lowered = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/orders/${order.number}/line_items/${line.id}?line_item[quantity]=1&order_token=${order.token}`,
+      })
+      expect(lowered.statusCode, lowered.body).toBe(200)
+      expect(lowered.json()).toMatchObject({ quantity: 1, price: '10.00' })
+      expect((await fetchOrder(t, order)).item_total).toBe('10.00')
+      // More units of it are refused, as an add is.
+      const raised = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/orders/${order.number}/line_items/${line.id}?line_item[quantity]=2&order_token=${order.token}`,
+      })
+      expect(raised.statusCode).toBe(404)
+    })
+
     it('removes a line and releases its stock at once', async () => {
       const productId = await insertProduct(t, { price: 1000, stock: 1 })
       const first = await createCart(t)
