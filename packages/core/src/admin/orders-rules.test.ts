@@ -71,36 +71,28 @@ describe("a placed order's rules in the back office", () => {
   })
 
   it('gives back, once every unit and the shipping are refunded, exactly what was paid', () => {
+    /** One unit at `unitPrice`, after units worth `refundedItems` were refunded. */
+    const oneUnit = (
+      placed: { itemTotal: number; discount: number },
+      unitPrice: number,
+      refundedItems: number,
+      shipping = 0,
+    ) =>
+      refundValue({
+        lines: [{ unitPrice, quantity: 1 }],
+        placed,
+        refundedItems,
+        shipping,
+        leftToRefund: 10_000,
+      })
     // €4.50 and €27.99 at 15%: €4.87 off, so €27.62 of items; each line's share rounded up on its
     // own (68 + 420) had given back €27.61.
     const placed = { itemTotal: 3249, discount: 487 }
-    const giftBox = refundValue({
-      lines: [{ unitPrice: 450, quantity: 1 }],
-      placed,
-      refundedItems: 0,
-      shipping: 0,
-      leftToRefund: 10_000,
-    })
-    const vinyl = refundValue({
-      lines: [{ unitPrice: 2799, quantity: 1 }],
-      placed,
-      refundedItems: 450,
-      shipping: 490,
-      leftToRefund: 10_000,
-    })
-    expect([giftBox, vinyl]).toEqual([382, 2380 + 490])
+    expect([oneUnit(placed, 450, 0), oneUnit(placed, 2799, 450, 490)]).toEqual([382, 2380 + 490])
     // Three units at 7% (€13.50, €0.95 off), one at a time: 418 + 418 + 419.
     const three = { itemTotal: 1350, discount: 95 }
-    const units = [0, 450, 900].map((refundedItems) =>
-      refundValue({
-        lines: [{ unitPrice: 450, quantity: 1 }],
-        placed: three,
-        refundedItems,
-        shipping: 0,
-        leftToRefund: 10_000,
-      }),
-    )
-    expect(units.reduce((sum, unit) => sum + unit, 0)).toBe(1350 - 95)
+    const units = [0, 450, 900].map((refundedItems) => oneUnit(three, 450, refundedItems))
+    expect(units).toEqual([418, 418, 419])
   })
 
   it("reads the percentage a placed order's coupon took off from its totals", () => {
