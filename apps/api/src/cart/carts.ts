@@ -39,7 +39,7 @@ import {
   settleOrder,
 } from './orders.ts'
 import { lockOrderByNumber } from './row-locks.ts'
-import { addOnSqlite } from './sqlite-hot-path.ts'
+import { type AddWanted, addOnSqlite } from './sqlite-hot-path.ts'
 
 type Trx = Transaction<Database>
 
@@ -88,7 +88,7 @@ async function addUnits(ctx: ShopContext, trx: Trx, order: OrderRow, variantId: 
 export async function addToOrderNumbered(
   ctx: ShopContext,
   requester: Requester,
-  wanted: { number: string; variantId: number; quantity: number; queueStanding: boolean },
+  wanted: AddWanted,
   open: () => Promise<OrderRow>,
 ): Promise<LineItemJson> {
   assertCredentials(requester)

@@ -159,8 +159,8 @@ export function addOnSqlite(
   return inGroupCommit(database, () => addInTransaction(ctx, s, requester, wanted))
 }
 
-/** What an add asks for (addToOrderNumbered). */
-interface AddWanted {
+/** What an add asks for (carts.ts, addToOrderNumbered). */
+export interface AddWanted {
   number: string
   variantId: number
   quantity: number
