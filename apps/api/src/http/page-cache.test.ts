@@ -559,6 +559,26 @@ describe('what the page cache keeps', () => {
     expect(keyFor(fills, {}, pageOnly)).toBeNull()
   })
 
+  it('keys a page by the address it is rendered at: a path that starts like another host is no shared page', () => {
+    const config = { publicUrl: 'http://shop.test', LAUNCH_AT: '2026-01-01T00:00', SHOP_TZ: 'UTC' }
+    const ctx = { config, now: () => Date.parse('2026-06-01T00:00Z') } as unknown as ShopContext
+    const cache = new PageCache(ctx, 5)
+    const keyFor = (address: string) =>
+      cache.keyOf({ method: 'GET', url: address, headers: {} } as FastifyRequest, 'http://shop.test', address)
+    // The storefront renders these at their path on this shop (a 404): resolved as URLs relative to
+    // the shop, they named /shop and the home page of another host, and were answered with their kept copies.
+    for (const address of [
+      '//other.test/shop',
+      '/\\other.test/shop',
+      '//other.test/',
+      '//other.test/shop.data',
+    ])
+      expect(keyFor(address), address).toBeNull()
+    expect(keyFor('/shop')).toEqual({ key: 'open:-:http://shop.test/shop', personal: false })
+    // Dot segments are resolved alike for the key and the render.
+    expect(keyFor('/%2e%2e/shop')).toEqual({ key: 'open:-:http://shop.test/shop', personal: false })
+  })
+
   it("counts a kept page's age, and that of the stock it shows, from the start of its render", async () => {
     let now = 1_000_000
     const ctx = { config: { publicUrl: 'http://shop.test' }, now: () => now } as unknown as ShopContext

@@ -303,7 +303,9 @@ export class PageCache {
     const cookie = request.headers.cookie
     const sent = parse(cookie ?? '')
     const personal = PERSONAL_COOKIES.some((name) => name in sent)
-    const url = new URL(address, origin)
+    // Appended, as the storefront renders it: resolved against the origin, //other.host/shop named
+    // /shop (of another host) while the page rendered was a 404 at that path of this shop.
+    const url = new URL(`${origin}${address}`)
     const dataOf = pageOfData(url.pathname)
     if (!SHARED_PAGES.test(dataOf ?? url.pathname)) return null
     for (const name of url.searchParams.keys()) if (PERSONAL_PARAMS.includes(name)) return null
