@@ -462,14 +462,16 @@ export class PageCache {
 /** Headers a kept page does not carry over: they are per response. */
 const UNKEPT_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'date', 'cache-control'])
 
+/** Whether a Cache-Control value keeps an answer out of every shared cache. */
+export const unshared = (control: string) => /private|no-store/i.test(control)
+
 /** A 200 HTML page, or a page's data, that sets no cookie and that its route did not mark private. */
 export function shareable(status: number, headers: Headers): boolean {
-  const control = headers.get('cache-control') ?? ''
   return (
     status === 200 &&
     ((headers.get('content-type') ?? '').startsWith('text/html') || isDataAnswer(headers)) &&
     headers.getSetCookie().length === 0 &&
-    !/private|no-store/i.test(control)
+    !unshared(headers.get('cache-control') ?? '')
   )
 }
 

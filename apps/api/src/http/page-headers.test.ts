@@ -147,4 +147,25 @@ describe('the headers of pages rendered and kept in this process', () => {
     expect(shop.headers.get('x-page-cache')).toBe('bypass')
     expect(shop.headers.get('cache-control')).toBe('private, no-cache')
   })
+  it('an answer that sets a cookie is never public, whatever its route says', async () => {
+    // A cart cookie of before the session, moved into it: the answer carries the visitor's session,
+    // their cart's token in it. A stamp with nothing left to show: the answer clears it.
+    const cart = Buffer.from(JSON.stringify({ number: 'R123456789', token: 'a-cart-token-of-this-visitor' }))
+    for (const cookie of [
+      `cart=${encodeURIComponent(cart.toString('base64'))}`,
+      'personal-frame=lz1abcd0000000',
+    ]) {
+      for (const pathname of ['/robots.txt', '/sitemap.xml']) {
+        const answer = await get(pathname, { cookie })
+        await answer.arrayBuffer()
+        expect(answer.headers.getSetCookie().length, pathname).toBeGreaterThan(0)
+        expect(answer.headers.get('cache-control'), `${pathname} with ${cookie}`).toBe('private, no-cache')
+      }
+    }
+    // Without one, they stay public for an hour.
+    const robots = await get('/robots.txt')
+    await robots.arrayBuffer()
+    expect(robots.headers.getSetCookie()).toEqual([])
+    expect(robots.headers.get('cache-control')).toBe('public, max-age=3600')
+  })
 })

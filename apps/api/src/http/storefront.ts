@@ -40,6 +40,7 @@ import {
   pageOfData,
   sharedCookies,
   sharedDataVersionOf,
+  unshared,
 } from './page-cache.ts'
 import { pageEncoding, writeCompressed } from './page-compression.ts'
 import { ASSETS_PREFIX, cspNonce, isNeverAPage } from './security-headers.ts'
@@ -246,7 +247,11 @@ async function serve(
     const cookies = response.headers.getSetCookie()
     if (cookies.length > 0) res.setHeader('set-cookie', cookies)
     res.setHeader('vary', PAGE_VARY)
-    if (!response.headers.has('cache-control')) {
+    // An answer that sets a cookie is this visitor's whatever its route says: robots.txt and the
+    // sitemap say public, and a session the root wrote back (an old cookie moved in, a login that
+    // expired) carries the visitor's cart and login.
+    const control = response.headers.get('cache-control')
+    if (!control || (cookies.length > 0 && !unshared(control))) {
       const pathname = request.url.split('?')[0] ?? '/'
       res.setHeader('cache-control', isPrivatePage(pathname) ? PRIVATE_CACHE_CONTROL : RENDERED_CACHE_CONTROL)
     }
