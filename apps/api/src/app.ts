@@ -15,7 +15,12 @@ import contentPlugin from './content/plugin.ts'
 import type { ShopContext } from './context.ts'
 import type { ShopDatabase } from './db/database.ts'
 import { registerApiCompression } from './http/api-compression.ts'
-import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/errors.ts'
+import {
+  answerClientError,
+  answerConnect,
+  answerFrameworkError,
+  registerErrorHandling,
+} from './http/errors.ts'
 import healthPlugin from './http/health.ts'
 import { type LogSettings, loggerOptions, redactUrl } from './http/logging.ts'
 import { registerOpenApi } from './http/openapi.ts'
@@ -82,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => answerFrameworkError(refusalHeaders, error, request, reply),
     clientErrorHandler: (error, socket) => answerClientError(refusalHeaders, error, socket),
   })
+  app.server.on('connect', (_request, socket) => answerConnect(refusalHeaders, socket))
   acceptEmptyJsonBodies(app)
   refuseBodiesNotObjects(app)
   ignoreUnreadableRanges(app)

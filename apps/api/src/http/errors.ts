@@ -4,6 +4,7 @@
  */
 import http from 'node:http'
 import type { Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import type { Header } from './security-headers.ts'
 
@@ -86,6 +87,23 @@ export function answerFrameworkError(
   return reply.status(statusCode).send({ statusCode, message } satisfies ErrorBody)
 }
 
+/** Writes a `{ message, statusCode }` answer straight to a socket Node handed over, then closes it. */
+function answerOnSocket(
+  headers: readonly Header[],
+  socket: Duplex,
+  statusCode: number,
+  message: string,
+  error?: Error,
+) {
+  const body = JSON.stringify({ message, statusCode } satisfies ErrorBody)
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${http.STATUS_CODES[statusCode]}\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
+}
+
 /**
  * Node's answer to a request it cannot even parse (headers too large, a broken request line, a
  * client too slow): written straight to the socket, with the same `{ message, statusCode }` body
@@ -103,13 +121,16 @@ export function answerClientError(
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'The request took too long to arrive.']
         : [400, 'The request is malformed.']
-  const body = JSON.stringify({ message, statusCode } satisfies ErrorBody)
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${statusCode} ${http.STATUS_CODES[statusCode]}\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    )
-  }
-  socket.destroy(error)
+  answerOnSocket(headers, socket, statusCode, message, error)
+}
+
+/**
+ * The answer to CONNECT, a proxy's tunnel: Node hands it to no route and, with no listener of its
+ * own, closes the connection unanswered. The socket is ours from here, errors and all.
+ */
+export function answerConnect(headers: readonly Header[], socket: Duplex) {
+  socket.on('error', () => {})
+  answerOnSocket(headers, socket, 400, 'This server is not a proxy: it takes no CONNECT.')
 }
 
 /**

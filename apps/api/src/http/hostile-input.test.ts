@@ -273,5 +273,11 @@ describe(`hostile input on ${testDialect}`, () => {
     expectClientError(hugeHeader, 431)
     const garbage = await rawRequest(port, 'NOT HTTP AT ALL\r\n\r\n')
     expectClientError(garbage, 400)
+    // A proxy's tunnel, which Node hands to no route: it closed the connection unanswered.
+    for (const target of ['/shop', 'shop.example:443']) {
+      const tunnel = await rawRequest(port, `CONNECT ${target} HTTP/1.1\r\nHost: x\r\n\r\n`)
+      expectClientError(tunnel, 400)
+      expect(tunnel.headers['x-content-type-options']).toBe('nosniff')
+    }
   })
 })
