@@ -16,6 +16,7 @@
  */
 
 import fs from 'node:fs'
+import http from 'node:http'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -64,7 +65,7 @@ export interface StorefrontOptions {
   wrapRender?: (render: Render) => Render
 }
 
-/** What pages answer; PUT, PATCH, DELETE, OPTIONS and TRACE get 405 naming these. */
+/** What pages answer; any other method gets 405 naming these. */
 const PAGE_METHODS = ['GET', 'HEAD', 'POST']
 
 /** The only body a page takes: what HTML forms and React Router's fetchers send. */
@@ -506,8 +507,13 @@ export default async function storefrontPlugin(app: FastifyInstance, options: St
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', (_request, _payload, done) => done(null))
 
+  // Every method Node reads, so that a page refuses PURGE or PROPFIND as it refuses PUT (Fastify
+  // knows nine until told); CONNECT never reaches a route (errors.ts answers it on the socket).
+  for (const method of http.METHODS) {
+    if (method !== 'CONNECT' && !app.supportedMethods.includes(method)) app.addHttpMethod(method)
+  }
   app.route({
-    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'],
+    method: app.supportedMethods,
     url: '/*',
     schema: { hide: true },
     handler(request, reply) {
