@@ -74,6 +74,23 @@ describe('safe redirects (spec 5)', () => {
     }
   })
 
+  it('answers a target a Location header can carry: letters and characters beyond ASCII percent-encoded', () => {
+    // A header holds bytes: a target of Cyrillic letters or an emoji in its query made the
+    // redirect throw (a 500 after the login had already been made).
+    for (const [target, encoded] of [
+      ['/ж', '/%D0%B6'],
+      ['/page/café', '/page/caf%C3%A9'],
+      ['/shop?q=ж&x=😀#Σ', '/shop?q=%D0%B6&x=%F0%9F%98%80#%CE%A3'],
+      ['/shop?q=\u0001\u007f', '/shop?q=%01%7F'],
+      ['/page/caf%C3%A9?q=a%20b', '/page/caf%C3%A9?q=a%20b'],
+    ] as const) {
+      expect(safeRedirect(target, '/profile'), JSON.stringify(target)).toBe(encoded)
+      expect(() => new Headers({ location: safeRedirect(target, '/profile') })).not.toThrow()
+    }
+    // Half of a surrogate pair encodes as nothing: such a target is refused.
+    expect(safeRedirect('/shop?q=\ud800', '/profile')).toBe('/profile')
+  })
+
   it('falls back when the target is unsafe', () => {
     expect(safeRedirect('/profile/orders', '/profile')).toBe('/profile/orders')
     expect(safeRedirect('//evil.com', '/profile')).toBe('/profile')
