@@ -9,6 +9,10 @@ describe('username (spec 7)', () => {
   it('folds accents and drops what is not a plain letter or digit', () => {
     expect(usernameBase('Élodie', 'Müller')).toBe('emuller')
   })
+  it('is cut to the longest username, however long the names or what they fold to', () => {
+    expect(usernameBase('Jo', 'a'.repeat(60))).toBe(`j${'a'.repeat(59)}`)
+    expect(usernameBase('Jo', '\ufb00'.repeat(40))).toBe(`j${'f'.repeat(59)}`)
+  })
   it('falls back to a neutral base when the names have no plain letters', () => {
     expect(usernameBase('Ζωή', 'Ωμέγα')).toBe('fan')
   })

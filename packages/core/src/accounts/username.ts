@@ -15,13 +15,14 @@ function plain(text: string): string {
     .replace(/[^a-z0-9]/g, '')
 }
 
-export function usernameBase(firstName: string, lastName: string): string {
-  const base = plain(firstName).slice(0, 1) + plain(lastName)
-  return base.length >= 2 ? base : FALLBACK_BASE
-}
-
 /** The longest username (the register endpoint's rule). */
 export const USERNAME_MAX_LENGTH = 60
+
+/** The base of the names' usernames, cut to the longest username (a last name may be that long alone). */
+export function usernameBase(firstName: string, lastName: string): string {
+  const base = (plain(firstName).slice(0, 1) + plain(lastName)).slice(0, USERNAME_MAX_LENGTH)
+  return base.length >= 2 ? base : FALLBACK_BASE
+}
 
 /**
  * The usernames to try for `base`, in order: the base itself, then base + 2, 3, ... The base is
