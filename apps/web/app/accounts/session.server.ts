@@ -18,9 +18,9 @@ export function keepAuthToken(context: AppLoadContext, token: string, expiresInS
   visitorOf(context).update({ auth: { value: token, expiresAt: Date.now() + expiresInSeconds * 1000 } })
 }
 
-/** Forgets the token. */
-export function forgetAuthToken(context: AppLoadContext): void {
-  visitorOf(context).update({ auth: undefined })
+/** Ends the login in this browser (a logout), with the account's cart and last order. */
+export function endLogin(context: AppLoadContext): void {
+  visitorOf(context).endLogin()
 }
 
 /** The logged-in user (spec 3: id, first_name, name, scope, meta, preferences), or null for a guest. */

@@ -31,12 +31,3 @@ export const readPlacedOrderRef = (context: AppLoadContext): OrderRef | null =>
 export function keepPlacedOrder(context: AppLoadContext, order: OrderRef): void {
   visitorOf(context).update({ placedOrder: refOf(order) })
 }
-
-/**
- * Forgets the cart and the last placed order, on logout: they are the account's (its cart comes
- * back at the next login, its orders are in its order list), and their tokens would otherwise
- * open its address and phone to whoever uses this browser next.
- */
-export function forgetOrders(context: AppLoadContext): void {
-  visitorOf(context).update({ cart: undefined, placedOrder: undefined })
-}

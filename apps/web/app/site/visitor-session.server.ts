@@ -43,6 +43,14 @@ const sessionSchema = z.object({
 })
 export type SessionData = z.infer<typeof sessionSchema>
 
+/**
+ * What a login holds in the browser: the login, and the cart and last order that were the
+ * account's under it. They end together, however the login ends (a logout, its expiry, the API no
+ * longer accepting it): the orders' tokens would otherwise open the account's bag, address and
+ * phone to whoever uses this browser next (the account's cart comes back at its next login).
+ */
+export const LOGIN_FIELDS = ['auth', 'cart', 'placedOrder'] as const satisfies readonly (keyof SessionData)[]
+
 export interface SessionSettings {
   sessionSecret: string
   secureCookies: boolean
@@ -131,7 +139,11 @@ export function readSession(request: Request, settings: SessionSettings, now: nu
       if (data[key] === undefined) Object.assign(data, { [key]: moved })
     }
   }
-  for (const key of ['auth', 'accessGrant', 'queueTicket', 'queuePass'] as const) {
+  if (data.auth !== undefined && !isCurrent(data.auth, now)) {
+    for (const key of LOGIN_FIELDS) delete data[key]
+    changed = true
+  }
+  for (const key of ['accessGrant', 'queueTicket', 'queuePass'] as const) {
     if (data[key] !== undefined && !isCurrent(data[key], now)) {
       delete data[key]
       changed = true

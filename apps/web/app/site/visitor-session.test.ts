@@ -8,6 +8,8 @@ import { frameEndsAt, readSession, writeSession } from './visitor-session.server
 const settings = { sessionSecret: 'a-test-session-secret-of-32-characters', secureCookies: false }
 const now = Date.UTC(2026, 0, 1)
 const cart = { number: 'R123456789', token: 'cart-token-0123456789' }
+const placedOrder = { number: 'R987654321', token: 'placed-token-0123456789' }
+const grant = { value: 'g', expiresAt: null }
 
 const requestWith = (cookie: string) => new Request('http://shop.test/', { headers: { cookie } })
 const pair = (setCookie: string) => setCookie.split(';')[0]!
@@ -56,13 +58,9 @@ describe('the session cookie', () => {
     expect(await before.parse(pair(header!))).toEqual(data)
   })
 
-  it('drops a login and an access grant once they expire', async () => {
+  it('drops an access grant once it expires, and keeps the cart', async () => {
     const [header] = writeSession(
-      {
-        cart,
-        auth: { value: 'jwt', expiresAt: now + 1000 },
-        accessGrant: { value: 'g', expiresAt: now + 1000 },
-      },
+      { cart, accessGrant: { value: 'g', expiresAt: now + 1000 } },
       [],
       settings,
       now,
@@ -70,6 +68,52 @@ describe('the session cookie', () => {
     const read = readSession(requestWith(pair(header!)), settings, now + 2000)
     expect(read.data).toEqual({ cart })
     expect(read.changed).toBe(true)
+  })
+
+  it("drops a login once it expires, and with it the account's cart and last order, as a logout does", async () => {
+    // Their tokens would otherwise open the account's bag, address and phone to whoever uses the
+    // browser next, for as long as the cookie lives.
+    const [header] = writeSession(
+      { cart, placedOrder, auth: { value: 'jwt', expiresAt: now + 1000 }, accessGrant: grant },
+      [],
+      settings,
+      now,
+    )
+    const read = readSession(requestWith(pair(header!)), settings, now + 2000)
+    expect(read.data).toEqual({ accessGrant: grant })
+    expect(read.changed).toBe(true)
+  })
+
+  it("forgets a login the API no longer accepts (ended elsewhere), with the account's cart and last order", async () => {
+    const apiFetch = async (input: RequestInfo | URL) => {
+      expect(String(input)).toContain('/users/me')
+      return Response.json(
+        { message: 'Your session has expired. Please log in again.', statusCode: 401 },
+        { status: 401 },
+      )
+    }
+    const context = testLoadContext(apiFetch as typeof fetch)
+    const [header] = writeSession(
+      {
+        cart,
+        placedOrder,
+        auth: { value: 'revoked-jwt', expiresAt: Date.now() + 60_000 },
+        accessGrant: grant,
+      },
+      [],
+      context,
+      Date.now(),
+    )
+    const request = requestWith(pair(header!))
+    const response = await visitorMiddleware(
+      { request, context, params: {}, url: new URL(request.url), pattern: '/' },
+      async () => {
+        expect(await visitorOf(context).user()).toBeNull()
+        return new Response('page')
+      },
+    )
+    const [written] = (response as Response).headers.getSetCookie()
+    expect(readSession(requestWith(pair(written!)), context, Date.now()).data).toEqual({ accessGrant: grant })
   })
 
   it('tells when what the frame shows ends by itself: the first of the login and the access grant to expire', () => {

@@ -14,7 +14,13 @@ import {
 } from '@fanshop/core'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { ApiError, callData } from '../api.server.ts'
-import { readSession, type SessionData, showsInFrame, writeSession } from './visitor-session.server.ts'
+import {
+  LOGIN_FIELDS,
+  readSession,
+  type SessionData,
+  showsInFrame,
+  writeSession,
+} from './visitor-session.server.ts'
 
 export class Visitor {
   #data: SessionData
@@ -57,24 +63,30 @@ export class Visitor {
     return this.#data.auth?.value ?? null
   }
 
-  /** The logged-in user (spec 3), or null for a guest or a token the API no longer accepts. */
+  /** Ends the login in this browser, with what was the account's under it (LOGIN_FIELDS). */
+  endLogin(): void {
+    this.update(Object.fromEntries(LOGIN_FIELDS.map((field) => [field, undefined])))
+  }
+
+  /**
+   * The logged-in user (spec 3), or null for a guest or a token the API no longer accepts: that
+   * login has ended (elsewhere: a password reset, staff disabling the account), so it ends here.
+   */
   user(): Promise<CurrentUser | null> {
     const token = this.authToken
-    this.#user ??= token ? fetchUser(this.context, token) : Promise.resolve(null)
+    this.#user ??= token ? this.#fetchUser(token) : Promise.resolve(null)
     return this.#user
   }
-}
 
-async function fetchUser(
-  context: Readonly<RouterContextProvider>,
-  token: string,
-): Promise<CurrentUser | null> {
-  try {
-    return await callData(context, accountEndpoints.me, { token })
-  } catch (error) {
-    // An expired or revoked token is a visitor who is no longer logged in.
-    if (error instanceof ApiError && error.statusCode === 401) return null
-    throw error
+  async #fetchUser(token: string): Promise<CurrentUser | null> {
+    try {
+      return await callData(this.context, accountEndpoints.me, { token })
+    } catch (error) {
+      if (!(error instanceof ApiError && error.statusCode === 401)) throw error
+      // Unless the request logged in anew meanwhile.
+      if (this.authToken === token) this.endLogin()
+      return null
+    }
   }
 }
 

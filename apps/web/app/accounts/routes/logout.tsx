@@ -5,8 +5,7 @@
 import { accountEndpoints } from '@fanshop/core'
 import { redirect } from 'react-router'
 import { call } from '../../api.server.ts'
-import { forgetOrders } from '../../cart/cart-cookie.server.ts'
-import { forgetAuthToken, getAuthToken } from '../session.server.ts'
+import { endLogin, getAuthToken } from '../session.server.ts'
 import type { Route } from './+types/logout'
 
 export function loader() {
@@ -20,7 +19,6 @@ export async function action({ context }: Route.ActionArgs) {
       console.info('logout: the server could not revoke the token', error),
     )
   }
-  forgetAuthToken(context)
-  forgetOrders(context)
+  endLogin(context)
   return redirect('/home')
 }
