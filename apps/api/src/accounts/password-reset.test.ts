@@ -20,6 +20,8 @@ import {
   RESET_REQUESTED_MESSAGE,
 } from './password-reset.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
+import { changeOwnPassword, WRONG_OLD_PASSWORD_MESSAGE } from './profile-routes.ts'
+import { requireSession } from './sessions.ts'
 
 interface ReceivedMail {
   to: string[]
@@ -242,6 +244,30 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
       return matches
     })
     await expect(raced).rejects.toMatchObject({ statusCode: 403, message: WRONG_CREDENTIALS_MESSAGE })
+  })
+
+  it('keeps the password a link set while a change in the profile was checking the old one', async () => {
+    // Whoever holds a session and the old password asks to change it; while argon2 checks it, the
+    // owner sets a new password through a link, which ends that session: the change must not land
+    // after it and hand the account back.
+    const user = await loggedInUser(t.app)
+    await requestReset(user.email)
+    const key = resetKeyIn((await mailbox.mailTo(user.email)).raw)
+    const session = await requireSession(t.ctx, { headers: bearer(user.token) })
+    const counted = { failed: async () => {}, succeeded: async () => {} }
+    const change = {
+      old_password: user.password,
+      password: 'intruder secret',
+      password_repeat: 'intruder secret',
+    }
+    const raced = changeOwnPassword(t.ctx, counted, session, change, async (hash, password) => {
+      const matches = await verifyPassword(hash, password)
+      expect((await setPassword(key, 'brand new secret')).statusCode).toBe(200)
+      return matches
+    })
+    await expect(raced).rejects.toMatchObject({ statusCode: 403, message: WRONG_OLD_PASSWORD_MESSAGE })
+    expect((await login(t.app, user.email, 'intruder secret')).statusCode).toBe(403)
+    expect((await login(t.app, user.email, 'brand new secret')).statusCode).toBe(200)
   })
 
   it('ends the open links when the password is changed in the profile', async () => {

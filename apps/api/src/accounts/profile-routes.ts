@@ -9,7 +9,7 @@ import type { ShopContext } from '../context.ts'
 import { clientKey } from '../http/client-key.ts'
 import { forbidden } from '../http/errors.ts'
 import type { AnswerHeaders } from '../http/in-process-api.ts'
-import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
+import { type Attempt, beginAttempt, rateLimiter } from '../http/rate-limit.ts'
 import { readRoute, route } from '../http/route.ts'
 import { ACCOUNT_FAILURES } from './auth-routes.ts'
 import { birthdayBodyValidation } from './birthday-body.ts'
@@ -19,6 +19,40 @@ import { type HeadersOf, requireSession, revokeUserSessions, type Session, type 
 import { currentUserJson, customerJson, settingsOf, userDetailsJson } from './users.ts'
 
 export const WRONG_OLD_PASSWORD_MESSAGE = 'Your current password is not correct.'
+
+/**
+ * Changes the session's password, the attempt already counted; 403 when the old one does not
+ * match. `verify` is the password check, given by a test that sets a password while it runs.
+ */
+export async function changeOwnPassword(
+  ctx: ShopContext,
+  attempt: Attempt,
+  current: Session,
+  body: { old_password: string; password: string },
+  verify: typeof verifyPassword = verifyPassword,
+): Promise<void> {
+  if (!(await verify(current.user.password_hash, body.old_password))) {
+    await attempt.failed()
+    throw forbidden(WRONG_OLD_PASSWORD_MESSAGE)
+  }
+  await attempt.succeeded()
+  const passwordHash = await hashPassword(body.password)
+  // One change: the password, the reset links and the other devices' sessions ended.
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now()
+    // Only over the password that was checked: a reset link (or Facebook taking over the address)
+    // may have set another one meanwhile, and ended this session with it.
+    const changed = await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', current.user.id)
+      .where('password_hash', '=', current.user.password_hash)
+      .executeTakeFirst()
+    if (Number(changed.numUpdatedRows) === 0) throw forbidden(WRONG_OLD_PASSWORD_MESSAGE)
+    await endResetLinks(trx, current.user.id, now)
+    await revokeUserSessions({ db: trx, now: ctx.now }, current.user.id, current.id)
+  })
+}
 
 async function readMenu(ctx: ShopContext) {
   return ctx.db
@@ -78,23 +112,7 @@ export default async function profileRoutes(app: FastifyInstance) {
     const attempt = await beginAttempt(limiter, reply, [
       [`password:${clientKey(request.ip)}:${current.user.id}`, ACCOUNT_FAILURES],
     ])
-    if (!(await verifyPassword(current.user.password_hash, request.body.old_password))) {
-      await attempt.failed()
-      throw forbidden(WRONG_OLD_PASSWORD_MESSAGE)
-    }
-    await attempt.succeeded()
-    const passwordHash = await hashPassword(request.body.password)
-    // One change: the password, the reset links and the other devices' sessions ended.
-    await ctx.db.transaction().execute(async (trx) => {
-      const now = ctx.now()
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: now })
-        .where('id', '=', current.user.id)
-        .execute()
-      await endResetLinks(trx, current.user.id, now)
-      await revokeUserSessions({ db: trx, now: ctx.now }, current.user.id, current.id)
-    })
+    await changeOwnPassword(ctx, attempt, current, request.body)
     return { message: 'Your password has been changed.' }
   })
 
