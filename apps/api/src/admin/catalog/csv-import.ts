@@ -147,8 +147,6 @@ async function plan(
   for (const row of rows)
     groups.set(row.data.product_slug, [...(groups.get(row.data.product_slug) ?? []), row])
 
-  const categorySlugs = unique(rows.flatMap((row) => row.data.categories))
-  const attributeSlugs = unique(rows.flatMap((row) => row.data.attributes.map((pair) => pair.attribute)))
   const skus = unique(rows.map((row) => row.data.sku.toUpperCase()))
   const newSlugs = rows.map(
     (row) =>
@@ -168,17 +166,14 @@ async function plan(
     'stock_sold',
   ] as const
   const [categories, terms, bySlugRows, bySkuRows] = await Promise.all([
-    categorySlugs.length
-      ? db.selectFrom('categories').select(['id', 'slug']).where('slug', 'in', categorySlugs).execute()
-      : [],
-    attributeSlugs.length
-      ? db
-          .selectFrom('attribute_terms')
-          .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
-          .select(['attributes.slug', 'attribute_terms.id', 'attribute_terms.name'])
-          .where('attributes.slug', 'in', attributeSlugs)
-          .execute()
-      : [],
+    // The shop's categories and attribute terms are read whole, not by the slugs the file names:
+    // a file can name tens of thousands, more than one query may bind (SQLite takes 32,766).
+    db.selectFrom('categories').select(['id', 'slug']).execute(),
+    db
+      .selectFrom('attribute_terms')
+      .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
+      .select(['attributes.slug', 'attribute_terms.id', 'attribute_terms.name'])
+      .execute(),
     db
       .selectFrom('products')
       .select(existingColumns)

@@ -411,6 +411,37 @@ describe('the catalogue CSV import', () => {
     expect(await rowBySku('LIMIT-CAP')).toMatchObject({ regular_price: 9_999_999, stock_on_hand: 1_000_000 })
   })
 
+  it('refuses a file naming more categories and attributes than one query can bind by row, not with a 500', async () => {
+    // 400 rows of 100 four-letter slugs each: 40,000 names, more than SQLite binds in one query.
+    const slugs = (prefix: string, row: number, count: number) =>
+      Array.from({ length: count }, (_, i) => `${prefix}${(row * count + i).toString(36).padStart(3, '0')}`)
+    const rows = Array.from(
+      { length: 400 },
+      (_, r) => `many-${r},Many,publish,${slugs('c', r, 100).join('|')},MANY-${r},,1.00,,1`,
+    )
+    const categories = await importCsv([HEADER, ...rows].join('\n'))
+    expect(categories.statusCode, categories.body.slice(0, 200)).toBe(422)
+    expect(categories.json().issues[0]).toEqual({
+      row: 2,
+      column: 'categories',
+      message: 'no category "c000" (item 1)',
+    })
+    const pairs = Array.from(
+      { length: 600 },
+      (_, r) =>
+        `many-${r},Many,publish,,MANY-${r},${slugs('a', r, 70)
+          .map((slug) => `${slug}:X`)
+          .join('|')},1.00,,1`,
+    )
+    const attributes = await importCsv([HEADER, ...pairs].join('\n'))
+    expect(attributes.statusCode, attributes.body.slice(0, 200)).toBe(422)
+    expect(attributes.json().issues[0]).toEqual({
+      row: 2,
+      column: 'attributes',
+      message: 'no attribute "a000"',
+    })
+  })
+
   it('imports a file from the CLI (npm run import -- FILE)', async () => {
     const file = path.join(t.ctx.config.dataDir, 'cli-import.csv')
     fs.writeFileSync(file, `${HEADER}\ncli-mug,CLI Mug,publish,,CLI-MUG,,9.00,,11\n`)
