@@ -70,8 +70,10 @@ export function readCatalogCsv(text: string): { rows: FileRow[]; issues: CsvIssu
   for (const column of CSV_COLUMNS) {
     if (!header.includes(column)) issues.push({ row: 1, column, message: 'is missing from the header' })
   }
-  for (const name of header) {
-    if (!(CSV_COLUMNS as readonly string[]).includes(name)) {
+  for (const [i, name] of header.entries()) {
+    // csv-parse would keep the last of a column's cells, silently.
+    if (header.indexOf(name) !== i) issues.push({ row: 1, column: name, message: 'is in the header twice' })
+    else if (!(CSV_COLUMNS as readonly string[]).includes(name)) {
       issues.push({
         row: 1,
         column: name,

@@ -239,6 +239,12 @@ describe('the catalogue CSV import', () => {
       column: 'on_hand',
       message: 'is missing from the header',
     })
+    // A column given twice: which of its cells would count is no one's guess to make.
+    const before = await snapshot()
+    const twice = await importCsv(`${HEADER},price\ntwice-cap,Twice Cap,publish,,TWICE-CAP,,10.00,,1,99.00`)
+    expect(twice.statusCode).toBe(422)
+    expect(twice.json().issues).toEqual([{ row: 1, column: 'price', message: 'is in the header twice' }])
+    expect(await snapshot()).toEqual(before)
     const broken = await importCsv(`${HEADER}\n"open,quote`)
     expect(broken.statusCode).toBe(422)
     expect(broken.json().issues).toHaveLength(1)
