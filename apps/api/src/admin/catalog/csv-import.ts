@@ -9,6 +9,7 @@
  */
 import {
   CSV_COLUMNS,
+  CSV_LIST_SEPARATOR,
   type CsvImportResult,
   type CsvIssue,
   type CsvRow,
@@ -183,6 +184,19 @@ async function plan(
       .execute(),
     db.selectFrom('products').select(existingColumns).where(sql<string>`upper(sku)`, 'in', skus).execute(),
   ])
+  // The terms of the variations the file's SKUs name, which an import keeps as they are.
+  const variationIds = bySkuRows.flatMap((row) => (row.type === 'variation' ? [row.id] : []))
+  const variationTerms = variationIds.length
+    ? await db
+        .selectFrom('product_terms')
+        .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
+        .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
+        .select(['product_terms.product_id', 'attribute_terms.id', 'attributes.slug', 'attribute_terms.name'])
+        .where('product_terms.product_id', 'in', variationIds)
+        .orderBy('attributes.id')
+        .execute()
+    : []
+  const termsOf = (variationId: number) => variationTerms.filter((term) => term.product_id === variationId)
   const categoryId = new Map(categories.map((row) => [row.slug, row.id]))
   const knownAttributes = new Set(terms.map((term) => term.slug))
   const termId = new Map(terms.map((term) => [`${term.slug}:${term.name.toLowerCase()}`, term]))
@@ -256,6 +270,20 @@ async function plan(
         const committed = Number(current.stock_held) + Number(current.stock_sold)
         if (data.on_hand < committed) {
           fail(row, 'on_hand', `must be at least ${committed}: that many are held in carts or sold`)
+        }
+        // A variation keeps its terms: updating it would rename it after terms it does not have.
+        const kept = variable ? termsOf(current.id) : []
+        const termKey = (ids: (number | undefined)[]) => ids.sort((a, b) => (a ?? 0) - (b ?? 0)).join()
+        if (
+          kept.length > 0 &&
+          resolved.every(Boolean) &&
+          termKey(kept.map((term) => term.id)) !== termKey(resolved.map((term) => term?.id))
+        ) {
+          fail(
+            row,
+            'attributes',
+            `must be ${kept.map((term) => `${term.slug}:${term.name}`).join(CSV_LIST_SEPARATOR)}, the attributes of the variation with SKU ${current.sku}: a new variation takes a new SKU`,
+          )
         }
       } else if (variable) {
         const identity = variationIdentity({ slug, name: planned.name }, termNames)

@@ -231,6 +231,26 @@ describe('the catalogue CSV import', () => {
     expect(await snapshot()).toEqual(before)
   })
 
+  it('refuses new attributes for an existing variation, whose terms the import does not change', async () => {
+    const row = (await exported()).split('\n').find((line) => line.includes(',ETT-TEE-BLACK-XS,'))!
+    const before = await snapshot()
+    const res = await importCsv(`${HEADER}\n${row.replace('colour:Black|size:XS', 'colour:White|size:M')}`)
+    expect(res.statusCode, res.body).toBe(422)
+    expect(res.json().issues).toEqual([
+      {
+        row: 2,
+        column: 'attributes',
+        message:
+          'must be colour:Black|size:XS, the attributes of the variation with SKU ETT-TEE-BLACK-XS: a new variation takes a new SKU',
+      },
+    ])
+    expect(await snapshot()).toEqual(before)
+    // The same attributes written in another case are the same terms.
+    const cased = await importCsv(`${HEADER}\n${row.replace('colour:Black|size:XS', 'colour:BLACK|size:xs')}`)
+    expect(cased.statusCode, cased.body).toBe(200)
+    expect(await snapshot()).toEqual(before)
+  })
+
   it('refuses a header without the columns, a broken file and a body without CSV', async () => {
     const header = await importCsv('sku,price\nA,1.00')
     expect(header.statusCode).toBe(422)
