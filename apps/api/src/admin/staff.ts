@@ -189,6 +189,18 @@ export async function changeRole(
 ): Promise<StaffRow> {
   const now = ctx.now()
   return ctx.db.transaction().execute(async (trx) => {
+    if (ctx.database.dialect === 'postgres') {
+      // The owners' rows and this member's, locked in id order: two changes at once (two owners
+      // lowering each other) count the owners one after the other, so one of them is refused.
+      // SQLite's write transactions run one at a time anyway.
+      await trx
+        .selectFrom('staff_users')
+        .select('id')
+        .where((eb) => eb.or([eb('role', '=', 'owner'), eb('id', '=', id)]))
+        .orderBy('id')
+        .forUpdate()
+        .execute()
+    }
     const staff = await trx.selectFrom('staff_users').selectAll().where('id', '=', id).executeTakeFirst()
     if (!staff) throw notFound('No staff member has this id.')
     if (staff.role === role) return staff
