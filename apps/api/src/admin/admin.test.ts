@@ -224,6 +224,8 @@ describe('invitations, TOTP and the audit log', () => {
   const email = 'new.manager@example.com'
   const password = 'a long manager password'
   let managerCookie: string
+  /** The manager's authenticator app once the TOTP test below has replaced the first. */
+  let authenticator: TOTP
   let managerId: number
 
   it('invites a manager by e-mail with a single-use link, written to the audit log', async () => {
@@ -358,6 +360,22 @@ describe('invitations, TOTP and the audit log', () => {
     expect((await call(adminEndpoints.logout, sessionCookieOf(fresh.headers['set-cookie']))).statusCode).toBe(
       204,
     )
+    authenticator = replacement
+  })
+
+  it('counts wrong login codes per account, whichever clients send them', async () => {
+    // Someone who has the password guesses codes from ten clients, each far below its own limit.
+    t.clock.advance(30_000)
+    for (let i = 1; i <= 10; i++) {
+      const wrong = await staffLogin(t.app, email, password, '000000', `203.0.113.${i}`)
+      expect(wrong.json()).toEqual({ statusCode: 403, message: STAFF_WRONG_CODE })
+    }
+    const code = () => authenticator.generate({ timestamp: t.clock.now })
+    const locked = await staffLogin(t.app, email, password, code(), '203.0.113.99')
+    expect(locked.statusCode).toBe(429)
+    t.clock.advance(15 * 60_000)
+    const later = await staffLogin(t.app, email, password, code(), '203.0.113.99')
+    expect(later.json().status).toBe('signed_in')
   })
 
   it('changes a role (before and after in the audit log) but never takes the last owner’s', async () => {

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { ACCOUNT_FAILURES, IP_FAILURES } from '../accounts/auth-routes.ts'
 import { verifyPassword } from '../accounts/passwords.ts'
 import { clientKey } from '../http/client-key.ts'
-import { badRequest, forbidden, type HttpError } from '../http/errors.ts'
+import { badRequest, forbidden } from '../http/errors.ts'
 import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
 import { recordAudit } from './audit.ts'
 import { adminRoute, staffOf } from './guard.ts'
@@ -57,22 +57,31 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
 
   /**
    * Checks a code against the account's sealed authenticator secret and marks its time step used;
-   * answers the refusal to throw (`wrong` for a code that does not match or was used), or null.
+   * throws the refusal (`wrong` for a code that does not match or was used). The codes of one
+   * account are counted together, whichever clients send them: a login's too, as whoever has the
+   * password could otherwise try 10 codes from each client they have.
    */
-  async function refusalOfCode(
+  async function checkCode(
     staff: StaffRow,
     sealed: string,
     code: string,
     wrong: string,
-  ): Promise<HttpError | null> {
+    reply: FastifyReply,
+  ): Promise<void> {
+    const attempt = await beginAttempt(limiter, reply, [[`admin-totp:${staff.id}`, ACCOUNT_FAILURES]])
     const secret = await openTotpSecret(ctx, sealed)
     if (secret === null) {
       // Altered in the database or sealed with another key: no code can be checked against it.
       ctx.log.error({ staffId: staff.id }, 'staff TOTP secret cannot be opened')
-      return forbidden(STAFF_TOTP_UNREADABLE)
+      await attempt.failed()
+      throw forbidden(STAFF_TOTP_UNREADABLE)
     }
     const step = matchTotp(secret, staff.email, code, ctx.now(), staff.totp_last_step)
-    return step === null || !(await takeStep(staff.id, step)) ? forbidden(wrong) : null
+    if (step === null || !(await takeStep(staff.id, step))) {
+      await attempt.failed()
+      throw forbidden(wrong)
+    }
+    await attempt.succeeded()
   }
 
   adminRoute(app, adminEndpoints.login, async (request, reply) => {
@@ -92,10 +101,11 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
         await attempt.failed()
         return { status: 'code_required' as const }
       }
-      const refused = await refusalOfCode(staff, staff.totp_secret, code, STAFF_WRONG_CODE)
-      if (refused) {
+      try {
+        await checkCode(staff, staff.totp_secret, code, STAFF_WRONG_CODE, reply)
+      } catch (error) {
         await attempt.failed()
-        throw refused
+        throw error
       }
     }
     await attempt.succeeded()
@@ -117,23 +127,6 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     return reply.status(201).send(await meJson(ctx, staff))
   })
 
-  /** A code of the account's current authenticator, counted like a login's, each used once. */
-  async function checkCurrentCode(
-    staff: StaffRow,
-    sealed: string,
-    code: string | undefined,
-    reply: FastifyReply,
-  ): Promise<void> {
-    if (code === undefined) throw badRequest(STAFF_CURRENT_CODE_REQUIRED)
-    const attempt = await beginAttempt(limiter, reply, [[`admin-totp:${staff.id}`, ACCOUNT_FAILURES]])
-    const refused = await refusalOfCode(staff, sealed, code, STAFF_WRONG_CURRENT_CODE)
-    if (refused) {
-      await attempt.failed()
-      throw refused
-    }
-    await attempt.succeeded()
-  }
-
   adminRoute(app, adminEndpoints.startTotp, async (request) => {
     const { staff } = staffOf(request)
     const secret = newTotpSecret()
@@ -152,7 +145,9 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     const step = matchTotp(pending, staff.email, request.body.code, ctx.now(), null)
     if (step === null) throw badRequest(STAFF_WRONG_CODE)
     if (staff.totp_secret !== null) {
-      await checkCurrentCode(staff, staff.totp_secret, request.body.currentCode, reply)
+      const { currentCode } = request.body
+      if (currentCode === undefined) throw badRequest(STAFF_CURRENT_CODE_REQUIRED)
+      await checkCode(staff, staff.totp_secret, currentCode, STAFF_WRONG_CURRENT_CODE, reply)
     }
     const now = ctx.now()
     const updated = await ctx.db.transaction().execute(async (trx) => {
