@@ -5,6 +5,7 @@
  */
 import { adminLaunchEndpoints, type QueueSettingsAnswer, type QueueSettingsForm } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { inTransaction, type ShopContext } from '../../context.ts'
 import { forgetQueueInForce, queueSettingsForm, savedQueueSettings } from '../../launch/queue-settings.ts'
 import { recordAudit } from '../audit.ts'
@@ -41,6 +42,12 @@ export default async function queueSettingsRoutes(app: FastifyInstance) {
     const actor = actorOf(staffOf(request).staff)
     const now = ctx.now()
     await ctx.db.transaction().execute(async (trx) => {
+      // PostgreSQL runs two saves one after the other too (SQLite's write transactions do anyway):
+      // else the first two both insert the row, and the second answers 500, and a save's audit
+      // entry can say it replaced settings that another save had replaced already.
+      if (ctx.database.dialect === 'postgres') {
+        await sql`select pg_advisory_xact_lock(hashtext('queue_settings'))`.execute(trx)
+      }
       const before = await savedQueueSettings(inTransaction(ctx, trx))
       const saved = { ...columns(request.body), updated_at: now, updated_by: actor.email }
       if (before) await trx.updateTable('queue_settings').set(saved).where('id', '=', 1).execute()

@@ -139,3 +139,33 @@ describe(`the drop's settings in the back office on ${testDialect}`, () => {
     expect(cart.statusCode).toBe(201)
   })
 })
+
+describe(`two saves of the drop's settings at once on ${testDialect}`, () => {
+  let t: TestApp
+  let cookies: Record<StaffRole, string>
+  beforeAll(async () => {
+    ;({ t, cookies } = await createAdminTestApp({ env: { QUEUE_RATE_PER_MINUTE: '6' } }))
+  })
+  afterAll(() => t.close())
+
+  it('both land, the first ever included, one after the other, each audited with what it replaced', async () => {
+    const slower = { ...settings, ratePerMinute: 30 }
+    const answers = await Promise.all([
+      callEndpoint(t.app, adminLaunchEndpoints.saveQueueSettings, {
+        cookie: cookies.manager,
+        body: settings,
+      }),
+      callEndpoint(t.app, adminLaunchEndpoints.saveQueueSettings, { cookie: cookies.owner, body: slower }),
+    ])
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200])
+    const audit = await callEndpoint(t.app, adminEndpoints.audit, {
+      cookie: cookies.owner,
+      query: 'action=launch.queue',
+    })
+    const [last, first] = audit.json().items
+    expect(first.before).toMatchObject({ ratePerMinute: 6 })
+    expect(last.before).toEqual(first.after)
+    const now = await callEndpoint(t.app, adminLaunchEndpoints.queueSettings, { cookie: cookies.owner })
+    expect(now.json().data.settings).toEqual(last.after)
+  })
+})
