@@ -19,7 +19,7 @@ import { forbidden } from '../http/errors.ts'
 import { type Attempt, beginAttempt, type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
 import { route } from '../http/route.ts'
 import { birthdayBodyValidation } from './birthday-body.ts'
-import { userFromFacebookToken } from './facebook.ts'
+import { FacebookUnreachable, userFromFacebookToken } from './facebook.ts'
 import {
   checkResetKey,
   completePasswordReset,
@@ -108,7 +108,7 @@ export default async function authRoutes(app: FastifyInstance) {
       [`facebook-ip:${clientKey(request.ip)}`, IP_FAILURES],
     ])
     const user = await userFromFacebookToken(ctx, request.body.access_token).catch(async (error: unknown) => {
-      await attempt.failed()
+      await (error instanceof FacebookUnreachable ? attempt.withdrawn() : attempt.failed())
       throw error
     })
     await attempt.succeeded()

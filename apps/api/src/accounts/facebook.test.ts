@@ -11,6 +11,8 @@ import { FACEBOOK_MESSAGES } from './facebook.ts'
 
 const APP_ID = '4242'
 const APP_SECRET = 'graph-stand-in-secret'
+/** The token the stand-in answers as Graph does when it is down: 500 with its error code 2. */
+const OUTAGE_TOKEN = 'token-during-outage'
 
 interface FakeUser {
   id: string
@@ -38,6 +40,9 @@ async function startGraph(users: Map<string, FakeUser>) {
     }
     if (url.pathname === '/debug_token') {
       if (url.searchParams.get('access_token') !== `${APP_ID}|${APP_SECRET}`) return send(400, oauthError)
+      if (url.searchParams.get('input_token') === OUTAGE_TOKEN) {
+        return send(500, { error: { message: 'An unexpected error has occurred.', code: 2 } })
+      }
       const user = users.get(url.searchParams.get('input_token') ?? '')
       if (!user) {
         return send(200, {
@@ -239,6 +244,43 @@ describe(`Facebook login on ${testDialect}`, () => {
     expect(locked.statusCode).toBe(429)
     expect(locked.headers['retry-after']).toBe('900')
     expect((await facebookLogin('valid-token-after-spray', '198.51.100.31')).statusCode).toBe(200)
+  })
+
+  it('says Facebook is out of reach (503) when Graph fails, and does not count it against the IP', async () => {
+    users.set('valid-token-after-outage', {
+      id: '1007',
+      email: 'after.outage@example.com',
+      first_name: 'After',
+      last_name: 'Outage',
+      expiresAt: inOneHour(),
+    })
+    for (let i = 0; i < IP_FAILURES.limit; i++) {
+      const res = await facebookLogin(OUTAGE_TOKEN, '198.51.100.40')
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toEqual({ message: FACEBOOK_MESSAGES.unreachable, statusCode: 503 })
+    }
+    expect((await facebookLogin('valid-token-after-outage', '198.51.100.40')).statusCode).toBe(200)
+  })
+
+  it('says Facebook is out of reach (503) when Graph does not answer at all', async () => {
+    const away = await createTestApp({
+      seed: false,
+      env: {
+        FACEBOOK_APP_ID: APP_ID,
+        FACEBOOK_APP_SECRET: APP_SECRET,
+        FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9',
+      },
+    })
+    try {
+      const res = await away.app.inject({
+        method: 'POST',
+        url: '/wp-json/wp/v2/facebook/get_user',
+        payload: { access_token: 'a-token-never-checked' },
+      })
+      expect(res.json()).toEqual({ message: FACEBOOK_MESSAGES.unreachable, statusCode: 503 })
+    } finally {
+      await away.close()
+    }
   })
 })
 

@@ -11,7 +11,7 @@ import { createHmac } from 'node:crypto'
 import { usernameBase } from '@fanshop/core'
 import { z } from 'zod'
 import type { ShopContext } from '../context.ts'
-import { badRequest, unauthorized } from '../http/errors.ts'
+import { badRequest, HttpError, unauthorized } from '../http/errors.ts'
 import { revokeUserSessions, type UserRow } from './sessions.ts'
 import { createUser, findUserByEmail, findUserById } from './users.ts'
 
@@ -39,16 +39,28 @@ export const FACEBOOK_MESSAGES = {
   expired: 'Your Facebook login has expired. Please continue with Facebook again.',
   noEmail:
     'Facebook did not share your e-mail address. Allow access to it, or register with your e-mail address instead.',
+  unreachable: 'Facebook cannot be reached just now. Please try again in a minute.',
 } as const
+
+/** Facebook down or out of reach: the login was not judged, so it is not the fan's failure. */
+export class FacebookUnreachable extends HttpError {}
+
+const facebookUnreachable = () => new FacebookUnreachable(503, FACEBOOK_MESSAGES.unreachable)
 
 async function graphGet(ctx: ShopContext, pathname: string, query: Record<string, string>): Promise<unknown> {
   const url = new URL(pathname, `${ctx.config.FACEBOOK_GRAPH_URL.replace(/\/$/, '')}/`)
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch((error: unknown) => {
+    ctx.log.warn({ err: error }, `Facebook Graph ${pathname} out of reach`)
+    throw facebookUnreachable()
+  })
   const body: unknown = await response.json().catch(() => null)
   // Graph answers an unusable token with 400 and an error object: that is a refusal, not an outage.
   if (response.status === 400 || response.status === 401 || response.status === 403) return body
-  if (!response.ok) throw new Error(`Facebook Graph ${pathname} answered ${response.status}`)
+  if (!response.ok) {
+    ctx.log.warn(`Facebook Graph ${pathname} answered ${response.status}`)
+    throw facebookUnreachable()
+  }
   return body
 }
 

@@ -236,7 +236,7 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
     const user = await loggedInUser(t.app)
     await requestReset(user.email)
     const key = resetKeyIn((await mailbox.mailTo(user.email)).raw)
-    const counted = { failed: async () => {}, succeeded: async () => {} }
+    const counted = { failed: async () => {}, succeeded: async () => {}, withdrawn: async () => {} }
     // Someone with the old password logs in; while argon2 checks it, the owner sets a new one.
     const raced = passwordLogin(t.ctx, counted, user.email, user.password, async (hash, password) => {
       const matches = await verifyPassword(hash, password)
@@ -254,7 +254,7 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
     await requestReset(user.email)
     const key = resetKeyIn((await mailbox.mailTo(user.email)).raw)
     const session = await requireSession(t.ctx, { headers: bearer(user.token) })
-    const counted = { failed: async () => {}, succeeded: async () => {} }
+    const counted = { failed: async () => {}, succeeded: async () => {}, withdrawn: async () => {} }
     const change = {
       old_password: user.password,
       password: 'intruder secret',

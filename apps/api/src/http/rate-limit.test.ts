@@ -90,6 +90,15 @@ function behavesAsALimiter(setup: () => { t: TestApp; limiter: RateLimiter }) {
     expect(await limiter.take(key, RULE)).toEqual({ allowed: false, retryAfterMs: RULE.lockMs })
   })
 
+  it('gives back an attempt that was not judged, and no longer counts it open when a success forgets', async () => {
+    const { limiter } = setup()
+    const key = bucket()
+    for (let i = 0; i < 2; i++) expect((await limiter.take(key, FORGETS)).allowed).toBe(true)
+    await limiter.end(key, FORGETS, 'refund')
+    await limiter.end(key, FORGETS, 'forget')
+    expect(await limiter.peek(key)).toEqual({ locked: false, hits: 0, retryAfterMs: 0 })
+  })
+
   it('refuses a burst of 64 wrong passwords past the limit, and the right one at its end', async () => {
     const { t } = setup()
     const { body } = await register(t.app)

@@ -51,7 +51,7 @@ export interface RateLimitState {
 export type AttemptOutcome =
   /** It stays counted. */
   | 'failed'
-  /** Its own count is given back (a success, where the rule does not forget). */
+  /** Its own count is given back (a success where the rule does not forget, or an attempt not judged). */
   | 'refund'
   /** It and every failure that ended before it are forgotten; attempts still open stay counted. */
   | 'forget'
@@ -206,6 +206,7 @@ function databaseLimiter(db: Kysely<Database>, now: () => number): RateLimiter {
         const hits = sql<number>`case when rate_limits.hits > 0 then rate_limits.hits - 1 else 0 end`
         await update
           .set({
+            open_attempts: stillOpen,
             hits,
             locked_until: sql`case when ${hits} < ${rule.limit} then 0 else rate_limits.locked_until end`,
           })
@@ -256,7 +257,7 @@ elseif outcome == 'forget' then
   redis.call('HSET', KEYS[1], 'open', open, 'hits', open, 'locked_until', 0)
 else
   hits = math.max(hits - 1, 0)
-  redis.call('HSET', KEYS[1], 'hits', hits)
+  redis.call('HSET', KEYS[1], 'open', open, 'hits', hits)
   if hits < limit then redis.call('HSET', KEYS[1], 'locked_until', 0) end
 end
 return 1
@@ -356,6 +357,8 @@ export class CountsUnavailable extends HttpError {
 export interface Attempt {
   failed(): Promise<void>
   succeeded(): Promise<void>
+  /** Neither: the check could not be made (a provider out of reach), so its count is given back. */
+  withdrawn(): Promise<void>
 }
 
 /**
@@ -398,5 +401,9 @@ export async function beginAttempt(
     reply.header('retry-after', Math.max(1, Math.ceil(retryAfterMs / 1000)))
     throw new TooManyAttempts(retryAfterMs, message)
   }
-  return { failed, succeeded: () => endAll((rule) => (rule.successForgets ? 'forget' : 'refund')) }
+  return {
+    failed,
+    succeeded: () => endAll((rule) => (rule.successForgets ? 'forget' : 'refund')),
+    withdrawn: () => endAll(() => 'refund'),
+  }
 }
