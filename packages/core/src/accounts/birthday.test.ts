@@ -18,6 +18,10 @@ describe('year choices', () => {
     expect(years[0]).toBe(2026)
     expect(years.at(-1)).toBe(1927)
   })
+  it("keep a stored birthday's year that the years have passed, last", () => {
+    expect(yearChoices(2027, 1927).slice(-2)).toEqual([1928, 1927])
+    expect(yearChoices(2027, 1990)).toEqual(yearChoices(2027))
+  })
 })
 
 describe('day choices', () => {

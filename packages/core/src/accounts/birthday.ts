@@ -39,9 +39,13 @@ export function daysInMonth(month: number, year?: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31
 }
 
-/** The year choices, newest first: the current year and the 99 before it. */
-export function yearChoices(currentYear: number): number[] {
-  return Array.from({ length: YEAR_CHOICE_COUNT }, (_, i) => currentYear - i)
+/**
+ * The year choices, newest first: the current year and the 99 before it, then `keptYear` (the
+ * fan's stored birthday) when the years have passed it, so that a birthday once chosen stays one.
+ */
+export function yearChoices(currentYear: number, keptYear?: number): number[] {
+  const years = Array.from({ length: YEAR_CHOICE_COUNT }, (_, i) => currentYear - i)
+  return keptYear !== undefined && !isYearChoice(keptYear, currentYear) ? [...years, keptYear] : years
 }
 
 /** The day choices for a month and year; all 31 while no month is chosen. */
@@ -50,8 +54,8 @@ export function dayChoices(month?: number, year?: number): number[] {
   return Array.from({ length: count }, (_, i) => i + 1)
 }
 
-export function isYearChoice(year: number, currentYear: number): boolean {
-  return year <= currentYear && year > currentYear - YEAR_CHOICE_COUNT
+export function isYearChoice(year: number, currentYear: number, keptYear?: number): boolean {
+  return year === keptYear || (year <= currentYear && year > currentYear - YEAR_CHOICE_COUNT)
 }
 
 export function isRealDate(year: number, month: number, day: number): boolean {

@@ -177,6 +177,17 @@ describe('registration form (spec 5)', () => {
       expect(registrationMessages('birthYear', String(YEAR - 100))).toEqual([M.yearOutOfRange])
       expect(registrationMessages('birthYear', String(YEAR + 1))).toEqual([M.yearOutOfRange])
     })
+    it("the details form keeps a stored birthday's year that has left the 100, and only that one", () => {
+      const details = { firstName: 'Ana', lastName: 'Lopez', birthDay: '1', birthMonth: 'May' }
+      const kept = detailsFormSchema(YEAR, undefined, YEAR - 100)
+      expect(messagesFor(kept, { ...details, birthYear: String(YEAR - 100) }, 'birthYear')).toEqual([])
+      expect(messagesFor(kept, { ...details, birthYear: String(YEAR - 101) }, 'birthYear')).toEqual([
+        M.yearOutOfRange,
+      ])
+      expect(
+        messagesFor(detailsFormSchema(YEAR), { ...details, birthYear: String(YEAR - 100) }, 'birthYear'),
+      ).toEqual([M.yearOutOfRange])
+    })
     it('29 February exists only in leap years', () => {
       expect(registrationMessages('birthDay', '29')).toEqual([])
       expect(messagesFor(registration, { ...validForm, birthYear: '2001' }, 'birthDay')).toEqual([

@@ -138,13 +138,14 @@ function checkBirthday(
   now: Clock | undefined,
   paths: { day: string; year: string },
   ctx: z.RefinementCtx,
+  keptYear?: number,
 ) {
   // Each part's own rule reports a malformed part; the cross-field check only looks at well-formed ones.
   const { day = '', month = '', year: yearText = '' } = parts
   if (!/^\d{4}$/.test(yearText) || !isDayNumber(day)) return
   const year = Number(yearText)
   const monthNumber = monthKey(month)
-  if (!isYearChoice(year, currentYear)) {
+  if (!isYearChoice(year, currentYear, keptYear)) {
     ctx.addIssue({ code: 'custom', path: [paths.year], message: M.yearOutOfRange })
   } else if (monthNumber !== undefined && !isRealDate(year, monthNumber, Number(day))) {
     ctx.addIssue({ code: 'custom', path: [paths.day], message: M.dayInvalid })
@@ -160,13 +161,14 @@ function checkOptionalBirthday(
   now: Clock | undefined,
   paths: { day: string; month: string; year: string },
   ctx: z.RefinementCtx,
+  keptYear?: number,
 ) {
   if (parts.day === undefined && parts.month === undefined && parts.year === undefined) return
   if (parts.day === undefined) ctx.addIssue({ code: 'custom', path: [paths.day], message: M.required })
   if (parts.month === undefined)
     ctx.addIssue({ code: 'custom', path: [paths.month], message: M.monthRequired })
   if (parts.year === undefined) ctx.addIssue({ code: 'custom', path: [paths.year], message: M.required })
-  checkBirthday(parts, currentYear, now, paths, ctx)
+  checkBirthday(parts, currentYear, now, paths, ctx, keptYear)
 }
 
 function checkPasswordsMatch(password: unknown, repeat: unknown, ctx: z.RefinementCtx) {
@@ -306,8 +308,11 @@ export function birthdayOf(parts: BirthdayParts): string {
   return toIsoDate(Number(parts.year), monthKey(parts.month)!, Number(parts.day))
 }
 
-/** The profile's details form: names as at registration; gender, birthday and phone may stay empty. */
-export function detailsFormSchema(currentYear: number, now?: Clock) {
+/**
+ * The profile's details form: names as at registration; gender, birthday and phone may stay
+ * empty; the year of the birthday stored (`keptYear`) stays a choice when the 100 have passed it.
+ */
+export function detailsFormSchema(currentYear: number, now?: Clock, keptYear?: number) {
   const optional = <T extends z.ZodType>(rule: T) =>
     z.preprocess((value) => (value === '' ? undefined : value), rule.optional())
   return z
@@ -327,6 +332,7 @@ export function detailsFormSchema(currentYear: number, now?: Clock) {
         now,
         { day: 'birthDay', month: 'birthMonth', year: 'birthYear' },
         ctx,
+        keptYear,
       )
     }, EVEN_WITH_OTHER_ISSUES)
 }

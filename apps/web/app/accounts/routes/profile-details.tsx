@@ -35,10 +35,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { details: await callData(context, accountEndpoints.details, { token }) }
 }
 
+/** The year of a stored birthday, which stays a choice when the 100 years have passed it. */
+function keptYearOf(birthday: string | null): number | undefined {
+  return birthday ? Number(birthday.slice(0, 4)) : undefined
+}
+
 export async function action({ request, url, context }: Route.ActionArgs) {
   const { user, token } = await requireUser(url, context)
+  const stored = await callData(context, accountEndpoints.details, { token })
   const submission = parseForm(
-    detailsFormSchema(new Date().getFullYear(), Date.now),
+    detailsFormSchema(new Date().getFullYear(), Date.now, keptYearOf(stored.birthday)),
     await request.formData(),
   )
   if (submission.status !== 'success')
@@ -53,7 +59,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     last_name: form.lastName,
     meta_data: [
       { key: 'gender', value: form.gender ?? '' },
-      { key: 'birthday', value: birthday },
+      // Left out when unchanged: the API judges a birthday sent by this year's choices.
+      ...(birthday === (stored.birthday ?? '') ? [] : [{ key: 'birthday' as const, value: birthday }]),
       { key: 'phone', value: form.phone ?? '' },
     ],
   }
@@ -71,7 +78,8 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
   const { details } = loaderData
   const result = actionData as DetailsResult | undefined
   const currentYear = new Date().getFullYear()
-  const schema = useMemo(() => detailsFormSchema(currentYear, Date.now), [currentYear])
+  const keptYear = keptYearOf(details.birthday)
+  const schema = useMemo(() => detailsFormSchema(currentYear, Date.now, keptYear), [currentYear, keptYear])
   const defaultValue = useMemo(
     () => ({
       firstName: details.first_name,
@@ -94,7 +102,7 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
         <TextField form={form} name="firstName" label="First name" autoComplete="given-name" required />
         <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" required />
         <GenderField form={form} />
-        <BirthdayFields form={form} currentYear={currentYear} />
+        <BirthdayFields form={form} currentYear={currentYear} keptYear={keptYear} />
         <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="tel" />
         {result?.saved ? <FormStatus tone="success">{DETAILS_SAVED_TEXT}</FormStatus> : null}
         {result?.message ? <FormStatus tone="error">{result.message}</FormStatus> : null}

@@ -291,7 +291,13 @@ function BirthdaySelect(props: {
 }
 
 /** Day, month and year selects; the day list follows the month and year, and a day they lack is cleared. */
-export function BirthdayFields(props: { form: CueForm; currentYear: number; required?: boolean }) {
+export function BirthdayFields(props: {
+  form: CueForm
+  currentYear: number
+  /** The stored birthday's year, a choice still when the 100 years have passed it. */
+  keptYear?: number
+  required?: boolean
+}) {
   const { form } = props
   const month = monthKey(form.value('birthMonth') ?? '')
   const yearText = form.value('birthYear') ?? ''
@@ -330,7 +336,10 @@ export function BirthdayFields(props: { form: CueForm; currentYear: number; requ
           label="Year of birth"
           placeholder="Year"
           required={props.required}
-          options={yearChoices(props.currentYear).map((y) => ({ value: String(y), label: String(y) }))}
+          options={yearChoices(props.currentYear, props.keptYear).map((y) => ({
+            value: String(y),
+            label: String(y),
+          }))}
           onPick={(value) => keepDayPossible(month, value ? Number(value) : undefined)}
         />
       </div>
