@@ -85,6 +85,54 @@ describe(`content API on ${testDialect}`, () => {
         message: 'Page 2 does not exist: there is 1 page of post items at 100 per page.',
       })
     })
+
+    const ids = async (url: string) => {
+      const res = await get(url)
+      expect(res.statusCode, res.body).toBe(200)
+      return { ids: (res.json() as Post[]).map((p) => p.id), total: Number(res.headers['x-wp-total']) }
+    }
+
+    it("reads WordPress's include and exclude lists, and orders by the include list when asked", async () => {
+      const all = (await ids('/wp-json/wp/v2/posts?per_page=100')).ids
+      const [a, b, c] = all as [number, number, number]
+      expect(await ids(`/wp-json/wp/v2/posts?include=${c},${a}`)).toEqual({ ids: [a, c], total: 2 })
+      expect(await ids(`/wp-json/wp/v2/posts?include[]=${c}&include[]=${a}&orderby=include`)).toEqual({
+        ids: [c, a],
+        total: 2,
+      })
+      expect(await ids(`/wp-json/wp/v2/posts?per_page=100&exclude=${b}`)).toEqual({
+        ids: all.filter((id) => id !== b),
+        total: all.length - 1,
+      })
+      const bad = await get('/wp-json/wp/v2/posts?include=one')
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().message).toContain('"include"')
+      const byIncludeAlone = await get('/wp-json/wp/v2/posts?orderby=include')
+      expect(byIncludeAlone.statusCode).toBe(400)
+      expect(byIncludeAlone.json().message).toContain('include')
+    })
+
+    it("reads WordPress's orderby, order and offset", async () => {
+      const all = (await get('/wp-json/wp/v2/posts?per_page=100')).json() as Post[]
+      const byId = all.map((p) => p.id).sort((x, y) => x - y)
+      expect((await ids('/wp-json/wp/v2/posts?per_page=100&orderby=id&order=asc')).ids).toEqual(byId)
+      expect((await ids('/wp-json/wp/v2/posts?per_page=100&orderby=id')).ids).toEqual([...byId].reverse())
+      expect((await ids('/wp-json/wp/v2/posts?per_page=100&order=asc')).ids).toEqual(
+        all.map((p) => p.id).reverse(),
+      )
+      const titled = (await get('/wp-json/wp/v2/posts?per_page=100&orderby=title&order=asc')).json() as Post[]
+      const titles = titled.map((p) => p.title.rendered.toLowerCase())
+      expect(titles).toEqual([...titles].sort())
+      expect(await ids('/wp-json/wp/v2/posts?per_page=2&offset=3')).toEqual({
+        ids: all.slice(3, 5).map((p) => p.id),
+        total: all.length,
+      })
+      for (const query of ['orderby=nonsense', 'order=up', 'offset=-1']) {
+        const res = await get(`/wp-json/wp/v2/posts?${query}`)
+        expect(res.statusCode, query).toBe(400)
+        expect(res.json().message).toContain(`"${query.split('=')[0]}"`)
+      }
+    })
   })
 
   it('finds every word of a search, in any order, in titles, excerpts and content', async () => {

@@ -26,7 +26,7 @@ import type { AnswerHeaders } from '../http/in-process-api.ts'
 import { readRoute, route } from '../http/route.ts'
 import { checkedUnlessCut, cutAnswer } from '../http/typed-answer.ts'
 import { countContactMessage, receiveContactMessage } from './contact.ts'
-import { findContent, type ListQuery, listContent } from './read.ts'
+import { type ContentOrder, findContent, type ListQuery, listContent } from './read.ts'
 import { findFeedTerm, listFeedTerms } from './terms.ts'
 
 function setPagingHeaders(reply: AnswerHeaders, total: number, perPage: number) {
@@ -61,16 +61,29 @@ export default async function contentPlugin(app: FastifyInstance) {
       list,
       async (request, reply) => {
         const q: { page: number; per_page: number; slug?: string; search?: string } & {
+          include?: number[]
+          exclude?: number[]
+          offset?: number
+          orderby?: ContentOrder
+          order?: 'asc' | 'desc'
           feed_taxonomy?: number
           story?: number
           _fields?: FieldSelection
         } = request.query
+        if (q.orderby === 'include' && !q.include) {
+          throw badRequest('orderby=include orders by the include list: name the items with include.')
+        }
         const query: ListQuery = {
           page: q.page,
           perPage: q.per_page,
           slugs: parseSlugs(q.slug),
           search: q.search,
           fields: q._fields,
+          include: q.include,
+          exclude: q.exclude,
+          offset: q.offset,
+          orderby: q.orderby,
+          order: q.order,
         }
         if (q.feed_taxonomy !== undefined) {
           if (!(await findFeedTerm(app.shop.db, q.feed_taxonomy))) {

@@ -3,6 +3,7 @@
  * one REST type, published only (the products they name as the shop shows them at `now`); shape.ts turns the rows into WordPress post objects.
  */
 import {
+  type CONTENT_ORDERS,
   type ContentItemOf,
   type ContentType,
   type FieldSelection,
@@ -42,7 +43,35 @@ export interface ListQuery {
   storyId?: number
   /** Only these fields of each item (WordPress's `_fields`); what they do not show is not read. */
   fields?: FieldSelection
+  /** Only the items with these ids (WordPress's `include`), in this order for `orderby: 'include'`. */
+  include?: number[]
+  /** Not the items with these ids (WordPress's `exclude`). */
+  exclude?: number[]
+  /** Items skipped before the first one answered, in place of the page's (WordPress's `offset`). */
+  offset?: number
+  /** The list's order; without it the type's own (editorial order, or newest first). */
+  orderby?: ContentOrder
+  order?: 'asc' | 'desc'
 }
+
+export type ContentOrder = (typeof CONTENT_ORDERS)[number]
+
+/** The column each order sorts by; titles as a search compares them, so both databases agree on case and accents. */
+const ORDER_COLUMNS = {
+  date: sql.ref('content_items.date'),
+  id: sql.ref('content_items.id'),
+  modified: sql.ref('content_items.modified'),
+  slug: sql.ref('content_items.slug'),
+  title: sql`search_fold(content_items.title)`,
+  menu_order: sql.ref('content_items.menu_order'),
+} satisfies Record<Exclude<ContentOrder, 'include'>, unknown>
+
+/** The position of an item's id in the include list, as a sort key. */
+const positionIn = (ids: number[]) =>
+  sql`case ${sql.ref('content_items.id')} ${sql.join(
+    ids.map((id, position) => sql`when ${id} then ${sql.lit(position)}`),
+    sql` `,
+  )} end`
 
 /** Types listed in their editorial order; the rest newest first. */
 const ORDERED_BY_MENU = new Set<StoredContentType>(['page', 'home_block'])
@@ -100,7 +129,12 @@ export async function listContent<T extends ContentType>(
     query.slugs?.length ||
     wordPatterns(query.search ?? '').length > 0 ||
     query.storyId !== undefined ||
-    query.termId !== undefined
+    query.termId !== undefined ||
+    query.include !== undefined ||
+    query.exclude !== undefined ||
+    query.offset !== undefined ||
+    query.orderby !== undefined ||
+    query.order !== undefined
   if (!filtered) {
     const offset = pageOffset(query.page, query.perPage)
     const [counted, listed] = await Promise.all([
@@ -130,13 +164,19 @@ export async function listContent<T extends ContentType>(
       eb.selectFrom('content_item_terms').select('item_id').where('term_id', '=', termId),
     )
   }
+  if (query.include) base = base.where('content_items.id', 'in', query.include)
+  if (query.exclude) base = base.where('content_items.id', 'not in', query.exclude)
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-  let rows = base.selectAll()
-  rows =
-    ORDERED_BY_MENU.has(stored) || query.storyId !== undefined
-      ? rows.orderBy('menu_order', 'asc').orderBy('id', 'asc')
-      : rows.orderBy('date', 'desc').orderBy('id', 'desc')
-  const page = await rows.limit(query.perPage).offset(pageOffset(query.page, query.perPage)).execute()
+  // A type in editorial order, or a story's articles, read it first to last; the rest newest first.
+  const editorial = ORDERED_BY_MENU.has(stored) || query.storyId !== undefined
+  const orderby = query.orderby ?? (editorial ? 'menu_order' : 'date')
+  const order = query.order ?? (query.orderby === undefined && editorial ? 'asc' : 'desc')
+  const rows =
+    orderby === 'include'
+      ? base.selectAll().orderBy(positionIn(query.include ?? []))
+      : base.selectAll().orderBy(ORDER_COLUMNS[orderby], order).orderBy('content_items.id', order)
+  const offset = query.offset ?? pageOffset(query.page, query.perPage)
+  const page = await rows.limit(query.perPage).offset(offset).execute()
   return { items: await shapeAsked(db, type, page, now, query.fields), total: Number(total) }
 }
 

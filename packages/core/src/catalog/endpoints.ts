@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { answeringWith, defineEndpoint } from '../endpoint.ts'
-import { idParam, MAX_ID, pageParam, perPageParam, text } from '../input.ts'
+import { idListParam, idParam, MAX_ID, pageParam, perPageParam, text } from '../input.ts'
 import {
   categoryFieldsParam,
   categoryTabJsonSchema,
@@ -31,18 +31,6 @@ export const CATEGORY_ORDERS = ['menu_order', 'name', 'id', 'slug', 'count'] as 
 const TAGS = ['catalog'] as const
 const ID = '[1-9]\\d{0,9}'
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-
-/** Ids past what an id column holds name nothing: refused like any other malformed id. */
-const withinIds = (ids: number[]) => ids.every((id) => id <= MAX_ID)
-const idListParam = z
-  .string()
-  .regex(
-    new RegExp(`^\\s*${ID}\\s*(,\\s*${ID}\\s*)*$`),
-    'must be a comma-separated list of ids, e.g. 15 or 12,15',
-  )
-  .transform((list) => [...new Set(list.split(',').map((part) => Number(part.trim())))])
-  .refine(withinIds, `must be a comma-separated list of ids from 1 to ${MAX_ID}`)
-  .describe('Comma-separated ids')
 const orderParam = (fallback: 'asc' | 'desc') => z.enum(['asc', 'desc']).default(fallback)
 const taxonomiesParam = z
   .string()

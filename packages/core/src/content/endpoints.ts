@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { MAX_PER_PAGE } from '../catalog/paging.ts'
 import { answeringWith, defineEndpoint, errorBodySchema, rateLimitedErrors } from '../endpoint.ts'
-import { idParam, MAX_ID, pageParam, text, wholeNumber } from '../input.ts'
+import { boundedNumber, idListParam, idParam, MAX_ID, pageParam, text, wholeNumber } from '../input.ts'
 import { contactMessageSchema } from './contact.ts'
 import {
   contentFieldsParam,
@@ -55,6 +55,31 @@ const pagingQuery = {
     .describe('One slug, or several separated by commas; an answer with none of them is a 404'),
 }
 
+/** How a content list may be ordered (WordPress's `orderby`; `include` follows the include list). */
+export const CONTENT_ORDERS = ['date', 'id', 'include', 'modified', 'slug', 'title', 'menu_order'] as const
+
+/**
+ * WordPress's other list parameters, so a WordPress client asking for some items or another
+ * order gets them: without these, `include=3,4` answered every item and `order=asc` newest first.
+ */
+const selectionQuery = {
+  include: idListParam.optional().describe('Only the items with these ids'),
+  exclude: idListParam.optional().describe('Not the items with these ids'),
+  offset: boundedNumber(0, MAX_ID, `must be a whole number from 0 to ${MAX_ID}`)
+    .optional()
+    .describe('Items to skip before the first one answered; it takes the place of page'),
+  orderby: z
+    .enum(CONTENT_ORDERS)
+    .optional()
+    .describe(
+      'Sort by this field (include: in the order of the include list); by date unless the type has an editorial order (menu_order)',
+    ),
+  order: z
+    .enum(['asc', 'desc'])
+    .optional()
+    .describe('Sort direction: desc unless the list is in its editorial order, asc'),
+}
+
 /** WordPress's `search` of a post type's list: every word in the title, excerpt or content. */
 const searchQuery = {
   search: text()
@@ -90,6 +115,7 @@ function listEndpoint<T extends ContentType>(type: T) {
     summary: SUMMARIES[type],
     query: z.object({
       ...pagingQuery,
+      ...selectionQuery,
       ...searchQuery,
       ...LIST_FILTERS[type],
       _fields: contentFieldsParam(type).optional(),
