@@ -243,6 +243,27 @@ describe(`catalogue API on ${testDialect}`, () => {
       expect(wildcard.list).toEqual([])
     })
 
+    it("reads WooCommerce's exclude and offset", async () => {
+      const all = (await products('/wp-json/wc/v3/products?per_page=100')).list.map((p) => p.id)
+      const [first, second] = all as [number, number]
+      const excluded = await products(
+        `/wp-json/wc/v3/products?per_page=100&exclude[]=${first}&exclude[]=${second}`,
+      )
+      expect(excluded.list.map((p) => p.id)).toEqual(all.slice(2))
+      expect(excluded.total).toBe(String(all.length - 2))
+      const skipped = await products('/wp-json/wc/v3/products?per_page=3&offset=4')
+      expect(skipped.list.map((p) => p.id)).toEqual(all.slice(4, 7))
+      expect(skipped.total).toBe(String(all.length))
+      const last = await products(`/wp-json/wc/v3/products?per_page=5&offset=${all.length - 2}`)
+      expect(last.list.map((p) => p.id)).toEqual(all.slice(-2))
+      expect(last.total).toBe(String(all.length))
+      for (const query of ['exclude=x', 'offset=-1']) {
+        const res = await get(`/wp-json/wc/v3/products?${query}`)
+        expect(res.statusCode, query).toBe(400)
+        expect(res.json().message).toContain(`"${query.split('=')[0]}"`)
+      }
+    })
+
     it('finds every word of a search, in any order, in the name or a colour the product comes in', async () => {
       const blackHoodies = DEMO_PRODUCTS.filter(
         (p) => p.name.toLowerCase().includes('hoodie') && p.colours.includes('Black'),

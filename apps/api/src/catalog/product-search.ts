@@ -25,6 +25,8 @@ export type ProductOrder = (typeof PRODUCT_ORDERS)[number]
 export interface ProductSearch {
   category?: number
   include?: number[]
+  /** Not these products (WooCommerce's `exclude`). */
+  exclude?: number[]
   slug?: string
   search?: string
   taxonomies?: TaxonomyFilter
@@ -32,6 +34,8 @@ export interface ProductSearch {
   order: 'asc' | 'desc'
   page: number
   perPage: number
+  /** Products skipped before the page, in place of the page's (WooCommerce's `offset`). */
+  offset?: number
 }
 
 type ProductsScope = ExpressionBuilder<Database, 'products'>
@@ -111,6 +115,7 @@ interface Filter {
   now: number
   category?: number
   include?: readonly number[]
+  exclude?: readonly number[]
   slug?: string
   patterns: readonly string[]
   taxonomies: readonly TaxonomyMatch[]
@@ -135,6 +140,7 @@ function matching(db: Kysely<Database>, filter: Filter) {
         )
       }
       if (filter.include) conditions.push(eb('products.id', 'in', filter.include))
+      if (filter.exclude) conditions.push(eb('products.id', 'not in', filter.exclude))
       if (filter.slug !== undefined) conditions.push(eb('products.slug', '=', filter.slug))
       for (const pattern of filter.patterns) conditions.push(matchesWord(eb, pattern))
       for (const entry of filter.taxonomies) conditions.push(matchesTaxonomy(eb, entry))
@@ -171,12 +177,13 @@ type CompiledFilter = [
   now: number,
   category: number | undefined,
   include: readonly number[] | undefined,
+  exclude: readonly number[] | undefined,
   slug: string | undefined,
   patterns: readonly string[],
   ...taxonomies: (string | undefined | readonly string[])[],
 ]
 
-function filterOf([now, category, include, slug, patterns, ...taxonomies]: CompiledFilter): Filter {
+function filterOf([now, category, include, exclude, slug, patterns, ...taxonomies]: CompiledFilter): Filter {
   const matches: TaxonomyMatch[] = []
   for (let i = 0; i < taxonomies.length; i += 2) {
     matches.push({
@@ -184,7 +191,7 @@ function filterOf([now, category, include, slug, patterns, ...taxonomies]: Compi
       terms: taxonomies[i + 1] as readonly string[],
     })
   }
-  return { now, category, include, slug, patterns, taxonomies: matches }
+  return { now, category, include, exclude, slug, patterns, taxonomies: matches }
 }
 
 const compiledCount = compiledOnce((db, ...filter: CompiledFilter) => countMatching(db, filterOf(filter)))
@@ -222,11 +229,12 @@ async function pageOfSearch(ctx: Pick<ShopContext, 'db' | 'now'>, search: Produc
   const taxonomies = search.taxonomies ?? []
   if (taxonomies.length > 0) await assertKnownTaxonomies(ctx, taxonomies)
   const limit = search.perPage
-  const offset = (search.page - 1) * search.perPage
+  const offset = search.offset ?? (search.page - 1) * search.perPage
   const filter: CompiledFilter = [
     ctx.now(),
     search.category,
     search.include,
+    search.exclude,
     search.slug,
     wordPatterns(search.search ?? ''),
     ...taxonomies.flatMap((entry) => [attributeSlugOf(entry.taxonomy) ?? undefined, entry.terms]),

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { answeringWith, defineEndpoint } from '../endpoint.ts'
-import { idListParam, idParam, MAX_ID, pageParam, perPageParam, text } from '../input.ts'
+import { boundedNumber, idListParam, idParam, MAX_ID, pageParam, perPageParam, text } from '../input.ts'
 import {
   categoryFieldsParam,
   categoryTabJsonSchema,
@@ -81,6 +81,10 @@ export const catalogEndpoints = {
     query: z.object({
       ...productListQuery,
       include: idListParam.optional(),
+      exclude: idListParam.optional().describe('Not the products with these ids'),
+      offset: boundedNumber(0, MAX_ID, `must be a whole number from 0 to ${MAX_ID}`)
+        .optional()
+        .describe('Products to skip before the first one answered; it takes the place of page'),
       slug: z.string().regex(SLUG, 'must be a product slug like "extra-time-tour-tee"').optional(),
       search: text()
         .trim()
