@@ -171,6 +171,22 @@ describe(`content API on ${testDialect}`, () => {
       expect(missing.json().message).toMatch(/^There is no .+ with the slug "no-such-thing"\.$/)
     })
 
+    it('refuses a slug list that names no slug, however it is spelt, as it refuses an empty one', async () => {
+      for (const url of [
+        '/wp-json/wp/v2/posts?slug=',
+        '/wp-json/wp/v2/posts?slug=,',
+        '/wp-json/wp/v2/posts?slug=%20,%20',
+        '/wp-json/wp/v2/posts?slug[]=&slug[]=',
+        '/wp-json/wp/v2/feed_taxonomy?slug=,',
+      ]) {
+        const res = await get(url)
+        expect(res.statusCode, url).toBe(400)
+        expect(res.json().message, url).toBe(
+          'Invalid querystring parameter "slug": must name at least one slug',
+        )
+      }
+    })
+
     it('answers an unknown id with 404 and says what is missing', async () => {
       const res = await get('/wp-json/wp/v2/posts/999999')
       expect(res.statusCode).toBe(404)

@@ -34,13 +34,6 @@ function setPagingHeaders(reply: AnswerHeaders, total: number, perPage: number) 
   reply.header('cache-control', 'public, max-age=60')
 }
 
-function parseSlugs(slug: string | undefined) {
-  return slug
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-}
-
 /** A page past the last one is a client error, as in WordPress. */
 function assertPageExists(page: number, total: number, perPage: number, plural: string) {
   const pages = totalPages(total, perPage)
@@ -60,7 +53,7 @@ export default async function contentPlugin(app: FastifyInstance) {
       app,
       list,
       async (request, reply) => {
-        const q: { page: number; per_page: number; slug?: string; search?: string } & {
+        const q: { page: number; per_page: number; slug?: string[]; search?: string } & {
           include?: number[]
           exclude?: number[]
           offset?: number
@@ -76,7 +69,7 @@ export default async function contentPlugin(app: FastifyInstance) {
         const query: ListQuery = {
           page: q.page,
           perPage: q.per_page,
-          slugs: parseSlugs(q.slug),
+          slugs: q.slug,
           search: q.search,
           fields: q._fields,
           include: q.include,
@@ -118,8 +111,7 @@ export default async function contentPlugin(app: FastifyInstance) {
   }
 
   readRoute(app, contentEndpoints.feedTerms, async (request, reply) => {
-    const { page, per_page, slug } = request.query
-    const slugs = parseSlugs(slug)
+    const { page, per_page, slug: slugs } = request.query
     const { terms, total } = await listFeedTerms(app.shop.db, { page, perPage: per_page, slugs })
     if (slugs && total === 0)
       throw notFound(`There is no feed taxonomy term with the slug "${slugs.join('", "')}".`)
