@@ -241,6 +241,10 @@ describe(`catalogue API on ${testDialect}`, () => {
       for (const product of search.list) expect(product.name.toLowerCase()).toContain('hoodie')
       const wildcard = await products('/wp-json/wc/v3/products?search=%25')
       expect(wildcard.list).toEqual([])
+      // A lone accent folds to nothing: no word to search for, not every product.
+      const accent = await get('/wp-json/wc/v3/products?search=%CC%81')
+      expect(accent.statusCode).toBe(400)
+      expect(accent.json().message).toContain('must hold a word to search for')
     })
 
     it("reads WooCommerce's exclude and offset", async () => {

@@ -3,6 +3,7 @@
  * (auto-increment keys, identity sequences after explicit ids, case- and accent-insensitive text
  * search, the error of a unique constraint, a LIMIT in a raw query).
  */
+import { COMBINING_ACCENTS, searchFold, searchWords } from '@fanshop/core'
 import {
   type CreateTableBuilder,
   type Expression,
@@ -55,22 +56,8 @@ export function dialectOf<DB>(db: Kysely<DB>): 'sqlite' | 'postgres' {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 }
 
-/** The combining accents (U+0300 to U+036F) a search takes off letters once they are decomposed. */
-const COMBINING_ACCENTS = '[\u0300-\u036f]'
-const combiningAccents = new RegExp(COMBINING_ACCENTS, 'g')
-
 /**
- * How search text and the text searched are compared: decomposed (NFD), without accents and in
- * lower case, beyond ASCII ("CANÇÃO", "Canção" and "cancao" are one word), as a shop's search
- * finds what fans type on a phone without accents. The same fold runs in SQL as `search_fold`:
- * this function itself on SQLite (`addSearchFold`), its SQL twin on PostgreSQL (the migration below).
- */
-export function searchFold(text: string): string {
-  return text.normalize('NFD').replace(combiningAccents, '').toLowerCase()
-}
-
-/**
- * SQLite: gives a connection `search_fold` (SQLite's own `lower` folds ASCII only; it stays as it
+ * SQLite: gives a connection `search_fold`, core's `searchFold` (SQLite's own `lower` folds ASCII only; it stays as it
  * is, for the indexes built with it, such as the orders' on lower(email)).
  */
 export function addSearchFold(database: {
@@ -122,16 +109,12 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-/** Most words a search text is split into; the rest are ignored, so a long paste stays cheap. */
-const MAX_SEARCH_WORDS = 6
-
 /**
  * One `containsPattern` per word of a search text: a search matches when every word is found,
- * in any order ("hoodie black" finds the Black hoodies as "black hoodie" does). A word that folds
- * to nothing (a lone accent) is no word.
+ * in any order ("hoodie black" finds the Black hoodies as "black hoodie" does).
  */
-export function wordPatterns(text: string): string[] {
-  return searchFold(text).trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS).map(containsPattern)
+export function wordPatterns(value: string): string[] {
+  return searchWords(value).map(containsPattern)
 }
 
 /** Whether a write failed on a unique constraint (PostgreSQL's 23505, SQLite's own code). */

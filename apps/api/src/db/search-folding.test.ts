@@ -3,14 +3,13 @@
  * customers) folds case and accents beyond ASCII the same way on SQLite and PostgreSQL, whatever
  * the database's locale: the demo artist is Brazilian and fans type "CANÇÃO", "Été" or "cancao".
  */
-import type { StaffRole } from '@fanshop/core'
+import { type StaffRole, searchFold } from '@fanshop/core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertProduct } from '../../tests/cart.ts'
 import { type TestApp, testDialect } from '../../tests/test-app.ts'
 import { createAdminTestApp } from '../admin/testing.ts'
 import { DEMO_CUSTOMER } from '../demo/accounts.ts'
-import { searchFold } from './portable.ts'
 
 let t: TestApp
 let cookies: Record<StaffRole, string>

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod'
 import { answeringWith, defineEndpoint } from '../endpoint.ts'
-import { boundedNumber, idListParam, idParam, MAX_ID, pageParam, perPageParam, text } from '../input.ts'
+import { boundedNumber, idListParam, idParam, MAX_ID, pageParam, perPageParam } from '../input.ts'
+import { searchTextParam } from '../search.ts'
 import {
   categoryFieldsParam,
   categoryTabJsonSchema,
@@ -86,12 +87,9 @@ export const catalogEndpoints = {
         .optional()
         .describe('Products to skip before the first one answered; it takes the place of page'),
       slug: z.string().regex(SLUG, 'must be a product slug like "extra-time-tour-tee"').optional(),
-      search: text()
-        .trim()
-        .min(1, 'must hold a word to search for')
-        .max(100, 'must be at most 100 characters')
-        .optional()
-        .describe('Words found, in any order, in the name, the SKU or a colour or size the product comes in'),
+      search: searchTextParam(
+        'Words found, in any order, in the name, the SKU or a colour or size the product comes in',
+      ),
     }),
     responses: { 200: z.array(productJsonSchema) },
   }),

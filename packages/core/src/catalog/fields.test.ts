@@ -70,5 +70,6 @@ describe('the limits of a product list query', () => {
     expect(firstMessage({ _fields: 'id,'.repeat(334) })).toBe('must be at most 1000 characters')
     expect(firstMessage({ search: 's'.repeat(101) })).toBe('must be at most 100 characters')
     expect(firstMessage({ search: ' ' })).toBe('must hold a word to search for')
+    expect(firstMessage({ search: '\u0301 \u0300' })).toBe('must hold a word to search for')
   })
 })

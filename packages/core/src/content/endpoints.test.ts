@@ -8,6 +8,7 @@ describe('the limits of a content list query', () => {
 
   it('says that a blank search is none and how long a search may be', () => {
     expect(firstMessage({ search: ' ' })).toBe('must hold a word to search for')
+    expect(firstMessage({ search: '\u0301' })).toBe('must hold a word to search for')
     expect(firstMessage({ search: 's'.repeat(101) })).toBe('must be at most 100 characters')
   })
 

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { MAX_PER_PAGE } from '../catalog/paging.ts'
 import { answeringWith, defineEndpoint, errorBodySchema, rateLimitedErrors } from '../endpoint.ts'
 import { boundedNumber, idListParam, idParam, MAX_ID, pageParam, text, wholeNumber } from '../input.ts'
+import { searchTextParam } from '../search.ts'
 import { contactMessageSchema } from './contact.ts'
 import {
   contentFieldsParam,
@@ -90,12 +91,7 @@ const selectionQuery = {
 
 /** WordPress's `search` of a post type's list: every word in the title, excerpt or content. */
 const searchQuery = {
-  search: text()
-    .trim()
-    .min(1, 'must hold a word to search for')
-    .max(100, 'must be at most 100 characters')
-    .optional()
-    .describe('Only items whose title, excerpt or content holds every word of this text'),
+  search: searchTextParam('Only items whose title, excerpt or content holds every word of this text'),
 }
 
 const feedFilter = { feed_taxonomy: idParam().optional().describe('A feed taxonomy term id') }

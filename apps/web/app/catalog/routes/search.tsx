@@ -3,7 +3,14 @@
  * any order). A plain GET page, so search works without JavaScript; the search field's
  * suggestions load this same loader with ?suggest=1, which asks for a few of each kind only.
  */
-import { contentListEndpoints, type PageImage, plainText, toOptionalPageImage } from '@fanshop/core'
+import {
+  contentListEndpoints,
+  MAX_SEARCH_TEXT,
+  type PageImage,
+  plainText,
+  searchWords,
+  toOptionalPageImage,
+} from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { Link } from 'react-router'
 import { callData } from '../../api.server.ts'
@@ -17,8 +24,6 @@ import '../catalog.css'
 
 export const handle: SiteHandle = { routeName: 'search' }
 
-/** The API's longest search text; a longer one is cut, not refused. */
-const MAX_QUERY = 100
 const PAGE_LIMITS = { products: 24, stories: 12, music: 12 }
 const SUGGEST_LIMITS = { products: 4, stories: 3, music: 3 }
 
@@ -50,9 +55,10 @@ async function searchContent(
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY).trim()
+  // A longer text than the API's is cut, not refused; one with no word (a lone accent) finds nothing.
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_TEXT).trim()
   const limits = url.searchParams.get('suggest') === '1' ? SUGGEST_LIMITS : PAGE_LIMITS
-  if (!q) return { q, products: [], productTotal: 0, stories: [], music: [] }
+  if (searchWords(q).length === 0) return { q, products: [], productTotal: 0, stories: [], music: [] }
   try {
     const [products, stories, music] = await Promise.all([
       searchShopProducts(context, q, limits.products),
