@@ -9,7 +9,7 @@ import { boundedNumber, idParam, text } from '../input.ts'
 export const couponIdParams = z.object({ id: idParam() })
 
 /** Codes are kept in capitals and matched without regard to case (cart/coupons). */
-export const couponCodeSchema = text()
+export const couponCodeSchema = text({ error: 'is required' })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9_-]{3,32}$/, 'must be 3 to 32 letters, digits, - or _')
