@@ -11,7 +11,7 @@ import {
   errorBodySchema,
   shownInForm,
 } from '@fanshop/core'
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 
 export class ApiError extends Error {
   constructor(
@@ -77,23 +77,40 @@ export async function load<E extends Endpoint>(
   }
 }
 
+/** What a form says when the API refused its call for want of a session (logged out in another
+ *  tab, timed out, ended by the owner): the form is kept (refused) and can be sent again once logged in. */
+export const SESSION_ENDED =
+  'Your session has ended. Log in again in another tab, then send this again: what you typed is still here.'
+
 /** The failure a form shows as its message, by core's rule (shownInForm); anything else is thrown
  *  on to the error page. */
 export function formError(error: unknown): ApiError {
   if (error instanceof ApiError && shownInForm(error.status, errorBodySchema.safeParse(error.body).success))
-    return error
+    return error.status === 401 ? new ApiError(401, SESSION_ENDED, error.body) : error
   throw error
 }
 
 /** What an action answers the form: the API's message on a failure a form shows (formError). */
 export async function attempt<T>(
   run: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+): Promise<{ ok: true; value: T } | { ok: false; error: string; status: number }> {
   try {
     return { ok: true, value: await run() }
   } catch (error) {
-    return { ok: false, error: formError(error).message }
+    const refusal = formError(error)
+    return { ok: false, error: refusal.message, status: refusal.status }
   }
+}
+
+/**
+ * What an action answers its form after the API refused the call with `status`. Without a
+ * session the answer carries the 401, so React Router runs no loader again (it does not after an
+ * action's 4xx): the page's loaders, refused in turn, went to the login page and what the form
+ * held was lost.
+ */
+export function refused<T>(answer: T, status: number): T {
+  // Typed as the answer itself: React Router unwraps data(), so the page's actionData is `answer`.
+  return (status === 401 ? data(answer, { status }) : answer) as T
 }
 
 export const formText = (form: FormData, name: string) => String(form.get(name) ?? '')

@@ -5,7 +5,7 @@
 import { customerEndpoints, ERASURE_KEEPS, formatEuro } from '@fanshop/core'
 import { useRef } from 'react'
 import { Form, Link, useActionData, useNavigation } from 'react-router'
-import { api, attempt, formText, load } from '../api'
+import { api, attempt, formText, load, refused } from '../api'
 import { GuardedButton } from '../guarded-button'
 import { ActionOutcome } from '../list-page'
 import { TableRegion } from '../table-region'
@@ -22,13 +22,13 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     const result = await attempt(() => api(customerEndpoints.eraseCustomer, { params: { id } }))
     return result.ok
       ? { message: `Personal data erased; ${result.value.orders} order(s) keep only their legal minimum.` }
-      : { error: result.error }
+      : refused({ error: result.error }, result.status)
   }
   const disabled = formText(form, 'intent') === 'disable'
   const result = await attempt(() =>
     api(customerEndpoints.setCustomerStatus, { params: { id }, body: { disabled } }),
   )
-  if (!result.ok) return { error: result.error }
+  if (!result.ok) return refused({ error: result.error }, result.status)
   return {
     message: disabled
       ? 'The account is disabled: its sessions ended and it cannot log in.'

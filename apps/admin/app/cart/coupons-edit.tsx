@@ -7,7 +7,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type AdminCoupon, couponEndpoints, couponInputSchema } from '@fanshop/core'
 import { Form, Link, redirect, useNavigation } from 'react-router'
-import { api, formError, load } from '../api'
+import { api, formError, load, refused } from '../api'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/coupons-edit'
 
@@ -39,9 +39,11 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       await api(couponEndpoints.createCoupon, { body: submission.value })
     }
   } catch (error) {
-    return {
-      result: submission.reply({ formErrors: [formError(error).message] }) as SubmissionResult<string[]>,
-    }
+    const refusal = formError(error)
+    return refused(
+      { result: submission.reply({ formErrors: [refusal.message] }) as SubmissionResult<string[]> },
+      refusal.status,
+    )
   }
   return redirect('/coupons')
 }

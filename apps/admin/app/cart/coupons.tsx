@@ -2,7 +2,7 @@
 import { type AdminCoupon, couponEndpoints } from '@fanshop/core'
 import { createColumnHelper } from '@tanstack/react-table'
 import { Link, useActionData } from 'react-router'
-import { api, attempt, formText, load } from '../api'
+import { api, attempt, formText, load, refused } from '../api'
 import { ListPage, RowAction } from '../list-page'
 import type { Route } from './+types/coupons'
 
@@ -13,7 +13,9 @@ export async function clientLoader() {
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const id = Number(formText(await request.formData(), 'id'))
   const result = await attempt(() => api(couponEndpoints.endCoupon, { params: { id } }))
-  return result.ok ? { message: `${result.value.code} has ended.` } : { error: result.error }
+  return result.ok
+    ? { message: `${result.value.code} has ended.` }
+    : refused({ error: result.error }, result.status)
 }
 
 /** An instant as the staff member's local date and time. */

@@ -20,7 +20,7 @@ import {
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
-import { api, attempt, formText, load } from '../api'
+import { api, attempt, formText, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { useMe } from '../routes/layout'
@@ -63,12 +63,17 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
   const number = params.number
   if (intent === 'resend') {
     const sent = await attempt(() => api(adminOrderEndpoints.resendConfirmation, { params: { number } }))
-    return {
-      intent,
-      ok: sent.ok,
-      result: { status: sent.ok ? 'success' : 'error', ...(sent.ok ? {} : { error: { '': [sent.error] } }) },
-      message: sent.ok ? 'The confirmation e-mail was sent again.' : undefined,
-    }
+    if (sent.ok)
+      return {
+        intent,
+        ok: true,
+        result: { status: 'success' },
+        message: 'The confirmation e-mail was sent again.',
+      }
+    return refused(
+      { intent, ok: false, result: { status: 'error', error: { '': [sent.error] } } },
+      sent.status,
+    )
   }
   const submission = parseWithZod(form, { schema: SCHEMAS[intent] })
   if (submission.status !== 'success') return { intent, ok: false, result: submission.reply() }
@@ -96,7 +101,8 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
     })
   }
   const done = await attempt(run)
-  if (!done.ok) return { intent, ok: false, result: submission.reply({ formErrors: [done.error] }) }
+  if (!done.ok)
+    return refused({ intent, ok: false, result: submission.reply({ formErrors: [done.error] }) }, done.status)
   const messages: Record<Exclude<Intent, 'resend'>, string> = {
     fulfil: 'The order is shipped and the customer has the shipping e-mail.',
     cancel: 'The order is cancelled.',

@@ -8,7 +8,7 @@ import { type AdminCategory, adminCatalogEndpoints, categoryInputSchema, slugOf 
 import { createColumnHelper } from '@tanstack/react-table'
 import { useState } from 'react'
 import { Form, useActionData, useNavigation } from 'react-router'
-import { api, attempt, formText, load } from '../api'
+import { api, attempt, formText, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { ListPage } from '../list-page'
@@ -29,7 +29,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     if (from < 0 || to < 0 || to >= ids.length) return { message: 'Nothing to move.' }
     ;[ids[from], ids[to]] = [ids[to]!, ids[from]!]
     const result = await attempt(() => api(adminCatalogEndpoints.orderCategories, { body: { ids } }))
-    return result.ok ? { message: 'Menu order saved.' } : { error: result.error }
+    return result.ok ? { message: 'Menu order saved.' } : refused({ error: result.error }, result.status)
   }
   const submission = parseWithZod(form, { schema: categoryInputSchema })
   if (submission.status !== 'success') return { intent, submission: submission.reply() }
@@ -39,7 +39,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       ? api(adminCatalogEndpoints.createCategory, { body: submission.value })
       : api(adminCatalogEndpoints.updateCategory, { params: { id }, body: submission.value }),
   )
-  if (!result.ok) return { intent, submission: submission.reply({ formErrors: [result.error] }) }
+  if (!result.ok)
+    return refused({ intent, submission: submission.reply({ formErrors: [result.error] }) }, result.status)
   return { message: `${result.value.name} saved${result.value.hidden ? ' (hidden from the shop)' : ''}.` }
 }
 

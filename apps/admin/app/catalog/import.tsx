@@ -9,7 +9,7 @@ import { adminStockEndpoints, CSV_COLUMNS, type CsvIssue, csvRejectionSchema } f
 import { createColumnHelper } from '@tanstack/react-table'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
-import { api, formError } from '../api'
+import { api, formError, refused } from '../api'
 import { DataTable } from '../data-table'
 import { FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
@@ -30,13 +30,16 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     })
     return { result: submission.reply({ resetForm: true }), issues: [], done }
   } catch (error) {
-    const refused = formError(error)
-    const rejection = csvRejectionSchema.safeParse(refused.body)
-    return {
-      result: submission.reply({ formErrors: [refused.message] }),
-      issues: rejection.success ? rejection.data.issues : [],
-      done: null,
-    }
+    const refusal = formError(error)
+    const rejection = csvRejectionSchema.safeParse(refusal.body)
+    return refused(
+      {
+        result: submission.reply({ formErrors: [refusal.message] }),
+        issues: rejection.success ? rejection.data.issues : [],
+        done: null,
+      },
+      refusal.status,
+    )
   }
 }
 

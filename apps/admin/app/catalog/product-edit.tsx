@@ -21,7 +21,7 @@ import {
 } from '@fanshop/core'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from 'react-router'
-import { ApiError, api, formError, load } from '../api'
+import { ApiError, api, formError, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/product-edit'
@@ -60,7 +60,8 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       : await api(adminCatalogEndpoints.createProduct, { body: productBody(submission.value) })
     return redirect(`/products/${saved.id}?saved=1`)
   } catch (error) {
-    return submission.reply({ formErrors: [formError(error).message] })
+    const refusal = formError(error)
+    return refused(submission.reply({ formErrors: [refusal.message] }), refusal.status)
   }
 }
 

@@ -92,3 +92,36 @@ test('the product list sorts by a column from its header, and the header says ho
   await expect(header('Name')).toHaveAttribute('aria-sort', 'descending')
   await expectNoViolations(page)
 })
+
+test('a save after the session ended in another tab keeps the form and says why; after logging in again it saves', async ({
+  page,
+}) => {
+  test.slow()
+  const name = `Session Ended Cap ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  await logIn(page, 'manager')
+  await page.goto('/admin/products/new')
+  await page.getByRole('radio', { name: 'Simple' }).check()
+  await page.getByLabel('Name', { exact: true }).fill(name)
+  await page.getByLabel('Price (€)', { exact: true }).fill('12.00')
+  await page.getByLabel('Stock on hand').fill('0')
+  // Logging out in another tab of this browser ends the session this page holds.
+  const other = await page.context().newPage()
+  await other.goto('/admin/')
+  await other.getByRole('button', { name: 'Log out' }).click()
+  await expect(other.getByRole('button', { name: 'Log in' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Create product' }).click()
+  // The page's loaders, run again after the refused save, were refused too and went to the login
+  // page: what was typed was lost.
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your session has ended. Log in again in another tab, then send this again: what you typed is still here.',
+  )
+  await expect(page).toHaveURL(/\/admin\/products\/new$/)
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name)
+  await expectNoViolations(page)
+
+  await logIn(other, 'manager')
+  await page.getByRole('button', { name: 'Create product' }).click()
+  await expect(page).toHaveURL(/\/admin\/products\/\d+\?saved=1$/)
+  await expect(page.getByRole('heading', { name: `Edit ${name}`, level: 1 })).toBeVisible()
+})

@@ -21,7 +21,7 @@ import {
 } from '@tanstack/react-table'
 import { useState } from 'react'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router'
-import { api, attempt, formText, load } from '../api'
+import { api, attempt, formText, load, refused } from '../api'
 import { ListStatus, Pager, pageCount, TableView } from '../data-table'
 import { GuardedButton } from '../guarded-button'
 import { ActionOutcome } from '../list-page'
@@ -46,7 +46,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const result = await attempt(() => api(adminCatalogEndpoints.productStatus, { body: { ids, status } }))
   return result.ok
     ? { message: `${result.value.updated} product(s) ${status === 'draft' ? 'unpublished' : 'published'}.` }
-    : { error: result.error }
+    : refused({ error: result.error }, result.status)
 }
 
 const column = createColumnHelper<ProductRow>()

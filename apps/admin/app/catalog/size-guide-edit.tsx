@@ -14,7 +14,7 @@ import {
 import { useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { Form, Link, redirect, useNavigation } from 'react-router'
-import { api, formError, load } from '../api'
+import { api, formError, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton, giveFocusBack } from '../guarded-button'
 import type { Route } from './+types/size-guide-edit'
@@ -42,7 +42,8 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       await api(adminSizeGuideEndpoints.createSizeGuide, { body: submission.value })
     }
   } catch (error) {
-    return submission.reply({ formErrors: [formError(error).message] })
+    const refusal = formError(error)
+    return refused(submission.reply({ formErrors: [refusal.message] }), refusal.status)
   }
   return redirect('/size-guides')
 }

@@ -5,7 +5,7 @@
 import { type AdminSizeGuide, adminSizeGuideEndpoints } from '@fanshop/core'
 import { createColumnHelper } from '@tanstack/react-table'
 import { Link, useActionData } from 'react-router'
-import { api, attempt, formText, load } from '../api'
+import { api, attempt, formText, load, refused } from '../api'
 import { ListPage, RowAction } from '../list-page'
 import type { Route } from './+types/size-guides'
 
@@ -18,7 +18,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const result = await attempt(() =>
     api(adminSizeGuideEndpoints.deleteSizeGuide, { params: { id: Number(formText(form, 'id')) } }),
   )
-  return result.ok ? { message: `${formText(form, 'name')} was deleted.` } : { error: result.error }
+  return result.ok
+    ? { message: `${formText(form, 'name')} was deleted.` }
+    : refused({ error: result.error }, result.status)
 }
 
 const column = createColumnHelper<AdminSizeGuide>()

@@ -19,7 +19,7 @@ import {
 import { createColumnHelper } from '@tanstack/react-table'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Form, useActionData, useNavigation, useRevalidator, useSearchParams } from 'react-router'
-import { api, attempt, load } from '../api'
+import { api, attempt, load, refused } from '../api'
 import { DataTable, ListStatus, Pager } from '../data-table'
 import { FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
@@ -55,7 +55,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const outcome = await attempt(() =>
     api(adminStockEndpoints.adjustStock, { params: { id }, body: submission.value }),
   )
-  if (!outcome.ok) return { result: submission.reply({ formErrors: [outcome.error] }), id, done: null }
+  if (!outcome.ok)
+    return refused(
+      { result: submission.reply({ formErrors: [outcome.error] }), id, done: null },
+      outcome.status,
+    )
   const { row } = outcome.value
   return {
     result: submission.reply({ resetForm: true }),

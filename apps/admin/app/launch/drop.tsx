@@ -8,7 +8,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { adminLaunchEndpoints, QUEUE_SETTING_LIMITS, queueSettingsFormSchema } from '@fanshop/core'
 import { Form, useActionData, useNavigation } from 'react-router'
-import { api, attempt, load } from '../api'
+import { api, attempt, load, refused } from '../api'
 import { GuardedButton } from '../guarded-button'
 import type { Route } from './+types/drop'
 
@@ -25,7 +25,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       body: { ...rest, enabled: enabled ?? false, maxShopping: maxShopping ?? null },
     }),
   )
-  if (!saved.ok) return { result: submission.reply({ formErrors: [saved.error] }) }
+  if (!saved.ok) return refused({ result: submission.reply({ formErrors: [saved.error] }) }, saved.status)
   return {
     result: submission.reply(),
     message: `Saved. The waiting room is ${saved.value.data.settings.enabled ? 'on' : 'off'}; every server follows within a few seconds.`,

@@ -4,7 +4,7 @@ import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { adminEndpoints } from '@fanshop/core'
 import { Form, useActionData, useNavigation } from 'react-router'
-import { api, attempt, formText } from '../api'
+import { api, attempt, formText, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { ActionOutcome } from '../list-page'
@@ -15,7 +15,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData()
   if (formText(form, 'intent') === 'start') {
     const result = await attempt(() => api(adminEndpoints.startTotp))
-    return result.ok ? { setup: result.value } : { error: result.error }
+    return result.ok ? { setup: result.value } : refused({ error: result.error }, result.status)
   }
   const setup = { secret: formText(form, 'secret'), uri: formText(form, 'uri') }
   const submission = parseCode(form)
@@ -23,7 +23,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const result = await attempt(() => api(adminEndpoints.confirmTotp, { body: submission.value }))
   return result.ok
     ? { message: 'Two-factor login is on: every login now asks for a code.' }
-    : { setup, result: submission.reply({ formErrors: [result.error] }) }
+    : refused({ setup, result: submission.reply({ formErrors: [result.error] }) }, result.status)
 }
 
 const parseCode = (formData: FormData) => parseWithZod(formData, { schema: adminEndpoints.confirmTotp.body })

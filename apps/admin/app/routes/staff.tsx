@@ -11,7 +11,7 @@ import {
   staffRoleSchema,
 } from '@fanshop/core'
 import { Form, useActionData, useNavigation } from 'react-router'
-import { api, attempt, formText, load } from '../api'
+import { api, attempt, formText, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { ActionOutcome } from '../list-page'
@@ -22,7 +22,10 @@ export async function clientLoader() {
   return load(adminEndpoints.listStaff)
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
+/** What the page's forms are answered: what was done, why not, and the invitation form's result. */
+type Answer = { message?: string; error?: string; invitation?: SubmissionResult<string[]> }
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Answer> {
   const form = await request.formData()
   const intent = formText(form, 'intent')
   const id = Number(formText(form, 'id'))
@@ -35,13 +38,13 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
           message: `Invitation sent to ${result.value.email}.`,
           invitation: submission.reply({ resetForm: true }),
         }
-      : { invitation: submission.reply({ formErrors: [result.error] }) }
+      : refused({ invitation: submission.reply({ formErrors: [result.error] }) }, result.status)
   }
   if (intent === 'role') {
     const result = await attempt(() =>
       api(adminEndpoints.changeRole, { params: { id }, body: { role: formText(form, 'role') as StaffRole } }),
     )
-    if (!result.ok) return { error: result.error }
+    if (!result.ok) return refused({ error: result.error }, result.status)
     // A role that takes anything away ends the member's sessions (the API does it): say so.
     const from = staffRoleSchema.safeParse(formText(form, 'from'))
     const ended = from.success && roleLowers(from.data, result.value.role)
@@ -51,7 +54,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     }
   }
   const result = await attempt(() => api(adminEndpoints.revokeSessions, { params: { id } }))
-  return result.ok ? { message: `${result.value.revoked} session(s) ended.` } : { error: result.error }
+  return result.ok
+    ? { message: `${result.value.revoked} session(s) ended.` }
+    : refused({ error: result.error }, result.status)
 }
 
 const parseInvitation = (formData: FormData) => parseWithZod(formData, { schema: invitationRequestSchema })
