@@ -4,10 +4,27 @@
  * the table of every item drawn from column definitions. The answer's region serves other pages too.
  */
 import type { ColumnDef } from '@tanstack/react-table'
-import { useRef } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { type ComponentProps, useEffect, useRef } from 'react'
+import { Form, Link, useLocation, useNavigation } from 'react-router'
 import { DataTable } from './data-table'
 import { GuardedButton, rowControl, useFocusKept } from './guarded-button'
+
+/**
+ * A list's search or filter form (GET). Its fields start from the address's query (their default
+ * values), and are set back to them whenever the address changes, so after Back or Forward they
+ * show the filter the list shows; the form itself stays, and with it the focus of whoever searched.
+ */
+export function FilterForm(props: Omit<ComponentProps<typeof Form>, 'method' | 'ref'>) {
+  const { search } = useLocation()
+  const form = useRef<HTMLFormElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address changes
+  useEffect(() => {
+    // After the commit that gave the fields this address's defaults: a field typed in keeps what
+    // was typed until reset, which a defaultValue alone does not change.
+    form.current?.reset()
+  }, [search])
+  return <Form ref={form} method="get" {...props} />
+}
 
 /** What an action answered: what it did, or why it could not. */
 export interface Outcome {

@@ -58,3 +58,18 @@ test('the manager finds a customer, disables the account, and its login is refus
   await expect(page.getByText('This account has been disabled. Please contact the shop')).toBeVisible()
   await expect(page).toHaveURL(/\/auth\/login$/)
 })
+
+test('after Back the search field shows the search the list shows', async ({ page }) => {
+  await logIn(page, 'manager')
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customers' }).click()
+  await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible()
+  const field = page.getByLabel('Name or e-mail')
+  await field.fill('zzzz-nobody')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/search=zzzz-nobody/)
+  await page.goBack()
+  await expect(page).not.toHaveURL(/search=/)
+  await expect(field).toHaveValue('')
+  await page.goForward()
+  await expect(field).toHaveValue('zzzz-nobody')
+})

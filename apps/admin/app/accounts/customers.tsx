@@ -5,9 +5,10 @@
  */
 import { type CustomerSummary, customerEndpoints } from '@fanshop/core'
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
 import { load } from '../api'
 import { ListStatus, Pager, pageCount, TableView } from '../data-table'
+import { FilterForm } from '../list-page'
 import type { Route } from './+types/customers'
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -48,13 +49,13 @@ export default function CustomersPage({ loaderData: { search, result } }: Route.
   return (
     <>
       <h1>Customers</h1>
-      <Form method="get" className="inline card" role="search" aria-label="Search customers">
+      <FilterForm className="inline card" role="search" aria-label="Search customers">
         <label>
           Name or e-mail
           <input name="search" type="search" defaultValue={search} maxLength={100} />
         </label>
         <button type="submit">Search</button>
-      </Form>
+      </FilterForm>
       <ListStatus list={result} noun="customer(s)" />
       <TableView table={table} label="Customers" />
       <Pager list={result} hrefOf={pageLink} />

@@ -15,9 +15,10 @@ import {
   SHIPMENT_STATES,
 } from '@fanshop/core'
 import { type ColumnDef, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table'
-import { Form, Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { load } from '../api'
 import { ListStatus, Pager, TableView } from '../data-table'
+import { FilterForm } from '../list-page'
 import type { Route } from './+types/orders'
 
 const FILTERS = ['q', 'state', 'payment', 'fulfilment', 'customer', 'from', 'to', 'sort', 'dir'] as const
@@ -126,7 +127,7 @@ export default function OrdersPage({ loaderData: { filters, result } }: Route.Co
   return (
     <>
       <h1>Orders</h1>
-      <Form method="get" className="inline card" aria-label="Filter the orders">
+      <FilterForm className="inline card" aria-label="Filter the orders">
         <label>
           Number or e-mail
           <input name="q" type="search" defaultValue={filters.q} />
@@ -149,7 +150,7 @@ export default function OrdersPage({ loaderData: { filters, result } }: Route.Co
         {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
         {filters.dir ? <input type="hidden" name="dir" value={filters.dir} /> : null}
         <button type="submit">Filter</button>
-      </Form>
+      </FilterForm>
       <ListStatus list={result} noun="order(s)">
         <a href={exportUrl} download>
           Export these orders as CSV

@@ -24,7 +24,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react
 import { api, attempt, formText, load, refused } from '../api'
 import { ListStatus, Pager, pageCount, TableView } from '../data-table'
 import { GuardedButton } from '../guarded-button'
-import { ActionOutcome } from '../list-page'
+import { ActionOutcome, FilterForm } from '../list-page'
 import type { Route } from './+types/products'
 
 const FILTERS = ['search', 'category', 'status', 'stock', 'sort', 'order', 'page'] as const
@@ -160,7 +160,7 @@ export default function ProductsPage({ loaderData: { result, categories } }: Rou
         </Link>
       </div>
       <ActionOutcome outcome={data} />
-      <Form method="get" className="inline card" aria-label="Find products">
+      <FilterForm className="inline card" aria-label="Find products">
         <label>
           Search
           <input name="search" type="search" defaultValue={params.get('search') ?? ''} />
@@ -201,7 +201,7 @@ export default function ProductsPage({ loaderData: { result, categories } }: Rou
         {params.get('sort') ? <input type="hidden" name="sort" value={params.get('sort')!} /> : null}
         {params.get('order') ? <input type="hidden" name="order" value={params.get('order')!} /> : null}
         <button type="submit">Filter</button>
-      </Form>
+      </FilterForm>
 
       <Form method="post" className="inline" aria-label="Selected products">
         {selected.map((id) => (

@@ -23,6 +23,7 @@ import { api, attempt, load, refused } from '../api'
 import { DataTable, ListStatus, Pager } from '../data-table'
 import { FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
+import { FilterForm } from '../list-page'
 import type { Route } from './+types/stock'
 
 const PER_PAGE = 50
@@ -192,7 +193,7 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Stock</h1>
       <div aria-live="polite">{data?.done ? <p className="notice">{data.done}</p> : null}</div>
-      <Form method="get" className="inline card" role="search">
+      <FilterForm className="inline card" role="search">
         <label htmlFor="stock-q">SKU or product</label>
         <input id="stock-q" name="q" type="search" defaultValue={params.get('q') ?? ''} />
         <label htmlFor="stock-filter">Show</label>
@@ -204,7 +205,7 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
           ))}
         </select>
         <button type="submit">Search</button>
-      </Form>
+      </FilterForm>
       <ListStatus list={loaderData} noun="row(s)">
         Figures refresh by themselves.
       </ListStatus>

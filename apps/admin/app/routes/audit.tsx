@@ -1,8 +1,8 @@
 /** The owner's audit log: every staff change, newest first, filtered by who, action, kind and days. */
 import { adminEndpoints } from '@fanshop/core'
-import { Form } from 'react-router'
 import { load } from '../api'
 import { ListStatus, Pager } from '../data-table'
+import { FilterForm } from '../list-page'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/audit'
 
@@ -31,7 +31,7 @@ export default function AuditPage({ loaderData: { filters, result, staff } }: Ro
   return (
     <>
       <h1>Audit log</h1>
-      <Form method="get" className="inline card" aria-label="Filter the audit log">
+      <FilterForm className="inline card" aria-label="Filter the audit log">
         <label>
           Who
           <select name="staff" defaultValue={filters.staff ?? ''}>
@@ -60,7 +60,7 @@ export default function AuditPage({ loaderData: { filters, result, staff } }: Ro
           <input name="to" type="date" defaultValue={filters.to} />
         </label>
         <button type="submit">Filter</button>
-      </Form>
+      </FilterForm>
       <ListStatus list={result} noun="change(s)" />
       <TableRegion label="Changes">
         <table>
