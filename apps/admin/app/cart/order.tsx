@@ -153,7 +153,7 @@ function ConfirmDialog({
   )
 }
 
-function FulfilForm({ answer }: { answer: ActionAnswer | undefined }) {
+function FulfilForm({ answer, busy }: { answer: ActionAnswer | undefined; busy: boolean }) {
   const [form, fields] = useForm({
     id: 'fulfil',
     lastResult: answerFor(answer, 'fulfil'),
@@ -173,12 +173,14 @@ function FulfilForm({ answer }: { answer: ActionAnswer | undefined }) {
         {(control) => <input {...control} />}
       </Field>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit">Mark as shipped</button>
+      <GuardedButton type="submit" unavailable={busy}>
+        Mark as shipped
+      </GuardedButton>
     </Form>
   )
 }
 
-function NoteForm({ answer }: { answer: ActionAnswer | undefined }) {
+function NoteForm({ answer, busy }: { answer: ActionAnswer | undefined; busy: boolean }) {
   const [form, fields] = useForm({
     id: 'note',
     lastResult: answerFor(answer, 'note'),
@@ -195,7 +197,9 @@ function NoteForm({ answer }: { answer: ActionAnswer | undefined }) {
         {(control) => <textarea {...control} rows={3} />}
       </Field>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit">Add note</button>
+      <GuardedButton type="submit" unavailable={busy}>
+        Add note
+      </GuardedButton>
     </Form>
   )
 }
@@ -444,7 +448,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
         {can('orders.fulfil') && !fulfilRefusal(order) ? (
           <>
             <h3>Ship this order</h3>
-            <FulfilForm answer={answer} />
+            <FulfilForm answer={answer} busy={busy} />
           </>
         ) : null}
       </section>
@@ -459,7 +463,7 @@ export default function OrderPage({ loaderData: order }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
-        <NoteForm answer={answer} />
+        <NoteForm answer={answer} busy={busy} />
       </section>
     </>
   )

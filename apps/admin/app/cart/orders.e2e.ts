@@ -2,6 +2,7 @@ import { mailTo } from '../../../web/tests/mail.ts'
 import { roomiestSimpleProduct } from '../../../web/tests/pages.ts'
 import { expect, test } from '../../../web/tests/playwright.ts'
 import { addToCart, checkOut } from '../../../web/tests/shopper.ts'
+import { holdRequests } from '../../tests/routes.ts'
 import { expectNoViolations, staffPage } from '../../tests/staff.ts'
 
 test('a fan buys, fulfilment ships it with a tracking number, the manager refunds the line @phone', async ({
@@ -67,4 +68,17 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   await expect(dialog).toBeHidden()
   await expect(manager.getByText(/Refunded €[\d.,]+: 1 × /)).toBeVisible()
   await expectNoViolations(manager)
+
+  // A second press while the note is on its way sends nothing more: one note, not two.
+  const notes = await holdRequests(manager, '**/admin/api/orders/*/notes')
+  await manager.getByLabel('Internal note').fill('Called the customer about the refund.')
+  const addNote = manager.getByRole('button', { name: 'Add note' })
+  await addNote.click()
+  await expect.poll(() => notes.sent.length).toBe(1)
+  // Forced: Playwright waits for an aria-disabled button to be enabled, a person's click does not.
+  await addNote.click({ force: true })
+  notes.release()
+  await expect(manager.getByText('Called the customer about the refund.')).toHaveCount(1)
+  expect(notes.sent).toHaveLength(1)
+  await notes.unroute()
 })
