@@ -28,15 +28,21 @@ export function ListStatus({
   noun: string
   children?: React.ReactNode
 }) {
+  const pastTheLast = list.page > pageCount(list)
   return (
     <p role="status">
-      {list.total} {noun}; page {list.page} of {pageCount(list)}.{children ? ' ' : null}
+      {list.total} {noun}; page {list.page} of {pageCount(list)}.
+      {pastTheLast ? ' This page is past the last one.' : null}
+      {children ? ' ' : null}
       {children}
     </p>
   )
 }
 
-/** Links to the previous and next pages; `hrefOf` gives a page's address with the list's filters kept. */
+/**
+ * Links to the previous and next pages, or to the last from a page past it (an old link to a list
+ * that has shrunk); `hrefOf` gives a page's address with the list's filters kept.
+ */
 export function Pager({
   list,
   hrefOf,
@@ -49,7 +55,11 @@ export function Pager({
 }) {
   return (
     <nav aria-label="Pages" className="inline">
-      {list.page > 1 ? (
+      {list.page > pageCount(list) ? (
+        <Link to={hrefOf(pageCount(list))} onClick={onNavigate}>
+          Last page
+        </Link>
+      ) : list.page > 1 ? (
         <Link to={hrefOf(list.page - 1)} onClick={onNavigate}>
           Previous page
         </Link>

@@ -73,3 +73,16 @@ test('after Back the search field shows the search the list shows', async ({ pag
   await page.goForward()
   await expect(field).toHaveValue('zzzz-nobody')
 })
+
+test('a page past the last says so and leads back to the last page', async ({ page }) => {
+  await logIn(page, 'manager')
+  await page.goto('/admin/customers?page=999')
+  await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible()
+  await expect(page.getByText(/This page is past the last one/)).toBeVisible()
+  const lastPage = page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Last page' })
+  const last = new URLSearchParams((await lastPage.getAttribute('href'))?.split('?')[1]).get('page')
+  expect(Number(last)).toBeGreaterThanOrEqual(1)
+  await lastPage.click()
+  await expect(page).toHaveURL(new RegExp(`page=${last}$`))
+  await expect(page.getByText(`page ${last} of ${last}.`, { exact: false })).toBeVisible()
+})
