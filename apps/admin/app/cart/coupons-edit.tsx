@@ -95,8 +95,15 @@ export default function CouponEditPage({ loaderData: { coupon }, actionData }: R
     return (
       <div className="field">
         <label htmlFor={meta.id}>{label}</label>
-        <input {...getInputProps(meta, { type })} key={meta.key} />
-        {hint ? <small>{hint}</small> : null}
+        <input
+          {...getInputProps(meta, { type, ariaDescribedBy: hint ? meta.descriptionId : undefined })}
+          key={meta.key}
+        />
+        {hint ? (
+          <small id={meta.descriptionId} className="hint">
+            {hint}
+          </small>
+        ) : null}
         <FieldError id={meta.errorId} errors={meta.errors} />
       </div>
     )

@@ -19,6 +19,13 @@ test('a coupon created in the back office takes effect in the storefront’s car
   await expectNoViolations(page)
   await page.getByLabel('Percent off the full basket').fill('20')
   await page.getByLabel('Total uses allowed (empty: no limit)').fill('50')
+  // A field's hint is read with it.
+  await expect(page.getByLabel('Code')).toHaveAccessibleDescription(
+    'Letters, digits, - or _; shoppers may type it in any case.',
+  )
+  await expect(page.getByLabel('Uses per customer (empty: no limit)')).toHaveAccessibleDescription(
+    'Guests are counted by e-mail address.',
+  )
   await page.getByLabel('Uses per customer (empty: no limit)').fill('1')
   await page.getByRole('button', { name: 'Create the coupon' }).click()
   const row = page.getByRole('row', { name: new RegExp(code) })
