@@ -104,13 +104,15 @@ export async function attempt<T>(
 
 /**
  * What an action answers its form after the API refused the call with `status`. Without a
- * session the answer carries the 401, so React Router runs no loader again (it does not after an
- * action's 4xx): the page's loaders, refused in turn, went to the login page and what the form
- * held was lost.
+ * session, or in conflict with a change made meanwhile (409), the answer carries its status, so
+ * React Router runs no loader again (it does not after an action's 4xx). Without a session the
+ * page's loaders, refused in turn, went to the login page and what the form held was lost; after
+ * a conflict they brought the newer copy's stamp under the fields as typed, so a second Save wrote
+ * over the change it had just been refused for.
  */
 export function refused<T>(answer: T, status: number): T {
   // Typed as the answer itself: React Router unwraps data(), so the page's actionData is `answer`.
-  return (status === 401 ? data(answer, { status }) : answer) as T
+  return (status === 401 || status === 409 ? data(answer, { status }) : answer) as T
 }
 
 export const formText = (form: FormData, name: string) => String(form.get(name) ?? '')

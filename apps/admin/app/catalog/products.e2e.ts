@@ -124,4 +124,20 @@ test('a save after the session ended in another tab keeps the form and says why;
   await page.getByRole('button', { name: 'Create product' }).click()
   await expect(page).toHaveURL(/\/admin\/products\/\d+\?saved=1$/)
   await expect(page.getByRole('heading', { name: `Edit ${name}`, level: 1 })).toBeVisible()
+
+  // Another save meanwhile: this page's save is refused, and so is a second press of Save, which
+  // would otherwise write over the change it was refused for.
+  await other.goto(new URL(page.url()).pathname)
+  // The descriptions' editor loads after the form: a press before it is ready sends nothing.
+  await expect(other.getByRole('button', { name: 'Heading' }).first()).toBeVisible()
+  await other.getByLabel('Price (€)', { exact: true }).fill('14.00')
+  await other.getByRole('button', { name: 'Save product' }).click()
+  await expect(other).toHaveURL(/\?saved=1$/)
+  await page.getByLabel('Price (€)', { exact: true }).fill('9.00')
+  for (const press of ['first', 'second']) {
+    await page.getByRole('button', { name: 'Save product' }).click()
+    await expect(page.getByRole('alert'), press).toContainText('This product was changed since you opened it')
+  }
+  await other.reload()
+  await expect(other.getByLabel('Price (€)', { exact: true })).toHaveValue('14.00')
 })
