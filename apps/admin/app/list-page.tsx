@@ -10,20 +10,33 @@ import { DataTable } from './data-table'
 import { GuardedButton, rowControl, useFocusKept } from './guarded-button'
 
 /**
- * A list's search or filter form (GET). Its fields start from the address's query (their default
- * values), and are set back to them whenever the address changes, so after Back or Forward they
- * show the filter the list shows; the form itself stays, and with it the focus of whoever searched.
+ * A list's search or filter form (GET), drawn afresh for each address: its fields start from the
+ * address's query (their default values), so after Back or Forward they show the filter the list
+ * shows (a form reset would not do: a select's default stays the one it was first drawn with). The
+ * control that had focus (the Filter button pressed, say) has it again in the form drawn afresh.
  */
 export function FilterForm(props: Omit<ComponentProps<typeof Form>, 'method' | 'ref'>) {
   const { search } = useLocation()
   const form = useRef<HTMLFormElement>(null)
+  const focusedAt = useRef<number | null>(null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address changes
   useEffect(() => {
-    // After the commit that gave the fields this address's defaults: a field typed in keeps what
-    // was typed until reset, which a defaultValue alone does not change.
-    form.current?.reset()
+    const active = document.activeElement
+    if (focusedAt.current === null || (active && active !== document.body && active.isConnected)) return
+    const control = form.current?.elements[focusedAt.current]
+    if (control instanceof HTMLElement) control.focus()
   }, [search])
-  return <Form ref={form} method="get" {...props} />
+  return (
+    <Form
+      key={search}
+      ref={form}
+      method="get"
+      onFocus={(event) => {
+        focusedAt.current = [...event.currentTarget.elements].indexOf(event.target as Element)
+      }}
+      {...props}
+    />
+  )
 }
 
 /** What an action answered: what it did, or why it could not. */
