@@ -20,14 +20,18 @@ import { loadFrame } from './site/frame.server.ts'
 import { FrameFill } from './site/frame-fill.tsx'
 import { keepsFrame } from './site/kept-frame.ts'
 import { ScrollRestoration } from './site/scroll-restoration.tsx'
+import { standInMiddleware } from './site/stand-in.server.ts'
 import { HydratedProvider } from './site/use-hydrated.tsx'
 import { visitorMiddleware } from './site/visitor.server.ts'
 import './site/global.css'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
-/** The visitor (session, login, cart, access grant) is resolved once for the whole request. */
-export const middleware: Route.MiddlewareFunction[] = [visitorMiddleware]
+/**
+ * The visitor (session, login, cart, access grant) is resolved once for the whole request; a page
+ * drawn with a stand-in for a failed read is kept by no cache.
+ */
+export const middleware: Route.MiddlewareFunction[] = [visitorMiddleware, standInMiddleware]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadFrame(request, context)

@@ -457,6 +457,45 @@ describe.skipIf(!hasRedis)('the page cache shared by two instances through Redis
   })
 })
 
+describe('a page drawn while the back end could not be read', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-page-cache-stand-in-'))
+  let server: BuiltServer | undefined
+  let base = ''
+
+  beforeAll(async () => {
+    ensureBuilt()
+    // The storefront asks its back end over HTTP at an address where nothing answers: the frame's
+    // menus fail, and the page is drawn without them.
+    const nothingThere = await freePort()
+    server = startServer({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      PAGE_CACHE_SECONDS: '60',
+      API_BASE_URL: `http://127.0.0.1:${nothingThere}`,
+    })
+    base = `http://127.0.0.1:${await waitForPort(server)}`
+  }, 300_000)
+
+  afterAll(async () => {
+    server?.child.kill('SIGKILL')
+    await server?.exited
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('is kept by no cache: each visitor gets a page drawn afresh, which shows the menus once they answer', async () => {
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(`${base}/comingsoon`)
+      expect(response.status).toBe(200)
+      expect(await response.text()).toContain('</html>')
+      expect({ attempt: i, state: response.headers.get('x-page-cache') }).toEqual({
+        attempt: i,
+        state: 'miss',
+      })
+      expect(response.headers.get('cache-control')).toBe('private, no-store')
+    }
+  })
+})
+
 describe('what the page cache keeps', () => {
   const html = (type = 'text/html') => new Headers({ 'content-type': type })
 

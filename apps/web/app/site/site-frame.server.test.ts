@@ -1,13 +1,14 @@
 /**
  * The frame's menus are read once for many pages (issue 15): pages within KEPT_MS share one
  * read, a later page reads them again, and so does the next page after a write changed what pages
- * show; a failed read is not kept.
+ * show; a failed read is not kept, nor is the page drawn without them.
  */
 import type { InProcessApi, Menus } from '@fanshop/core'
-import type { AppLoadContext } from 'react-router'
+import { type AppLoadContext, RouterContextProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { KEPT_MS } from './kept-read.server.ts'
 import { loadSiteFrame } from './site-frame.server.ts'
+import { standInMiddleware } from './stand-in.server.ts'
 
 const MENUS: Menus = {
   'main-menu': [{ name: 'Shop', items: [{ title: 'Shop', url: '/shop' }] }],
@@ -21,7 +22,7 @@ function backEnd(answers: (() => unknown)[]) {
     const answer = answers[Math.min(reads++, answers.length - 1)]!
     return Promise.resolve().then(() => ({ status: 200, headers: new Headers(), body: answer() }))
   }
-  const context = {
+  const settings = {
     apiBaseUrl: 'http://api.test',
     apiFetch: vi.fn<typeof fetch>(),
     apiInProcess,
@@ -29,8 +30,23 @@ function backEnd(answers: (() => unknown)[]) {
     shopTz: 'UTC',
     socialLinks: { profiles: [] },
     sharedDataVersion: () => String(version),
-  } as unknown as AppLoadContext
-  return { context, reads: () => reads, write: () => void version++ }
+  }
+  /** One request's context: what its loaders say about the page lives on it. */
+  const request = () => Object.assign(new RouterContextProvider(), settings) as unknown as AppLoadContext
+  return { context: request(), request, reads: () => reads, write: () => void version++ }
+}
+
+/** The Cache-Control the root's middleware leaves on a page whose frame was loaded with this context. */
+async function cacheControlOf(context: AppLoadContext, load: () => Promise<unknown>) {
+  const answer = new Response('<html></html>', { headers: { 'cache-control': 'private, no-cache' } })
+  const next = async () => {
+    await load()
+    return answer
+  }
+  const request = page()
+  const args = { request, url: new URL(request.url), pattern: '/', context, params: {} }
+  const response = await standInMiddleware(args, next)
+  return (response as Response).headers.get('cache-control')
 }
 
 const page = () => new Request('http://shop.test/')
@@ -76,5 +92,14 @@ describe('loadSiteFrame menus', () => {
     expect((await loadSiteFrame(page(), context)).menus).toEqual({ 'main-menu': [], 'sub-menus': [] })
     expect((await loadSiteFrame(page(), context)).menus).toEqual(MENUS)
     expect(reads()).toBe(2)
+  })
+
+  it('marks a page drawn without its menus for no cache to keep, and leaves a whole page as it is', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { request } = backEnd([() => ({ statusCode: 500, message: 'down' }), () => ({ data: MENUS })])
+    const failed = request()
+    expect(await cacheControlOf(failed, () => loadSiteFrame(page(), failed))).toBe('private, no-store')
+    const whole = request()
+    expect(await cacheControlOf(whole, () => loadSiteFrame(page(), whole))).toBe('private, no-cache')
   })
 })

@@ -2,12 +2,14 @@
  * The site's part of every page's frame data: the navigation menus, the visitor's cookie consent,
  * the social links, and the launch (its instant; whether this visitor holds an access grant is the
  * frame's personal part, frame.server.ts).
- * A menu API failure is logged and leaves the menus empty rather than failing the page.
+ * A menu API failure is logged and leaves the menus empty rather than failing the page, a page
+ * no cache keeps (stand-in.server.ts).
  */
 import { consentFromCookies, launchInstant, type Menus, siteEndpoints } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { callData } from '../api.server.ts'
 import { keptForEveryVisitor } from './kept-read.server.ts'
+import { drawnWithStandIn } from './stand-in.server.ts'
 
 const NO_MENUS: Menus = { 'main-menu': [], 'sub-menus': [] }
 
@@ -19,6 +21,7 @@ const keptMenus = keptForEveryVisitor(async (context: AppLoadContext): Promise<M
 function loadMenus(context: AppLoadContext): Promise<Menus> {
   return keptMenus(context).catch((error: unknown) => {
     console.error('error during fetching menus', error)
+    drawnWithStandIn(context)
     return NO_MENUS
   })
 }
