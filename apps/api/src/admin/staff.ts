@@ -23,6 +23,9 @@ import { revokeAllStaffSessions, type StaffRow } from './staff-sessions.ts'
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 
+export const INVITATION_MAIL_FAILED_MESSAGE =
+  'The invitation e-mail could not be sent, so nobody was invited. Please try again in a few minutes.'
+
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')
 
 export const actorOf = (staff: StaffRow): Actor => ({ id: staff.id, email: staff.email })
@@ -66,10 +69,12 @@ export const invitationLink = (ctx: Pick<ShopContext, 'config'>, key: string) =>
 
 /**
  * Invites `email` to the staff as `role` and mails the link; answers the link too (for the
- * create-owner CLI, which prints it). An address already on the staff answers 409.
+ * create-owner CLI, which prints it). An address already on the staff answers 409. The mail goes
+ * out before anything is written: when it cannot be sent, nobody is invited (no invitation, no
+ * audit entry) and the answer is a 503 that says so, not a 500 over an invitation nobody received.
  */
 export async function inviteStaff(
-  ctx: Pick<ShopContext, 'config' | 'db' | 'now' | 'mailer'>,
+  ctx: Pick<ShopContext, 'config' | 'db' | 'now' | 'mailer' | 'log'>,
   actor: Actor,
   email: string,
   role: StaffRole,
@@ -79,6 +84,22 @@ export async function inviteStaff(
   const key = randomBytes(32).toString('base64url')
   const now = ctx.now()
   const expiresAt = now + INVITATION_LIFETIME_MS
+  const link = invitationLink(ctx, key)
+  try {
+    await ctx.mailer.send({
+      to: email,
+      subject: 'You are invited to the fan shop back office',
+      text: [
+        `${actor.email} invites you to the fan shop's back office as ${ROLE_LABELS[role]}.`,
+        '',
+        'Open this link to choose your name and password (it works once, for 7 days):',
+        link,
+      ].join('\n'),
+    })
+  } catch (error) {
+    ctx.log.error({ err: error, role }, 'staff invitation mail failed')
+    throw new HttpError(503, INVITATION_MAIL_FAILED_MESSAGE)
+  }
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('staff_invitations')
@@ -98,17 +119,6 @@ export async function inviteStaff(
       entityId: email,
       after: { email, role, expiresAt: new Date(expiresAt).toISOString() },
     })
-  })
-  const link = invitationLink(ctx, key)
-  await ctx.mailer.send({
-    to: email,
-    subject: 'You are invited to the fan shop back office',
-    text: [
-      `${actor.email} invites you to the fan shop's back office as ${ROLE_LABELS[role]}.`,
-      '',
-      'Open this link to choose your name and password (it works once, for 7 days):',
-      link,
-    ].join('\n'),
   })
   return { link, expiresAt }
 }

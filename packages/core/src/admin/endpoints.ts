@@ -5,7 +5,7 @@
  * Staff authenticate with an httpOnly session cookie set by the login, not a customer's Bearer.
  */
 import { z } from 'zod'
-import { defineEndpoint, type Endpoint, rateLimitedErrors } from '../endpoint.ts'
+import { defineEndpoint, type Endpoint, errorBodySchema, rateLimitedErrors } from '../endpoint.ts'
 import type { Permission } from './roles.ts'
 import {
   acceptInvitationSchema,
@@ -101,10 +101,11 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/admin/api/staff/invitations',
     tags: ADMIN_TAGS,
-    summary: 'Invites someone to the staff with a role: mails a link that works once, for 7 days',
+    summary:
+      'Invites someone to the staff with a role: mails a link that works once, for 7 days (503, and nobody invited, when the mail cannot be sent)',
     permission: 'staff',
     body: invitationRequestSchema,
-    responses: { 201: invitationSchema },
+    responses: { 201: invitationSchema, 503: errorBodySchema },
   }),
   changeRole: defineAdminEndpoint({
     method: 'PUT',
