@@ -17,6 +17,7 @@ import {
   completePasswordReset,
   PASSWORD_SET_MESSAGE,
   RESET_LINK_OPEN_MESSAGE,
+  RESET_MAILS,
   RESET_REQUESTED_MESSAGE,
 } from './password-reset.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
@@ -347,6 +348,31 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
     })
     expect(locked.headers['retry-after']).toBe('3600')
     expect((await requestReset(sprayed(99), '192.0.2.78')).statusCode).toBe(200)
+  })
+
+  it('mails one account at most 5 links an hour, however many clients ask; the rest are answered the same', async () => {
+    const user = await loggedInUser(t.app)
+    const mailsTo = () => mailbox.received.filter((m) => m.to.includes(user.email))
+    /** The mails to the account once `count` have come, and 300 ms more for any beyond. */
+    async function mailsOnceThere(count: number) {
+      const deadline = Date.now() + 10_000
+      while (mailsTo().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+      await new Promise((r) => setTimeout(r, 300))
+      return mailsTo()
+    }
+    for (let i = 1; i <= 12; i++) {
+      const res = await requestReset(user.email, `198.51.100.${i}`)
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({ message: RESET_REQUESTED_MESSAGE })
+    }
+    const mails = await mailsOnceThere(RESET_MAILS.limit)
+    expect(mails).toHaveLength(RESET_MAILS.limit)
+    // The links mailed still work.
+    expect((await setPassword(resetKeyIn(mails[0]!.raw), 'brand new secret')).statusCode).toBe(200)
+
+    t.clock.advance(RESET_MAILS.lockMs)
+    expect((await requestReset(user.email, '198.51.100.99')).statusCode).toBe(200)
+    expect(await mailsOnceThere(RESET_MAILS.limit + 1)).toHaveLength(RESET_MAILS.limit + 1)
   })
 })
 

@@ -3,6 +3,9 @@
  * that works once and for 1 hour. Only the SHA-256 of the link's key is stored, so a copy of the
  * database opens no account. The request's answer is the same whether or not the address is
  * registered, and the mail goes out after the answer, so its timing reveals nothing either.
+ * An account is mailed at most RESET_MAILS.limit links an hour, whoever asks from wherever: the
+ * requests' own limits are per client, and clients enough could otherwise fill its mailbox; a
+ * request past it is answered the same and mails nothing (the links already sent still work).
  * Setting the new password ends every session of the account and every other open link, and so
  * does a change of password in the profile. The link's page asks whether the link still works
  * when it is opened (checkResetKey), which uses nothing up.
@@ -13,11 +16,19 @@ import type { Kysely } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
+import { type RateLimitRule, rateLimiter } from '../http/rate-limit.ts'
 import { hashPassword } from './passwords.ts'
 import { revokeUserSessions } from './sessions.ts'
 import { findUserByEmail } from './users.ts'
 
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000
+
+/** 5 links mailed to one account in an hour: no more for the rest of that hour. */
+export const RESET_MAILS: RateLimitRule = {
+  limit: 5,
+  windowMs: RESET_LINK_LIFETIME_MS,
+  lockMs: RESET_LINK_LIFETIME_MS,
+}
 
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for this e-mail address, we have sent it a link to set a new password. The link works once, for 1 hour.'
@@ -30,6 +41,7 @@ const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')
 export async function requestPasswordReset(ctx: ShopContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx, email)
   if (!user) return
+  if (!(await rateLimiter(ctx).take(`reset-mail:${user.id}`, RESET_MAILS)).allowed) return
   const key = randomBytes(32).toString('base64url')
   const now = ctx.now()
   await ctx.db
