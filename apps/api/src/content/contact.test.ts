@@ -1,8 +1,10 @@
 import fs from 'node:fs'
+import net, { type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { CONTACT_MESSAGES_PER_HOUR, CONTACT_SUCCESS_TEXT } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+import { SMTP_WAIT_MS } from '../mail/mailer.ts'
 import { IP_CONTACT_MESSAGES } from './contact.ts'
 
 const message = (overrides: Record<string, unknown> = {}) => ({
@@ -171,4 +173,31 @@ describe(`contact form API on ${testDialect} when mail is down`, () => {
     expect(row.status).toBe('received')
     expect(row.mailed_at).toBeNull()
   })
+})
+
+describe(`contact form API on ${testDialect} when the mail server does not answer`, () => {
+  let t: TestApp
+  // A server that takes the connection and never says a word (a hung or firewalled relay).
+  const silent = net.createServer(() => {})
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const { port } = silent.address() as AddressInfo
+    t = await createTestApp({ seed: false, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } })
+  })
+  afterAll(async () => {
+    await t.close()
+    silent.close()
+  })
+
+  it(
+    'tells the fan the message arrived within seconds, not after the mail server’s silence',
+    async () => {
+      const input = message()
+      const started = Date.now()
+      const res = await t.app.inject({ method: 'POST', url: '/wp-json/wp/v2/contact', payload: input })
+      expect(res.statusCode).toBe(201)
+      expect(Date.now() - started).toBeLessThan(SMTP_WAIT_MS + 5_000)
+    },
+    2 * SMTP_WAIT_MS,
+  )
 })

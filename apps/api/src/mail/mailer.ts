@@ -5,12 +5,16 @@
  * messages written in the same millisecond never overwrite one another. The name ends with the
  * address, made safe for a file name and, when long, cut and followed by a hash of the whole
  * address: a name stays far inside the file system's 255 bytes for any valid address.
+ * An SMTP server that does not answer fails a send within seconds (SMTP_WAIT_MS), not after
+ * nodemailer's own waits (30 s for a greeting, 2 minutes to connect, 10 minutes of silence), which
+ * a checkout, a contact message or a staff invitation would otherwise wait out before answering.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
+import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js'
 
 export interface MailMessage {
   to: string
@@ -24,6 +28,9 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>
   close(): void
 }
+
+/** How long a send waits on each step with an SMTP server: a name, a connection, a greeting, an answer. */
+export const SMTP_WAIT_MS = 10_000
 
 /** The most characters of the address a file name keeps. */
 const ADDRESS_IN_NAME = 100
@@ -43,7 +50,14 @@ export function createMailer(options: {
   log: FastifyBaseLogger
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl)
+    // SMTP_URL's own query (`?socketTimeout=60000`) still has the last word.
+    const transport = nodemailer.createTransport({
+      dnsTimeout: SMTP_WAIT_MS,
+      connectionTimeout: SMTP_WAIT_MS,
+      greetingTimeout: SMTP_WAIT_MS,
+      socketTimeout: SMTP_WAIT_MS,
+      ...parseConnectionUrl(options.smtpUrl),
+    })
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message })
