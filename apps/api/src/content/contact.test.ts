@@ -1,11 +1,16 @@
 import fs from 'node:fs'
 import net, { type AddressInfo } from 'node:net'
 import path from 'node:path'
-import { CONTACT_MESSAGES_PER_HOUR, CONTACT_SUCCESS_TEXT } from '@fanshop/core'
+import { CONTACT_MESSAGES_PER_HOUR, CONTACT_SUCCESS_TEXT, contactMessageSchema } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
-import { SMTP_WAIT_MS } from '../mail/mailer.ts'
-import { IP_CONTACT_MESSAGES } from './contact.ts'
+import { type MailMessage, SMTP_WAIT_MS } from '../mail/mailer.ts'
+import {
+  CONTACT_CLAIM_MS,
+  IP_CONTACT_MESSAGES,
+  mailUnsentContactMessages,
+  receiveContactMessage,
+} from './contact.ts'
 
 const message = (overrides: Record<string, unknown> = {}) => ({
   name: 'Lucía Gómez',
@@ -200,4 +205,72 @@ describe(`contact form API on ${testDialect} when the mail server does not answe
     },
     2 * SMTP_WAIT_MS,
   )
+})
+
+describe(`contact messages whose e-mail failed, on ${testDialect}`, () => {
+  let t: TestApp
+  let mailDown = true
+  const sent: MailMessage[] = []
+  beforeAll(async () => {
+    t = await createTestApp({
+      seed: false,
+      mailer: {
+        async send(mail) {
+          if (mailDown)
+            throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ESOCKET' })
+          sent.push(mail)
+        },
+        close() {},
+      },
+    })
+  })
+  afterAll(() => t.close())
+
+  const stored = (id: number) =>
+    t.ctx.db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+  it('are mailed to the shop once the mail server is back, once each; spam never', async () => {
+    const first = await receiveContactMessage(
+      t.ctx,
+      contactMessageSchema.parse(message({ name: 'Marta Ruiz' })),
+    )
+    const second = await receiveContactMessage(
+      t.ctx,
+      contactMessageSchema.parse(message({ name: 'Jon Bell' })),
+    )
+    await receiveContactMessage(
+      t.ctx,
+      contactMessageSchema.parse(message({ website: 'https://spam.example' })),
+    )
+    expect((await stored(first.id)).mailed_at).toBeNull()
+    // Still down: the run stops at the first failure, and the messages wait for the next.
+    expect(await mailUnsentContactMessages(t.ctx)).toBe(0)
+
+    mailDown = false
+    t.clock.advance(60_000)
+    expect(await mailUnsentContactMessages(t.ctx)).toBe(2)
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      '[Contact] Foundation: message from Marta Ruiz',
+      '[Contact] Foundation: message from Jon Bell',
+    ])
+    expect(sent[0]!.text).toContain(`Message #${first.id}, received`)
+    expect((await stored(second.id)).mailed_at).toBe(t.clock.now)
+    expect(await mailUnsentContactMessages(t.ctx)).toBe(0)
+    expect(sent).toHaveLength(2)
+  })
+
+  it('leaves a message another instance is mailing to it, until its claim is 10 minutes old', async () => {
+    const { id } = await receiveContactMessage(t.ctx, contactMessageSchema.parse(message()))
+    sent.length = 0
+    // Another instance took it a moment ago and is still mailing it.
+    await t.ctx.db
+      .updateTable('contact_messages')
+      .set({ mailed_at: null, claimed_at: t.clock.now })
+      .where('id', '=', id)
+      .execute()
+    expect(await mailUnsentContactMessages(t.ctx)).toBe(0)
+    t.clock.advance(CONTACT_CLAIM_MS + 1)
+    expect(await mailUnsentContactMessages(t.ctx)).toBe(1)
+    expect(sent).toHaveLength(1)
+  })
 })

@@ -1,5 +1,5 @@
 /** Migrations owned by the content domain (names carry a global date-time prefix so they sort in order). */
-import type { Kysely, Migration } from 'kysely'
+import { type Kysely, type Migration, sql } from 'kysely'
 import { dialectOf, withIdColumn } from '../db/portable.ts'
 
 export const contentMigrations: Record<string, Migration> = {
@@ -112,6 +112,21 @@ export const contentMigrations: Record<string, Migration> = {
         .createIndex('contact_messages_email_idx')
         .on('contact_messages')
         .columns(['email', 'created_at'])
+        .execute()
+    },
+  },
+  /**
+   * Contact messages whose e-mail to the shop failed are mailed again by a job (contact.ts): the
+   * instance mailing one claims it first, so no two mail it.
+   */
+  '2026-12-05T0300_contact_messages_claimed_at': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('contact_messages').addColumn('claimed_at', 'bigint').execute()
+      await db.schema
+        .createIndex('contact_messages_unsent_idx')
+        .on('contact_messages')
+        .column('id')
+        .where(sql.ref('mailed_at'), 'is', null)
         .execute()
     },
   },

@@ -1,7 +1,8 @@
 /**
  * The content API (spec 7): GET /wp-json/wp/v2/{type} lists with WordPress paging
  * (page, per_page up to 100, X-WP-Total and X-WP-TotalPages), single items by id and by slug,
- * the feed taxonomy, the feed filtered by it, and POST /wp-json/wp/v2/contact.
+ * the feed taxonomy, the feed filtered by it, and POST /wp-json/wp/v2/contact (with the job that
+ * mails again each minute the messages whose e-mail to the shop failed).
  * Each type has its own routes and schemas, so each appears in /openapi.json with its shape,
  * and an unknown type is simply an unknown endpoint (404).
  */
@@ -25,7 +26,12 @@ import { badRequest, notFound } from '../http/errors.ts'
 import type { AnswerHeaders } from '../http/in-process-api.ts'
 import { readRoute, route } from '../http/route.ts'
 import { checkedUnlessCut, cutAnswer } from '../http/typed-answer.ts'
-import { countContactMessage, receiveContactMessage } from './contact.ts'
+import {
+  countContactMessage,
+  mailUnsentContactMessages,
+  receiveContactMessage,
+  UNSENT_EVERY_MS,
+} from './contact.ts'
 import { type ContentOrder, findContent, type ListQuery, listContent } from './read.ts'
 import { findFeedTerm, listFeedTerms } from './terms.ts'
 
@@ -132,4 +138,12 @@ export default async function contentPlugin(app: FastifyInstance) {
     const { id } = await receiveContactMessage(app.shop, request.body)
     return reply.status(201).send({ id, status: 'received' as const, message: CONTACT_SUCCESS_TEXT })
   })
+
+  const mailUnsent = () =>
+    mailUnsentContactMessages(app.shop).catch((error) =>
+      app.shop.log.error({ err: error }, 'contact messages job failed'),
+    )
+  const timer = setInterval(mailUnsent, UNSENT_EVERY_MS)
+  timer.unref()
+  app.addHook('onClose', async () => clearInterval(timer))
 }

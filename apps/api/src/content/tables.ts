@@ -93,6 +93,8 @@ export interface ContactMessagesTable {
   /** 'received', or 'spam' when the honeypot was filled (kept, never e-mailed). */
   status: 'received' | 'spam'
   created_at: number
+  /** When an instance (or the request that stored it) took it to mail; another may take it again after CLAIM_MS. */
+  claimed_at: number | null
   /** When the e-mail to the shop went out; null if it has not (yet). */
   mailed_at: number | null
 }
