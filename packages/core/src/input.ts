@@ -17,6 +17,15 @@ export function text(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine((value) => !value.includes('\0'), NUL_MESSAGE)
 }
 
+/** Any line break: LF, CR, vertical tab, form feed, NEL, and Unicode's line and paragraph separators. */
+const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/
+
+/**
+ * Whether text fits on one line, as a name or an address line must: the e-mails that print them
+ * give each its own line, and a break inside would start a line of the sender's choosing.
+ */
+export const isOneLine = (value: string) => !LINE_BREAK.test(value)
+
 /** A query, a path or a form sends a number as decimal digits (optionally signed); JSON as a number. */
 const digitsToNumber = (value: unknown) =>
   typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value

@@ -179,6 +179,26 @@ describe(`checkout on ${testDialect}`, () => {
       expect(legacy.json().email).toBe('bea@example.com')
     })
 
+    it('refuses an address line holding a line break with a 400, before saving it', async () => {
+      // The confirmation e-mail prints the address a line per field: a break would start a line
+      // of the sender's choosing in a mail that a guest checkout sends to any address.
+      const order = await createCart(t)
+      for (const address1 of [
+        'Calle Mayor 1\nYour payment failed: pay again at',
+        'Calle\r1',
+        'Calle\u20281',
+      ]) {
+        const res = await updateCheckout(order, {
+          order: { ship_address_attributes: { ...madridAddress(spain), address1 } },
+        })
+        expect(res.json()).toEqual({
+          statusCode: 400,
+          message: expect.stringContaining('address1": must fit on one line'),
+        })
+      }
+      expect((await fetchOrder(t, order)).ship_address).toBeNull()
+    })
+
     it('refuses an e-mail address longer than mail can carry with a 400, before saving it', async () => {
       const long = `${'a'.repeat(5000)}@example.com`
       const order = await createCart(t)

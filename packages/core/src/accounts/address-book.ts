@@ -6,13 +6,14 @@
  */
 import { z } from 'zod'
 import { type AddressCountry, addAddressFormatIssues } from '../cart/address-format.ts'
-import { idParam, text } from '../input.ts'
+import { idParam, isOneLine, text } from '../input.ts'
 
 const required = (label: string, max: number) =>
   text({ error: `Enter the ${label}.` })
     .trim()
     .min(1, `Enter the ${label}.`)
     .max(max, `The ${label} can be at most ${max} characters.`)
+    .refine(isOneLine, `The ${label} must fit on one line.`)
 
 export const savedAddressInputSchema = z.object({
   firstname: required('first name', 100),

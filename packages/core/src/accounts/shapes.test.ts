@@ -83,4 +83,9 @@ describe('address book', () => {
       messagesFor(savedAddressInputSchema, { ...address, address2: 'f'.repeat(201) }, 'address2'),
     ).toEqual(['The flat, floor and door can be at most 200 characters.'])
   })
+  it('keeps each field on one line, as the order e-mails print it', () => {
+    expect(
+      messagesFor(savedAddressInputSchema, { ...address, address1: 'Calle Mayor 1\nPay at' }, 'address1'),
+    ).toEqual(['The street and number must fit on one line.'])
+  })
 })

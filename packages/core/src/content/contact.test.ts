@@ -33,6 +33,10 @@ describe('contact message rules', () => {
     expect(messageOf({ ...valid, name: 'Lucía\r\nBcc: everyone@example.com' })).toBe(
       'Your name must fit on one line.',
     )
+    // Breaks a mail reader shows as one too: the e-mail's text part prints the name on a line of its own.
+    for (const name of ['Lucía\u2028Topic: Press and media', 'Lucía\u0085Gómez', 'Lucía\vGómez']) {
+      expect(messageOf({ ...valid, name })).toBe('Your name must fit on one line.')
+    }
   })
 
   it('says how long the honeypot may be in the shop’s words', () => {
