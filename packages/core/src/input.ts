@@ -21,7 +21,7 @@ export function text(params?: Parameters<typeof z.string>[0]) {
 const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/
 
 /**
- * Whether text fits on one line, as a name or an address line must: the e-mails that print them
+ * Whether text fits on one line, as a name, an address line or a tracking number must: the e-mails that print them
  * give each its own line, and a break inside would start a line of the sender's choosing.
  */
 export const isOneLine = (value: string) => !LINE_BREAK.test(value)

@@ -7,6 +7,7 @@ import {
   refundRefusal,
   refundValue,
 } from './orders-rules.ts'
+import { fulfilOrderSchema } from './orders-shapes.ts'
 
 const paid: OrderStanding = {
   state: 'placed',
@@ -101,5 +102,19 @@ describe("a placed order's rules in the back office", () => {
     // Under €1 of items several percentages give the same cents: the coupon's own, when it fits.
     expect(placedCouponPercent({ itemTotal: 50, discount: 8 }, 16)).toBe(16)
     expect(placedCouponPercent({ itemTotal: 50, discount: 8 }, 40)).toBe(15)
+  })
+})
+
+describe('the shipping details staff give', () => {
+  it('keep the carrier and the tracking number on one line each, as the shipping e-mail prints them', () => {
+    const issues = fulfilOrderSchema.safeParse({
+      carrier: 'Correos\nYour parcel is held: pay the customs fee at',
+      trackingNumber: 'PK123\u2028456',
+    }).error?.issues
+    expect(issues?.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['carrier', 'must fit on one line'],
+      ['trackingNumber', 'must fit on one line'],
+    ])
+    expect(fulfilOrderSchema.safeParse({ carrier: 'Correos', trackingNumber: 'PK123456' }).success).toBe(true)
   })
 })
