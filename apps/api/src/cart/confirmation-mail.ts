@@ -5,14 +5,9 @@
  */
 import type { OrderJson } from '@fanshop/core'
 import type { ShopContext } from '../context.ts'
+import { escapeHtml } from '../mail/html.ts'
 import { orderJson } from './order-json.ts'
 import type { OrderRow } from './orders.ts'
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  )
 
 export function confirmationMail(order: OrderJson, shopUrl: string) {
   const payment = order.payments.at(-1)

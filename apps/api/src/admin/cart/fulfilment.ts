@@ -7,15 +7,10 @@
 import { fulfilRefusal } from '@fanshop/core'
 import { conflict, type OrderRow } from '../../cart/orders.ts'
 import type { ShopContext } from '../../context.ts'
+import { escapeHtml } from '../../mail/html.ts'
 import { type Actor, type AuditChange, recordAudit } from '../audit.ts'
 import { addOrderEvent } from './order-events.ts'
 import { lockPlaced, standingOf } from './order-view.ts'
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  )
 
 export function shippingMail(
   order: Pick<OrderRow, 'number'>,
