@@ -6,6 +6,7 @@
 import type { OrderJson } from '@fanshop/core'
 import type { ShopContext } from '../context.ts'
 import { escapeHtml } from '../mail/html.ts'
+import { addOrderEvent, mailEventText } from './order-events.ts'
 import { orderJson } from './order-json.ts'
 import type { OrderRow } from './orders.ts'
 
@@ -75,12 +76,29 @@ export function confirmationMail(order: OrderJson, shopUrl: string) {
   return { subject: `Your order ${order.number} is confirmed`, text, html }
 }
 
+/**
+ * Sends the confirmation and notes on the order's timeline whether it went out, so the team sees a
+ * confirmation to send again from the order's page (its Resend button).
+ */
 export async function sendOrderConfirmation(ctx: ShopContext, order: OrderRow): Promise<void> {
   if (!order.email) return
+  let sent = true
   try {
     const mail = confirmationMail(await orderJson(ctx.db, order), ctx.config.publicUrl)
     await ctx.mailer.send({ to: order.email, ...mail })
   } catch (error) {
+    sent = false
     ctx.log.error({ err: error, order: order.number }, 'order confirmation e-mail could not be sent')
+  }
+  try {
+    await addOrderEvent(ctx.db, {
+      orderId: order.id,
+      at: ctx.now(),
+      kind: 'email',
+      text: mailEventText('Confirmation e-mail', sent),
+      actor: null,
+    })
+  } catch (error) {
+    ctx.log.error({ err: error, order: order.number }, 'the confirmation e-mail could not be noted')
   }
 }

@@ -5,11 +5,11 @@
  * the timeline; it never undoes the shipment.
  */
 import { fulfilRefusal } from '@fanshop/core'
+import { addOrderEvent, mailEventText } from '../../cart/order-events.ts'
 import { conflict, type OrderRow } from '../../cart/orders.ts'
 import type { ShopContext } from '../../context.ts'
 import { escapeHtml } from '../../mail/html.ts'
 import { type Actor, type AuditChange, recordAudit } from '../audit.ts'
-import { addOrderEvent } from './order-events.ts'
 import { lockPlaced, standingOf } from './order-view.ts'
 
 export function shippingMail(
@@ -106,7 +106,7 @@ export async function sendAndNote(
       orderId: order.id,
       at: now,
       kind: 'email',
-      text: sent ? `${what} sent to the customer` : `${what} to the customer could not be sent`,
+      text: mailEventText(what, sent),
       actor,
     })
     if (audit) await recordAudit(trx, actor, now, { ...audit, after: { sent } })

@@ -32,10 +32,16 @@ describe(`the back office's orders, on ${testDialect}`, () => {
   let spain: { countryId: number; stateId: number | null }
   let cookies: Record<StaffRole, string>
   const mail: MailMessage[] = []
+  /** The mail server refuses every send while this is set. */
+  let mailDown = false
 
   beforeAll(async () => {
+    const send = async (m: MailMessage) => {
+      if (mailDown) throw new Error('connect ECONNREFUSED 127.0.0.1:25')
+      mail.push(m)
+    }
     ;({ t, cookies } = await createAdminTestApp(
-      { seed: false, mailer: { send: async (m) => void mail.push(m), close() {} } },
+      { seed: false, mailer: { send, close() {} } },
       async (app) => {
         await seedCart(app.ctx)
         await seedStaff(app.ctx)
@@ -46,6 +52,7 @@ describe(`the back office's orders, on ${testDialect}`, () => {
   afterAll(() => t?.close())
   beforeEach(() => {
     mail.length = 0
+    mailDown = false
   })
 
   const methodId = async (type: 'credit_card' | 'bank_transfer') =>
@@ -257,7 +264,13 @@ describe(`the back office's orders, on ${testDialect}`, () => {
       const order: AdminOrder = res.json()
       expect(order.shipmentState).toBe('shipped')
       expect(order.shipping).toMatchObject({ carrier: 'Correos', trackingNumber: 'PQ123456789ES' })
-      expect(order.timeline.map((event) => event.kind)).toEqual(['placed', 'paid', 'fulfilled', 'email'])
+      expect(order.timeline.map((event) => event.kind)).toEqual([
+        'placed',
+        'paid',
+        'email',
+        'fulfilled',
+        'email',
+      ])
       expect(mail).toHaveLength(1)
       expect(mail[0]!.to).toBe(email)
       expect(mail[0]!.subject).toBe(`Your order ${number} has shipped`)
@@ -520,6 +533,38 @@ describe(`the back office's orders, on ${testDialect}`, () => {
     })
   })
 
+  describe('the confirmation at checkout', () => {
+    const timelineOf = async (number: string) =>
+      (
+        (
+          await call(adminOrderEndpoints.getOrder, { cookie: cookies.fulfilment, number })
+        ).json() as AdminOrder
+      ).timeline
+
+    it('is on the timeline when it went out', async () => {
+      const { number } = await placed()
+      expect(await timelineOf(number)).toContainEqual(
+        expect.objectContaining({
+          kind: 'email',
+          text: 'Confirmation e-mail sent to the customer',
+          staffEmail: null,
+        }),
+      )
+    })
+
+    it('is on the timeline when it could not be sent, so the team knows to send it again', async () => {
+      mailDown = true
+      const { number } = await placed()
+      expect(await timelineOf(number)).toContainEqual(
+        expect.objectContaining({
+          kind: 'email',
+          text: 'Confirmation e-mail to the customer could not be sent',
+          staffEmail: null,
+        }),
+      )
+    })
+  })
+
   describe('a write failing part-way', () => {
     const refundsOf = async (number: string) =>
       t.ctx.db
@@ -655,7 +700,10 @@ describe(`the back office's orders, on ${testDialect}`, () => {
       })
       await letThrough()
       expect(resent.statusCode).toBe(500)
-      expect((await view(number)).timeline.filter((event) => event.kind === 'email')).toEqual([])
+      // Only the confirmation the checkout sent: the resend left no event without its audit entry.
+      expect((await view(number)).timeline.filter((event) => event.kind === 'email')).toEqual([
+        expect.objectContaining({ text: 'Confirmation e-mail sent to the customer', staffEmail: null }),
+      ])
     })
   })
 })

@@ -21,6 +21,7 @@
 import { cancelRefusal, formatEuro, type RefundOrderInput, refundRefusal, refundValue } from '@fanshop/core'
 import { type Selectable, sql, type Transaction } from 'kysely'
 import { giveCouponUseBack } from '../../cart/coupons.ts'
+import { addOrderEvent } from '../../cart/order-events.ts'
 import { conflict, type OrderRow } from '../../cart/orders.ts'
 import type { RefundResult } from '../../cart/payments/gateway.ts'
 import { gatewayKey, gatewayOf, staleBefore } from '../../cart/placement.ts'
@@ -31,7 +32,6 @@ import type { ShopContext } from '../../context.ts'
 import type { Database } from '../../db/schema.ts'
 import { unprocessable } from '../../http/errors.ts'
 import { type Actor, recordAudit } from '../audit.ts'
-import { addOrderEvent } from './order-events.ts'
 import { lockPlaced, paidTotalOf, placedOrder, standingOf } from './order-view.ts'
 
 type RefundRow = Selectable<OrderRefundsTable>
