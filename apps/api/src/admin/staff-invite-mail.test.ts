@@ -2,7 +2,7 @@ import { adminEndpoints } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestApp, testDialect } from '../../tests/test-app.ts'
 import type { MailMessage } from '../mail/mailer.ts'
-import { INVITATION_MAIL_FAILED_MESSAGE } from './staff.ts'
+import { INVITATION_MAIL_FAILED_MESSAGE, inviteStaff } from './staff.ts'
 import { callEndpoint, createAdminTestApp } from './testing.ts'
 
 describe(`a staff invitation whose e-mail cannot be sent, on ${testDialect}`, () => {
@@ -56,5 +56,19 @@ describe(`a staff invitation whose e-mail cannot be sent, on ${testDialect}`, ()
       query: 'action=staff.invite',
     })
     expect(audit.json().items).toHaveLength(1)
+  })
+
+  it("the first owner's command invites whether or not the mail goes out, as it prints the link", async () => {
+    smtpDown = true
+    const cli = { id: null, email: 'create-owner (CLI)' }
+    const made = await inviteStaff(t.ctx, cli, 'first.owner@example.com', 'owner', { mailRequired: false })
+    expect(made.mailed).toBe(false)
+    expect(made.link).toMatch(/\/admin\/accept-invite\?key=[A-Za-z0-9_-]+/)
+    const invitations = await t.ctx.db
+      .selectFrom('staff_invitations')
+      .select('email')
+      .where('email', '=', 'first.owner@example.com')
+      .execute()
+    expect(invitations).toHaveLength(1)
   })
 })

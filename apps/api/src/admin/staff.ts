@@ -78,13 +78,20 @@ export async function inviteStaff(
   actor: Actor,
   email: string,
   role: StaffRole,
-): Promise<{ link: string; expiresAt: number }> {
+  /**
+   * Whether the invitation is made only if its mail goes out: so on the staff page, where the mail
+   * is the link's only way to the invitee. The first owner's command prints the link too, so a shop
+   * whose mail is not set up yet still gets its owner.
+   */
+  { mailRequired = true }: { mailRequired?: boolean } = {},
+): Promise<{ link: string; expiresAt: number; mailed: boolean }> {
   if (await findStaffByEmail(ctx, email))
     throw new HttpError(409, 'This address already belongs to a staff member.')
   const key = randomBytes(32).toString('base64url')
   const now = ctx.now()
   const expiresAt = now + INVITATION_LIFETIME_MS
   const link = invitationLink(ctx, key)
+  let mailed = true
   try {
     await ctx.mailer.send({
       to: email,
@@ -98,7 +105,8 @@ export async function inviteStaff(
     })
   } catch (error) {
     ctx.log.error({ err: error, role }, 'staff invitation mail failed')
-    throw new HttpError(503, INVITATION_MAIL_FAILED_MESSAGE)
+    if (mailRequired) throw new HttpError(503, INVITATION_MAIL_FAILED_MESSAGE)
+    mailed = false
   }
   await ctx.db.transaction().execute(async (trx) => {
     await trx
@@ -120,7 +128,7 @@ export async function inviteStaff(
       after: { email, role, expiresAt: new Date(expiresAt).toISOString() },
     })
   })
-  return { link, expiresAt }
+  return { link, expiresAt, mailed }
 }
 
 /** Writes a staff account (no second factor yet); the caller has checked the address is free. */
