@@ -28,7 +28,7 @@ import {
   RESET_REQUESTED_MESSAGE,
   requestPasswordReset,
 } from './password-reset.ts'
-import { hashPassword, verifyPassword } from './passwords.ts'
+import { hashPassword, storeNormalisedHash, verifyPassword } from './passwords.ts'
 import {
   assertNotDisabled,
   issuePasswordToken,
@@ -78,7 +78,8 @@ export async function passwordLogin(
 ): Promise<TokenResponse> {
   const user = await findUserByEmail(ctx, email)
   // The hash is checked first even for an unknown e-mail, so both take the same time.
-  if (!(await verify(user?.password_hash ?? null, password)) || !user) {
+  const match = await verify(user?.password_hash ?? null, password)
+  if (!match || !user) {
     await attempt.failed()
     throw forbidden(WRONG_CREDENTIALS_MESSAGE)
   }
@@ -87,6 +88,7 @@ export async function passwordLogin(
   // The password may have changed while it was checked: then it is no longer this one's.
   const login = await issuePasswordToken(ctx, user)
   if (!login) throw forbidden(WRONG_CREDENTIALS_MESSAGE)
+  if (match === 'unnormalised') await storeNormalisedHash(ctx.db, 'users', user, password)
   return login
 }
 

@@ -1,11 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { ACCOUNT_MESSAGES, PASSWORD_TOKEN_LIFETIME_SECONDS } from '@fanshop/core'
+import { hash as argon2Hash } from '@node-rs/argon2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, loggedInUser, login, register, registration } from '../../tests/accounts.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { DEMO_CUSTOMER, seedAccounts } from '../demo/accounts.ts'
 import { IP_FAILURES } from './auth-routes.ts'
+import { verifyPassword } from './passwords.ts'
 import { DUPLICATE_EMAIL_MESSAGE } from './users.ts'
 
 describe(`register and log in on ${testDialect}`, () => {
@@ -146,6 +148,44 @@ describe(`register and log in on ${testDialect}`, () => {
     const res = await login(t.app, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
     expect(res.statusCode).toBe(200)
     expect((await me(res.json().data.token)).json().first_name).toBe(DEMO_CUSTOMER.firstName)
+  })
+
+  it('takes a password with its accents composed or decomposed, however it was registered', async () => {
+    const composed = 'caf\u00e9 ol\u00e9 \uff21'
+    const decomposed = 'cafe\u0301 ole\u0301 \uff21'
+    const { body } = await register(t.app, { password: composed, password_repeat: decomposed })
+    expect((await login(t.app, body.email, decomposed)).statusCode).toBe(200)
+    expect((await login(t.app, body.email, composed)).statusCode).toBe(200)
+    // The full-width letter is its plain one (NFKC), so typed plainly it logs in too.
+    expect((await login(t.app, body.email, 'caf\u00e9 ol\u00e9 A')).statusCode).toBe(200)
+    expect((await login(t.app, body.email, 'cafe ole A')).statusCode).toBe(403)
+  })
+
+  it('keeps a password hashed as typed (before normalising) working, and hashes it normalised', async () => {
+    const decomposed = 'cafe\u0301 ole\u0301'
+    const { body, user } = await register(t.app)
+    // As stored before passwords were normalised: the decomposed form itself was hashed.
+    const legacy = await argon2Hash(decomposed)
+    await t.ctx.db.updateTable('users').set({ password_hash: legacy }).where('id', '=', user.id).execute()
+    const hashOf = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow()
+      ).password_hash!
+    expect((await login(t.app, body.email, 'not the password')).statusCode).toBe(403)
+    expect(await hashOf()).toBe(legacy)
+    // The keyboard that set it logs in, and the hash is now the normalised password's.
+    expect((await login(t.app, body.email, decomposed)).statusCode).toBe(200)
+    const rehashed = await hashOf()
+    expect(rehashed).not.toBe(legacy)
+    expect(await verifyPassword(rehashed, 'caf\u00e9 ol\u00e9')).toBe(true)
+    // From then on either keyboard does.
+    expect((await login(t.app, body.email, 'caf\u00e9 ol\u00e9')).statusCode).toBe(200)
+    expect((await login(t.app, body.email, decomposed)).statusCode).toBe(200)
+    expect(await hashOf()).toBe(rehashed)
   })
 
   it('answers a wrong password or an unknown e-mail with the same 403', async () => {

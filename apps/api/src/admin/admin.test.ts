@@ -15,6 +15,7 @@ import {
   STAFF_ROLES,
   type StaffRole,
 } from '@fanshop/core'
+import { hash as argon2Hash } from '@node-rs/argon2'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login as customerLogin } from '../../tests/accounts.ts'
@@ -165,6 +166,35 @@ describe('staff login', () => {
       '198.51.100.20',
     )
     expect(customer.statusCode).toBe(403)
+  })
+
+  it('keeps a password hashed as typed (before normalising) working, and hashes it normalised', async () => {
+    const { email } = demoStaff('fulfilment')
+    const row = () =>
+      t.ctx.db
+        .selectFrom('staff_users')
+        .select('password_hash')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    const { password_hash: original } = await row()
+    const decomposed = 'cafe\u0301 ole\u0301 staff'
+    const legacy = await argon2Hash(decomposed)
+    await t.ctx.db
+      .updateTable('staff_users')
+      .set({ password_hash: legacy })
+      .where('email', '=', email)
+      .execute()
+    try {
+      expect((await staffLogin(t.app, email, decomposed)).statusCode).toBe(200)
+      expect((await row()).password_hash).not.toBe(legacy)
+      expect((await staffLogin(t.app, email, 'caf\u00e9 ol\u00e9 staff')).statusCode).toBe(200)
+    } finally {
+      await t.ctx.db
+        .updateTable('staff_users')
+        .set({ password_hash: original })
+        .where('email', '=', email)
+        .execute()
+    }
   })
 
   it('locks an address out after 10 failures from one client', async () => {

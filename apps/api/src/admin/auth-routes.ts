@@ -8,7 +8,7 @@
 import { adminEndpoints } from '@fanshop/core'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { ACCOUNT_FAILURES, IP_FAILURES } from '../accounts/auth-routes.ts'
-import { verifyPassword } from '../accounts/passwords.ts'
+import { storeNormalisedHash, verifyPassword } from '../accounts/passwords.ts'
 import { clientKey } from '../http/client-key.ts'
 import { badRequest, forbidden } from '../http/errors.ts'
 import { beginAttempt, rateLimiter } from '../http/rate-limit.ts'
@@ -91,7 +91,8 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
       [`admin-login-ip:${clientKey(request.ip)}`, IP_FAILURES],
     ])
     const staff = await findStaffByEmail(ctx, email)
-    if (!(await verifyPassword(staff?.password_hash ?? null, password)) || !staff) {
+    const match = await verifyPassword(staff?.password_hash ?? null, password)
+    if (!match || !staff) {
       await attempt.failed()
       throw forbidden(STAFF_WRONG_CREDENTIALS)
     }
@@ -109,6 +110,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
       }
     }
     await attempt.succeeded()
+    if (match === 'unnormalised') await storeNormalisedHash(ctx.db, 'staff_users', staff, password)
     await openStaffSession(ctx, reply, staff.id)
     return { status: 'signed_in' as const, me: await meJson(ctx, staff) }
   })

@@ -5,6 +5,7 @@ import {
   isoBirthdaySchema,
   loginFormSchema,
   ACCOUNT_MESSAGES as M,
+  normalizePassword,
   passwordChangeSchema,
   RESET_LINK_INCOMPLETE_MESSAGE,
   type RegistrationForm,
@@ -103,6 +104,10 @@ describe('registration form (spec 5)', () => {
       expect(registrationMessages('password_repeat', '1234567')).toEqual([M.tooShort]))
     it('repeat must match', () =>
       expect(registrationMessages('password_repeat', 'correct horsf')).toEqual([M.passwordsDiffer]))
+    it('matches a repeat typed with the accent composed or not', () => {
+      const form = { ...validForm, password: 'caf\u00e9 olé!', password_repeat: 'cafe\u0301 ole\u0301!' }
+      expect(registration.safeParse(form).success).toBe(true)
+    })
     it('says the passwords differ while the rest of the form is still empty', () => {
       const partial = { password: 'correct horse', password_repeat: 'correct horsf' }
       expect(messagesFor(registration, partial, 'password_repeat')).toEqual([M.passwordsDiffer])
@@ -331,6 +336,18 @@ describe('details form', () => {
     expect(messagesFor(details, form, 'birthDay')).toEqual([M.dayInvalid])
     expect(messagesFor(details, { ...base, phone: 'call me' }, 'phone')).toEqual([M.phoneInvalid])
     expect(details.safeParse({ ...base, phone: '+34 600 123 456' }).success).toBe(true)
+  })
+})
+
+describe('normalizePassword', () => {
+  it('gives one form (NFKC) for a password however the keyboard wrote it', () => {
+    expect(normalizePassword('cafe\u0301')).toBe('caf\u00e9')
+    expect(normalizePassword('caf\u00e9')).toBe('caf\u00e9')
+    // Compatibility forms: full-width letters and ligatures are the plain ones.
+    expect(normalizePassword('\uff30\uff41\uff53\uff53')).toBe('Pass')
+    expect(normalizePassword('\ufb01ne')).toBe('fine')
+    // Spaces and case are the user's: nothing else changes.
+    expect(normalizePassword(' Correct Horse ')).toBe(' Correct Horse ')
   })
 })
 

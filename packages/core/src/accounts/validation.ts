@@ -171,9 +171,22 @@ function checkOptionalBirthday(
   checkBirthday(parts, currentYear, now, paths, ctx, keptYear)
 }
 
+/**
+ * The one form of a password that is hashed and checked (NIST SP 800-63B 5.1.1.2: NFKC): the same
+ * password typed on another keyboard or system, which may send "é" as one character or as "e"
+ * and a combining accent (or a full-width letter), is the same password.
+ */
+export function normalizePassword(password: string): string {
+  return password.normalize('NFKC')
+}
+
 function checkPasswordsMatch(password: unknown, repeat: unknown, ctx: z.RefinementCtx) {
-  // A repeat that breaks its own rule says so first; a well-formed one must match.
-  if (accountRules.password.safeParse(repeat).success && password !== repeat) {
+  // A repeat that breaks its own rule says so first; a well-formed one must match, as typed
+  // either way (composed or not).
+  if (
+    accountRules.password.safeParse(repeat).success &&
+    (typeof password !== 'string' || normalizePassword(password) !== normalizePassword(repeat as string))
+  ) {
     ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: M.passwordsDiffer })
   }
 }
