@@ -5,9 +5,10 @@
  * registered, and the mail goes out after the answer, so its timing reveals nothing either.
  * An account is mailed at most RESET_MAILS.limit links an hour, whoever asks from wherever: the
  * requests' own limits are per client, and clients enough could otherwise fill its mailbox; a
- * request past it is answered the same and mails nothing (the links already sent still work).
- * Setting the new password ends every session of the account and every other open link, and so
- * does a change of password in the profile. The link's page asks whether the link still works
+ * request past it is answered the same and mails nothing. Only the newest link works: asking for
+ * another ends the earlier ones. Setting the new password ends every session of the account and
+ * every other open link, and so does a change of password in the profile. The link's page asks
+ * whether the link still works
  * when it is opened (checkResetKey), which uses nothing up.
  */
 import { createHash, randomBytes } from 'node:crypto'
@@ -44,16 +45,25 @@ export async function requestPasswordReset(ctx: ShopContext, email: string): Pro
   if (!(await rateLimiter(ctx).take(`reset-mail:${user.id}`, RESET_MAILS)).allowed) return
   const key = randomBytes(32).toString('base64url')
   const now = ctx.now()
-  await ctx.db
-    .insertInto('password_resets')
-    .values({
-      key_hash: hashKey(key),
-      user_id: user.id,
-      created_at: now,
-      expires_at: now + RESET_LINK_LIFETIME_MS,
-      used_at: null,
-    })
-    .execute()
+  // Only the newest link works: the earlier ones end as this one is stored. PostgreSQL first locks
+  // the account's row, so two requests at once end each other's link in turn (SQLite's write
+  // transactions run one at a time anyway).
+  await ctx.db.transaction().execute(async (trx) => {
+    if (ctx.database.dialect === 'postgres') {
+      await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute()
+    }
+    await endResetLinks(trx, user.id, now)
+    await trx
+      .insertInto('password_resets')
+      .values({
+        key_hash: hashKey(key),
+        user_id: user.id,
+        created_at: now,
+        expires_at: now + RESET_LINK_LIFETIME_MS,
+        used_at: null,
+      })
+      .execute()
+  })
   const link = `${ctx.config.publicUrl}/auth/reset/setpassword?key=${key}`
   const greeting = user.first_name ? `Hi ${user.first_name},` : 'Hi,'
   ctx.mailer
@@ -76,7 +86,7 @@ export async function requestPasswordReset(ctx: ShopContext, email: string): Pro
 
 /**
  * Ends the user's open links: a link asked for before a new password was set, whichever way
- * (a link, the profile), must not set another one over it.
+ * (a link, the profile), must not set another one over it, nor one a newer link replaces.
  */
 export async function endResetLinks(db: Kysely<Database>, userId: number, now: number): Promise<void> {
   await db

@@ -379,9 +379,9 @@ export const passwordChangeSchema = z
 /** POST /wp-json/wp/v2/auth/reset: where to send the link. */
 export const resetRequestSchema = z.object({ email: accountRules.email })
 
-/** A reset link's key that is unknown, used, expired or too long to be one. */
+/** A reset link's key that is unknown, used, expired, replaced by a newer link or too long to be one. */
 export const RESET_LINK_INVALID_MESSAGE =
-  'This link to set a new password is invalid, has been used already or has expired. Please ask for a new one.'
+  'This link to set a new password is invalid, has been used already, has expired or was replaced by a newer one. Please use the newest link we sent you, or ask for a new one.'
 
 /** What a reset link's key that is missing or cut short says. */
 export const RESET_LINK_INCOMPLETE_MESSAGE =
