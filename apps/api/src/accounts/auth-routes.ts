@@ -1,9 +1,10 @@
 /**
  * The calls that open and close sessions (spec 7): log in with e-mail and password or with
  * Facebook, register, log out, and set a forgotten password. Every login, registration and
- * reset request is counted before it is checked, per IP and account and per IP alone, so neither
- * a burst of parallel guesses nor a spray over many accounts gets past the limits below; so is
- * every use of a reset link's key, per IP.
+ * reset request is counted before it is checked, per IP and account and per IP alone (a login
+ * also per e-mail address, whatever the IPs), so neither a burst of parallel guesses, nor a spray
+ * over many accounts, nor one over many IPs gets past the limits below; so is every use of a
+ * reset link's key, per IP.
  */
 import {
   accountEndpoints,
@@ -49,6 +50,16 @@ export const ACCOUNT_FAILURES: RateLimitRule = {
 }
 
 /**
+ * 20 failed logins to one e-mail address in 5 minutes, whatever the clients, pause its logins
+ * for 5 minutes: a credential-stuffing run spread over many addresses gets 20 guesses at an account
+ * every few minutes, not 20 per address. Short, so a stranger failing on purpose only slows a fan
+ * down (the lock is never extended by the logins it refuses), and a password set through a reset
+ * link lifts it. An address no account has is counted the same, so a 429 tells nothing either.
+ * A success gives back only its own attempt: the owner logging in does not give a run new guesses.
+ */
+export const ADDRESS_FAILURES: RateLimitRule = { limit: 20, windowMs: 5 * MINUTE, lockMs: 5 * MINUTE }
+
+/**
  * 20 failed logins (or registrations, or Facebook logins) in 15 minutes lock the IP for 15 minutes,
  * whatever the accounts; a success gives back only its own attempt.
  */
@@ -62,6 +73,9 @@ export const RESET_REQUESTS: RateLimitRule = { limit: 10, windowMs: 15 * MINUTE,
  * reset links, checked or set.
  */
 export const IP_RESET_REQUESTS: RateLimitRule = { limit: 15, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE }
+
+/** The failed logins to one e-mail address, from whatever clients. */
+const loginAddressBucket = (email: string) => `login-address:${email}`
 
 export const WRONG_CREDENTIALS_MESSAGE = 'The e-mail address or the password is not correct.'
 
@@ -101,6 +115,7 @@ export default async function authRoutes(app: FastifyInstance) {
     const attempt = await beginAttempt(limiter, reply, [
       [`login:${clientKey(request.ip)}:${email}`, ACCOUNT_FAILURES],
       [`login-ip:${clientKey(request.ip)}`, IP_FAILURES],
+      [loginAddressBucket(email), ADDRESS_FAILURES],
     ])
     return passwordLogin(ctx, attempt, email, request.body.password)
   })
@@ -175,21 +190,23 @@ export default async function authRoutes(app: FastifyInstance) {
    * the requests for links are, and in one bucket for both calls, so a guesser gains nothing by
    * alternating them. Opening a working link's page a few times costs nothing.
    */
-  async function withDeadLinksCounted(
+  async function withDeadLinksCounted<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    use: () => Promise<void>,
-  ) {
+    use: () => Promise<T>,
+  ): Promise<T> {
     const attempt = await beginAttempt(limiter, reply, [
       [`reset-key-ip:${clientKey(request.ip)}`, IP_RESET_REQUESTS],
     ])
+    let result: T
     try {
-      await use()
+      result = await use()
     } catch (error) {
       await attempt.failed()
       throw error
     }
     await attempt.succeeded()
+    return result
   }
 
   route(app, accountEndpoints.checkResetKey, async (request, reply) => {
@@ -198,9 +215,13 @@ export default async function authRoutes(app: FastifyInstance) {
   })
 
   route(app, accountEndpoints.setPassword, async (request, reply) => {
-    await withDeadLinksCounted(request, reply, () =>
+    const email = await withDeadLinksCounted(request, reply, () =>
       completePasswordReset(ctx, request.body.key, request.body.password),
     )
+    // Whoever holds the mailbox set the password: the failed logins to it, from anywhere and from
+    // this client, are forgiven, so a pause a stranger caused ends here.
+    await limiter.clear(loginAddressBucket(email))
+    await limiter.clear(`login:${clientKey(request.ip)}:${email}`)
     return { message: PASSWORD_SET_MESSAGE }
   })
 }

@@ -3,10 +3,19 @@ import path from 'node:path'
 import { ACCOUNT_MESSAGES, PASSWORD_TOKEN_LIFETIME_SECONDS } from '@fanshop/core'
 import { hash as argon2Hash } from '@node-rs/argon2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, loggedInUser, login, register, registration } from '../../tests/accounts.ts'
+import {
+  bearer,
+  loggedInUser,
+  login,
+  mailedResetKey,
+  register,
+  registration,
+  setPasswordWithKey,
+} from '../../tests/accounts.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { DEMO_CUSTOMER, seedAccounts } from '../demo/accounts.ts'
-import { IP_FAILURES } from './auth-routes.ts'
+import type { MailMessage } from '../mail/mailer.ts'
+import { ACCOUNT_FAILURES, ADDRESS_FAILURES, IP_FAILURES } from './auth-routes.ts'
 import { verifyPassword } from './passwords.ts'
 import { DUPLICATE_EMAIL_MESSAGE } from './users.ts'
 
@@ -242,10 +251,75 @@ describe(`register and log in on ${testDialect}`, () => {
 
 describe(`login rate limit on ${testDialect}`, () => {
   let t: TestApp
+  const mail: MailMessage[] = []
   beforeAll(async () => {
-    t = await createTestApp({ seed: false })
+    t = await createTestApp({ seed: false, mailer: { send: async (m) => void mail.push(m), close() {} } })
   })
   afterAll(() => t.close())
+
+  /** One failed login from each of `count` addresses (a credential-stuffing run spread out). */
+  async function failFromManyClients(email: string, count: number, prefix: string) {
+    for (let i = 0; i < count; i++) {
+      expect((await login(t.app, email, `wrong ${i}`, `${prefix}.${i}`)).statusCode).toBe(403)
+    }
+  }
+
+  it('pauses an account for 5 minutes after 20 failed logins in 5 minutes, from whatever clients', async () => {
+    const { body } = await register(t.app)
+    await failFromManyClients(body.email, ADDRESS_FAILURES.limit, '10.20.0')
+    // A client that never failed, with the right password, waits too: the account is paused.
+    const paused = await login(t.app, body.email.toUpperCase(), body.password, '10.20.1.1')
+    expect(paused.statusCode).toBe(429)
+    expect(paused.json()).toEqual({
+      statusCode: 429,
+      message:
+        'Too many failed attempts. For your security this is locked for now: please try again in 5 minutes.',
+    })
+    expect(paused.headers['retry-after']).toBe('300')
+    // Refused logins do not make the pause longer.
+    t.clock.advance(4 * 60_000)
+    for (let i = 0; i < 5; i++) await login(t.app, body.email, 'wrong', `10.20.2.${i}`)
+    expect((await login(t.app, body.email, body.password, '10.20.1.1')).headers['retry-after']).toBe('60')
+    t.clock.advance(60_000)
+    expect((await login(t.app, body.email, body.password, '10.20.1.1')).statusCode).toBe(200)
+    // Other accounts were never paused.
+    const other = await register(t.app)
+    expect((await login(t.app, other.body.email, other.body.password, '10.20.1.1')).statusCode).toBe(200)
+  })
+
+  it('pauses an address no account has exactly as one that has an account', async () => {
+    const { body } = await register(t.app)
+    const unknown = `nobody.${Date.now()}@example.com`
+    await failFromManyClients(body.email, ADDRESS_FAILURES.limit, '10.21.0')
+    await failFromManyClients(unknown, ADDRESS_FAILURES.limit, '10.21.1')
+    const known = await login(t.app, body.email, 'another guess', '10.21.2.1')
+    const nobody = await login(t.app, unknown, 'another guess', '10.21.2.1')
+    expect(nobody.statusCode).toBe(429)
+    expect(nobody.body).toBe(known.body)
+    expect(nobody.headers['retry-after']).toBe(known.headers['retry-after'])
+  })
+
+  it('does not count the owner’s logins as failures, nor let them give a run more guesses', async () => {
+    const { body } = await register(t.app)
+    await failFromManyClients(body.email, ADDRESS_FAILURES.limit - 1, '10.22.0')
+    expect((await login(t.app, body.email, body.password, '10.22.1.1')).statusCode).toBe(200)
+    expect((await login(t.app, body.email, body.password, '10.22.1.1')).statusCode).toBe(200)
+    await failFromManyClients(body.email, 1, '10.22.2')
+    expect((await login(t.app, body.email, body.password, '10.22.1.1')).statusCode).toBe(429)
+  })
+
+  it('lifts the pause, and the failures of the client that set it, when a reset link sets a password', async () => {
+    const { body } = await register(t.app)
+    await failFromManyClients(body.email, ADDRESS_FAILURES.limit - ACCOUNT_FAILURES.limit, '10.23.0')
+    // The owner, who forgot the password, fails from their own address too, and asks for a link.
+    for (let i = 0; i < ACCOUNT_FAILURES.limit; i++) await login(t.app, body.email, `guess ${i}`, '10.23.1.1')
+    expect((await login(t.app, body.email, body.password, '10.23.1.1')).statusCode).toBe(429)
+    const key = await mailedResetKey(t.app, mail, body.email)
+    const set = await setPasswordWithKey(t.app, key, 'remembered now', { ip: '10.23.1.1' })
+    expect(set.statusCode, set.body).toBe(200)
+    expect((await login(t.app, body.email, 'remembered now', '10.23.1.1')).statusCode).toBe(200)
+    expect((await login(t.app, body.email, 'remembered now', '10.23.9.9')).statusCode).toBe(200)
+  })
 
   it('locks the IP and account pair for 15 minutes after 10 failures in 15 minutes', async () => {
     const { body } = await register(t.app)

@@ -116,15 +116,15 @@ export async function checkResetKey(ctx: ShopContext, key: string): Promise<void
 }
 
 /**
- * Sets the new password from a reset link; 400 when the link is unknown, used or expired. `hash`
- * is the password hashing, given by a test that counts it.
+ * Sets the new password from a reset link and answers the account's e-mail address; 400 when the
+ * link is unknown, used or expired. `hash` is the password hashing, given by a test that counts it.
  */
 export async function completePasswordReset(
   ctx: ShopContext,
   key: string,
   password: string,
   hash: (password: string) => Promise<string> = hashPassword,
-): Promise<void> {
+): Promise<string> {
   const now = ctx.now()
   const keyHash = hashKey(key)
   // The link is looked up before the password is hashed: a made-up key costs one indexed read,
@@ -133,7 +133,7 @@ export async function completePasswordReset(
   const passwordHash = await hash(password)
   // One change: the link claimed, the password, the other links and the sessions ended. A failure
   // keeps none of it, and the link works again.
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     // One conditional write claims the link, so it can be used only once even by concurrent requests.
     const claimed = await trx
       .updateTable('password_resets')
@@ -144,7 +144,7 @@ export async function completePasswordReset(
       .returning('user_id')
       .executeTakeFirst()
     if (!claimed) throw badRequest(RESET_LINK_INVALID_MESSAGE)
-    await trx
+    const { email } = await trx
       .updateTable('users')
       .set((eb) => ({
         password_hash: passwordHash,
@@ -153,8 +153,10 @@ export async function completePasswordReset(
         updated_at: now,
       }))
       .where('id', '=', claimed.user_id)
-      .execute()
+      .returning('email')
+      .executeTakeFirstOrThrow()
     await endResetLinks(trx, claimed.user_id, now)
     await revokeUserSessions({ db: trx, now: ctx.now }, claimed.user_id)
+    return email
   })
 }

@@ -54,6 +54,24 @@ function behavesAsALimiter(setup: () => { t: TestApp; limiter: RateLimiter }) {
     expect(await limiter.peek(a)).toEqual({ locked: false, hits: 0, retryAfterMs: 0 })
   })
 
+  it('clears a bucket: its count and lock are gone, its open attempts stay counted', async () => {
+    const { limiter } = setup()
+    const key = bucket()
+    await limiter.hit(key, FORGETS)
+    expect((await limiter.take(key, FORGETS)).allowed).toBe(true)
+    await limiter.hit(key, FORGETS)
+    expect((await limiter.peek(key)).locked).toBe(true)
+    await limiter.clear(key)
+    expect(await limiter.peek(key)).toEqual({ locked: false, hits: 1, retryAfterMs: 0 })
+    await limiter.end(key, FORGETS, 'failed')
+    await limiter.clear(key)
+    expect(await limiter.peek(key)).toEqual({ locked: false, hits: 0, retryAfterMs: 0 })
+    // A bucket never counted stays so.
+    const untouched = bucket()
+    await limiter.clear(untouched)
+    expect(await limiter.peek(untouched)).toEqual({ locked: false, hits: 0, retryAfterMs: 0 })
+  })
+
   it('counts an attempt before it is checked: of 64 at once, only the limit go on', async () => {
     const { limiter } = setup()
     const key = bucket()

@@ -68,6 +68,11 @@ export interface RateLimiter {
   take(bucket: string, rule: RateLimitRule): Promise<{ allowed: boolean; retryAfterMs: number }>
   /** Ends an attempt that take() allowed. */
   end(bucket: string, rule: RateLimitRule, outcome: AttemptOutcome): Promise<void>
+  /**
+   * Forgets the bucket's count and lifts its lock, keeping the attempts still open counted: what
+   * proves the bucket's failures harmless (a password set through a reset link) forgives them.
+   */
+  clear(bucket: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -213,6 +218,13 @@ function databaseLimiter(db: Kysely<Database>, now: () => number): RateLimiter {
           .execute()
       }
     },
+    async clear(bucket) {
+      await db
+        .updateTable('rate_limits')
+        .set((eb) => ({ hits: eb.ref('open_attempts'), locked_until: 0 }))
+        .where('bucket', '=', bucket)
+        .execute()
+    },
     async close() {},
   }
 }
@@ -263,6 +275,14 @@ end
 return 1
 `
 
+/** clear() of the database limiter, as one atomic Redis script. */
+const REDIS_CLEAR = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local open = tonumber(redis.call('HGET', KEYS[1], 'open')) or 0
+redis.call('HSET', KEYS[1], 'hits', open, 'locked_until', 0)
+return 1
+`
+
 function redisLimiter(ctx: ShopContext, url: string): RateLimiter {
   const redis = connectRedis(url, ctx.log, 'rate limits')
   const key = (bucket: string) => `fanshop:rate:${bucket}`
@@ -299,6 +319,10 @@ function redisLimiter(ctx: ShopContext, url: string): RateLimiter {
     async end(bucket, rule, outcome) {
       // Not given back, the attempt stays counted: the answer it ends goes out all the same.
       await counted(() => redis.eval(REDIS_END, 1, key(bucket), outcome, rule.limit)).catch(() => undefined)
+    },
+    async clear(bucket) {
+      // Not cleared, the bucket stays counted and locked as it was, which errs on the safe side.
+      await counted(() => redis.eval(REDIS_CLEAR, 1, key(bucket))).catch(() => undefined)
     },
     async close() {
       await closeRedis(redis)
