@@ -1,3 +1,4 @@
+import { ADDRESS_BOOK_FULL_MESSAGE, ADDRESS_BOOK_LIMIT } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   addLine,
@@ -10,6 +11,7 @@ import {
 } from '../../tests/cart.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { seedCart } from '../demo/cart.ts'
+import { remember } from './address-book.ts'
 
 describe(`address book on ${testDialect}`, () => {
   let t: TestApp
@@ -107,6 +109,33 @@ describe(`address book on ${testDialect}`, () => {
     })
     expect(empty.statusCode).toBe(400)
     expect(empty.json().message).toMatch('Enter the city.')
+  })
+
+  it(`keeps at most ${ADDRESS_BOOK_LIMIT} addresses, refusing one more with a readable 422`, async () => {
+    const ana = await insertShopper(t)
+    const add = (i: number) =>
+      call('POST', '/api/v1/account/addresses', ana.token, {
+        ...madridAddress(spain),
+        address1: `Calle Mayor ${i}`,
+      })
+    for (let i = 1; i < ADDRESS_BOOK_LIMIT; i++) expect((await add(i)).statusCode).toBe(201)
+    // Eight at once for the last place: one gets it.
+    const last = await Promise.all(Array.from({ length: 8 }, (_, i) => add(100 + i)))
+    expect(last.map((res) => res.statusCode).sort()).toEqual([201, ...Array(7).fill(422)])
+    const full = await add(103)
+    expect(full.json()).toEqual({ statusCode: 422, message: ADDRESS_BOOK_FULL_MESSAGE })
+    expect(await book(ana.token)).toHaveLength(ADDRESS_BOOK_LIMIT)
+
+    // A checkout's new address is not kept in a full book; one already kept moves to the top.
+    await remember(t.ctx.db, ana.id, { ...madridAddress(spain), address1: 'Gran Vía 9' }, t.ctx.now() + 1)
+    await remember(t.ctx.db, ana.id, { ...madridAddress(spain), address1: 'Calle Mayor 1' }, t.ctx.now() + 2)
+    const kept = await book(ana.token)
+    expect(kept).toHaveLength(ADDRESS_BOOK_LIMIT)
+    expect(kept[0]!.label).toBe('Ana García, Calle Mayor 1, 28013 Madrid, Spain')
+
+    // Removing one makes room again.
+    expect((await call('DELETE', `/api/v1/account/addresses/${kept[1]!.id}`, ana.token)).statusCode).toBe(204)
+    expect((await add(104)).statusCode).toBe(201)
   })
 
   it('is filled with the delivery address of each order placed, once', async () => {

@@ -2,9 +2,14 @@
  * The customer's address book (issue 9): the addresses a logged-in customer keeps, so that their
  * checkout is filled in. Edited in /profile (list, add, change, remove), and filled from their
  * orders: every address a customer's checkout completes is remembered (the migration brings in
- * those of orders placed before the book existed). An address is kept once, however often used.
+ * those of orders placed before the book existed). An address is kept once, however often used,
+ * and a book keeps at most ADDRESS_BOOK_LIMIT (core): adding to a full one is refused, and a
+ * checkout's new address is then not kept (its order has its own copy), so nothing the fan kept
+ * goes away.
  */
 import {
+  ADDRESS_BOOK_FULL_MESSAGE,
+  ADDRESS_BOOK_LIMIT,
   type AddressInput,
   accountEndpoints,
   addressFormatErrors,
@@ -78,8 +83,29 @@ export const addressBookMigration: Migration = {
 }
 
 /**
+ * Whether the user's book has room for one more address. Read in the transaction that adds it,
+ * after PostgreSQL has locked the account's row, so two additions at once are counted in turn
+ * (SQLite's write transactions run one at a time anyway).
+ */
+async function hasRoom(trx: Db, userId: number): Promise<boolean> {
+  if (dialectOf(trx) === 'postgres') {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+  }
+  const { count } = await trx
+    .selectFrom('saved_addresses')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(count) < ADDRESS_BOOK_LIMIT
+}
+
+/** Runs `work` in the caller's transaction when `db` is one, else in a new one. */
+const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>) =>
+  db.isTransaction ? work(db) : db.transaction().execute(work)
+
+/**
  * Remembers an address a customer's checkout completed: a new entry, or the same one moved to
- * the top of the book. An incomplete address is not kept.
+ * the top of the book. An incomplete address is not kept, nor a new one when the book is full.
  */
 export async function remember(db: Db, userId: number, address: AddressInput, now: number): Promise<void> {
   const values = {
@@ -106,10 +132,13 @@ export async function remember(db: Db, userId: number, address: AddressInput, no
     await db.updateTable('saved_addresses').set({ used_at: now }).where('id', '=', existing.id).execute()
     return
   }
-  await db
-    .insertInto('saved_addresses')
-    .values({ ...values, user_id: userId, created_at: now, used_at: now })
-    .execute()
+  await inTransaction(db, async (trx) => {
+    if (!(await hasRoom(trx, userId))) return
+    await trx
+      .insertInto('saved_addresses')
+      .values({ ...values, user_id: userId, created_at: now, used_at: now })
+      .execute()
+  })
 }
 
 async function labelled(db: Db, rows: Row[]) {
@@ -192,17 +221,20 @@ export default async function addressBookRoutes(app: FastifyInstance) {
     const userId = await userOf(request, reply)
     const values = await checked(ctx.db, request.body)
     const now = ctx.now()
-    const { id } = await ctx.db
-      .insertInto('saved_addresses')
-      .values({
-        ...values,
-        state_id: values.state_id ?? null,
-        user_id: userId,
-        created_at: now,
-        used_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { id } = await inTransaction(ctx.db, async (trx) => {
+      if (!(await hasRoom(trx, userId))) throw unprocessable(ADDRESS_BOOK_FULL_MESSAGE)
+      return trx
+        .insertInto('saved_addresses')
+        .values({
+          ...values,
+          state_id: values.state_id ?? null,
+          user_id: userId,
+          created_at: now,
+          used_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    })
     const [json] = await labelled(ctx.db, [await ownRow(userId, id)])
     return reply.status(201).send(json!)
   })

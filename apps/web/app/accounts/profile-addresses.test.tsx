@@ -4,7 +4,13 @@
  * page or ignored, never the 500 page; a phone or postcode that does not fit the country is a
  * message at its field. The back end here is a small in-memory stand-in.
  */
-import { addressFormatErrors, PHONE_FORMAT_MESSAGE, type SavedAddressJson } from '@fanshop/core'
+import {
+  ADDRESS_BOOK_FULL_MESSAGE,
+  ADDRESS_BOOK_LIMIT,
+  addressFormatErrors,
+  PHONE_FORMAT_MESSAGE,
+  type SavedAddressJson,
+} from '@fanshop/core'
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
@@ -44,6 +50,7 @@ function backEnd(book: SavedAddressJson[]) {
       const country = COUNTRIES.find((each) => each.id === address.country_id) ?? null
       const problems = Object.values(addressFormatErrors(address, country))
       if (problems.length > 0) return refused(422, problems.join(' '))
+      if (book.length >= ADDRESS_BOOK_LIMIT) return refused(422, ADDRESS_BOOK_FULL_MESSAGE)
       const saved = {
         ...address,
         address2: address.address2 ?? '',
@@ -122,12 +129,12 @@ const posted = (changes: Record<string, string> = {}) => ({
 })
 
 /** The page as it is drawn with the action's answer (before its JavaScript runs). */
-async function drawn(answer: unknown) {
+async function drawn(answer: unknown, book = [ADDRESS]) {
   const Page = createRoutesStub([
     { id: 'addresses', path: '/profile/addresses', Component: ProfileAddresses as () => ReactNode },
   ])
   const hydrationData = {
-    loaderData: { addresses: await load('/profile/addresses') },
+    loaderData: { addresses: await load('/profile/addresses', book) },
     actionData: { addresses: answer },
   }
   return renderToString(<Page initialEntries={['/profile/addresses']} hydrationData={hydrationData} />)
@@ -160,6 +167,22 @@ describe('/profile/addresses', () => {
     expect(control(html, 'phone')).toEqual({ invalid: true, message: PHONE_FORMAT_MESSAGE })
     expect(control(html, 'zipcode')).toEqual({ invalid: true, message: 'Enter a valid postcode for Spain.' })
     expect(html).not.toContain('form-status--error')
+  })
+
+  it('says a full address book is full instead of offering its form, and the API’s refusal over the form', async () => {
+    const full = Array.from({ length: ADDRESS_BOOK_LIMIT }, (_, i) => ({ ...ADDRESS, id: i + 1 }))
+    const page = await drawn(undefined, full)
+    expect(page).toContain(ADDRESS_BOOK_FULL_MESSAGE)
+    expect(page).not.toContain('Save address')
+    // Filled in another tab while this one still showed the form.
+    const answer = (await save(posted(), full)) as {
+      data: { result: { error: Record<string, string[]> } }
+      init: { status: number }
+    }
+    expect(answer.init.status).toBe(422)
+    expect(answer.data.result.error).toEqual({ '': [ADDRESS_BOOK_FULL_MESSAGE] })
+    expect(full).toHaveLength(ADDRESS_BOOK_LIMIT)
+    expect(await drawn(answer.data, [ADDRESS])).toContain(ADDRESS_BOOK_FULL_MESSAGE)
   })
 
   it('saves an address whose phone and postcode fit its country', async () => {

@@ -15,6 +15,12 @@ const required = (label: string, max: number) =>
     .max(max, `The ${label} can be at most ${max} characters.`)
     .refine(isOneLine, `The ${label} must fit on one line.`)
 
+/** How many addresses one book keeps: plenty for a fan, and a bound on what one account stores. */
+export const ADDRESS_BOOK_LIMIT = 20
+
+/** What adding to a full book answers (422), and what the page says instead of its form. */
+export const ADDRESS_BOOK_FULL_MESSAGE = `Your address book is full: it keeps up to ${ADDRESS_BOOK_LIMIT} addresses. Remove one to add another.`
+
 export const savedAddressInputSchema = z.object({
   firstname: required('first name', 100),
   lastname: required('last name', 100),

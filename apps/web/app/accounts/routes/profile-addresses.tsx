@@ -2,9 +2,17 @@
  * /profile/addresses: the customer's address book (issue 9), which fills in their checkout. The
  * addresses of their orders arrive by themselves; here they are added, changed and removed. The
  * form is checked as the fan types and again by the API; a phone or postcode that does not fit the
- * country is said at its field, by the same rule as the checkout's.
+ * country is said at its field, by the same rule as the checkout's. A full book says so instead of
+ * offering its form (and the API's refusal, from another tab, is said over the form).
  */
-import { accountEndpoints, idParam, type SavedAddressJson, savedAddressFormSchema } from '@fanshop/core'
+import {
+  ADDRESS_BOOK_FULL_MESSAGE,
+  ADDRESS_BOOK_LIMIT,
+  accountEndpoints,
+  idParam,
+  type SavedAddressJson,
+  savedAddressFormSchema,
+} from '@fanshop/core'
 import { useMemo } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { call, formError } from '../../api.server.ts'
@@ -114,12 +122,16 @@ export default function ProfileAddresses({ loaderData, actionData }: Route.Compo
           ))}
         </ul>
       )}
-      <AddressForm
-        key={editing?.id ?? 'new'}
-        editing={editing}
-        loaderData={loaderData}
-        lastResult={actionData?.result}
-      />
+      {!editing && addresses.length >= ADDRESS_BOOK_LIMIT ? (
+        <p className="profile-card__note">{ADDRESS_BOOK_FULL_MESSAGE}</p>
+      ) : (
+        <AddressForm
+          key={editing?.id ?? 'new'}
+          editing={editing}
+          loaderData={loaderData}
+          lastResult={actionData?.result}
+        />
+      )}
     </div>
   )
 }
