@@ -21,6 +21,7 @@ describe(`the orders indexes on ${testDialect}`, () => {
     expect(indexes.orders_completed_idx).toMatch(/where \(?completed_at is not null\)?/)
     expect(indexes.orders_coupon_idx).toMatch(/where \(?coupon_id is not null\)?/)
     expect(indexes.orders_email_idx).toMatch(/where \(?lower\(\(?email\)?(::text)?\) is not null\)?/)
+    expect(indexes.orders_fan_mailbox_idx).toMatch(/where \(?fan_mailbox is not null\)?/)
   })
 
   it.runIf(testDialect === 'sqlite')('pages the placed orders through the partial index', async () => {
@@ -45,14 +46,14 @@ describe(`the orders indexes on ${testDialect}`, () => {
   )
 
   it.runIf(testDialect === 'sqlite')(
-    "finds a fan's orders by e-mail or account (the per-fan cap at placement) through both indexes",
+    "finds a fan's orders by mailbox or account (the per-fan cap at placement) through both indexes",
     async () => {
       const plan = await sql<{ detail: string }>`
       explain query plan select id from orders
-      where lower(orders.email) = ${'fan@example.com'} or orders.user_id = ${7}`.execute(t.ctx.db)
+      where orders.fan_mailbox = ${'fan@example.com'} or orders.user_id = ${7}`.execute(t.ctx.db)
       const detail = plan.rows.map((row) => row.detail).join('\n')
       expect(detail).toMatch(/MULTI-INDEX OR/)
-      expect(detail).toMatch(/INDEX orders_email_idx/)
+      expect(detail).toMatch(/INDEX orders_fan_mailbox_idx/)
       expect(detail).toMatch(/INDEX orders_user_state_idx/)
     },
   )

@@ -129,6 +129,34 @@ describe(`the per-fan cap on ${testDialect}`, () => {
     expect((await checkout('guest@example.com')).json().state).toBe('complete')
   })
 
+  it('counts one mailbox as one fan: a +tag, Gmail’s dots and the case make no other fan', async () => {
+    const item = await capped({ limited: 1 })
+    const checkout = async (email: string) => {
+      const order = await createCart(t)
+      expect((await addLine(t, order, item)).statusCode).toBe(201)
+      await toConfirm(order, email)
+      return next(order)
+    }
+    const name = `drop${Date.now()}`
+    expect((await checkout(`${name}@gmail.com`)).json().state).toBe('complete')
+    for (const alias of [
+      `${name}+2@gmail.com`,
+      `${name.slice(0, 2)}.${name.slice(2)}@gmail.com`,
+      `${name.toUpperCase()}+x@googlemail.com`,
+    ]) {
+      const refused = await checkout(alias)
+      expect(refused.statusCode, alias).toBe(422)
+      expect(refused.json().message).toBe('This item is limited to 1 per fan.')
+    }
+    // Another mailbox is another fan; elsewhere than Gmail a dot makes another mailbox.
+    expect((await checkout(`${name}.other@gmail.com`)).json().state).toBe('complete')
+    expect((await checkout(`${name.slice(0, 2)}@example.com`)).json().state).toBe('complete')
+    expect((await checkout(`${name.slice(0, 2)}+x@example.com`)).statusCode).toBe(422)
+    expect((await checkout(`${name.slice(0, 1)}.${name.slice(1, 2)}@example.com`)).json().state).toBe(
+      'complete',
+    )
+  })
+
   it('holds an account at checkout to what its e-mail address bought as a guest', async () => {
     const fan = await insertShopper(t)
     const item = await capped({ limited: 1 })

@@ -1,14 +1,15 @@
 /**
  * The per-fan cap on the add path, at login and at checkout (core's launch/fan-cap.ts has the
  * rule): a capped item is counted across the fan's account (its other orders and open carts), or
- * for a guest in the cart; at checkout, across the orders placed or being paid with the same
- * e-mail address or by the same account; less the units that went back to the shelf (a cancelled
- * order). Only capped items pay for it: one indexed sum, counted one fan at a time
- * (PostgreSQL first locks the fan's account row when adding, or the address with a
+ * for a guest in the cart; at checkout, across the orders placed or being paid for the same
+ * mailbox (an e-mail address without its +tag, Gmail's without dots) or by the same account;
+ * less the units that went back to the shelf (a cancelled order). Only capped items pay for it:
+ * one indexed sum, counted one fan at a time
+ * (PostgreSQL first locks the fan's account row when adding, or the mailbox with a
  * transaction-scoped advisory lock at checkout; SQLite's write transactions run one at a time
  * anyway), so two carts or two checkouts of one fan at once are counted one after the other.
  */
-import { perFanCap, perFanCapMessage, withinPerFanCap } from '@fanshop/core'
+import { mailboxOf, perFanCap, perFanCapMessage, withinPerFanCap } from '@fanshop/core'
 import { sql } from 'kysely'
 import type { Db, OrderRow } from '../cart/orders.ts'
 import type { Dialect } from '../db/database.ts'
@@ -82,8 +83,9 @@ async function cappedLines(db: Db, orderId: number) {
 /**
  * At placement, inside the transaction that freezes the order for payment (so the count and the
  * claim are one step): each capped item of the order counted with the orders placed or being paid
- * under the same e-mail address, or by the same account, so a fan's guest orders and their
- * account's count together whichever came first. Two checkouts with one address at the same
+ * for the same mailbox (core's mailboxOf: fan+1@ and f.an@gmail.com are fan@gmail.com), or by the
+ * same account, so a fan's guest orders and their account's count together whichever came first,
+ * and one mailbox is one fan (docs/decisions/0019). Two checkouts with one address at the same
  * instant are counted one after the other: the second sees the first frozen and gets 422.
  */
 export async function assertWithinFanCapAtPlacement(
@@ -94,9 +96,11 @@ export async function assertWithinFanCapAtPlacement(
   if (!order.email) return
   const lines = await cappedLines(trx, order.id)
   if (lines.length === 0) return
-  const email = order.email.toLowerCase()
+  const mailbox = mailboxOf(order.email)
   const userId = order.user_id
-  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${email}))`.execute(trx)
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${mailbox}))`.execute(trx)
+  // Placed, the order counts for its mailbox: a later checkout of the same fan finds it by that.
+  await trx.updateTable('orders').set({ fan_mailbox: mailbox }).where('id', '=', order.id).execute()
   for (const line of lines) {
     const { owned } = await trx
       .selectFrom('line_items')
@@ -104,7 +108,7 @@ export async function assertWithinFanCapAtPlacement(
       .select(ownedUnits)
       .where((eb) =>
         eb.or([
-          eb(sql`lower(orders.email)`, '=', email),
+          eb('orders.fan_mailbox', '=', mailbox),
           ...(userId === null ? [] : [eb('orders.user_id', '=', userId)]),
         ]),
       )

@@ -1,6 +1,8 @@
 /** Migrations owned by the launch domain (names carry a global date-time prefix so they sort in order). */
+import { mailboxOf } from '@fanshop/core'
 import { type Kysely, type Migration, sql } from 'kysely'
 import { dialectOf, withIdColumn } from '../db/portable.ts'
+import type { Database } from '../db/schema.ts'
 
 export const launchMigrations: Record<string, Migration> = {
   '2026-11-21T0500_launch_access_codes_and_signups': {
@@ -135,6 +137,45 @@ export const launchMigrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable('queue_state').dropColumn('launch_at').execute()
+    },
+  },
+  /** The mailbox an order with capped items was placed for (core's mailboxOf), which the per-fan
+   *  cap counts guests and accounts by, so fan+1@ and f.an@gmail.com are one fan (docs/decisions/0019).
+   *  Orders placed or being paid before are given theirs, so what a fan bought still counts. */
+  '2026-12-05T0400_launch_orders_fan_mailbox': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('orders').addColumn('fan_mailbox', 'text').execute()
+      await db.schema
+        .createIndex('orders_fan_mailbox_idx')
+        .on('orders')
+        .column('fan_mailbox')
+        .where(sql<boolean>`fan_mailbox is not null`)
+        .execute()
+      const shop = db as unknown as Kysely<Database>
+      const placed = await shop
+        .selectFrom('orders')
+        .select(['id', 'email'])
+        .where('email', 'is not', null)
+        .where((eb) => eb.or([eb('state', '=', 'complete'), eb('frozen_at', 'is not', null)]))
+        .execute()
+      const byMailbox = new Map<string, number[]>()
+      for (const { id, email } of placed) {
+        const mailbox = mailboxOf(email!)
+        byMailbox.set(mailbox, [...(byMailbox.get(mailbox) ?? []), id])
+      }
+      for (const [mailbox, ids] of byMailbox) {
+        for (let i = 0; i < ids.length; i += 500) {
+          await shop
+            .updateTable('orders')
+            .set({ fan_mailbox: mailbox })
+            .where('id', 'in', ids.slice(i, i + 500))
+            .execute()
+        }
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('orders_fan_mailbox_idx').execute()
+      await db.schema.alterTable('orders').dropColumn('fan_mailbox').execute()
     },
   },
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { perFanCap, perFanCapMessage, withinPerFanCap } from './fan-cap.ts'
+import { mailboxOf, perFanCap, perFanCapMessage, withinPerFanCap } from './fan-cap.ts'
 
 describe('the per-fan cap', () => {
   it('is 1 for a limited item, its own number when set, and none otherwise', () => {
@@ -21,5 +21,25 @@ describe('the per-fan cap', () => {
     expect(withinPerFanCap(1, 2, 3)).toBe(true)
     expect(perFanCapMessage(1)).toBe('This item is limited to 1 per fan.')
     expect(perFanCapMessage(2)).toBe('This item is limited to 2 per fan.')
+  })
+})
+
+describe('the mailbox the cap counts an e-mail address by', () => {
+  it('is one for the address in any case, with or without a +tag', () => {
+    for (const address of [
+      'fan@example.com',
+      ' Fan@Example.COM ',
+      'fan+drop@example.com',
+      'FAN+1+2@example.com',
+    ])
+      expect(mailboxOf(address)).toBe('fan@example.com')
+  })
+  it('ignores dots at Gmail only, where they reach the same mailbox', () => {
+    for (const address of ['f.a.n@gmail.com', 'Fan+x@googlemail.com', 'fan.@gmail.com'])
+      expect(mailboxOf(address)).toBe('fan@gmail.com')
+    expect(mailboxOf('ana.lopez@example.com')).toBe('ana.lopez@example.com')
+  })
+  it('keeps a name that is all tag as it is', () => {
+    expect(mailboxOf('+fan@example.com')).toBe('+fan@example.com')
   })
 })

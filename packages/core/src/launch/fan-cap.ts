@@ -27,6 +27,26 @@ export function perFanCap(item: FanCapSettings, parent?: FanCapSettings | null):
   return null
 }
 
+/** Domains whose mailboxes ignore dots in the name (Gmail): f.an@ and fan@ are one mailbox. */
+const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' }
+
+/**
+ * The mailbox an e-mail address delivers to, as the per-fan cap counts guests and accounts by it
+ * (docs/decisions/0019): lower-cased, without a "+tag" (fan+1@ reaches fan@ at Gmail, Outlook,
+ * iCloud, Fastmail, Proton...) and, at Gmail, without dots. Without it, one mailbox checked out as
+ * many fans. Only for counting the cap: accounts, logins and mail keep the address as written.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase()
+  const at = address.lastIndexOf('@')
+  if (at < 1) return address
+  const local = address.slice(0, at)
+  const domain = address.slice(at + 1)
+  const name = local.split('+')[0] || local
+  const dotless = DOTLESS_DOMAINS[domain]
+  return dotless ? `${name.replaceAll('.', '')}@${dotless}` : `${name}@${domain}`
+}
+
 export const withinPerFanCap = (ownedElsewhere: number, wanted: number, cap: number): boolean =>
   ownedElsewhere + wanted <= cap
 

@@ -322,7 +322,12 @@ export async function eraseCustomer(
     for (const order of orders) {
       await trx
         .updateTable('orders')
-        .set({ email: null, ship_address: null, bill_address: billingCountryOnly(order.bill_address) })
+        .set({
+          email: null,
+          fan_mailbox: null,
+          ship_address: null,
+          bill_address: billingCountryOnly(order.bill_address),
+        })
         .where('id', '=', order.id)
         .execute()
     }
