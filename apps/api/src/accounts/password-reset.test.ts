@@ -392,8 +392,11 @@ describe(`password reset through SMTP on ${testDialect}`, () => {
     }
     const mails = await mailsOnceThere(RESET_MAILS.limit)
     expect(mails).toHaveLength(RESET_MAILS.limit)
-    // The links mailed still work.
-    expect((await setPassword(resetKeyIn(mails[0]!.raw), 'brand new secret')).statusCode).toBe(200)
+    // The newest link mailed still works (only the newest ever does).
+    const used: number[] = []
+    for (const mail of mails)
+      used.push((await setPassword(resetKeyIn(mail.raw), 'brand new secret')).statusCode)
+    expect(used.filter((status) => status === 200)).toHaveLength(1)
 
     t.clock.advance(RESET_MAILS.lockMs)
     expect((await requestReset(user.email, '198.51.100.99')).statusCode).toBe(200)
