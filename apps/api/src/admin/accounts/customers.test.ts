@@ -233,6 +233,7 @@ describe(`the back office's customers, on ${testDialect}`, () => {
       .execute()
     expect(timeline.map((event) => event.text)).toEqual([
       'Confirmation e-mail sent to the customer',
+      'Confirmation e-mail sent to the customer',
       'Called the customer about the size',
     ])
     const orderAudit = await t.ctx.db
