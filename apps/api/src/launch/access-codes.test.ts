@@ -194,6 +194,37 @@ describe(`access codes on ${testDialect}`, () => {
       expect((await write({ [ACCESS_GRANT_HEADER]: data.grant })).statusCode).toBe(200)
     })
 
+    it("ends a grant no later than its code's expiry", async () => {
+      // A whole second: a grant's expiry is kept in seconds, rounded down.
+      const expiresAt = Math.floor(t.clock.now / 1000) * 1000 + 60 * 60_000
+      await createAccessCode(t.ctx, { code: 'HOUR1', label: 'test', maxUses: null, expiresAt })
+      const { data } = (await check(accessCodeSearch('HOUR1'), '203.0.113.11')).json()
+      expect(data.expires_at).toBe(expiresAt)
+      const saved = t.clock.now
+      t.clock.now = expiresAt - 1
+      expect((await write({ [ACCESS_GRANT_HEADER]: data.grant })).statusCode).toBe(200)
+      t.clock.now = expiresAt
+      expect((await write({ [ACCESS_GRANT_HEADER]: data.grant })).statusCode).toBe(403)
+      t.clock.now = saved
+    })
+
+    it('ends the grants a code gave when its expiry is brought forward', async () => {
+      await createAccessCode(t.ctx, {
+        code: 'EARL2',
+        label: 'brought forward',
+        maxUses: null,
+        expiresAt: null,
+      })
+      const { data } = (await check(accessCodeSearch('EARL2'), '203.0.113.12')).json()
+      expect((await write({ [ACCESS_GRANT_HEADER]: data.grant })).statusCode).toBe(200)
+      await t.ctx.db
+        .updateTable('access_codes')
+        .set({ expires_at: t.clock.now })
+        .where('label', '=', 'brought forward')
+        .execute()
+      expect((await write({ [ACCESS_GRANT_HEADER]: data.grant })).statusCode).toBe(403)
+    })
+
     it('closes until the last millisecond before the launch and opens at its exact instant', async () => {
       const { data } = (await check(accessCodeSearch('FAN24'), '203.0.113.10')).json()
       const saved = t.clock.now

@@ -43,7 +43,7 @@ export async function createAccessCode(ctx: LaunchContext, code: NewAccessCode):
 }
 
 export type RedeemResult =
-  | { ok: true; codeId: number; skipsQueue: boolean }
+  | { ok: true; codeId: number; skipsQueue: boolean; expiresAt: number | null }
   | { ok: false; reason: 'unknown' | 'expired' | 'used-up' }
 
 /** Uses one entry of the code, when it exists, has not expired and has a use left. */
@@ -51,7 +51,7 @@ export async function redeemAccessCode(ctx: LaunchContext, code: string): Promis
   const now = ctx.now()
   const row = await ctx.db
     .selectFrom('access_codes')
-    .select(['id', 'skips_queue'])
+    .select(['id', 'skips_queue', 'expires_at'])
     .where('code_hash', '=', await hashAccessCode(ctx, code))
     .executeTakeFirst()
   if (!row) return { ok: false, reason: 'unknown' }
@@ -63,7 +63,12 @@ export async function redeemAccessCode(ctx: LaunchContext, code: string): Promis
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .executeTakeFirst()
   if (Number(updated.numUpdatedRows) === 1)
-    return { ok: true, codeId: row.id, skipsQueue: row.skips_queue === 1 }
+    return {
+      ok: true,
+      codeId: row.id,
+      skipsQueue: row.skips_queue === 1,
+      expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+    }
   const current = await ctx.db
     .selectFrom('access_codes')
     .select(['expires_at'])

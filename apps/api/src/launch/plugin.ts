@@ -54,9 +54,11 @@ export default async function launchPlugin(app: FastifyInstance) {
       throw REFUSALS[result.reason]()
     }
     await attempt.succeeded()
-    const { grant, expiresAt } = await issueAccessGrant(app.shop, result.codeId, {
-      queueTicketId: result.ticketId,
-    })
+    const { grant, expiresAt } = await issueAccessGrant(
+      app.shop,
+      { id: result.codeId, expiresAt: result.expiresAt },
+      { queueTicketId: result.ticketId },
+    )
     return { code: 200 as const, data: { grant, expires_at: expiresAt } }
   })
 
