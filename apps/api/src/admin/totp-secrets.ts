@@ -1,31 +1,24 @@
 /**
- * Staff TOTP secrets at rest: sealed with AES-256-GCM before they reach staff_users, so a copy of
- * the database (a backup, a dump) hands out no one's second factor. A sealed value reads
- * `v1:<iv>:<tag>:<ciphertext>` (base64url). The key is STAFF_TOTP_KEY, or else one derived (HKDF)
- * from the server's signing secret, which, unlike SESSION_SECRET outside production, outlives the
- * process. Secrets written before sealing existed are sealed once at start.
+ * Staff TOTP secrets at rest: sealed (accounts/sealed-values.ts) before they reach staff_users, so
+ * a copy of the database (a backup, a dump) hands out no one's second factor. The key is
+ * STAFF_TOTP_KEY, or else one derived (HKDF) from the server's signing secret, which, unlike
+ * SESSION_SECRET outside production, outlives the process. Secrets written before sealing existed
+ * are sealed once at start.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { hkdfSync } from 'node:crypto'
+import { isSealed, openValue, sealValue } from '../accounts/sealed-values.ts'
 import { signingKey } from '../accounts/sessions.ts'
 import { perConfig } from '../config.ts'
 import type { ShopContext } from '../context.ts'
 
-const VERSION = 'v1'
 const totpKey = perConfig(async (config) =>
   config.STAFF_TOTP_KEY
     ? Buffer.from(config.STAFF_TOTP_KEY, 'base64')
     : Buffer.from(hkdfSync('sha256', await signingKey(config), 'fanshop-admin', 'staff-totp-secret', 32)),
 )
 
-export const isSealed = (stored: string) => stored.startsWith(`${VERSION}:`)
-
 export async function sealTotpSecret(ctx: Pick<ShopContext, 'config'>, secret: string): Promise<string> {
-  const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', await totpKey(ctx.config), iv)
-  const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()])
-  return [VERSION, iv, cipher.getAuthTag(), ciphertext]
-    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-    .join(':')
+  return sealValue(await totpKey(ctx.config), secret)
 }
 
 /** The secret, or null when the stored value was altered, sealed with another key or is not sealed. */
@@ -33,17 +26,7 @@ export async function openTotpSecret(
   ctx: Pick<ShopContext, 'config'>,
   stored: string,
 ): Promise<string | null> {
-  const [version, iv, tag, ciphertext, ...rest] = stored.split(':')
-  if (version !== VERSION || !iv || !tag || ciphertext === undefined || rest.length > 0) return null
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', await totpKey(ctx.config), Buffer.from(iv, 'base64url'))
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'))
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
-      'utf8',
-    )
-  } catch {
-    return null
-  }
+  return openValue(await totpKey(ctx.config), stored)
 }
 
 /**
