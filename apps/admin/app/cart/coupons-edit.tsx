@@ -9,6 +9,7 @@ import { type AdminCoupon, couponEndpoints, couponInputSchema } from '@fanshop/c
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { api, formError, load, refused } from '../api'
 import { GuardedButton } from '../guarded-button'
+import { localInput, withInstants } from '../local-time'
 import type { Route } from './+types/coupons-edit'
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -16,18 +17,8 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return { coupon: await load(couponEndpoints.getCoupon, { params: { id: Number(params.id) } }) }
 }
 
-/** The form's local date-times (datetime-local) as instants, as the API takes them. */
-function withInstants(formData: FormData): FormData {
-  const copy = new FormData()
-  for (const [name, value] of formData) {
-    const local = (name === 'startsAt' || name === 'endsAt') && typeof value === 'string' && value !== ''
-    const instant = local ? new Date(value) : null
-    copy.append(name, instant && !Number.isNaN(instant.getTime()) ? instant.toISOString() : value)
-  }
-  return copy
-}
-
-const parse = (formData: FormData) => parseWithZod(withInstants(formData), { schema: couponInputSchema })
+const parse = (formData: FormData) =>
+  parseWithZod(withInstants(formData, ['startsAt', 'endsAt']), { schema: couponInputSchema })
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   const submission = parse(await request.formData())
@@ -46,14 +37,6 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     )
   }
   return redirect('/coupons')
-}
-
-/** An instant as a datetime-local value in the browser's time zone. */
-function localInput(value: string | null): string | undefined {
-  if (value === null) return undefined
-  const date = new Date(value)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
 }
 
 function defaultsOf(coupon: AdminCoupon | null) {
