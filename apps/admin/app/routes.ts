@@ -26,5 +26,8 @@ export default [
     route('coupons/new', 'cart/coupons-edit.tsx', { id: 'coupon-new' }),
     route('coupons/:id', 'cart/coupons-edit.tsx'),
     route('drop', 'launch/drop.tsx'),
+    route('access-codes', 'launch/access-codes.tsx'),
+    route('access-codes/new', 'launch/access-codes-edit.tsx', { id: 'access-code-new' }),
+    route('access-codes/:id', 'launch/access-codes-edit.tsx'),
   ]),
 ] satisfies RouteConfig

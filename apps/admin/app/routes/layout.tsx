@@ -26,6 +26,7 @@ const NAV: { to: string; label: string; permission: Permission | null }[] = [
   { to: '/staff', label: 'Staff', permission: 'staff' },
   { to: '/audit', label: 'Audit log', permission: 'audit' },
   { to: '/drop', label: 'Drop', permission: 'launch' },
+  { to: '/access-codes', label: 'Access codes', permission: 'launch' },
   { to: '/security', label: 'Security', permission: null },
 ]
 

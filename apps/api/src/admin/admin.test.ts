@@ -1,5 +1,6 @@
 import {
   type AdminEndpoint,
+  accessCodeEndpoints,
   adminCatalogEndpoints,
   adminEndpoints,
   adminLaunchEndpoints,
@@ -75,6 +76,7 @@ const allAdminEndpoints: Record<string, AdminEndpoint> = {
   ...customerEndpoints,
   ...couponEndpoints,
   ...adminLaunchEndpoints,
+  ...accessCodeEndpoints,
   ...adminOrderEndpoints,
   ...adminStockEndpoints,
   ...adminSizeGuideEndpoints,

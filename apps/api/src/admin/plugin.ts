@@ -8,6 +8,7 @@ import staleSettlementJob from './cart/stale-settlement.ts'
 import adminCatalogPlugin from './catalog/routes.ts'
 import stockRoutes from './catalog/stock-routes.ts'
 import dashboardRoutes from './dashboard.ts'
+import accessCodeRoutes from './launch/access-codes-routes.ts'
 import queueSettingsRoutes from './launch/queue-settings-routes.ts'
 import staffRoutes from './staff-routes.ts'
 
@@ -25,6 +26,7 @@ export default async function adminPlugin(app: FastifyInstance) {
   await app.register(customerRoutes)
   await app.register(couponRoutes)
   await app.register(queueSettingsRoutes)
+  await app.register(accessCodeRoutes)
   await app.register(stockRoutes)
   await app.register(orderRoutes)
   await app.register(staleSettlementJob)

@@ -1,7 +1,7 @@
 /**
  * Demo access codes (listed in the README): FAN24 opens the shop for anyone who has it, PRESS for
  * 50 visitors, VIP01 for one (both also skip the drop's waiting room), and OLD20 has expired.
- * Stored hashed, like every code.
+ * Stored as every code is: hashed for entry, sealed for the back office to show.
  */
 
 import { createAccessCode, type NewAccessCode } from '../launch/access-codes.ts'

@@ -6,6 +6,7 @@
  */
 import {
   type AdminEndpoint,
+  accessCodeEndpoints,
   adminCatalogEndpoints,
   adminEndpoints,
   adminLaunchEndpoints,
@@ -211,6 +212,7 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
       customerEndpoints,
       couponEndpoints,
       adminLaunchEndpoints,
+      accessCodeEndpoints,
       adminStockEndpoints,
       adminOrderEndpoints,
     ]

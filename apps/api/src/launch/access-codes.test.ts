@@ -133,12 +133,14 @@ describe(`access codes on ${testDialect}`, () => {
     }
   })
 
-  it('stores codes only as hashes', async () => {
-    const rows = await t.ctx.db.selectFrom('access_codes').select(['code_hash']).execute()
+  it('stores codes as hashes (and sealed for the back office), never as their text', async () => {
+    const rows = await t.ctx.db.selectFrom('access_codes').select(['code_hash', 'code_sealed']).execute()
     expect(rows.length).toBeGreaterThan(3)
     for (const row of rows) {
       expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/)
       expect(row.code_hash).not.toContain('FAN24')
+      expect(row.code_sealed).toMatch(/^v1:/)
+      expect(row.code_sealed).not.toContain('FAN24')
     }
   })
 

@@ -2,7 +2,8 @@
  * The access grant: a signed token that a visitor receives for a valid access code and that the
  * storefront sends with every cart write (x-access-grant). It names its code, and is checked by its
  * signature and then against that code (one read by primary key): it lasts until a day after the
- * launch, never past its code's expiry (also one set later), and ends with its code. A grant whose
+ * launch, never past its code's expiry (also one set later), and stops while staff have its code
+ * disabled. A grant whose
  * code skips the drop's waiting room carries a queue ticket of its own, let in at once, and goes
  * past the queue as that ticket's pass does: for one cart, so a grant handed on lets no one else by.
  */
@@ -40,7 +41,8 @@ export async function issueAccessGrant(
 
 /**
  * The grant's claims when it is signed, unexpired, and its code still lets visitors in by its
- * grants: the code exists and has not expired (an expiry set after the grant was given counts).
+ * grants: the code exists, is not disabled and has not expired (an expiry set after the grant was
+ * given counts).
  * A grant's use of its code's limit was counted when it was given, so a used-up code's grants stay.
  */
 async function liveGrantClaims(ctx: Pick<ShopContext, 'config' | 'db' | 'now'>, grant: string) {
@@ -52,6 +54,7 @@ async function liveGrantClaims(ctx: Pick<ShopContext, 'config' | 'db' | 'now'>, 
     .selectFrom('access_codes')
     .select('id')
     .where('id', '=', Number(codeId))
+    .where('disabled_at', 'is', null)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .executeTakeFirst()
   return code ? claims : null

@@ -12,6 +12,7 @@ import type { ShopContext } from '../context.ts'
 
 export type LaunchKeyPurpose =
   | 'access-code-hash'
+  | 'access-code-seal'
   | 'access-grant'
   | 'queue-ticket'
   | 'queue-pass'

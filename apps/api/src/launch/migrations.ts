@@ -178,4 +178,15 @@ export const launchMigrations: Record<string, Migration> = {
       await db.schema.alterTable('orders').dropColumn('fan_mailbox').execute()
     },
   },
+  /** The back office's access codes: each code kept sealed for staff to read, and disabling one. */
+  '2026-12-05T0401_launch_access_codes_back_office': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('access_codes').addColumn('code_sealed', 'text').execute()
+      await db.schema.alterTable('access_codes').addColumn('disabled_at', 'bigint').execute()
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('access_codes').dropColumn('disabled_at').execute()
+      await db.schema.alterTable('access_codes').dropColumn('code_sealed').execute()
+    },
+  },
 }

@@ -3,7 +3,7 @@ import type { Generated } from 'kysely'
 
 export interface AccessCodesTable {
   id: Generated<number>
-  /** HMAC-SHA256 of the normalised code under the server's secret (the code itself is never stored). */
+  /** HMAC-SHA256 of the normalised code under the server's secret, which entry looks it up by. */
   code_hash: string
   /** What the code is for, for the team ("Press", "Fan club"). */
   label: string
@@ -15,6 +15,13 @@ export interface AccessCodesTable {
   created_at: number
   /** 1 when the code also lets its holder past the drop's waiting room (press, VIP); else 0. */
   skips_queue: Generated<number>
+  /**
+   * The code sealed (accounts/sealed-values.ts, the launch key 'access-code-seal') so the back
+   * office can show it; null for a code made before codes were kept this way.
+   */
+  code_sealed: string | null
+  /** When staff disabled it (epoch ms): it opens nothing and its grants stop; null while enabled. */
+  disabled_at: number | null
 }
 
 export interface LaunchSignupsTable {

@@ -1,4 +1,6 @@
 /** The back office's contract and its role rules. */
+export * from './access-codes-endpoints.ts'
+export * from './access-codes-shapes.ts'
 export * from './catalog-endpoints.ts'
 export * from './catalog-shapes.ts'
 export * from './coupons-endpoints.ts'

@@ -27,7 +27,7 @@ export const PERMISSIONS = [
   'coupons',
   'customers',
   'content',
-  /** The drop's settings: the waiting room's switch, pace and limits. */
+  /** The drop's settings (the waiting room's switch, pace and limits) and its access codes. */
   'launch',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]

@@ -25,6 +25,16 @@ function isWellFormedAccessCode(code: string): boolean {
   return code.length === ACCESS_CODE_LENGTH && normaliseAccessCode(code) === code
 }
 
+/**
+ * A code as the back office creates it, written as the coupon code rule is (admin/coupons-shapes.ts)
+ * but with the code boxes' alphabet and length, so every code made can be typed into /entercode.
+ * Kept in capitals; entry matches it in any case (normaliseAccessCode).
+ */
+export const accessCodeSchema = text({ error: 'is required' })
+  .trim()
+  .toUpperCase()
+  .refine(isWellFormedAccessCode, `must be ${ACCESS_CODE_LENGTH} letters or digits`)
+
 /** The search text the storefront sends (spec 7: "Access Code (code)"). */
 export function accessCodeSearch(code: string): string {
   return `Access Code (${code})`
