@@ -157,6 +157,26 @@ describe(`the back office's access codes, on ${testDialect}`, () => {
     expect((await call(accessCodeEndpoints.getAccessCode, { id: code.id })).json().status).toBe('expired')
   })
 
+  it('creates a code once when two staff create it at the same instant, in different cases', async () => {
+    const answers = await Promise.all(
+      ['twin1', 'TWIN1'].map((code) =>
+        call(accessCodeEndpoints.createAccessCode, { body: { code, label: 'twin' } }),
+      ),
+    )
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409])
+  })
+
+  it('refuses a disable another site sends (CSRF)', async () => {
+    const code = await create({ code: 'CSRF1' })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/admin/api/access-codes/${code.id}/disable`,
+      headers: { cookie: cookies.manager, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    })
+    expect(res.statusCode).toBe(403)
+    expect((await call(accessCodeEndpoints.getAccessCode, { id: code.id })).json().disabled).toBe(false)
+  })
+
   it('writes every change to the audit log, without the code’s text', async () => {
     const code = await create({ code: 'LOG01' })
     await call(accessCodeEndpoints.updateAccessCode, { id: code.id, body: { label: 'logged', maxUses: 5 } })
