@@ -61,7 +61,7 @@ test('the owner walks the main back office pages on a phone: nothing scrolls sid
   page,
   browser,
 }) => {
-  // A purchase for the order pages, then eleven pages with an axe run each, on a shared machine.
+  // A purchase for the order pages, then the pages with an axe run each, on a shared machine.
   test.setTimeout(300_000)
   const email = `phone.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
   // The fan buys on a laptop: this test is about the back office's pages.
@@ -88,7 +88,7 @@ test('the owner walks the main back office pages on a phone: nothing scrolls sid
 
   const nav = page.getByRole('navigation', { name: 'Back office' })
   // Every menu entry is on the screen, wrapped onto lines, none pushed off to the side.
-  await expect(nav.getByRole('link')).toHaveCount(13)
+  await expect(nav.getByRole('link')).toHaveCount(14)
   for (const link of await nav.getByRole('link').all()) {
     const box = (await link.boundingBox())!
     expect(box.x + box.width, (await link.textContent()) ?? '').toBeLessThanOrEqual(390)
@@ -137,6 +137,10 @@ test('the owner walks the main back office pages on a phone: nothing scrolls sid
   await visit('Staff', 'Staff')
   await visit('Audit log', 'Audit log')
   await visit('Drop', /Drop/)
+  await visit('Access codes', 'Access codes')
+  await page.getByRole('table').getByRole('link').first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expectFitsThePhone(page)
   await visit('Security', 'Security')
   await visit('Dashboard', 'Dashboard')
 })
