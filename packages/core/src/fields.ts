@@ -1,14 +1,16 @@
 /**
  * WordPress REST's global `_fields` parameter, as the product, category and content lists read
- * it: a comma list of the fields the answer keeps (`variations.price` keeps one field of each
- * variation; `images.0`, as in WordPress, keeps the first item of a list), so a caller that draws
- * cards or tiles is sent, and makes the API read, only what it shows (issue 15). As in WordPress,
- * names the answer's items do not have are ignored.
+ * it: a comma list of the fields the answer keeps, so a caller that draws cards or tiles is sent,
+ * and makes the API read, only what it shows (issue 15). As in WordPress 5.3+, a dotted path keeps
+ * part of a field at any depth (`title.rendered`, `images.0.src`: `images.0` keeps the first item
+ * of a list); ours also keeps a field of each item of a list of objects (`variations.price`). As
+ * in WordPress, names the answer's items do not have are ignored, and a scalar asked for a part
+ * of it is kept whole.
  */
 import { z } from 'zod'
 
-/** Each top-level field asked for, with the sub-fields asked for or `true` for the whole field. */
-export type FieldSelection = ReadonlyMap<string, true | ReadonlySet<string>>
+/** Each field asked for: `true` for the whole field, or the parts of it asked for, by name or position. */
+export type FieldSelection = ReadonlyMap<string, true | FieldSelection>
 
 /** The fields an item of a list has, and the fields of those of its fields that are lists of objects. */
 export interface FieldNames {
@@ -21,24 +23,40 @@ export interface FieldNames {
 /** A position in a list, as a `_fields` part names it (WordPress keeps `images.0` as the first image). */
 const POSITION = /^(0|[1-9]\d{0,2})$/
 
-const isPositions = (names: ReadonlySet<string>) => [...names].every((name) => POSITION.test(name))
+/** Whether a path may go on from a field to `sub`: a list of objects by its fields, a positional list by position. */
+function continuesTo(names: FieldNames, field: string, sub: string): boolean {
+  const subFields = names.subFields[field]
+  if (subFields) return subFields.has(sub)
+  return !names.positional?.has(field) || POSITION.test(sub)
+}
+
+/** Adds a path to a selection; a whole field wins over its parts, whichever is named first. */
+function addPath(selection: Map<string, true | FieldSelection>, [name = '', ...rest]: string[]): void {
+  const chosen = selection.get(name)
+  if (rest.length === 0) selection.set(name, true)
+  else if (chosen === true) return
+  else {
+    const parts = new Map(chosen ?? [])
+    addPath(parts, rest)
+    selection.set(name, parts)
+  }
+}
 
 /**
- * Reads a `_fields` list: unknown names are dropped and a whole field wins over its sub-fields;
- * a list naming nothing (`_fields=`) asks, as in WordPress, for every field.
+ * Reads a `_fields` list: unknown top-level names (and paths with an empty step, `title.`) are
+ * dropped and a whole field wins over its parts; a list naming nothing (`_fields=`) asks, as in
+ * WordPress, for every field.
  */
 export function parseFieldSelection(list: string, names: FieldNames): FieldSelection | undefined {
   const parts = list.split(',').filter((part) => part.trim() !== '')
   if (parts.length === 0) return undefined
-  const selection = new Map<string, true | Set<string>>()
+  const selection = new Map<string, true | FieldSelection>()
   for (const part of parts) {
-    const [field = '', sub, ...deeper] = part.trim().split('.')
-    if (!names.fields.has(field) || deeper.length > 0) continue
-    const chosen = selection.get(field)
-    if (sub === undefined) selection.set(field, true)
-    else if (chosen === true) continue
-    else if (names.subFields[field]?.has(sub) || (names.positional?.has(field) && POSITION.test(sub)))
-      selection.set(field, new Set([...(chosen ?? []), sub]))
+    const path = part.trim().split('.')
+    const [field = '', sub] = path
+    if (!names.fields.has(field) || path.includes('')) continue
+    if (sub !== undefined && !continuesTo(names, field, sub)) continue
+    addPath(selection, path)
   }
   return selection
 }
@@ -88,21 +106,29 @@ export function fieldsParam(names: FieldNames, example: string) {
 /** An item with the fields a selection asks for only, in the order they were asked. */
 export function pickFields<Item extends object>(item: Item, selection: FieldSelection): Partial<Item> {
   const picked: Record<string, unknown> = {}
-  for (const field of selection.keys()) {
-    const value = (item as Record<string, unknown>)[field]
-    if (asksFor(selection, field) || !Array.isArray(value)) {
-      picked[field] = value
-      continue
-    }
-    const chosen = selection.get(field) as ReadonlySet<string>
-    if (isPositions(chosen)) {
-      picked[field] = value.filter((_, position: number) => chosen.has(String(position)))
-      continue
-    }
-    const names = Object.keys(value[0] ?? {}).filter((name) => asksFor(selection, field, name))
-    picked[field] = value.map((element: Record<string, unknown>) =>
-      Object.fromEntries(names.map((name) => [name, element[name]])),
-    )
-  }
+  for (const [field, chosen] of selection)
+    picked[field] = pickValue((item as Record<string, unknown>)[field], chosen)
   return picked as Partial<Item>
+}
+
+/**
+ * The parts of a value asked for: of an object, the fields named (in its own order); of a list,
+ * the items at the positions named, or else each item's parts; a scalar whole (as in WordPress).
+ */
+function pickValue(value: unknown, chosen: true | FieldSelection): unknown {
+  if (chosen === true || value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) {
+    if (![...chosen.keys()].some((name) => POSITION.test(name)))
+      return value.map((each) => pickValue(each, chosen))
+    return value.flatMap((each, position) => {
+      const part = chosen.get(String(position))
+      return part ? [pickValue(each, part)] : []
+    })
+  }
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([name, each]) => {
+      const part = chosen.get(name)
+      return part ? [[name, pickValue(each, part)]] : []
+    }),
+  )
 }

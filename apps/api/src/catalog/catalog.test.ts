@@ -141,10 +141,13 @@ describe(`catalogue API on ${testDialect}`, () => {
     it('joins the image when _fields asks for it, and ignores names a category does not have', async () => {
       const path = '/wp-json/wc/v3/products/categories?include=12'
       const [tees] = (await get(path)).json() as CategoryJson[]
-      const { body, sql } = await sqlOf(`${path}&_fields=image,nonsense,name.x`)
+      const { body, sql } = await sqlOf(`${path}&_fields=image,nonsense`)
       expect(body).toEqual([{ image: tees!.image }])
       expect(tees!.image).not.toBeNull()
       expect(sql).not.toContain('from "product_categories"')
+      // A dotted path keeps part of a field, and a scalar asked for a part of it whole, as in WordPress 5.3+.
+      const parts = await sqlOf(`${path}&_fields=image.src,name.x`)
+      expect(parts.body).toEqual([{ image: { src: tees!.image!.src }, name: tees!.name }])
       expect((await get(`${path}&_fields=`)).body).toBe((await get(path)).body)
     })
 
@@ -402,9 +405,29 @@ describe(`catalogue API on ${testDialect}`, () => {
       expect(withTerms.sql).toContain('from "product_terms"')
     })
 
+    it('keeps the parts of fields dotted paths name, at any depth, as WordPress 5.3+ does', async () => {
+      const path = '/wp-json/wc/v3/products?per_page=6'
+      const whole = (await products(path)).list
+      const { body } = await sqlOf(
+        `${path}&_fields=id,images.0.src,images.1.alt,categories.slug,variations.image.id,size_guide.description`,
+      )
+      expect(whole.some((p) => p.images.length > 1 && p.variations.some((v) => v.image))).toBe(true)
+      expect(body).toEqual(
+        whole.map((p) => ({
+          id: p.id,
+          images: p.images
+            .slice(0, 2)
+            .map((image, position) => (position === 0 ? { src: image.src } : { alt: image.alt })),
+          categories: p.categories.map((category) => ({ slug: category.slug })),
+          variations: p.variations.map((v) => ({ image: v.image && { id: v.image.id } })),
+          size_guide: p.size_guide && { description: p.size_guide.description },
+        })),
+      )
+    })
+
     it('ignores names the product JSON does not have, as WordPress does; an empty list means every field', async () => {
       const { body } = await sqlOf(
-        '/wp-json/wc/v3/products?per_page=2&_fields=id,nonsense,variations.nonsense,name.x.y',
+        '/wp-json/wc/v3/products?per_page=2&_fields=id,nonsense,variations.nonsense,nonsense.x.y',
       )
       expect(body.map((p) => Object.keys(p as object))).toEqual([['id'], ['id']])
       const none = await sqlOf('/wp-json/wc/v3/products?per_page=2&_fields=nonsense')

@@ -5,7 +5,7 @@
  * `count` it counts nothing unless a filter or the order needs the count.
  */
 import {
-  asksFor,
+  asksForAny,
   type CATEGORY_ORDERS,
   type CategoryJson,
   type FieldSelection,
@@ -128,8 +128,8 @@ const queriesFor = perChoice(
 
 /** The queries for a search, reading the image and the count only when the answer or the search needs them. */
 function queriesOf(search: CategorySearch, fields: FieldSelection | undefined) {
-  const count = asksFor(fields, 'count') || search.hideEmpty || search.orderby === 'count'
-  return queriesFor(search.hideEmpty, search.orderby, search.order, asksFor(fields, 'image'), count)
+  const count = asksForAny(fields, 'count') || search.hideEmpty || search.orderby === 'count'
+  return queriesFor(search.hideEmpty, search.orderby, search.order, asksForAny(fields, 'image'), count)
 }
 
 /**

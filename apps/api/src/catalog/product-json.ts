@@ -213,7 +213,7 @@ async function buildProductJson(
 ): Promise<ProductJson[]> {
   if (ids.length === 0) return []
   const { db } = ctx
-  const readsTexts = TEXT_COLUMNS.some((text) => asksFor(fields, text))
+  const readsTexts = TEXT_COLUMNS.some((text) => asksForAny(fields, text))
   const [parents, variations] = await Promise.all([
     rowsOf((readsTexts ? productRows : productRowsWithoutTexts)(db, ids)),
     rowsOf(variationRows(db, ids)),
@@ -223,11 +223,11 @@ async function buildProductJson(
   const variationImageIds = asksFor(fields, 'variations', 'image')
     ? [...new Set(variations.flatMap((v) => (v.image_id === null ? [] : [v.image_id])))]
     : []
-  const genderIds = asksFor(fields, 'gender')
+  const genderIds = asksForAny(fields, 'gender')
     ? [...new Set(parents.flatMap((p) => (p.gender_id === null ? [] : [p.gender_id])))]
     : []
   const guideIds =
-    asksFor(fields, 'size_guide') || asksFor(fields, 'how_to_measure')
+    asksForAny(fields, 'size_guide') || asksForAny(fields, 'how_to_measure')
       ? [...new Set(parents.flatMap((p) => (p.size_guide_id === null ? [] : [p.size_guide_id])))]
       : []
 
@@ -236,8 +236,8 @@ async function buildProductJson(
       availableStockOfRows(ctx, allRows),
       asksForAny(fields, 'images') ? rowsOf(productImageRows(db, ids)) : Promise.resolve([]),
       variationImageIds.length === 0 ? Promise.resolve([]) : rowsOf(mediaRows(db, variationImageIds)),
-      asksFor(fields, 'categories') ? rowsOf(categoryRows(db, ids)) : Promise.resolve([]),
-      asksFor(fields, 'attributes') || asksFor(fields, 'variations', 'attributes')
+      asksForAny(fields, 'categories') ? rowsOf(categoryRows(db, ids)) : Promise.resolve([]),
+      asksForAny(fields, 'attributes') || asksFor(fields, 'variations', 'attributes')
         ? loadTerms(db, allIds)
         : Promise.resolve(new Map<number, TermRow[]>()),
       genderIds.length === 0 ? Promise.resolve([]) : rowsOf(genderRows(db, genderIds)),

@@ -7,7 +7,7 @@
  */
 import {
   type ArticleSummary,
-  asksFor,
+  asksForAny,
   type ContentItemOf,
   type ContentType,
   type FieldSelection,
@@ -143,8 +143,14 @@ function postObject(
     status: 'publish' as const,
     link: permalink(row, fields),
     title: { rendered: sanitizePlainText(row.title) },
-    content: { rendered: asksFor(asked, 'content') ? sanitizeRichText(row.content) : '', protected: false },
-    excerpt: { rendered: asksFor(asked, 'excerpt') ? sanitizeRichText(row.excerpt) : '', protected: false },
+    content: {
+      rendered: asksForAny(asked, 'content') ? sanitizeRichText(row.content) : '',
+      protected: false,
+    },
+    excerpt: {
+      rendered: asksForAny(asked, 'excerpt') ? sanitizeRichText(row.excerpt) : '',
+      protected: false,
+    },
     featured_media: row.featured_media ?? 0,
     featured_image: media.image(row.featured_media),
   }
@@ -156,7 +162,7 @@ async function termsOf(
   asked: FieldSelection | undefined,
 ): Promise<Map<number, number[]>> {
   const byItem = new Map<number, number[]>()
-  if (!ids.length || !asksFor(asked, 'feed_taxonomy')) return byItem
+  if (!ids.length || !asksForAny(asked, 'feed_taxonomy')) return byItem
   const { rows } = await termRows(db, ids)
   for (const { item_id, term_id } of rows) byItem.set(item_id, [...(byItem.get(item_id) ?? []), term_id])
   return byItem
@@ -171,7 +177,7 @@ async function shapePosts(
   asked: FieldSelection | undefined,
 ): Promise<ContentItemOf<'posts'>[]> {
   const ids = rows.map((r) => r.id)
-  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
+  const featured = asksForAny(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
   const [media, terms] = await Promise.all([MediaIndex.load(db, featured), termsOf(db, ids, asked)])
   return rows.map((row) => {
     const fields = readFields('post', row.id, row.fields)
@@ -192,8 +198,8 @@ async function shapeStories(
   asked: FieldSelection | undefined,
 ): Promise<ContentItemOf<'stories'>[]> {
   const ids = rows.map((r) => r.id)
-  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
-  const articles = ids.length && asksFor(asked, 'articles') ? (await articleRows(db, ids)).rows : []
+  const featured = asksForAny(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
+  const articles = ids.length && asksForAny(asked, 'articles') ? (await articleRows(db, ids)).rows : []
   const media = await MediaIndex.load(db, [...featured, ...articles.map((a) => a.featured_media)])
   return rows.map((row) => {
     const fields = readFields('story', row.id, row.fields)
@@ -223,7 +229,7 @@ async function shapeArticles(
   _now: number,
   asked: FieldSelection | undefined,
 ): Promise<ContentItemOf<'articles'>[]> {
-  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
+  const featured = asksForAny(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
   const parentIds = [...new Set(rows.map((r) => r.parent_id).filter((id): id is number => id !== null))]
   const [media, stories] = await Promise.all([
     MediaIndex.load(db, featured),
@@ -255,8 +261,8 @@ async function shapeLookbooks(
   asked: FieldSelection | undefined,
 ): Promise<ContentItemOf<'lookbooks'>[]> {
   const ids = rows.map((r) => r.id)
-  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
-  const setups = ids.length && asksFor(asked, 'setups') ? (await setupRows(db, ids)).rows : []
+  const featured = asksForAny(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
+  const setups = ids.length && asksForAny(asked, 'setups') ? (await setupRows(db, ids)).rows : []
   const setupIds = setups.map((s) => s.id)
   const [images, products] = setupIds.length
     ? await Promise.all([
@@ -297,10 +303,10 @@ async function shapeMusic(
   asked: FieldSelection | undefined,
 ): Promise<ContentItemOf<'music'>[]> {
   const ids = rows.map((r) => r.id)
-  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
-  const readsTracks = asksFor(asked, 'tracks') || asksFor(asked, 'total_duration')
+  const featured = asksForAny(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
+  const readsTracks = asksForAny(asked, 'tracks') || asksForAny(asked, 'total_duration')
   const tracks = ids.length && readsTracks ? (await trackRows(db, ids)).rows : []
-  const readsVideo = asksFor(asked, 'video')
+  const readsVideo = asksForAny(asked, 'video')
   const fieldsById = new Map(rows.map((row) => [row.id, readFields('music', row.id, row.fields)]))
   const videoMedia = [...fieldsById.values()].flatMap((f) =>
     f.video && readsVideo ? [f.video.media_id, f.video.poster_media_id] : [],
@@ -351,9 +357,9 @@ async function shapePages(
   _now: number,
   asked: FieldSelection | undefined,
 ): Promise<ContentItemOf<'pages'>[]> {
-  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
+  const featured = asksForAny(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
   const fieldsById = new Map(rows.map((row) => [row.id, readFields('page', row.id, row.fields)]))
-  const sectionImages = asksFor(asked, 'sections')
+  const sectionImages = asksForAny(asked, 'sections')
     ? [...fieldsById.values()].flatMap((f) => f.sections.map((s) => s.image_id))
     : []
   const media = await MediaIndex.load(db, [...featured, ...sectionImages])
@@ -388,7 +394,7 @@ async function shapeFeed(
   asked: FieldSelection | undefined,
 ): Promise<ContentItemOf<'feed'>[]> {
   const ids = rows.map((r) => r.id)
-  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
+  const featured = asksForAny(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
   const [media, terms] = await Promise.all([MediaIndex.load(db, featured), termsOf(db, ids, asked)])
   return rows.map((row) => {
     const fields = readFields('feed', row.id, row.fields)
@@ -416,7 +422,7 @@ async function shapeHomeBlocks(
   _now: number,
   asked: FieldSelection | undefined,
 ): Promise<ContentItemOf<'home_blocks'>[]> {
-  const featured = asksFor(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
+  const featured = asksForAny(asked, 'featured_image') ? rows.map((r) => r.featured_media) : []
   const media = await MediaIndex.load(db, featured)
   return rows.map((row) => {
     const fields = readFields('home_block', row.id, row.fields)

@@ -44,6 +44,20 @@ describe('asksFor', () => {
     expect(asksForAny(parseFieldSelection('variations.0'), 'variations')).toBe(false)
   })
 
+  it('asks for a field, and for the field of a list, when a deeper path names a part of it', () => {
+    const selection = parseFieldSelection('variations.image.src,size_guide.description,images.0.src')
+    expect(asksFor(selection, 'variations', 'image')).toBe(true)
+    expect(asksFor(selection, 'variations', 'price')).toBe(false)
+    expect(asksForAny(selection, 'size_guide')).toBe(true)
+    expect(asksFor(selection, 'size_guide')).toBe(false)
+    expect(asksForPosition(selection, 'images', 0)).toBe(true)
+    // A whole field wins over its parts, named before or after them.
+    expect(asksFor(parseFieldSelection('size_guide.description,size_guide'), 'size_guide')).toBe(true)
+    expect(asksFor(parseFieldSelection('size_guide,size_guide.description'), 'size_guide')).toBe(true)
+    // An empty step names nothing.
+    expect(asksForAny(parseFieldSelection('size_guide.,size_guide..description'), 'size_guide')).toBe(false)
+  })
+
   it("asks a card's list for neither of the product's texts", () => {
     const cards = parseFieldSelection(PRODUCT_CARD_FIELD_LIST)
     expect(asksFor(cards, 'price')).toBe(true)
