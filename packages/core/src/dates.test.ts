@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { isoDate, isoInstant } from './dates.ts'
+import type { z } from 'zod'
+import { isoDate, isoInstant, wordpressInstant } from './dates.ts'
 
-const messageOf = (schema: typeof isoDate, value: unknown) => {
+const messageOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value)
   return result.success ? null : result.error.issues.map((issue) => issue.message).join('; ')
 }
@@ -81,6 +82,34 @@ describe('a date and time (ISO 8601 with its offset)', () => {
     }
     for (const value of ['2100-12-31T23:59:59+01:00', '2000-01-01T00:30-01:00', '2100-12-31T23:59:59Z']) {
       expect(isoInstant.parse(value)).toBe(value)
+    }
+  })
+})
+
+describe('wordpressInstant (a content list date filter)', () => {
+  it('reads what WordPress reads, as epoch ms; without an offset, as UTC', () => {
+    const cases: [string, number][] = [
+      ['2026-12-01T09:00:00', Date.UTC(2026, 11, 1, 9)],
+      ['2026-12-01 09:00:00Z', Date.UTC(2026, 11, 1, 9)],
+      ['2026-12-01t09:00:00.1234+02:00', Date.UTC(2026, 11, 1, 7, 0, 0, 123)],
+      ['2026-12-01T09:00:00-05', Date.UTC(2026, 11, 1, 14)],
+      ['1970-01-01T00:00:00', 0],
+      ['0099-06-01T00:00:00', new Date('0099-06-01T00:00:00Z').getTime()],
+    ]
+    for (const [value, ms] of cases) expect(wordpressInstant.parse(value), value).toBe(ms)
+  })
+
+  it('refuses what WordPress refuses (no seconds, a date alone, a four-digit offset) and dates or times that do not exist', () => {
+    for (const value of ['2026-12-01', '2026-12-01T09:00', '2026-12-01T09:00:00+0200', 'now', '1']) {
+      expect(messageOf(wordpressInstant, value), value).toMatch(/^must be a date and time, e.g. /)
+    }
+    for (const value of [
+      '2026-02-29T00:00:00',
+      '2026-12-01T24:00:00',
+      '2026-12-01T09:60:00',
+      '2026-12-01T09:00:00+24:00',
+    ]) {
+      expect(messageOf(wordpressInstant, value), value).toBe('must be a real date and time')
     }
   })
 })

@@ -17,6 +17,10 @@ const INSTANT =
 
 const YEAR_MESSAGE = `must be in the years ${MIN_YEAR} to ${MAX_YEAR}`
 
+/** What a time's groups must hold: a time of the clock and an offset of at most 23:59. */
+const isRealTimeOfDay = ([hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0]: number[]) =>
+  !(hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59)
+
 /**
  * A text matching `pattern` whose first three groups are a year, a month and a day, checked in that
  * order; `yearMeant` is the year of what a real value stands for, when that is not the year written
@@ -58,7 +62,47 @@ export const isoInstant = dated(
   INSTANT,
   'must be a date and time with its offset, e.g. 2026-12-01T09:00:00Z',
   'must be a real date and time',
-  ([hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0]) =>
-    !(hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59),
+  isRealTimeOfDay,
   (value) => new Date(value).getUTCFullYear(),
 )
+
+/**
+ * A date and time as WordPress's `date-time` parameters take it (rest_parse_date): seconds
+ * required, `T`, `t` or a space between date and time, any decimals, and an offset (Z, ±HH or
+ * ±HH:MM) that may be left out.
+ */
+const WORDPRESS_INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:Z|([+-])(\d{2})(?::(\d{2}))?)?$/
+
+const WORDPRESS_INSTANT_MESSAGE =
+  "must be a date and time, e.g. 2026-12-01T09:00:00 (UTC, as the items' dates are written) or 2026-12-01T09:00:00+01:00"
+
+/**
+ * A content list's `before`, `after`, `modified_before` or `modified_after` (WordPress's
+ * date-time parameters), as epoch milliseconds; without an offset it is read as UTC, the time the
+ * items' `date` and `modified` are written in. Any year of four digits: a bound before or after
+ * everything (after=1970-01-01T00:00:00) filters nothing rather than being refused.
+ */
+export const wordpressInstant = text()
+  .superRefine((value, ctx) => {
+    const match = WORDPRESS_INSTANT.exec(value)
+    if (!match) return void ctx.addIssue({ code: 'custom', message: WORDPRESS_INSTANT_MESSAGE })
+    const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map(Number)
+    const offset = [match[9], match[10]].map((group) => Number(group ?? 0))
+    if (!isRealDate(year, month, day) || !isRealTimeOfDay([hour, minute, second, ...offset]))
+      ctx.addIssue({ code: 'custom', message: 'must be a real date and time' })
+  })
+  .transform((value) => {
+    const [, year, month, day, hour, minute, second, fraction, sign, offsetHours, offsetMinutes] =
+      WORDPRESS_INSTANT.exec(value) ?? []
+    const instant = new Date(0)
+    instant.setUTCFullYear(Number(year), Number(month) - 1, Number(day))
+    instant.setUTCHours(
+      Number(hour),
+      Number(minute),
+      Number(second),
+      Math.floor(Number(fraction ?? 0) * 1000),
+    )
+    const offsetMs = (Number(offsetHours ?? 0) * 60 + Number(offsetMinutes ?? 0)) * 60_000
+    return instant.getTime() - (sign === '-' ? -offsetMs : offsetMs)
+  })

@@ -133,6 +133,52 @@ describe(`content API on ${testDialect}`, () => {
         expect(res.json().message).toContain(`"${query.split('=')[0]}"`)
       }
     })
+
+    // WordPress's date-time filters were not read: after=... answered every item whatever its date.
+    it("reads WordPress's after, before, modified_after and modified_before, strictly, with the totals they leave", async () => {
+      const all = (await get('/wp-json/wp/v2/feed?per_page=100')).json() as FeedItem[]
+      const published = all.map((item) => Date.parse(item.date))
+      const modified = all.map((item) => Date.parse(item.modified))
+      expect(new Set(published).size).toBeGreaterThan(3)
+      const [, bound = 0] = [...new Set(published)].sort((x, y) => x - y)
+      const [, modifiedBound = 0] = [...new Set(modified)].sort((x, y) => y - x)
+      /** The instant as WordPress clients write it: without an offset (UTC here), or with one. */
+      const utc = (ms: number) => new Date(ms).toISOString().replace(/Z$/, '')
+      const plusTwo = (ms: number) => `${new Date(ms + 2 * 3_600_000).toISOString().slice(0, 23)}%2B02:00`
+      const expectIds = async (query: string, keep: (index: number) => boolean) => {
+        const expected = all.filter((_, index) => keep(index)).map((item) => item.id)
+        expect(expected.length, query).toBeGreaterThan(0)
+        expect(await ids(`/wp-json/wp/v2/feed?per_page=100&${query}`), query).toEqual({
+          ids: expected,
+          total: expected.length,
+        })
+      }
+      await expectIds(`after=${utc(bound)}`, (i) => published[i]! > bound)
+      await expectIds(`after=${plusTwo(bound)}`, (i) => published[i]! > bound)
+      await expectIds(`before=${utc(bound)}`, (i) => published[i]! < bound)
+      await expectIds(`before=${utc(bound + 1)}Z`, (i) => published[i]! <= bound)
+      await expectIds(`modified_after=${utc(modifiedBound)}`, (i) => modified[i]! > modifiedBound)
+      await expectIds(`modified_before=${plusTwo(modifiedBound)}`, (i) => modified[i]! < modifiedBound)
+      await expectIds(`after=1970-01-01 00:00:00&before=${utc(bound)}`, (i) => published[i]! < bound)
+      const paged = await get(`/wp-json/wp/v2/feed?per_page=1&after=${utc(bound)}`)
+      const later = published.filter((ms) => ms > bound).length
+      expect(paged.headers['x-wp-total']).toBe(String(later))
+      expect(paged.headers['x-wp-totalpages']).toBe(String(later))
+      for (const query of [
+        'after=2026-12-01',
+        'after=2026-02-30T10:00:00',
+        'before=yesterday',
+        'modified_after=2026-12-01T24:00:00',
+        'modified_before=2026-12-01T10:00:00%2B25:00',
+      ]) {
+        const res = await get(`/wp-json/wp/v2/feed?${query}`)
+        expect(res.statusCode, query).toBe(400)
+        expect(res.json(), query).toEqual({
+          statusCode: 400,
+          message: expect.stringContaining(`"${query.split('=')[0]}"`),
+        })
+      }
+    })
   })
 
   it('finds every word of a search, in any order, in titles, excerpts and content', async () => {

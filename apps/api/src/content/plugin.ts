@@ -65,6 +65,10 @@ export default async function contentPlugin(app: FastifyInstance) {
           offset?: number
           orderby?: ContentOrder
           order?: 'asc' | 'desc'
+          after?: number
+          before?: number
+          modified_after?: number
+          modified_before?: number
           feed_taxonomy?: number
           story?: number
           _fields?: FieldSelection
@@ -84,6 +88,13 @@ export default async function contentPlugin(app: FastifyInstance) {
           orderby: q.orderby,
           order: q.order,
         }
+        const dates = {
+          after: q.after,
+          before: q.before,
+          modifiedAfter: q.modified_after,
+          modifiedBefore: q.modified_before,
+        }
+        if (Object.values(dates).some((bound) => bound !== undefined)) query.dates = dates
         if (q.feed_taxonomy !== undefined) {
           if (!(await findFeedTerm(app.shop.db, q.feed_taxonomy))) {
             throw notFound(`There is no feed taxonomy term with id ${q.feed_taxonomy}.`)

@@ -52,6 +52,15 @@ export interface ListQuery {
   /** The list's order; without it the type's own (editorial order, or newest first). */
   orderby?: ContentOrder
   order?: 'asc' | 'desc'
+  /** Only items published (`date`) or last modified strictly after or before these instants, epoch ms (WordPress's `after`, `before`, `modified_after`, `modified_before`). */
+  dates?: DateBounds
+}
+
+export interface DateBounds {
+  after?: number
+  before?: number
+  modifiedAfter?: number
+  modifiedBefore?: number
 }
 
 export type ContentOrder = (typeof CONTENT_ORDERS)[number]
@@ -134,7 +143,8 @@ export async function listContent<T extends ContentType>(
     query.exclude !== undefined ||
     query.offset !== undefined ||
     query.orderby !== undefined ||
-    query.order !== undefined
+    query.order !== undefined ||
+    query.dates !== undefined
   if (!filtered) {
     const offset = pageOffset(query.page, query.perPage)
     const [counted, listed] = await Promise.all([
@@ -166,6 +176,11 @@ export async function listContent<T extends ContentType>(
   }
   if (query.include) base = base.where('content_items.id', 'in', query.include)
   if (query.exclude) base = base.where('content_items.id', 'not in', query.exclude)
+  const { after, before, modifiedAfter, modifiedBefore } = query.dates ?? {}
+  if (after !== undefined) base = base.where('content_items.date', '>', after)
+  if (before !== undefined) base = base.where('content_items.date', '<', before)
+  if (modifiedAfter !== undefined) base = base.where('content_items.modified', '>', modifiedAfter)
+  if (modifiedBefore !== undefined) base = base.where('content_items.modified', '<', modifiedBefore)
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
   // A type in editorial order, or a story's articles, read it first to last; the rest newest first.
   const editorial = ORDERED_BY_MENU.has(stored) || query.storyId !== undefined

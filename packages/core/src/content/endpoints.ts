@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { MAX_PER_PAGE } from '../catalog/paging.ts'
+import { wordpressInstant } from '../dates.ts'
 import { answeringWith, defineEndpoint, errorBodySchema, rateLimitedErrors } from '../endpoint.ts'
 import { boundedNumber, idListParam, idParam, MAX_ID, pageParam, text, wholeNumber } from '../input.ts'
 import { searchTextParam } from '../search.ts'
@@ -68,8 +69,9 @@ const pagingQuery = {
 export const CONTENT_ORDERS = ['date', 'id', 'include', 'modified', 'slug', 'title', 'menu_order'] as const
 
 /**
- * WordPress's other list parameters, so a WordPress client asking for some items or another
- * order gets them: without these, `include=3,4` answered every item and `order=asc` newest first.
+ * WordPress's other list parameters, so a WordPress client asking for some items, another order
+ * or a span of dates gets them: without these, `include=3,4` answered every item, `order=asc`
+ * newest first and `after=...` every item whatever its date.
  */
 const selectionQuery = {
   include: idListParam.optional().describe('Only the items with these ids'),
@@ -87,6 +89,18 @@ const selectionQuery = {
     .enum(['asc', 'desc'])
     .optional()
     .describe('Sort direction: desc unless the list is in its editorial order, asc'),
+  after: wordpressInstant
+    .optional()
+    .describe('Only items published after this date and time (ISO 8601; UTC without an offset)'),
+  before: wordpressInstant
+    .optional()
+    .describe('Only items published before this date and time (ISO 8601; UTC without an offset)'),
+  modified_after: wordpressInstant
+    .optional()
+    .describe('Only items last modified after this date and time (ISO 8601; UTC without an offset)'),
+  modified_before: wordpressInstant
+    .optional()
+    .describe('Only items last modified before this date and time (ISO 8601; UTC without an offset)'),
 }
 
 /** WordPress's `search` of a post type's list: every word in the title, excerpt or content. */
