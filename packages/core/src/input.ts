@@ -82,3 +82,8 @@ export const perPageParam = (max: number, fallback: number) =>
   boundedNumber(1, max, `must be between 1 and ${max}`)
     .default(fallback)
     .describe(`Results per page, at most ${max}`)
+
+/** A yes-or-no query parameter, spelt as WordPress's rest_sanitize_boolean takes it: true, false, 1 or 0. */
+export const booleanParam = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false (or 1 or 0)' })
+  .transform((value) => value === 'true' || value === '1')

@@ -10,6 +10,7 @@ import {
   type FieldSelection,
   type ProductJson,
   pagingHeaders,
+  searchFold,
 } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { compiledOnce } from '../db/compiled.ts'
@@ -75,7 +76,7 @@ export default async function catalogPlugin(app: FastifyInstance) {
       const search = {
         exclude: q.exclude,
         include: q.include,
-        hideEmpty: q.hide_empty === 'true' || q.hide_empty === '1',
+        hideEmpty: q.hide_empty ?? false,
         orderby: q.orderby,
         order: q.order,
         page: q.page,
@@ -92,8 +93,17 @@ export default async function catalogPlugin(app: FastifyInstance) {
     app,
     catalogEndpoints.products,
     async (request, reply) => {
-      const q = request.query
-      return productPage(reply, { ...q, perPage: q.per_page }, q._fields)
+      const { sku, on_sale, stock_status, min_price, max_price, ...q } = request.query
+      const search: ProductSearch = {
+        ...q,
+        perPage: q.per_page,
+        skus: sku?.map(searchFold),
+        onSale: on_sale,
+        stockStatus: stock_status,
+        minPrice: min_price,
+        maxPrice: max_price,
+      }
+      return productPage(reply, search, q._fields)
     },
     typedAnswer,
   )

@@ -9,15 +9,17 @@ import {
   attributeTaxonomy,
   GENDER_TAXONOMY,
   type PRODUCT_ORDERS,
+  type STOCK_STATUSES,
   type TaxonomyFilter,
   totalFromPage,
 } from '@fanshop/core'
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce, perChoice } from '../db/compiled.ts'
 import { containsWord, wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
+import { availableUnitsSql, giveBackExpiredHolds } from './stock.ts'
 import { shownInShop } from './visibility.ts'
 
 export type ProductOrder = (typeof PRODUCT_ORDERS)[number]
@@ -36,15 +38,78 @@ export interface ProductSearch {
   perPage: number
   /** Products skipped before the page, in place of the page's (WooCommerce's `offset`). */
   offset?: number
+  /** Only products with one of these SKUs, folded by searchFold (WooCommerce's `sku`). */
+  skus?: string[]
+  /** Only products whose JSON's `on_sale` is this (WooCommerce's `on_sale`). */
+  onSale?: boolean
+  /** Only products whose JSON's `stock_status` is this (WooCommerce's `stock_status`). */
+  stockStatus?: StockStatus
+  /** Only products sold, themselves or one of their variations, at a price in cents from minPrice to maxPrice (WooCommerce's `min_price`, `max_price`). */
+  minPrice?: number
+  maxPrice?: number
 }
+
+export type StockStatus = (typeof STOCK_STATUSES)[number]
 
 type ProductsScope = ExpressionBuilder<Database, 'products'>
 
+/** Core's isOnSale of a product or variation row (`table` is its name in the query), in SQL. */
+const onSaleSql = (table: string) =>
+  sql<boolean>`(${sql.ref(`${table}.sale_price`)} is not null and ${sql.ref(`${table}.sale_price`)} < ${sql.ref(`${table}.regular_price`)})`
+
+/** Core's currentPrice of a row, in SQL: the sale price while it is on sale, else the regular one. */
+const unitPriceSql = (table: string) =>
+  sql<number>`case when ${onSaleSql(table)} then ${sql.ref(`${table}.sale_price`)} else ${sql.ref(`${table}.regular_price`)} end`
+
 /** What a shopper pays now; for a variable product, its cheapest published variation (the back office sorts by it too). */
 export const currentPriceSql = sql<number>`coalesce(
-  (select min(coalesce(v.sale_price, v.regular_price)) from products v
+  (select min(${unitPriceSql('v')}) from products v
     where v.parent_id = products.id and v.status = 'publish'),
-  coalesce(products.sale_price, products.regular_price))`
+  ${unitPriceSql('products')})`
+
+/**
+ * Whether what the product sells holds `holds` of its row: for a variable product one of its
+ * published variations (named `v`), the variations its JSON shows; for any other, itself.
+ */
+function soldItemHolds(eb: ProductsScope, holds: (table: string) => Expression<SqlBool>) {
+  return eb.or([
+    eb.and([
+      eb('products.type', '=', 'variable'),
+      eb.exists(
+        eb
+          .selectFrom('products as v')
+          .select('v.id')
+          .whereRef('v.parent_id', '=', 'products.id')
+          .where('v.status', '=', 'publish')
+          .where(holds('v')),
+      ),
+    ]),
+    eb.and([eb('products.type', '<>', 'variable'), holds('products')]),
+  ])
+}
+
+/** The product JSON's `on_sale` (product-json.ts): of a variable product, one of its variations. */
+const isOnSaleSql = (eb: ProductsScope) => soldItemHolds(eb, onSaleSql)
+
+/**
+ * The product JSON's `stock_status` (product-json.ts): in stock when a unit can be taken (of one of
+ * a variable product's variations). Holds that ran out are given back before the list is read
+ * (giveBackExpiredHolds), as before a page's stock is.
+ */
+function stockStatusSql(eb: ProductsScope) {
+  const inStock = soldItemHolds(eb, (table) => eb(availableUnitsSql(table), '>', 0))
+  return sql<StockStatus>`case when ${inStock} then 'instock' else 'outofstock' end`
+}
+
+/** Whether the product sells at a price within the bounds (WooCommerce: one of a variable product's variations). */
+function pricedWithin(eb: ProductsScope, min: number | undefined, max: number | undefined) {
+  return soldItemHolds(eb, (table) => {
+    const bounds = []
+    if (min !== undefined) bounds.push(eb(unitPriceSql(table), '>=', min))
+    if (max !== undefined) bounds.push(eb(unitPriceSql(table), '<=', max))
+    return eb.and(bounds)
+  })
+}
 
 const ORDER_COLUMNS = {
   date: sql.ref('products.created_at'),
@@ -117,6 +182,12 @@ interface Filter {
   include?: readonly number[]
   exclude?: readonly number[]
   slug?: string
+  skus?: readonly string[]
+  /** 1: only products on sale, 0: only those not on sale (a value the compiled query binds). */
+  onSale?: number
+  stockStatus?: StockStatus
+  minPrice?: number
+  maxPrice?: number
   patterns: readonly string[]
   taxonomies: readonly TaxonomyMatch[]
 }
@@ -142,6 +213,14 @@ function matching(db: Kysely<Database>, filter: Filter) {
       if (filter.include) conditions.push(eb('products.id', 'in', filter.include))
       if (filter.exclude) conditions.push(eb('products.id', 'not in', filter.exclude))
       if (filter.slug !== undefined) conditions.push(eb('products.slug', '=', filter.slug))
+      if (filter.skus) conditions.push(eb(sql`search_fold(products.sku)`, 'in', filter.skus))
+      if (filter.onSale !== undefined) {
+        conditions.push(eb(sql`case when ${isOnSaleSql(eb)} then 1 else 0 end`, '=', filter.onSale))
+      }
+      if (filter.stockStatus !== undefined) conditions.push(eb(stockStatusSql(eb), '=', filter.stockStatus))
+      if (filter.minPrice !== undefined || filter.maxPrice !== undefined) {
+        conditions.push(pricedWithin(eb, filter.minPrice, filter.maxPrice))
+      }
       for (const pattern of filter.patterns) conditions.push(matchesWord(eb, pattern))
       for (const entry of filter.taxonomies) conditions.push(matchesTaxonomy(eb, entry))
       return eb.and(conditions)
@@ -179,11 +258,29 @@ type CompiledFilter = [
   include: readonly number[] | undefined,
   exclude: readonly number[] | undefined,
   slug: string | undefined,
+  skus: readonly string[] | undefined,
+  onSale: number | undefined,
+  stockStatus: StockStatus | undefined,
+  minPrice: number | undefined,
+  maxPrice: number | undefined,
   patterns: readonly string[],
   ...taxonomies: (string | undefined | readonly string[])[],
 ]
 
-function filterOf([now, category, include, exclude, slug, patterns, ...taxonomies]: CompiledFilter): Filter {
+function filterOf([
+  now,
+  category,
+  include,
+  exclude,
+  slug,
+  skus,
+  onSale,
+  stockStatus,
+  minPrice,
+  maxPrice,
+  patterns,
+  ...taxonomies
+]: CompiledFilter): Filter {
   const matches: TaxonomyMatch[] = []
   for (let i = 0; i < taxonomies.length; i += 2) {
     matches.push({
@@ -191,7 +288,20 @@ function filterOf([now, category, include, exclude, slug, patterns, ...taxonomie
       terms: taxonomies[i + 1] as readonly string[],
     })
   }
-  return { now, category, include, exclude, slug, patterns, taxonomies: matches }
+  return {
+    now,
+    category,
+    include,
+    exclude,
+    slug,
+    skus,
+    onSale,
+    stockStatus,
+    minPrice,
+    maxPrice,
+    patterns,
+    taxonomies: matches,
+  }
 }
 
 const compiledCount = compiledOnce((db, ...filter: CompiledFilter) => countMatching(db, filterOf(filter)))
@@ -204,7 +314,7 @@ const compiledPage = perChoice((orderby: ProductOrder, order: 'asc' | 'desc') =>
 )
 
 export async function searchProducts(
-  ctx: Pick<ShopContext, 'db' | 'now'>,
+  ctx: Pick<ShopContext, 'db' | 'database' | 'now'>,
   search: ProductSearch,
 ): Promise<{ ids: number[]; total: number }> {
   const { ids, filter, limit, offset } = await pageOfSearch(ctx, search)
@@ -219,15 +329,16 @@ export async function searchProducts(
  * page, its variations) needs the visibility rules, never a count of what else matches.
  */
 export async function searchProductIds(
-  ctx: Pick<ShopContext, 'db' | 'now'>,
+  ctx: Pick<ShopContext, 'db' | 'database' | 'now'>,
   search: ProductSearch,
 ): Promise<number[]> {
   return (await pageOfSearch(ctx, search)).ids
 }
 
-async function pageOfSearch(ctx: Pick<ShopContext, 'db' | 'now'>, search: ProductSearch) {
+async function pageOfSearch(ctx: Pick<ShopContext, 'db' | 'database' | 'now'>, search: ProductSearch) {
   const taxonomies = search.taxonomies ?? []
   if (taxonomies.length > 0) await assertKnownTaxonomies(ctx, taxonomies)
+  if (search.stockStatus !== undefined) await giveBackExpiredHolds(ctx)
   const limit = search.perPage
   const offset = search.offset ?? (search.page - 1) * search.perPage
   const filter: CompiledFilter = [
@@ -236,6 +347,11 @@ async function pageOfSearch(ctx: Pick<ShopContext, 'db' | 'now'>, search: Produc
     search.include,
     search.exclude,
     search.slug,
+    search.skus,
+    search.onSale === undefined ? undefined : Number(search.onSale),
+    search.stockStatus,
+    search.minPrice,
+    search.maxPrice,
     wordPatterns(search.search ?? ''),
     ...taxonomies.flatMap((entry) => [attributeSlugOf(entry.taxonomy) ?? undefined, entry.terms]),
   ]

@@ -5,7 +5,7 @@
  * row by the cart domain (cart/holds.ts); holds that ran out are given back before answering,
  * so the figure never waits for the periodic sweep.
  */
-import type { Selectable, Transaction } from 'kysely'
+import { type Selectable, sql, type Transaction } from 'kysely'
 import { sweepProducts } from '../cart/holds.ts'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
@@ -24,6 +24,31 @@ function stockByRow(rows: readonly StockRow[]): Map<number, number> {
     }
   }
   return stock
+}
+
+/**
+ * The same count in SQL, for a row of `table` in a query (a list filtered by stock_status); a row
+ * without stock (stock_on_hand null) has none.
+ */
+export const availableUnitsSql = (table: string) =>
+  sql<number>`(coalesce(${sql.ref(`${table}.stock_on_hand`)}, 0) - ${sql.ref(`${table}.stock_sold`)} - ${sql.ref(`${table}.stock_held`)})`
+
+/**
+ * Gives back every hold that has run out, whatever it holds: before a list filters products by
+ * their stock (availableUnitsSql), as availableStock does for the products of a page.
+ */
+export async function giveBackExpiredHolds(ctx: Pick<ShopContext, 'db' | 'database' | 'now'>): Promise<void> {
+  const expired = await ctx.db
+    .selectFrom('holds')
+    .select('variant_id')
+    .distinct()
+    .where('returned_at', 'is', null)
+    .where('expires_at', '<=', ctx.now())
+    .execute()
+  await sweepProducts(
+    ctx,
+    expired.map((hold) => hold.variant_id),
+  )
 }
 
 async function readStock(ctx: Pick<ShopContext, 'db'>, productIds: readonly number[]) {

@@ -6,7 +6,17 @@
  */
 import { z } from 'zod'
 import { answeringWith, defineEndpoint } from '../endpoint.ts'
-import { boundedNumber, idListParam, idParam, MAX_ID, pageParam, perPageParam } from '../input.ts'
+import {
+  booleanParam,
+  boundedNumber,
+  idListParam,
+  idParam,
+  MAX_ID,
+  pageParam,
+  perPageParam,
+  text,
+} from '../input.ts'
+import { toCents } from '../money.ts'
 import { searchTextParam } from '../search.ts'
 import {
   categoryFieldsParam,
@@ -56,6 +66,55 @@ const productListQuery = {
   _fields: productFieldsParam.optional(),
 }
 
+/** WooCommerce's stock statuses; no product of this shop is ever on backorder (it sells what it holds). */
+export const STOCK_STATUSES = ['instock', 'outofstock', 'onbackorder'] as const
+
+/** A price bound as WooCommerce's `min_price` and `max_price` take it, a decimal like "29.90", in cents. */
+const priceBound = (which: string) =>
+  z
+    .string()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be a price in euros, e.g. 29.90')
+    .transform(toCents)
+    .optional()
+    .describe(`Only products sold (one of their variations, for a variable product) at ${which}`)
+
+/**
+ * WooCommerce's product list filters that the catalogue can answer, so that a client asking for
+ * them is not sent every product: SKUs, being on sale, the stock status and a price range, each
+ * by the rule the product JSON shows (api's product-search.ts). `featured` has no counterpart (no
+ * product is marked featured) and is refused rather than ignored.
+ */
+const wooCommerceFilters = {
+  sku: text()
+    .transform((list) => {
+      const skus = list
+        .split(',')
+        .map((sku) => sku.trim())
+        .filter(Boolean)
+      // As WooCommerce: a SKU may hold a comma, so the whole text is one more SKU to match.
+      return skus.length > 1 ? [...skus, list.trim()] : skus
+    })
+    .refine((skus) => skus.length > 0, 'must name at least one SKU')
+    .optional()
+    .describe('One SKU, or several separated by commas (case and accents aside)'),
+  on_sale: booleanParam
+    .optional()
+    .describe(
+      'Only products on sale (a variable product: one of its variations), or with false, none of them',
+    ),
+  stock_status: z
+    .enum(STOCK_STATUSES)
+    .optional()
+    .describe('Only products with this stock_status, as their JSON shows it (none is ever onbackorder)'),
+  min_price: priceBound('this price or more'),
+  max_price: priceBound('this price or less'),
+  featured: z
+    .string()
+    .refine(() => false, 'cannot filter: this shop marks no product as featured; leave featured out')
+    .optional()
+    .describe('Not available: no product is marked featured; any value is refused'),
+}
+
 export const catalogEndpoints = {
   categories: defineEndpoint({
     method: 'GET',
@@ -65,7 +124,7 @@ export const catalogEndpoints = {
     query: z.object({
       exclude: idListParam.optional(),
       include: idListParam.optional(),
-      hide_empty: z.enum(['true', 'false', '1', '0']).optional(),
+      hide_empty: booleanParam.optional(),
       page: pageParam,
       per_page: perPageParam(MAX_PER_PAGE, 10),
       orderby: z.enum(CATEGORY_ORDERS).default('menu_order'),
@@ -90,6 +149,7 @@ export const catalogEndpoints = {
       search: searchTextParam(
         'Words found, in any order, in the name, the SKU or a colour or size the product comes in',
       ),
+      ...wooCommerceFilters,
     }),
     responses: { 200: z.array(productJsonSchema) },
   }),

@@ -1,0 +1,117 @@
+/**
+ * WooCommerce's product list filters (sku, on_sale, stock_status, min_price, max_price, featured):
+ * each answers the products whose JSON says so, counted in X-WP-Total, or is refused with a 400;
+ * none is ignored.
+ */
+import { type ProductJson, toCents } from '@fanshop/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addLine, createCart, insertProduct, insertVariableProduct } from '../../tests/cart.ts'
+import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
+
+describe(`WooCommerce's product list filters on ${testDialect}`, () => {
+  let t: TestApp
+  const get = (url: string) => t.app.inject(url)
+  /** The ids a list answers and its X-WP-Total. */
+  const listed = async (query: string) => {
+    const res = await get(`/wp-json/wc/v3/products?per_page=100&${query}`)
+    expect(res.statusCode, res.body).toBe(200)
+    return { ids: (res.json() as ProductJson[]).map((p) => p.id), total: Number(res.headers['x-wp-total']) }
+  }
+  const everything = async () => {
+    const res = await get('/wp-json/wc/v3/products?per_page=100')
+    const products = res.json() as ProductJson[]
+    expect(Number(res.headers['x-wp-total'])).toBe(products.length)
+    return products
+  }
+  /** The list with `query` answers exactly the products of the whole list `keep` picks, in order. */
+  const expectFilter = async (query: string, keep: (product: ProductJson) => boolean) => {
+    const ids = (await everything()).filter(keep).map((p) => p.id)
+    expect(await listed(query), query).toEqual({ ids, total: ids.length })
+    return ids
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('finds products by SKU, one or several, case and accents aside', async () => {
+    const [first, second] = await everything()
+    expect(await listed(`sku=${first!.sku}`)).toEqual({ ids: [first!.id], total: 1 })
+    expect(await listed(`sku=${first!.sku.toLowerCase()},%20${second!.sku}`)).toEqual({
+      ids: [first!.id, second!.id],
+      total: 2,
+    })
+    expect(await listed('sku=NO-SUCH-SKU')).toEqual({ ids: [], total: 0 })
+  })
+
+  it('answers on_sale by the JSON’s on_sale: a sale price below the price, of the product or one of its variations', async () => {
+    await insertProduct(t, { price: 2000, salePrice: 1500, stock: 3 })
+    const onSale = await expectFilter('on_sale=true', (p) => p.on_sale)
+    expect(onSale.length).toBeGreaterThan(1)
+    expect((await everything()).some((p) => p.type === 'variable' && p.on_sale)).toBe(true)
+    await expectFilter('on_sale=0', (p) => !p.on_sale)
+  })
+
+  it('answers stock_status by the JSON’s stock_status, held units and holds that ran out included', async () => {
+    const productId = await insertProduct(t, { price: 4200, stock: 1 })
+    const { productId: soldOut } = await insertVariableProduct(t, { price: 3100, stock: 0 })
+    const order = await createCart(t)
+    expect((await addLine(t, order, productId)).statusCode).toBe(201)
+    const status = async (id: number) => (await everything()).find((p) => p.id === id)?.stock_status
+    expect(await status(productId)).toBe('outofstock')
+    expect(await status(soldOut)).toBe('outofstock')
+    await expectFilter('stock_status=instock', (p) => p.stock_status === 'instock')
+    const out = await expectFilter('stock_status=outofstock', (p) => p.stock_status === 'outofstock')
+    expect(out).toEqual(expect.arrayContaining([productId, soldOut]))
+    // The cart's hold runs out: no sweep has given it back yet, the list counts it as the JSON does.
+    t.clock.advance(61 * 60 * 1000)
+    expect(await listed(`include=${productId}&stock_status=instock`)).toEqual({ ids: [productId], total: 1 })
+    expect(await status(productId)).toBe('instock')
+    await expectFilter('stock_status=outofstock', (p) => p.stock_status === 'outofstock')
+    expect(await listed('stock_status=onbackorder')).toEqual({ ids: [], total: 0 })
+  })
+
+  it('answers min_price and max_price by the prices a product sells at (a variable product: any variation’s), bounds included', async () => {
+    const prices = (p: ProductJson) =>
+      p.type === 'variable' ? p.variations.map((v) => toCents(v.price)) : [toCents(p.price)]
+    const all = (await everything()).flatMap(prices).sort((a, b) => a - b)
+    const low = all[Math.floor(all.length / 3)]!
+    const high = all[Math.floor((2 * all.length) / 3)]!
+    const euros = (cents: number) => (cents / 100).toFixed(2)
+    await expectFilter(`min_price=${euros(low)}`, (p) => prices(p).some((c) => c >= low))
+    await expectFilter(`max_price=${euros(high)}`, (p) => prices(p).some((c) => c <= high))
+    const between = await expectFilter(`min_price=${euros(low)}&max_price=${euros(high)}`, (p) =>
+      prices(p).some((c) => c >= low && c <= high),
+    )
+    expect(between.length).toBeGreaterThan(0)
+    const paged = await get(
+      `/wp-json/wc/v3/products?per_page=1&min_price=${euros(low)}&max_price=${euros(high)}`,
+    )
+    expect(paged.headers['x-wp-total']).toBe(String(between.length))
+    expect(paged.headers['x-wp-totalpages']).toBe(String(between.length))
+  })
+
+  it('refuses featured, which no product has, and malformed filters, with a 400 naming them', async () => {
+    for (const query of [
+      'featured=true',
+      'featured=false',
+      'on_sale=yes',
+      'stock_status=in-stock',
+      'min_price=ten',
+      'max_price=-5',
+      'min_price=1.999',
+      'sku=,',
+    ]) {
+      const res = await get(`/wp-json/wc/v3/products?${query}`)
+      expect(res.statusCode, query).toBe(400)
+      expect(res.json(), query).toEqual({
+        statusCode: 400,
+        message: expect.stringContaining(`"${query.split('=')[0]}"`),
+      })
+    }
+    expect((await get('/wp-json/wc/v3/products?featured=true')).json().message).toContain(
+      'no product as featured',
+    )
+  })
+})
