@@ -15,6 +15,7 @@ import {
 import { type Kysely, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce, perChoice } from '../db/compiled.ts'
+import { inByteOrder } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { describeImage } from '../media/describe.ts'
 import { shownInShop } from './visibility.ts'
@@ -95,6 +96,15 @@ function matching(db: Kysely<Database>, filter: Filter, reads: Reads) {
  * shape, order and what they read (Kysely's building cost more than SQLite's run, issue 15), and
  * the count runs only when the page does not tell the total (the shop's one page of them does).
  */
+/** What each order sorts by: names folded as a search compares them, names and slugs in the order of their bytes on both databases. */
+const CATEGORY_ORDER_COLUMNS = {
+  menu_order: sql.ref('c.menu_order'),
+  name: inByteOrder(sql`search_fold(c.name)`),
+  id: sql.ref('c.id'),
+  slug: inByteOrder(sql.ref('c.slug')),
+  count: sql.ref('c.count'),
+} satisfies Record<CategoryOrder, unknown>
+
 /** One pair per filter, order and reads (80 at most). */
 const queriesFor = perChoice(
   (hideEmpty: boolean, orderby: CategoryOrder, order: 'asc' | 'desc', image: boolean, count: boolean) => {
@@ -117,7 +127,7 @@ const queriesFor = perChoice(
         ) =>
           matching(db, { now, exclude, include, hideEmpty }, reads)
             .selectAll()
-            .orderBy(sql.ref(`c.${orderby}`), order)
+            .orderBy(CATEGORY_ORDER_COLUMNS[orderby], order)
             .orderBy('c.id', order)
             .limit(limit)
             .offset(offset),

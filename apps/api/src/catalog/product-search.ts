@@ -16,7 +16,7 @@ import {
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce, perChoice } from '../db/compiled.ts'
-import { containsWord, wordPatterns } from '../db/portable.ts'
+import { containsWord, inByteOrder, wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
 import { availableUnitsSql, giveBackExpiredHolds } from './stock.ts'
@@ -111,11 +111,12 @@ function pricedWithin(eb: ProductsScope, min: number | undefined, max: number | 
   })
 }
 
+/** What each order sorts by: names folded as a search compares them, names and slugs in the order of their bytes on both databases. */
 const ORDER_COLUMNS = {
   date: sql.ref('products.created_at'),
   id: sql.ref('products.id'),
-  title: sql.ref('products.name'),
-  slug: sql.ref('products.slug'),
+  title: inByteOrder(sql`search_fold(products.name)`),
+  slug: inByteOrder(sql.ref('products.slug')),
   menu_order: sql.ref('products.menu_order'),
   price: currentPriceSql,
 } satisfies Record<ProductOrder, unknown>

@@ -12,7 +12,7 @@ import {
 } from '@fanshop/core'
 import { type Kysely, sql } from 'kysely'
 import { compiledOnce } from '../db/compiled.ts'
-import { containsWord, wordPatterns } from '../db/portable.ts'
+import { containsWord, inByteOrder, wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { type ItemRow, shapeItems } from './shape.ts'
 import type { StoredContentType } from './tables.ts'
@@ -65,13 +65,16 @@ export interface DateBounds {
 
 export type ContentOrder = (typeof CONTENT_ORDERS)[number]
 
-/** The column each order sorts by; titles as a search compares them, so both databases agree on case and accents. */
+/**
+ * The column each order sorts by; titles as a search compares them, so both databases agree on
+ * case and accents, and titles and slugs in the order of their bytes, whatever PostgreSQL's locale.
+ */
 const ORDER_COLUMNS = {
   date: sql.ref('content_items.date'),
   id: sql.ref('content_items.id'),
   modified: sql.ref('content_items.modified'),
-  slug: sql.ref('content_items.slug'),
-  title: sql`search_fold(content_items.title)`,
+  slug: inByteOrder(sql.ref('content_items.slug')),
+  title: inByteOrder(sql`search_fold(content_items.title)`),
   menu_order: sql.ref('content_items.menu_order'),
 } satisfies Record<Exclude<ContentOrder, 'include'>, unknown>
 

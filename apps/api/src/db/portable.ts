@@ -1,7 +1,7 @@
 /**
  * Small helpers that hide the few places where SQLite and PostgreSQL differ
  * (auto-increment keys, identity sequences after explicit ids, case- and accent-insensitive text
- * search, the error of a unique constraint, a LIMIT in a raw query).
+ * search, the order text sorts in, the error of a unique constraint, a LIMIT in a raw query).
  */
 import { COMBINING_ACCENTS, searchFold, searchWords } from '@fanshop/core'
 import {
@@ -85,11 +85,28 @@ async function createSearchFold(db: Kysely<unknown>): Promise<void> {
     language sql immutable strict parallel safe as ${sql.lit(body)}`.execute(db)
 }
 
-/** Migrations of the helpers above: PostgreSQL's `search_fold` (SQLite's is added on each connection). */
+/**
+ * Text as a sort key in the order of its bytes on both databases: SQLite's built-in BINARY
+ * collation, and on PostgreSQL a collation of the same name made from "C" (portableMigrations).
+ * Without it PostgreSQL sorts text by the database's locale, which under a language's locale
+ * (en_US.UTF-8, an ICU one) skips spaces and punctuation ("a-c" after "ab"), so a list sorted by
+ * title or slug came out in another order than on SQLite.
+ */
+export function inByteOrder(text: Expression<unknown>): RawBuilder<unknown> {
+  return sql`${text} collate "binary"`
+}
+
+/** Migrations of the helpers above: PostgreSQL's `search_fold` (SQLite's is added on each connection) and "binary" collation. */
 export const portableMigrations: Record<string, Migration> = {
   '2026-12-02T0100_search_fold': {
     async up(db: Kysely<unknown>) {
       if (dialectOf(db) === 'postgres') await createSearchFold(db)
+    },
+  },
+  '2026-12-05T0100_binary_collation': {
+    async up(db: Kysely<unknown>) {
+      if (dialectOf(db) === 'postgres')
+        await sql`create collation if not exists "binary" from "C"`.execute(db)
     },
   },
 }
