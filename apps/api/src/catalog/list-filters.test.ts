@@ -1,7 +1,7 @@
 /**
- * WooCommerce's product list filters (sku, on_sale, stock_status, min_price, max_price, featured):
- * each answers the products whose JSON says so, counted in X-WP-Total, or is refused with a 400;
- * none is ignored.
+ * WooCommerce's product list filters (sku, on_sale, stock_status, after, before, min_price,
+ * max_price, featured): each answers the products whose JSON says so, counted in X-WP-Total, or
+ * is refused with a 400; none is ignored.
  */
 import { type ProductJson, toCents } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -92,6 +92,17 @@ describe(`WooCommerce's product list filters on ${testDialect}`, () => {
     expect(paged.headers['x-wp-totalpages']).toBe(String(between.length))
   })
 
+  it('answers after and before by date_created, strictly, as WordPress reads its dates', async () => {
+    const created = (p: ProductJson) => Date.parse(p.date_created)
+    const dates = [...new Set((await everything()).map(created))].sort((x, y) => x - y)
+    expect(dates.length).toBeGreaterThan(2)
+    const bound = dates[1]!
+    const utc = new Date(bound).toISOString().replace(/Z$/, '')
+    await expectFilter(`after=${utc}`, (p) => created(p) > bound)
+    await expectFilter(`before=${utc}Z`, (p) => created(p) < bound)
+    await expectFilter(`after=1970-01-01T00:00:00&before=${utc}`, (p) => created(p) < bound)
+  })
+
   it('refuses featured, which no product has, and malformed filters, with a 400 naming them', async () => {
     for (const query of [
       'featured=true',
@@ -102,6 +113,8 @@ describe(`WooCommerce's product list filters on ${testDialect}`, () => {
       'max_price=-5',
       'min_price=1.999',
       'sku=,',
+      'after=2026-12-01',
+      'before=2026-13-01T00:00:00',
     ]) {
       const res = await get(`/wp-json/wc/v3/products?${query}`)
       expect(res.statusCode, query).toBe(400)

@@ -93,13 +93,15 @@ export default async function catalogPlugin(app: FastifyInstance) {
     app,
     catalogEndpoints.products,
     async (request, reply) => {
-      const { sku, on_sale, stock_status, min_price, max_price, ...q } = request.query
+      const { sku, on_sale, stock_status, after, before, min_price, max_price, ...q } = request.query
       const search: ProductSearch = {
         ...q,
         perPage: q.per_page,
         skus: sku?.map(searchFold),
         onSale: on_sale,
         stockStatus: stock_status,
+        createdAfter: after,
+        createdBefore: before,
         minPrice: min_price,
         maxPrice: max_price,
       }

@@ -44,6 +44,9 @@ export interface ProductSearch {
   onSale?: boolean
   /** Only products whose JSON's `stock_status` is this (WooCommerce's `stock_status`). */
   stockStatus?: StockStatus
+  /** Only products created (`date_created`) strictly after or before these instants, epoch ms (WooCommerce's `after`, `before`). */
+  createdAfter?: number
+  createdBefore?: number
   /** Only products sold, themselves or one of their variations, at a price in cents from minPrice to maxPrice (WooCommerce's `min_price`, `max_price`). */
   minPrice?: number
   maxPrice?: number
@@ -187,6 +190,8 @@ interface Filter {
   /** 1: only products on sale, 0: only those not on sale (a value the compiled query binds). */
   onSale?: number
   stockStatus?: StockStatus
+  createdAfter?: number
+  createdBefore?: number
   minPrice?: number
   maxPrice?: number
   patterns: readonly string[]
@@ -219,6 +224,10 @@ function matching(db: Kysely<Database>, filter: Filter) {
         conditions.push(eb(sql`case when ${isOnSaleSql(eb)} then 1 else 0 end`, '=', filter.onSale))
       }
       if (filter.stockStatus !== undefined) conditions.push(eb(stockStatusSql(eb), '=', filter.stockStatus))
+      if (filter.createdAfter !== undefined)
+        conditions.push(eb('products.created_at', '>', filter.createdAfter))
+      if (filter.createdBefore !== undefined)
+        conditions.push(eb('products.created_at', '<', filter.createdBefore))
       if (filter.minPrice !== undefined || filter.maxPrice !== undefined) {
         conditions.push(pricedWithin(eb, filter.minPrice, filter.maxPrice))
       }
@@ -262,6 +271,8 @@ type CompiledFilter = [
   skus: readonly string[] | undefined,
   onSale: number | undefined,
   stockStatus: StockStatus | undefined,
+  createdAfter: number | undefined,
+  createdBefore: number | undefined,
   minPrice: number | undefined,
   maxPrice: number | undefined,
   patterns: readonly string[],
@@ -277,6 +288,8 @@ function filterOf([
   skus,
   onSale,
   stockStatus,
+  createdAfter,
+  createdBefore,
   minPrice,
   maxPrice,
   patterns,
@@ -298,6 +311,8 @@ function filterOf([
     skus,
     onSale,
     stockStatus,
+    createdAfter,
+    createdBefore,
     minPrice,
     maxPrice,
     patterns,
@@ -351,6 +366,8 @@ async function pageOfSearch(ctx: Pick<ShopContext, 'db' | 'database' | 'now'>, s
     search.skus,
     search.onSale === undefined ? undefined : Number(search.onSale),
     search.stockStatus,
+    search.createdAfter,
+    search.createdBefore,
     search.minPrice,
     search.maxPrice,
     wordPatterns(search.search ?? ''),

@@ -5,6 +5,7 @@
  * Read-only.
  */
 import { z } from 'zod'
+import { wordpressInstant } from '../dates.ts'
 import { answeringWith, defineEndpoint } from '../endpoint.ts'
 import {
   booleanParam,
@@ -80,8 +81,8 @@ const priceBound = (which: string) =>
 
 /**
  * WooCommerce's product list filters that the catalogue can answer, so that a client asking for
- * them is not sent every product: SKUs, being on sale, the stock status and a price range, each
- * by the rule the product JSON shows (api's product-search.ts). `featured` has no counterpart (no
+ * them is not sent every product: SKUs, being on sale, the stock status, the creation date and a
+ * price range, each by the rule the product JSON shows (api's product-search.ts). `featured` has no counterpart (no
  * product is marked featured) and is refused rather than ignored.
  */
 const wooCommerceFilters = {
@@ -106,6 +107,16 @@ const wooCommerceFilters = {
     .enum(STOCK_STATUSES)
     .optional()
     .describe('Only products with this stock_status, as their JSON shows it (none is ever onbackorder)'),
+  after: wordpressInstant
+    .optional()
+    .describe(
+      'Only products created (date_created) after this date and time (ISO 8601; UTC without an offset)',
+    ),
+  before: wordpressInstant
+    .optional()
+    .describe(
+      'Only products created (date_created) before this date and time (ISO 8601; UTC without an offset)',
+    ),
   min_price: priceBound('this price or more'),
   max_price: priceBound('this price or less'),
   featured: z
