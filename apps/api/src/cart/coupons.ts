@@ -1,13 +1,15 @@
 /**
  * Coupons on an order: a percent off the full basket (spec 3). Codes match without regard to case.
  * A coupon holds within its window (starts_at to expires_at) and its limits: a total usage limit
- * and a per-customer limit (an account, or a guest's e-mail address). Applying checks all of them;
+ * and a per-customer limit (an account, or a guest's mailbox as core's mailboxOf reads it, so
+ * fan+2@ and f.an@gmail.com are the customer fan@gmail.com is, as for the per-fan cap). Applying checks all of them;
  * placement checks them again and counts the use with one conditional write in its transaction
  * (countCouponUse), so a limit holds under any number of parallel placements; a payment that
  * fails and an order cancelled by staff give the use back (giveCouponUseBack). Every refusal is a
  * 422 naming the code; applying answers it as a WrongCouponCode, which the cart's coupon route
  * counts against guessing (routes/orders.ts).
  */
+import { mailboxOf } from '@fanshop/core'
 import type { Selectable } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { HttpError, notFound, unprocessable } from '../http/errors.ts'
@@ -52,11 +54,11 @@ async function refusalOf(
   return null
 }
 
-/** Other orders of the same account or e-mail address placed (or being paid) with the coupon, and
- *  not cancelled since. */
+/** Other orders of the same account or mailbox placed (or being paid) with the coupon, and not
+ *  cancelled since. */
 async function customerUses(db: Db, couponId: number, order: OrderRow): Promise<number> {
-  const email = order.email?.toLowerCase() ?? null
-  if (order.user_id === null && email === null) return 0
+  const mailbox = order.email ? mailboxOf(order.email) : null
+  if (order.user_id === null && mailbox === null) return 0
   const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -67,7 +69,7 @@ async function customerUses(db: Db, couponId: number, order: OrderRow): Promise<
     .where((eb) => {
       const same = []
       if (order.user_id !== null) same.push(eb('user_id', '=', order.user_id))
-      if (email !== null) same.push(eb(eb.fn('lower', ['email']), '=', email))
+      if (mailbox !== null) same.push(eb('fan_mailbox', '=', mailbox))
       return eb.or(same)
     })
     .executeTakeFirstOrThrow()

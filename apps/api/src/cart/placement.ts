@@ -22,6 +22,7 @@
  * when there was none.
  */
 import { createHash, randomUUID } from 'node:crypto'
+import { mailboxOf } from '@fanshop/core'
 import { type Selectable, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { unprocessable } from '../http/errors.ts'
@@ -208,7 +209,13 @@ export async function claimPayment(
       .where('id', '=', payment.id)
       .returningAll()
       .executeTakeFirstOrThrow()
-    await trx.updateTable('orders').set({ frozen_at: now }).where('id', '=', current.id).execute()
+    // Placed, the order counts for its mailbox: the per-fan cap and a coupon's per-customer limit
+    // find a later checkout's earlier orders by it.
+    await trx
+      .updateTable('orders')
+      .set({ frozen_at: now, fan_mailbox: current.email ? mailboxOf(current.email) : null })
+      .where('id', '=', current.id)
+      .execute()
   })
   if (claim.stale) throw unprocessable(TOTAL_CHANGED)
   return { order: after, payment: claim.payment }

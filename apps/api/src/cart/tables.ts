@@ -123,8 +123,9 @@ export interface OrdersTable {
   tracking_number: string | null
   /** When staff cancelled the placed order. */
   canceled_at: number | null
-  /** The mailbox (core's mailboxOf) an order with capped items was placed for: the per-fan cap
-   *  counts by it (launch/fan-cap.ts); null for other orders and once its customer is erased. */
+  /** The mailbox (core's mailboxOf) the order was placed for: the per-fan cap (launch/fan-cap.ts)
+   *  and a coupon's per-customer limit count by it; null before placement and once its customer
+   *  is erased. */
   fan_mailbox: string | null
   /** Cents refunded so far (completed refunds). */
   refunded_total: Generated<number>

@@ -99,8 +99,6 @@ export async function assertWithinFanCapAtPlacement(
   const mailbox = mailboxOf(order.email)
   const userId = order.user_id
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${mailbox}))`.execute(trx)
-  // Placed, the order counts for its mailbox: a later checkout of the same fan finds it by that.
-  await trx.updateTable('orders').set({ fan_mailbox: mailbox }).where('id', '=', order.id).execute()
   for (const line of lines) {
     const { owned } = await trx
       .selectFrom('line_items')

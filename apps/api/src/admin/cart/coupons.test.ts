@@ -212,6 +212,20 @@ describe(`the back office's coupons, on ${testDialect}`, () => {
     expect(await usesOf(coupon.id)).toBe(2)
   })
 
+  it('counts one mailbox once against the per-customer limit, however its address is written', async () => {
+    const coupon = await createCoupon({ perCustomerLimit: 1 })
+    const first = await cartAtConfirm('coupon.fan@gmail.com', coupon.code)
+    expect((await next(first)).json().state).toBe('complete')
+    for (const alias of ['couponfan+2@gmail.com', 'Coupon.Fan+x@googlemail.com']) {
+      const again = await cartAtConfirm(alias, coupon.code)
+      expect((await next(again)).json()).toEqual({
+        statusCode: 422,
+        message: couponMessages.perCustomer(coupon.code),
+      })
+    }
+    expect(await usesOf(coupon.id)).toBe(1)
+  })
+
   it('gives the use back when the payment is declined', async () => {
     const coupon = await createCoupon({ usageLimit: 1 })
     const declined = await cartAtConfirm('declined@example.com', coupon.code, declinedCard)
