@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { type ExpressionBuilder, sql } from 'kysely'
 import { currentPriceSql } from '../../catalog/product-search.ts'
+import { availableUnitsSql } from '../../catalog/stock.ts'
 import { shownInShop } from '../../catalog/visibility.ts'
 import { containsWord, wordPatterns } from '../../db/portable.ts'
 import type { Database } from '../../db/schema.ts'
@@ -25,14 +26,11 @@ import { actorOf } from '../staff.ts'
 import { readAdminProduct, saveProduct, stateOf } from './products.ts'
 import { withExpiredHoldsBack } from './stock-adjust.ts'
 
-const unitsLeft = (table: string) =>
-  sql`(${sql.ref(`${table}.stock_on_hand`)} - ${sql.ref(`${table}.stock_sold`)} - ${sql.ref(`${table}.stock_held`)})`
-
 /** Units a shopper could take: a simple product's own, or the sum over a variable one's variations on sale. */
 const availableSql = sql<number>`(case when products.stock_on_hand is null then coalesce(
-  (select sum(case when ${unitsLeft('v')} > 0 then ${unitsLeft('v')} else 0 end) from products v
+  (select sum(case when ${availableUnitsSql('v')} > 0 then ${availableUnitsSql('v')} else 0 end) from products v
     where v.parent_id = products.id and v.status = 'publish'), 0)
-  when ${unitsLeft('products')} > 0 then ${unitsLeft('products')} else 0 end)`
+  when ${availableUnitsSql('products')} > 0 then ${availableUnitsSql('products')} else 0 end)`
 
 /** What each sort orders by; the list adds the id after it, so equal keys keep one order page after page. */
 const SORT_COLUMNS = {
