@@ -17,7 +17,7 @@ import { type ExpressionBuilder, sql } from 'kysely'
 import { currentPriceSql } from '../../catalog/product-search.ts'
 import { availableUnitsSql } from '../../catalog/stock.ts'
 import { shownInShop } from '../../catalog/visibility.ts'
-import { containsWord, wordPatterns } from '../../db/portable.ts'
+import { containsWord, inByteOrder, wordPatterns } from '../../db/portable.ts'
 import type { Database } from '../../db/schema.ts'
 import { badRequest, HttpError, notFound } from '../../http/errors.ts'
 import { recordAudit } from '../audit.ts'
@@ -35,9 +35,9 @@ const availableSql = sql<number>`(case when products.stock_on_hand is null then 
 /** What each sort orders by; the list adds the id after it, so equal keys keep one order page after page. */
 const SORT_COLUMNS = {
   // Case and accents folded on both databases ("Émile" beside "emile", before "zed"): SQLite's
-  // lower() folds ASCII only.
-  name: sql`search_fold(products.name)`,
-  sku: sql.ref('products.sku'),
+  // lower() folds ASCII only. Then byte order on both, whatever PostgreSQL's locale.
+  name: inByteOrder(sql`search_fold(products.name)`),
+  sku: inByteOrder(sql.ref('products.sku')),
   price: currentPriceSql,
   stock: availableSql,
   status: sql.ref('products.status'),
