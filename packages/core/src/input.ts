@@ -24,7 +24,27 @@ const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/
  * Whether text fits on one line, as a name, an address line or a tracking number must: the e-mails that print them
  * give each its own line, and a break inside would start a line of the sender's choosing.
  */
-export const isOneLine = (value: string) => !LINE_BREAK.test(value)
+const isOneLine = (value: string) => !LINE_BREAK.test(value)
+
+/** Unicode's explicit embeddings, overrides and isolates (LRE to RLO, LRI to PDI): invisible, they reorder what follows. */
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/
+
+/**
+ * Whether text is free of explicit direction controls. Names and addresses in Arabic or Hebrew need none (the
+ * bidirectional algorithm orders them by their letters); one inside a name or an address line would make the back
+ * office, a packing slip or an e-mail show text other than what it holds ("Trojan Source" spoofing).
+ */
+const hasNoDirectionControl = (value: string) => !DIRECTION_CONTROL.test(value)
+
+/**
+ * A text refined to one plain line (isOneLine, hasNoDirectionControl), as names, address lines, carriers and tracking
+ * numbers must be; `says` words each refusal for its field.
+ */
+export function plainLine(schema: z.ZodString, says: (problem: string) => string = (problem) => problem) {
+  return schema
+    .refine(isOneLine, says('must fit on one line'))
+    .refine(hasNoDirectionControl, says('must not contain invisible text direction characters'))
+}
 
 /** A query, a path or a form sends a number as decimal digits (optionally signed); JSON as a number. */
 const digitsToNumber = (value: unknown) =>

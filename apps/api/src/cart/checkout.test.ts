@@ -199,6 +199,19 @@ describe(`checkout on ${testDialect}`, () => {
       expect((await fetchOrder(t, order)).ship_address).toBeNull()
     })
 
+    it('refuses a name holding a direction control with a 400, before saving it', async () => {
+      // Invisible, it would make the packing slip and the back office show another name.
+      const order = await createCart(t)
+      const res = await updateCheckout(order, {
+        order: { ship_address_attributes: { ...madridAddress(spain), lastname: 'Gómez\u202Eorrac' } },
+      })
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        message: expect.stringContaining('lastname": must not contain invisible text direction characters'),
+      })
+      expect((await fetchOrder(t, order)).ship_address).toBeNull()
+    })
+
     it('refuses an e-mail address longer than mail can carry with a 400, before saving it', async () => {
       const long = `${'a'.repeat(5000)}@example.com`
       const order = await createCart(t)

@@ -6,14 +6,19 @@
  */
 import { z } from 'zod'
 import { type AddressCountry, addAddressFormatIssues } from '../cart/address-format.ts'
-import { idParam, isOneLine, text } from '../input.ts'
+import { idParam, plainLine, text } from '../input.ts'
+
+const oneLine = (label: string, schema: z.ZodString) =>
+  plainLine(schema, (problem) => `The ${label} ${problem}.`)
 
 const required = (label: string, max: number) =>
-  text({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, `Enter the ${label}.`)
-    .max(max, `The ${label} can be at most ${max} characters.`)
-    .refine(isOneLine, `The ${label} must fit on one line.`)
+  oneLine(
+    label,
+    text({ error: `Enter the ${label}.` })
+      .trim()
+      .min(1, `Enter the ${label}.`)
+      .max(max, `The ${label} can be at most ${max} characters.`),
+  )
 
 /** How many addresses one book keeps: plenty for a fan, and a bound on what one account stores. */
 export const ADDRESS_BOOK_LIMIT = 20
@@ -25,7 +30,10 @@ export const savedAddressInputSchema = z.object({
   firstname: required('first name', 100),
   lastname: required('last name', 100),
   address1: required('street and number', 200),
-  address2: text().trim().max(200, 'The flat, floor and door can be at most 200 characters.').optional(),
+  address2: oneLine(
+    'flat, floor and door',
+    text().trim().max(200, 'The flat, floor and door can be at most 200 characters.'),
+  ).optional(),
   zipcode: required('postcode', 20),
   city: required('city', 100),
   country_id: idParam('Choose a country.'),

@@ -87,5 +87,16 @@ describe('address book', () => {
     expect(
       messagesFor(savedAddressInputSchema, { ...address, address1: 'Calle Mayor 1\nPay at' }, 'address1'),
     ).toEqual(['The street and number must fit on one line.'])
+    expect(
+      messagesFor(savedAddressInputSchema, { ...address, address2: '3º\r\nPay the courier' }, 'address2'),
+    ).toEqual(['The flat, floor and door must fit on one line.'])
+  })
+  it('refuses direction controls, which would make a packing slip show another address', () => {
+    expect(messagesFor(savedAddressInputSchema, { ...address, city: 'Madrid\u202E' }, 'city')).toEqual([
+      'The city must not contain invisible text direction characters.',
+    ])
+    expect(
+      messagesFor(savedAddressInputSchema, { ...address, address2: '\u2067B\u2069' }, 'address2'),
+    ).toEqual(['The flat, floor and door must not contain invisible text direction characters.'])
   })
 })

@@ -117,4 +117,12 @@ describe('the shipping details staff give', () => {
     ])
     expect(fulfilOrderSchema.safeParse({ carrier: 'Correos', trackingNumber: 'PK123456' }).success).toBe(true)
   })
+
+  it('refuse direction controls, which would show staff and customers a number other than the one stored', () => {
+    const issues = fulfilOrderSchema.safeParse({ carrier: 'Correos', trackingNumber: 'PK\u202E654321' }).error
+      ?.issues
+    expect(issues?.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['trackingNumber', 'must not contain invisible text direction characters'],
+    ])
+  })
 })

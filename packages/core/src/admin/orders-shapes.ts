@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { PAYMENT_STATES, SHIPMENT_STATES } from '../cart/checkout.ts'
 import { isoDate } from '../dates.ts'
-import { boundedNumber, idParam, isOneLine, pageParam, perPageParam, text } from '../input.ts'
+import { boundedNumber, idParam, pageParam, perPageParam, plainLine, text } from '../input.ts'
 
 /** A placed order is 'placed' until staff cancel it. */
 export const ADMIN_ORDER_STATES = ['placed', 'canceled'] as const
@@ -139,16 +139,18 @@ export const orderNumberParams = z.object({
 })
 
 export const fulfilOrderSchema = z.object({
-  carrier: text({ error: 'Enter the carrier.' })
-    .trim()
-    .min(1, 'Enter the carrier.')
-    .max(60, 'must be at most 60 characters')
-    .refine(isOneLine, 'must fit on one line'),
-  trackingNumber: text({ error: 'Enter the tracking number.' })
-    .trim()
-    .min(1, 'Enter the tracking number.')
-    .max(100, 'must be at most 100 characters')
-    .refine(isOneLine, 'must fit on one line'),
+  carrier: plainLine(
+    text({ error: 'Enter the carrier.' })
+      .trim()
+      .min(1, 'Enter the carrier.')
+      .max(60, 'must be at most 60 characters'),
+  ),
+  trackingNumber: plainLine(
+    text({ error: 'Enter the tracking number.' })
+      .trim()
+      .min(1, 'Enter the tracking number.')
+      .max(100, 'must be at most 100 characters'),
+  ),
 })
 
 export const cancelOrderSchema = z.object({

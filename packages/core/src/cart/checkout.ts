@@ -4,7 +4,7 @@
  * step. The server decides with these rules; the storefront uses them to label its steps and fields.
  */
 import { z } from 'zod'
-import { idParam, isOneLine, text } from '../input.ts'
+import { idParam, plainLine, text } from '../input.ts'
 
 export const ORDER_STATES = ['cart', 'address', 'delivery', 'payment', 'confirm', 'complete'] as const
 export type OrderState = (typeof ORDER_STATES)[number]
@@ -40,8 +40,7 @@ export function nextState(state: OrderState): OrderState | null {
 /** Whether an order in `state` has already passed `step` (editing that step rewinds to it). */
 export const isPast = (state: OrderState, step: OrderState): boolean => stateIndex(state) > stateIndex(step)
 
-const line = (max: number) =>
-  text().trim().max(max, `must be at most ${max} characters`).refine(isOneLine, 'must fit on one line')
+const line = (max: number) => plainLine(text().trim().max(max, `must be at most ${max} characters`))
 
 /** An address as the checkout sends it (Spree's `*_address_attributes`); completeness is checked on `next`. */
 export const addressInputSchema = z.object({

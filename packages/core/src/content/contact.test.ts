@@ -39,6 +39,16 @@ describe('contact message rules', () => {
     }
   })
 
+  it('refuses a name with direction controls, and takes one written in Arabic or Hebrew', () => {
+    for (const name of ['Lucía \u202Eakcin', 'Ana\u2066 Gómez\u2069']) {
+      expect(messageOf({ ...valid, name })).toBe(
+        'Your name must not contain invisible text direction characters.',
+      )
+    }
+    for (const name of ['ليلى حداد', 'נועה כהן'])
+      expect(contactMessageSchema.safeParse({ ...valid, name }).success).toBe(true)
+  })
+
   it('says how long the honeypot may be in the shop’s words', () => {
     expect(messageOf({ ...valid, website: 'w'.repeat(501) })).toBe('must be at most 500 characters')
   })

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { emailAddress } from '../email.ts'
-import { isOneLine, text } from '../input.ts'
+import { plainLine, text } from '../input.ts'
 
 /** What fans write to the team about; the e-mail subject names it. */
 export const CONTACT_TOPICS = [
@@ -22,11 +22,13 @@ export const CONTACT_TOPICS = [
 export const HONEYPOT_FIELD = 'website'
 
 export const contactMessageSchema = z.object({
-  name: text({ error: 'Please tell us your name.' })
-    .trim()
-    .min(2, 'Please tell us your name (at least 2 characters).')
-    .max(100, 'Your name can be at most 100 characters.')
-    .refine(isOneLine, 'Your name must fit on one line.'),
+  name: plainLine(
+    text({ error: 'Please tell us your name.' })
+      .trim()
+      .min(2, 'Please tell us your name (at least 2 characters).')
+      .max(100, 'Your name can be at most 100 characters.'),
+    (problem) => `Your name ${problem}.`,
+  ),
   email: text({ error: 'Please enter your e-mail address so we can answer.' })
     .trim()
     .max(200, 'Your e-mail address can be at most 200 characters.')
