@@ -21,6 +21,7 @@ import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { login as customerLogin } from '../../tests/accounts.ts'
 import type { TestApp } from '../../tests/test-app.ts'
+import { ADDRESS_FAILURES } from '../accounts/auth-routes.ts'
 import { DEMO_CUSTOMER } from '../demo/accounts.ts'
 import {
   STAFF_CURRENT_CODE_REQUIRED,
@@ -211,6 +212,19 @@ describe('staff login', () => {
       ip,
     )
     expect(locked.statusCode).toBe(429)
+  })
+
+  it('pauses an address after 20 failures in 5 minutes from whatever clients, for 5 minutes', async () => {
+    const { email, password } = demoStaff('fulfilment')
+    for (let i = 0; i < ADDRESS_FAILURES.limit; i++) {
+      expect((await staffLogin(t.app, email, `wrong ${i}`, undefined, `203.0.113.${i}`)).statusCode).toBe(403)
+    }
+    // A client that never failed, with the right password, waits too.
+    const paused = await staffLogin(t.app, email, password, undefined, '198.51.100.99')
+    expect(paused.statusCode).toBe(429)
+    expect(paused.headers['retry-after']).toBe('300')
+    t.clock.advance(ADDRESS_FAILURES.lockMs)
+    expect((await staffLogin(t.app, email, password, undefined, '198.51.100.99')).statusCode).toBe(200)
   })
 
   it('answers 400 with a readable message to a malformed body', async () => {

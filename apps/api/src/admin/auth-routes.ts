@@ -3,11 +3,13 @@
  * one), logout, accepting an invitation, and turning on TOTP (replacing it takes a code of the
  * current one, so a session alone cannot swap the second factor; either ends the member's other
  * sessions, in the same transaction). Logins and those codes are counted before they are checked,
- * with the customer login's rules.
+ * with the customer login's rules, per client and address, per client, and per address whatever
+ * the clients (a password spray spread over many IPs gets 20 guesses at a staff account every
+ * few minutes).
  */
 import { adminEndpoints } from '@fanshop/core'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { ACCOUNT_FAILURES, IP_FAILURES } from '../accounts/auth-routes.ts'
+import { ACCOUNT_FAILURES, ADDRESS_FAILURES, IP_FAILURES } from '../accounts/auth-routes.ts'
 import { storeNormalisedHash, verifyPassword } from '../accounts/passwords.ts'
 import { clientKey } from '../http/client-key.ts'
 import { badRequest, forbidden } from '../http/errors.ts'
@@ -89,6 +91,7 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
     const attempt = await beginAttempt(limiter, reply, [
       [`admin-login:${clientKey(request.ip)}:${email}`, ACCOUNT_FAILURES],
       [`admin-login-ip:${clientKey(request.ip)}`, IP_FAILURES],
+      [`admin-login-address:${email}`, ADDRESS_FAILURES],
     ])
     const staff = await findStaffByEmail(ctx, email)
     const match = await verifyPassword(staff?.password_hash ?? null, password)
