@@ -67,8 +67,16 @@ async function auditOf(action: string) {
   return res.json().items as { staffEmail: string; entityId: string; before: unknown; after: unknown }[]
 }
 
-/** Path params that name nothing: a staff member, product, customer or coupon id, an order number. */
-const UNKNOWN_PARAMS = { id: 999_999, mediaId: 999_999, number: 'R999999999' }
+/**
+ * Path params that name nothing: a staff member, product, customer or coupon id, an order number,
+ * an invited address.
+ */
+const UNKNOWN_PARAMS = {
+  id: 999_999,
+  mediaId: 999_999,
+  number: 'R999999999',
+  email: 'nobody.invited@example.com',
+}
 
 /** Every back office endpoint table: the staff's own and each domain's. */
 const allAdminEndpoints: Record<string, AdminEndpoint> = {

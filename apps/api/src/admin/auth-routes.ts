@@ -1,13 +1,13 @@
 /**
  * Opening and closing staff sessions: login (password, then the TOTP code when the account has
- * one), logout, accepting an invitation, and turning on TOTP (replacing it takes a code of the
- * current one, so a session alone cannot swap the second factor; either ends the member's other
- * sessions, in the same transaction). Logins and those codes are counted before they are checked,
- * with the customer login's rules, per client and address, per client, and per address whatever
- * the clients (a password spray spread over many IPs gets 20 guesses at a staff account every
- * few minutes).
+ * one; a deactivated account is refused after both), logout, accepting an invitation, and turning
+ * on TOTP (replacing it takes a code of the current one, so a session alone cannot swap the second
+ * factor; either ends the member's other sessions, in the same transaction). Logins and those
+ * codes are counted before they are checked, with the customer login's rules, per client and
+ * address, per client, and per address whatever the clients (a password spray spread over many
+ * IPs gets 20 guesses at a staff account every few minutes).
  */
-import { adminEndpoints } from '@fanshop/core'
+import { adminEndpoints, STAFF_DEACTIVATED_MESSAGE } from '@fanshop/core'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { ACCOUNT_FAILURES, ADDRESS_FAILURES, IP_FAILURES } from '../accounts/auth-routes.ts'
 import { storeNormalisedHash, verifyPassword } from '../accounts/passwords.ts'
@@ -113,6 +113,8 @@ export default async function adminAuthRoutes(app: FastifyInstance) {
       }
     }
     await attempt.succeeded()
+    // Said only to whoever has proved the account theirs: the password (and code) tell nobody else.
+    if (staff.deactivated_at !== null) throw forbidden(STAFF_DEACTIVATED_MESSAGE)
     if (match === 'unnormalised') await storeNormalisedHash(ctx.db, 'staff_users', staff, password)
     await openStaffSession(ctx, reply, staff.id)
     return { status: 'signed_in' as const, me: await meJson(ctx, staff) }

@@ -54,4 +54,12 @@ export const adminMigrations: Record<string, Migration> = {
       await db.schema.dropTable('staff_users').execute()
     },
   },
+  /** A departed member is deactivated, not deleted (the audit log keeps naming them), and an
+   *  invitation can be withdrawn before it is used. */
+  '2026-12-05T0500_admin_staff_deactivated_invitations_withdrawn': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('staff_users').addColumn('deactivated_at', 'bigint').execute()
+      await db.schema.alterTable('staff_invitations').addColumn('withdrawn_at', 'bigint').execute()
+    },
+  },
 }

@@ -1,9 +1,21 @@
-/** The owner's staff page: the staff list, invitations, role changes, ending sessions; and the audit log. */
+/**
+ * The owner's staff page: the staff list, invitations (sent, listed, withdrawn), role changes,
+ * deactivation, ending sessions; and the audit log.
+ */
 import { adminEndpoints } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { readAudit, recordAudit } from './audit.ts'
 import { adminRoute, staffOf } from './guard.ts'
-import { actorOf, changeRole, findStaff, inviteStaff, staffJson } from './staff.ts'
+import {
+  actorOf,
+  changeRole,
+  findStaff,
+  inviteStaff,
+  setStaffDeactivated,
+  staffJson,
+  waitingInvitations,
+  withdrawInvitations,
+} from './staff.ts'
 import { revokeAllStaffSessions } from './staff-sessions.ts'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -20,6 +32,17 @@ export default async function staffRoutes(app: FastifyInstance) {
     const { email, role } = request.body
     const { expiresAt } = await inviteStaff(ctx, actorOf(staffOf(request).staff), email, role)
     return reply.status(201).send({ email, role, expiresAt: new Date(expiresAt).toISOString() })
+  })
+
+  adminRoute(app, adminEndpoints.invitations, async () => ({ items: await waitingInvitations(ctx) }))
+
+  adminRoute(app, adminEndpoints.withdrawInvitation, async (request) => ({
+    withdrawn: await withdrawInvitations(ctx, actorOf(staffOf(request).staff), request.params.email),
+  }))
+
+  adminRoute(app, adminEndpoints.setStaffStatus, async (request) => {
+    const actor = actorOf(staffOf(request).staff)
+    return staffJson(ctx, await setStaffDeactivated(ctx, actor, request.params.id, request.body.deactivated))
   })
 
   adminRoute(app, adminEndpoints.changeRole, async (request) => {

@@ -68,7 +68,11 @@ export interface StaffSession {
   staff: StaffRow
 }
 
-/** The open session of the request's cookie, or null (no cookie, unknown, expired or revoked). */
+/**
+ * The open session of the request's cookie, or null (no cookie, unknown, expired or revoked, or
+ * its member deactivated: a login that read the account just before its deactivation committed
+ * may open a session after it, and that session opens nothing).
+ */
 export async function findStaffSession(
   ctx: ShopContext,
   request: FastifyRequest,
@@ -83,6 +87,7 @@ export async function findStaffSession(
     .where('staff_sessions.id', '=', id)
     .where('staff_sessions.revoked_at', 'is', null)
     .where('staff_sessions.expires_at', '>', ctx.now())
+    .where('staff_users.deactivated_at', 'is', null)
     .executeTakeFirst()
   return staff ? { id, staff } : null
 }

@@ -20,6 +20,9 @@ export interface StaffUsersTable {
   /** The last TOTP time step accepted, so one code never opens two sessions. */
   totp_last_step: number | null
   created_at: number
+  /** When the owner deactivated the account: it cannot log in and its sessions ended. The row
+   *  stays, so the audit log still names who made its entries. */
+  deactivated_at: number | null
 }
 
 export interface StaffSessionsTable {
@@ -40,6 +43,8 @@ export interface StaffInvitationsTable {
   created_at: number
   expires_at: number
   used_at: number | null
+  /** When the owner withdrew it, or its sender was deactivated: its link opens nothing. */
+  withdrawn_at: number | null
 }
 
 export interface AdminAuditTable {

@@ -12,8 +12,10 @@ import {
   auditPageSchema,
   auditQuerySchema,
   dashboardSchema,
+  invitationEmailParams,
   invitationRequestSchema,
   invitationSchema,
+  pendingInvitationSchema,
   revokedSessionsSchema,
   roleChangeSchema,
   staffIdParams,
@@ -21,8 +23,10 @@ import {
   staffLoginSchema,
   staffMeSchema,
   staffSchema,
+  staffStatusSchema,
   totpCodeSchema,
   totpSetupSchema,
+  withdrawnInvitationsSchema,
 } from './shapes.ts'
 
 export interface AdminEndpoint extends Endpoint {
@@ -107,6 +111,25 @@ export const adminEndpoints = {
     body: invitationRequestSchema,
     responses: { 201: invitationSchema, 503: errorBodySchema },
   }),
+  invitations: defineAdminEndpoint({
+    method: 'GET',
+    path: '/admin/api/staff/invitations',
+    tags: ADMIN_TAGS,
+    summary:
+      'The invitations still waiting (not used, not expired, not withdrawn), newest first, one per address',
+    permission: 'staff',
+    responses: { 200: z.object({ items: z.array(pendingInvitationSchema) }) },
+  }),
+  withdrawInvitation: defineAdminEndpoint({
+    method: 'DELETE',
+    path: '/admin/api/staff/invitations/:email',
+    tags: ADMIN_TAGS,
+    summary:
+      'Withdraws every waiting invitation to an address: its links open nothing any more (404 when none waits)',
+    permission: 'staff',
+    params: invitationEmailParams,
+    responses: { 200: withdrawnInvitationsSchema },
+  }),
   changeRole: defineAdminEndpoint({
     method: 'PUT',
     path: '/admin/api/staff/:id',
@@ -116,6 +139,17 @@ export const adminEndpoints = {
     permission: 'staff',
     params: staffIdParams,
     body: roleChangeSchema,
+    responses: { 200: staffSchema },
+  }),
+  setStaffStatus: defineAdminEndpoint({
+    method: 'PUT',
+    path: '/admin/api/staff/:id/status',
+    tags: ADMIN_TAGS,
+    summary:
+      'Deactivates a staff member (their sessions end at once, their login is refused and the invitations they sent and nobody used are withdrawn; never oneself, never the last active owner) or reactivates them',
+    permission: 'staff',
+    params: staffIdParams,
+    body: staffStatusSchema,
     responses: { 200: staffSchema },
   }),
   revokeSessions: defineAdminEndpoint({

@@ -14,7 +14,7 @@ export const staffRoleSchema = z.enum(STAFF_ROLES, {
 export const PERMISSIONS = [
   /** The home dashboard: sales, orders waiting, low stock. */
   'dashboard',
-  /** Invite staff, change their roles, end their sessions. */
+  /** Invite staff (and withdraw invitations), change their roles, end their sessions, deactivate them. */
   'staff',
   /** Read the audit log. */
   'audit',

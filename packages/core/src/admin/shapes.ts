@@ -34,6 +34,8 @@ export const staffSchema = z.object({
   createdAt: z.string(),
   /** Open (not revoked, not expired) sessions. */
   activeSessions: z.number().int(),
+  /** ISO 8601 when the owner deactivated the account (it cannot log in), or null. */
+  deactivatedAt: z.string().nullable(),
 })
 export type Staff = z.output<typeof staffSchema>
 
@@ -69,6 +71,22 @@ export const invitationSchema = z.object({
 export const INVITATION_INVALID_MESSAGE =
   'This invitation link is invalid, has been used already or has expired. Please ask the owner for a new one.'
 
+/** What a deactivated member's login answers, once their password (and code) are right (403). */
+export const STAFF_DEACTIVATED_MESSAGE =
+  'This staff account has been deactivated. Ask the shop’s owner if you need access again.'
+
+/** An invitation still waiting: not used, not expired, not withdrawn. */
+export const pendingInvitationSchema = invitationSchema.extend({
+  /** The e-mail of the staff member who sent it; null for the create-owner command. */
+  invitedBy: z.string().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+})
+export type PendingInvitation = z.output<typeof pendingInvitationSchema>
+
+export const invitationEmailParams = z.object({ email: staffEmailSchema })
+export const withdrawnInvitationsSchema = z.object({ withdrawn: z.number().int() })
+
 export const acceptInvitationSchema = z.object({
   key: text().min(1, 'is required').max(200, INVITATION_INVALID_MESSAGE),
   name: text().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
@@ -83,6 +101,9 @@ export const totpSetupSchema = z.object({
 })
 
 export const roleChangeSchema = z.object({ role: staffRoleSchema })
+export const staffStatusSchema = z.object({
+  deactivated: z.boolean({ error: 'must be true (deactivate) or false (reactivate)' }),
+})
 export const staffIdParams = z.object({ id: idParam() })
 export const revokedSessionsSchema = z.object({ revoked: z.number().int() })
 
