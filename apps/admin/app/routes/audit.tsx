@@ -38,7 +38,7 @@ export default function AuditPage({ loaderData: { filters, result, staff } }: Ro
             <option value="">Anyone</option>
             {staff.map((member) => (
               <option key={member.id} value={member.id}>
-                {member.email}
+                {member.deactivatedAt ? `${member.email} (deactivated)` : member.email}
               </option>
             ))}
           </select>

@@ -1,4 +1,8 @@
-/** The owner's staff page: who is on the staff, inviting someone, changing roles, ending sessions. */
+/**
+ * The owner's staff page: who is on the staff, inviting someone and withdrawing a waiting
+ * invitation, changing roles, ending sessions, and deactivating a departed member (or reactivating
+ * them) after a confirmation in a native dialog that says what it does.
+ */
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
@@ -7,19 +11,26 @@ import {
   ROLE_LABELS,
   roleLowers,
   STAFF_ROLES,
+  type Staff,
   type StaffRole,
   staffRoleSchema,
 } from '@fanshop/core'
+import { useEffect, useRef, useState } from 'react'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
-import { GuardedButton } from '../guarded-button'
-import { ActionOutcome } from '../list-page'
+import { GuardedButton, useFocusKept } from '../guarded-button'
+import { ActionOutcome, RowAction } from '../list-page'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/staff'
+import { useMe } from './layout'
 
 export async function clientLoader() {
-  return load(adminEndpoints.listStaff)
+  const [staff, invitations] = await Promise.all([
+    load(adminEndpoints.listStaff),
+    load(adminEndpoints.invitations),
+  ])
+  return { staff: staff.items, invitations: invitations.items }
 }
 
 /** What the page's forms are answered: what was done, why not, and the invitation form's result. */
@@ -52,6 +63,25 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     return {
       message: ended ? `${changed} Their open sessions have ended; they log in again to go on.` : changed,
     }
+  }
+  if (intent === 'status') {
+    const deactivated = formText(form, 'deactivated') === 'true'
+    const result = await attempt(() =>
+      api(adminEndpoints.setStaffStatus, { params: { id }, body: { deactivated } }),
+    )
+    if (!result.ok) return refused({ error: result.error }, result.status)
+    return {
+      message: deactivated
+        ? `${result.value.name} is deactivated: their sessions have ended and they can no longer log in.`
+        : `${result.value.name} is active again and can log in.`,
+    }
+  }
+  if (intent === 'withdraw') {
+    const email = formText(form, 'email')
+    const result = await attempt(() => api(adminEndpoints.withdrawInvitation, { params: { email } }))
+    return result.ok
+      ? { message: `The invitation to ${email} is withdrawn: its link no longer works.` }
+      : refused({ error: result.error }, result.status)
   }
   const result = await attempt(() => api(adminEndpoints.revokeSessions, { params: { id } }))
   return result.ok
@@ -101,14 +131,147 @@ function Invite({ result, busy }: { result?: SubmissionResult<string[]>; busy: b
   )
 }
 
+/** The invitations nobody has used yet, each with its Withdraw (useFocusKept keeps the focus). */
+function WaitingInvitations({
+  invitations,
+}: {
+  invitations: Route.ComponentProps['loaderData']['invitations']
+}) {
+  return (
+    <>
+      <h2 id="waiting-heading" tabIndex={-1}>
+        Waiting invitations
+      </h2>
+      {invitations.length === 0 ? (
+        <p>No invitation is waiting.</p>
+      ) : (
+        <TableRegion label="Waiting invitations">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">Role</th>
+                <th scope="col">Sent by</th>
+                <th scope="col">Works until (UTC)</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invitations.map((invitation) => (
+                <tr key={invitation.email}>
+                  <td>{invitation.email}</td>
+                  <td>{ROLE_LABELS[invitation.role]}</td>
+                  <td>{invitation.invitedBy ?? 'The create-owner command'}</td>
+                  <td>{invitation.expiresAt.replace('T', ' ').slice(0, 16)}</td>
+                  <td>
+                    <RowAction
+                      kind="withdraw"
+                      row={invitation.email}
+                      fields={{ intent: 'withdraw', email: invitation.email }}
+                      label={`Withdraw the invitation to ${invitation.email}`}
+                    >
+                      Withdraw
+                    </RowAction>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </>
+  )
+}
+
+/**
+ * Asks before deactivating a member (or reactivating one), saying what it does. Opened as it is
+ * drawn; closing it (Cancel, Escape, or sending) gives the focus back to the button that opened it.
+ */
+function StatusDialog({ staff, onClose }: { staff: Staff; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const deactivate = staff.deactivatedAt === null
+  useEffect(() => {
+    dialog.current?.showModal()
+  }, [])
+  return (
+    <dialog ref={dialog} aria-labelledby="status-heading" className="card" onClose={onClose}>
+      <h2 id="status-heading">
+        {deactivate ? 'Deactivate' : 'Reactivate'} {staff.name}?
+      </h2>
+      {deactivate ? (
+        <p>
+          {staff.name} ({staff.email}) is logged out everywhere at once and can no longer log in; the
+          invitations they sent that nobody has used are withdrawn. Their account stays, so the audit log goes
+          on showing what they did, and you can reactivate them later.
+        </p>
+      ) : (
+        <p>
+          {staff.name} ({staff.email}) can log in again as {ROLE_LABELS[staff.role]}, with their own password
+          {staff.totpEnabled ? ' and authenticator app' : ''}. Change their role first if their work has
+          changed.
+        </p>
+      )}
+      <Form method="post" className="inline" onSubmit={() => dialog.current?.close()}>
+        <input type="hidden" name="intent" value="status" />
+        <input type="hidden" name="id" value={staff.id} />
+        <input type="hidden" name="deactivated" value={String(deactivate)} />
+        <button type="submit" className={deactivate ? 'danger' : undefined}>
+          {deactivate ? 'Deactivate' : 'Reactivate'} {staff.name}
+        </button>
+        <button type="button" onClick={() => dialog.current?.close()}>
+          Cancel
+        </button>
+      </Form>
+    </dialog>
+  )
+}
+
+/** A member's status, and the button that asks before changing it (none on one's own row). */
+function Status({
+  staff,
+  self,
+  busy,
+  onAsk,
+}: {
+  staff: Staff
+  self: boolean
+  busy: boolean
+  onAsk: () => void
+}) {
+  const since = staff.deactivatedAt?.slice(0, 10)
+  return (
+    <div className="inline">
+      <span>{since ? `Deactivated on ${since}` : self ? 'Active (you)' : 'Active'}</span>
+      {self ? null : (
+        <GuardedButton
+          id={`status-${staff.id}`}
+          type="button"
+          unavailable={busy}
+          onClick={onAsk}
+          aria-label={`${since ? 'Reactivate' : 'Deactivate'} ${staff.name}…`}
+        >
+          {since ? 'Reactivate…' : 'Deactivate…'}
+        </GuardedButton>
+      )}
+    </div>
+  )
+}
+
 export default function StaffPage({ loaderData }: Route.ComponentProps) {
   const data = useActionData<typeof clientAction>()
   const busy = useNavigation().state !== 'idle'
+  const me = useMe().staff
+  const [asking, setAsking] = useState<Staff | null>(null)
+  // A withdrawn invitation's row goes with its Withdraw: the next row's takes the focus, else the heading.
+  useFocusKept(busy, () => document.getElementById('waiting-heading'))
   return (
     <>
       <h1>Staff</h1>
       <ActionOutcome outcome={data} />
       <Invite result={data?.invitation} busy={busy} />
+      <WaitingInvitations invitations={loaderData.invitations} />
       <TableRegion label="Staff members">
         <table>
           <thead>
@@ -117,11 +280,12 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
               <th scope="col">E-mail</th>
               <th scope="col">Role</th>
               <th scope="col">Two-factor</th>
+              <th scope="col">Status</th>
               <th scope="col">Open sessions</th>
             </tr>
           </thead>
           <tbody>
-            {loaderData.items.map((staff) => (
+            {loaderData.staff.map((staff) => (
               <tr key={staff.id}>
                 <td>{staff.name}</td>
                 <td>{staff.email}</td>
@@ -145,6 +309,14 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td>{staff.totpEnabled ? 'On' : 'Off'}</td>
                 <td>
+                  <Status
+                    staff={staff}
+                    self={staff.id === me.id}
+                    busy={busy}
+                    onAsk={() => setAsking(staff)}
+                  />
+                </td>
+                <td>
                   <Form method="post" className="inline">
                     <input type="hidden" name="intent" value="sessions" />
                     <input type="hidden" name="id" value={staff.id} />
@@ -163,6 +335,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </TableRegion>
+      {asking ? <StatusDialog key={asking.id} staff={asking} onClose={() => setAsking(null)} /> : null}
     </>
   )
 }

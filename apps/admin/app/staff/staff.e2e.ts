@@ -1,3 +1,5 @@
+import { INVITATION_INVALID_MESSAGE, STAFF_DEACTIVATED_MESSAGE, type StaffRole } from '@fanshop/core'
+import type { Browser, Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import { mailTo } from '../../../web/tests/mail.ts'
 import { expect, test } from '../../../web/tests/playwright.ts'
@@ -9,6 +11,22 @@ const INVITATION_KEY = /\/admin\/accept-invite\?key=([A-Za-z0-9_-]+)/
 /** The invitation key in the e-mail the server sent this address. */
 async function invitationKeyMailedTo(email: string): Promise<string> {
   return INVITATION_KEY.exec(await mailTo(email, INVITATION_KEY))![1]!
+}
+
+/** A new member of `role` the owner invites (through the API) and who joins, in a browser of their own. */
+async function joinedMember(browser: Browser, owner: Page, name: string, role: StaffRole) {
+  const email = `${role}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
+  const password = `a long ${role} password`
+  expect((await owner.request.post('/admin/api/staff/invitations', { data: { email, role } })).status()).toBe(
+    201,
+  )
+  const page = await (await browser.newContext()).newPage()
+  await page.goto(`/admin/accept-invite?key=${await invitationKeyMailedTo(email)}`)
+  await page.getByLabel('Your name').fill(name)
+  await page.getByLabel(/^Password/).fill(password)
+  await page.getByRole('button', { name: 'Create my account' }).click()
+  await expect(page.getByRole('heading', { name: 'Security' })).toBeVisible()
+  return { page, email, password }
 }
 
 test('the owner invites a manager, who joins, turns on TOTP and logs in with a code', async ({ page }) => {
@@ -62,18 +80,9 @@ test("the owner lowers a member's role: the member's open sessions end and the p
   page,
   browser,
 }) => {
-  const email = `editor.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
   await logIn(page, 'owner')
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
-  expect(
-    (await page.request.post('/admin/api/staff/invitations', { data: { email, role: 'editor' } })).status(),
-  ).toBe(201)
-  const member = await (await browser.newContext()).newPage()
-  await member.goto(`/admin/accept-invite?key=${await invitationKeyMailedTo(email)}`)
-  await member.getByLabel('Your name').fill('Erin Editor')
-  await member.getByLabel(/^Password/).fill('a long editor password')
-  await member.getByRole('button', { name: 'Create my account' }).click()
-  await expect(member.getByRole('heading', { name: 'Security' })).toBeVisible()
+  const { page: member, email, password } = await joinedMember(browser, page, 'Erin Editor', 'editor')
 
   await page.getByRole('link', { name: 'Staff' }).click()
   const row = page.getByRole('row').filter({ hasText: email })
@@ -91,7 +100,7 @@ test("the owner lowers a member's role: the member's open sessions end and the p
 
   // A role that takes nothing away keeps them signed in, and the page says only the change.
   await member.getByLabel('E-mail').fill(email)
-  await member.getByLabel('Password').fill('a long editor password')
+  await member.getByLabel('Password').fill(password)
   await member.getByRole('button', { name: 'Log in' }).click()
   await expect(member.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
   await page.reload()
@@ -117,7 +126,13 @@ test('the login, invitation and joining forms explain a wrong entry under the fi
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
 
   await page.getByRole('link', { name: 'Staff' }).click()
-  const invited = page.waitForRequest('**/admin/api/staff/invitations', { timeout: 2000 }).catch(() => null)
+  // The invitation's post: the page reads the waiting invitations from the same address.
+  const invited = page
+    .waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/admin/api/staff/invitations'),
+      { timeout: 2000 },
+    )
+    .catch(() => null)
   await page.getByLabel('E-mail').fill('nina@')
   await page.getByRole('button', { name: 'Send invitation' }).click()
   await expect(page.getByText('must be an e-mail address')).toBeVisible()
@@ -249,4 +264,129 @@ test('focus lands on each new page’s heading: after logging in and after a men
   await filter.press('Enter')
   await expect(page).toHaveURL(/action=staff.invite/)
   await expect(filter).toBeFocused()
+})
+
+// A departed member is deactivated after a confirmation that says what it does: their open session
+// ends at once, their login says why it is refused, and the owner can reactivate them.
+test('the owner deactivates a departed member after a confirmation, and reactivates them', async ({
+  page,
+  browser,
+}) => {
+  test.slow()
+  await logIn(page, 'owner')
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  const member = await joinedMember(browser, page, 'Dora Departed', 'manager')
+
+  await page.getByRole('link', { name: 'Staff' }).click()
+  // Nobody deactivates themselves: the owner's own row offers no button.
+  const members = page.getByRole('region', { name: 'Staff members' })
+  const own = members.getByRole('row').filter({ hasText: demoStaff('owner').email })
+  await expect(own).toContainText('Active (you)')
+  await expect(own.getByRole('button', { name: /Deactivate/ })).toHaveCount(0)
+
+  const row = members.getByRole('row').filter({ hasText: member.email })
+  await expect(row.getByRole('cell').last()).toContainText('1')
+  const deactivate = row.getByRole('button', { name: 'Deactivate Dora Departed…' })
+  await deactivate.click()
+  const dialog = page.getByRole('dialog', { name: 'Deactivate Dora Departed?' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('logged out everywhere at once')
+  await expectNoViolations(page)
+  // Escape closes it without doing anything, and the focus is back on the button.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(deactivate).toBeFocused()
+  await expect(row).toContainText('Active')
+
+  await deactivate.click()
+  await dialog.getByRole('button', { name: 'Deactivate Dora Departed' }).click()
+  await expect(
+    page.getByText('Dora Departed is deactivated: their sessions have ended and they can no longer log in.'),
+  ).toBeVisible()
+  await expect(row).toContainText(/Deactivated on \d{4}-\d{2}-\d{2}/)
+  await expect(row.getByRole('cell').last()).toContainText('0')
+  const reactivate = row.getByRole('button', { name: 'Reactivate Dora Departed…' })
+  await expect(reactivate).toBeFocused()
+  await expectNoViolations(page)
+
+  await member.page.reload()
+  await expect(member.page.getByRole('button', { name: 'Log in' })).toBeVisible()
+  await submitLogin(member.page, member)
+  await expect(member.page.getByRole('alert')).toHaveText(STAFF_DEACTIVATED_MESSAGE)
+
+  // The audit log goes on naming them: what they did, and what was done to them.
+  await page.getByRole('link', { name: 'Audit log' }).click()
+  await page.getByLabel('Who').selectOption({ label: `${member.email} (deactivated)` })
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await expect(page).toHaveURL(/staff=\d+/)
+  const joined = page.getByRole('row').filter({ hasText: 'staff.accept' })
+  await expect(joined).toHaveCount(1)
+  await expect(joined).toContainText(member.email)
+  await page.getByLabel('Who').selectOption('')
+  await page.getByLabel('Action').fill('staff.deactivate')
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await expect(page).toHaveURL(/action=staff.deactivate/)
+  await expect(page.getByRole('row').filter({ hasText: member.email })).toContainText('"sessionsEnded":1')
+
+  await page.getByRole('link', { name: 'Staff' }).click()
+  await reactivate.click()
+  const again = page.getByRole('dialog', { name: 'Reactivate Dora Departed?' })
+  await expect(again).toContainText('can log in again as Manager')
+  await again.getByRole('button', { name: 'Reactivate Dora Departed' }).click()
+  await expect(page.getByText('Dora Departed is active again and can log in.')).toBeVisible()
+  await expect(row).toContainText('Active')
+  await submitLogin(member.page, member)
+  await expect(member.page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  await member.page.context().close()
+})
+
+test('the owner withdraws a waiting invitation: its link opens nothing, and a second withdrawal says why', async ({
+  page,
+}) => {
+  const email = `withdrawn.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
+  await logIn(page, 'owner')
+  await page.getByRole('link', { name: 'Staff' }).click()
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Role', { exact: true }).selectOption('editor')
+  await page.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible()
+  const waiting = page.getByRole('region', { name: 'Waiting invitations' })
+  const row = waiting.getByRole('row').filter({ hasText: email })
+  await expect(row).toContainText('Editor')
+  await expect(row).toContainText(demoStaff('owner').email)
+  await expectNoViolations(page)
+
+  await row.getByRole('button', { name: `Withdraw the invitation to ${email}` }).click()
+  await expect(
+    page.getByText(`The invitation to ${email} is withdrawn: its link no longer works.`),
+  ).toBeVisible()
+  await expect(row).toHaveCount(0)
+  // The focus went with the row's Withdraw: another row's Withdraw or the list's heading has it.
+  await expect(page.locator(':focus')).toHaveAccessibleName(
+    /^(Withdraw the invitation to .+|Waiting invitations)$/,
+  )
+  await page.goto(`/admin/accept-invite?key=${await invitationKeyMailedTo(email)}`)
+  await page.getByLabel('Your name').fill('Too Late')
+  await page.getByLabel(/^Password/).fill('a long enough password')
+  await page.getByRole('button', { name: 'Create my account' }).click()
+  await expect(page.getByRole('alert')).toHaveText(INVITATION_INVALID_MESSAGE)
+
+  // Withdrawn meanwhile in another tab: the page's Withdraw is refused, and the page says why.
+  const other = `other.${email}`
+  await page.goto('/admin/staff')
+  expect(
+    (
+      await page.request.post('/admin/api/staff/invitations', { data: { email: other, role: 'editor' } })
+    ).status(),
+  ).toBe(201)
+  await page.reload()
+  expect(
+    (await page.request.delete(`/admin/api/staff/invitations/${encodeURIComponent(other)}`)).status(),
+  ).toBe(200)
+  await waiting
+    .getByRole('row')
+    .filter({ hasText: other })
+    .getByRole('button', { name: `Withdraw the invitation to ${other}` })
+    .click()
+  await expect(page.getByRole('alert')).toHaveText('No invitation to this address is waiting.')
 })
