@@ -107,3 +107,50 @@ export const perPageParam = (max: number, fallback: number) =>
 export const booleanParam = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false (or 1 or 0)' })
   .transform((value) => value === 'true' || value === '1')
+
+/**
+ * A parameter of WordPress or WooCommerce that the shop has nothing to answer with (no product is
+ * featured, no item has categories): every value is refused with `message`, naming what to do
+ * instead, rather than the parameter being ignored and every item answered.
+ */
+export const refusedParam = (message: string) => z.string().refine(() => false, message)
+
+/** WordPress's post statuses (WooCommerce's product statuses are among them) and `any`, every status. */
+export const POST_STATUSES = [
+  'publish',
+  'future',
+  'draft',
+  'pending',
+  'private',
+  'trash',
+  'auto-draft',
+  'inherit',
+  'any',
+] as const
+export type PostStatus = (typeof POST_STATUSES)[number]
+
+/**
+ * `status` of a list anyone may read (WordPress's content lists, WooCommerce's products): one
+ * status or several separated by commas. Without signing in only published items are shown, so
+ * only `readable` may be asked (WordPress: `publish`, its default; WooCommerce also `any`, its
+ * default); another status is refused as WordPress refuses it to a visitor (rest_invalid_param,
+ * "Status is forbidden"), a word that is no status as not one.
+ */
+export const readableStatusParam = (readable: readonly PostStatus[]) => {
+  const allowed = readable.join(' or ')
+  return text()
+    .superRefine((list, ctx) => {
+      const statuses = list.split(',').map((status) => status.trim())
+      const unknown = statuses.find((status) => !(POST_STATUSES as readonly string[]).includes(status))
+      const hidden = statuses.find((status) => !(readable as readonly string[]).includes(status))
+      if (unknown !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `must be ${allowed}: "${unknown}" is not a status` })
+      } else if (hidden !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `cannot be "${hidden}": only published items are shown without signing in; ask for ${allowed} or leave status out`,
+        })
+      }
+    })
+    .describe(`${allowed}: only published items are shown; any other status is refused`)
+}

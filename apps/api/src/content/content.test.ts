@@ -179,6 +179,74 @@ describe(`content API on ${testDialect}`, () => {
         })
       }
     })
+
+    // WordPress's status was not read: status=draft answered the published items as if it had been asked for them.
+    it("reads WordPress's status as from a visitor: publish answers the list as it is, any other status is a 400", async () => {
+      for (const type of CONTENT_TYPES) {
+        const plain = await get(`/wp-json/wp/v2/${type}?per_page=2`)
+        for (const query of ['status=publish', 'status=publish,%20publish']) {
+          const res = await get(`/wp-json/wp/v2/${type}?per_page=2&${query}`)
+          expect(res.statusCode, `${type} ${query}`).toBe(200)
+          expect(res.body).toBe(plain.body)
+          expect(res.headers['x-wp-total']).toBe(plain.headers['x-wp-total'])
+          expect(res.headers['x-wp-totalpages']).toBe(plain.headers['x-wp-totalpages'])
+        }
+      }
+      // As WordPress answers a visitor (rest_invalid_param): only published items are shown without signing in.
+      for (const query of [
+        'status=draft',
+        'status=any',
+        'status=publish,private',
+        'status=future',
+        'status=trash',
+      ]) {
+        const res = await get(`/wp-json/wp/v2/posts?${query}`)
+        expect(res.statusCode, query).toBe(400)
+        expect(res.json(), query).toEqual({ statusCode: 400, message: expect.stringContaining('"status"') })
+        expect(res.json().message, query).toContain('only published items are shown')
+      }
+      for (const query of ['status=published', 'status=', 'status=publish,,publish']) {
+        const res = await get(`/wp-json/wp/v2/feed?${query}`)
+        expect(res.statusCode, query).toBe(400)
+        expect(res.json().message, query).toMatch(/"status".*is not a status/)
+      }
+    })
+
+    /*
+     * WordPress's categories, tags, categories_exclude and tags_exclude were not read:
+     * categories=3 answered every item. The shop's content has no categories or tags: its one
+     * taxonomy is feed_taxonomy (posts and feed items), and no item shows `categories` or `tags`.
+     * Rather than answering an empty list, as WordPress would for a category that does not exist
+     * (which would read as an empty category), they are refused with a 400 naming feed_taxonomy,
+     * as the products list refuses `featured`, which no product has.
+     */
+    it('refuses categories and tags, which the content does not have, with a 400 naming feed_taxonomy', async () => {
+      const posts = (await get('/wp-json/wp/v2/posts?per_page=100')).json() as Record<string, unknown>[]
+      expect(posts.length).toBeGreaterThan(0)
+      for (const post of posts) {
+        expect(post).not.toHaveProperty('categories')
+        expect(post).not.toHaveProperty('tags')
+        expect(post).toHaveProperty('feed_taxonomy')
+      }
+      const [term] = (await get('/wp-json/wp/v2/feed_taxonomy')).json() as FeedTerm[]
+      for (const type of ['posts', 'feed', 'stories', 'pages']) {
+        for (const query of [
+          `categories=${term!.id}`,
+          'categories=1,2',
+          'categories_exclude=1',
+          `tags=${term!.id}`,
+          'tags_exclude=4',
+        ]) {
+          const res = await get(`/wp-json/wp/v2/${type}?${query}`)
+          expect(res.statusCode, `${type} ${query}`).toBe(400)
+          expect(res.json(), query).toEqual({
+            statusCode: 400,
+            message: expect.stringContaining(`"${query.split('=')[0]}"`),
+          })
+          expect(res.json().message, query).toContain('feed_taxonomy')
+        }
+      }
+    })
   })
 
   it('finds every word of a search, in any order, in titles, excerpts and content', async () => {

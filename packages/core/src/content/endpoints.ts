@@ -7,7 +7,17 @@ import { z } from 'zod'
 import { MAX_PER_PAGE } from '../catalog/paging.ts'
 import { wordpressInstant } from '../dates.ts'
 import { answeringWith, defineEndpoint, errorBodySchema, rateLimitedErrors } from '../endpoint.ts'
-import { boundedNumber, idListParam, idParam, MAX_ID, pageParam, text, wholeNumber } from '../input.ts'
+import {
+  boundedNumber,
+  idListParam,
+  idParam,
+  MAX_ID,
+  pageParam,
+  readableStatusParam,
+  refusedParam,
+  text,
+  wholeNumber,
+} from '../input.ts'
 import { searchTextParam } from '../search.ts'
 import { contactMessageSchema } from './contact.ts'
 import {
@@ -71,7 +81,8 @@ export const CONTENT_ORDERS = ['date', 'id', 'include', 'modified', 'slug', 'tit
 /**
  * WordPress's other list parameters, so a WordPress client asking for some items, another order
  * or a span of dates gets them: without these, `include=3,4` answered every item, `order=asc`
- * newest first and `after=...` every item whatever its date.
+ * newest first and `after=...` every item whatever its date. `status` is read as WordPress reads
+ * it from a visitor: only `publish`, what every list shows.
  */
 const selectionQuery = {
   include: idListParam.optional().describe('Only the items with these ids'),
@@ -101,6 +112,25 @@ const selectionQuery = {
   modified_before: wordpressInstant
     .optional()
     .describe('Only items last modified before this date and time (ISO 8601; UTC without an offset)'),
+  status: readableStatusParam(['publish']).optional(),
+}
+
+const NO_CATEGORIES =
+  "cannot filter: the shop's content has no categories or tags (posts and feed items are filed under feed_taxonomy, /wp-json/wp/v2/feed_taxonomy)"
+
+/**
+ * WordPress's category and tag filters. The shop's content has no categories or tags (its one
+ * taxonomy is feed_taxonomy, and no item shows `categories` or `tags`): asking for them is
+ * refused, naming the taxonomy there is, rather than ignored (every item answered) or answered
+ * as an empty category.
+ */
+const termQuery = {
+  categories: refusedParam(NO_CATEGORIES).optional().describe('Not available: the content has no categories'),
+  categories_exclude: refusedParam(NO_CATEGORIES)
+    .optional()
+    .describe('Not available: the content has no categories'),
+  tags: refusedParam(NO_CATEGORIES).optional().describe('Not available: the content has no tags'),
+  tags_exclude: refusedParam(NO_CATEGORIES).optional().describe('Not available: the content has no tags'),
 }
 
 /** WordPress's `search` of a post type's list: every word in the title, excerpt or content. */
@@ -134,6 +164,7 @@ function listEndpoint<T extends ContentType>(type: T) {
     query: z.object({
       ...pagingQuery,
       ...selectionQuery,
+      ...termQuery,
       ...searchQuery,
       ...LIST_FILTERS[type],
       _fields: contentFieldsParam(type).optional(),
