@@ -103,18 +103,93 @@ describe(`WooCommerce's product list filters on ${testDialect}`, () => {
     await expectFilter(`after=1970-01-01T00:00:00&before=${utc}`, (p) => created(p) < bound)
   })
 
-  it('refuses featured, which no product has, and malformed filters, with a 400 naming them', async () => {
+  // type was not read: type=variable answered every product, simple ones too.
+  it('answers type by the JSON’s type; grouped and external, which the shop has none of, answer none', async () => {
+    const simple = await expectFilter('type=simple', (p) => p.type === 'simple')
+    const variable = await expectFilter('type=variable', (p) => p.type === 'variable')
+    expect(simple.length).toBeGreaterThan(1)
+    expect(variable.length).toBeGreaterThan(1)
+    expect(await listed('type=grouped')).toEqual({ ids: [], total: 0 })
+    expect(await listed('type=external')).toEqual({ ids: [], total: 0 })
+    const paged = await get('/wp-json/wc/v3/products?per_page=1&type=variable')
+    expect(paged.headers['x-wp-total']).toBe(String(variable.length))
+    expect(paged.headers['x-wp-totalpages']).toBe(String(variable.length))
+  })
+
+  // status was not read: status=draft answered the published products as if they were drafts.
+  it('answers status=any and status=publish with the list as it is (published products only); other statuses are a 400', async () => {
+    const whole = await get('/wp-json/wc/v3/products?per_page=3')
+    for (const query of ['status=any', 'status=publish', 'status=publish,any']) {
+      const res = await get(`/wp-json/wc/v3/products?per_page=3&${query}`)
+      expect(res.statusCode, query).toBe(200)
+      expect(res.body, query).toBe(whole.body)
+      expect(res.headers['x-wp-total'], query).toBe(whole.headers['x-wp-total'])
+      expect(res.headers['x-wp-totalpages'], query).toBe(whole.headers['x-wp-totalpages'])
+    }
+    for (const query of ['status=draft', 'status=private', 'status=any,pending']) {
+      const res = await get(`/wp-json/wc/v3/products?${query}`)
+      expect(res.statusCode, query).toBe(400)
+      expect(res.json().message, query).toContain('only published items are shown')
+    }
+  })
+
+  // attribute and attribute_term were not read: attribute=pa_size&attribute_term=... answered every product.
+  it('answers attribute, and attribute_term with it, by the attributes the JSON lists', async () => {
+    const attributes = (await get('/wp-json/wp/v2/attributes/list')).json() as {
+      attribute_slug: string
+      attribute_terms: { term_id: number; name: string }[]
+    }[]
+    const whole = await everything()
+    const offered = (p: ProductJson, taxonomy: string, term?: string) =>
+      p.attributes.some(
+        (a) => `pa_${a.slug}` === taxonomy && (term === undefined || a.options.includes(term)),
+      )
+    let narrowed = 0
+    for (const { attribute_slug: taxonomy, attribute_terms: terms } of attributes) {
+      await expectFilter(`attribute=${taxonomy}`, (p) => offered(p, taxonomy))
+      for (const term of terms) {
+        const ids = await expectFilter(`attribute=${taxonomy}&attribute_term=${term.term_id}`, (p) =>
+          offered(p, taxonomy, term.name),
+        )
+        if (ids.length > 0 && ids.length < whole.length) narrowed += 1
+        if (ids.length > 1) {
+          const paged = await get(
+            `/wp-json/wc/v3/products?per_page=1&attribute=${taxonomy}&attribute_term=${term.term_id}`,
+          )
+          expect(paged.headers['x-wp-total']).toBe(String(ids.length))
+          expect(paged.headers['x-wp-totalpages']).toBe(String(ids.length))
+        }
+      }
+    }
+    expect(narrowed).toBeGreaterThan(1)
+    // A term of another attribute is in none of this one's options, as in WooCommerce's tax query.
+    const [first, second] = attributes.filter((attribute) => attribute.attribute_terms.length > 0)
+    const otherTerm = second!.attribute_terms[0]!.term_id
+    expect(await listed(`attribute=${first!.attribute_slug}&attribute_term=${otherTerm}`)).toEqual({
+      ids: [],
+      total: 0,
+    })
+  })
+
+  it('refuses featured and tag, which no product has, and malformed filters, with a 400 naming them', async () => {
     for (const query of [
       'featured=true',
       'featured=false',
+      'tag=3',
+      'tag=',
       'on_sale=yes',
       'stock_status=in-stock',
       'min_price=ten',
       'max_price=-5',
       'min_price=1.999',
       'sku=,',
-      'after=2026-12-01',
-      'before=2026-13-01T00:00:00',
+      'type=bundle',
+      'status=published',
+      'attribute=size',
+      'attribute=pa_nothing',
+      'attribute_term=3',
+      'attribute_term=0&attribute=pa_size',
+      'attribute_term=x&attribute=pa_size',
     ]) {
       const res = await get(`/wp-json/wc/v3/products?${query}`)
       expect(res.statusCode, query).toBe(400)
@@ -126,5 +201,7 @@ describe(`WooCommerce's product list filters on ${testDialect}`, () => {
     expect((await get('/wp-json/wc/v3/products?featured=true')).json().message).toContain(
       'no product as featured',
     )
+    expect((await get('/wp-json/wc/v3/products?tag=3')).json().message).toContain('tags no product')
+    expect((await get('/wp-json/wc/v3/products?attribute=pa_nothing')).json().message).toContain('pa_size')
   })
 })

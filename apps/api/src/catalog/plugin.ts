@@ -14,7 +14,7 @@ import {
 } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { compiledOnce } from '../db/compiled.ts'
-import { notFound } from '../http/errors.ts'
+import { badRequest, notFound } from '../http/errors.ts'
 import type { AnswerHeaders } from '../http/in-process-api.ts'
 import { readRoute } from '../http/route.ts'
 import { checkedUnlessCut, cutAnswer, typedAnswer } from '../http/typed-answer.ts'
@@ -93,7 +93,23 @@ export default async function catalogPlugin(app: FastifyInstance) {
     app,
     catalogEndpoints.products,
     async (request, reply) => {
-      const { sku, on_sale, stock_status, after, before, min_price, max_price, ...q } = request.query
+      const {
+        sku,
+        on_sale,
+        stock_status,
+        after,
+        before,
+        min_price,
+        max_price,
+        attribute,
+        attribute_term,
+        ...q
+      } = request.query
+      if (attribute_term !== undefined && attribute === undefined) {
+        throw badRequest(
+          'Invalid querystring parameter "attribute_term": a term is of an attribute; name it with attribute (e.g. attribute=pa_size&attribute_term=12).',
+        )
+      }
       const search: ProductSearch = {
         ...q,
         perPage: q.per_page,
@@ -104,6 +120,7 @@ export default async function catalogPlugin(app: FastifyInstance) {
         createdBefore: before,
         minPrice: min_price,
         maxPrice: max_price,
+        attribute: attribute === undefined ? undefined : { taxonomy: attribute, termId: attribute_term },
       }
       return productPage(reply, search, q._fields)
     },

@@ -9,6 +9,7 @@ import {
   attributeTaxonomy,
   GENDER_TAXONOMY,
   type PRODUCT_ORDERS,
+  type PRODUCT_TYPES,
   type STOCK_STATUSES,
   type TaxonomyFilter,
   totalFromPage,
@@ -50,7 +51,13 @@ export interface ProductSearch {
   /** Only products sold, themselves or one of their variations, at a price in cents from minPrice to maxPrice (WooCommerce's `min_price`, `max_price`). */
   minPrice?: number
   maxPrice?: number
+  /** Only products whose JSON's `type` is this (WooCommerce's `type`). */
+  type?: ProductType
+  /** Only products whose JSON's `attributes` hold this attribute (`pa_<slug>`), and this term of it when given (WooCommerce's `attribute`, `attribute_term`). */
+  attribute?: { taxonomy: string; termId?: number }
 }
+
+export type ProductType = (typeof PRODUCT_TYPES)[number]
 
 export type StockStatus = (typeof STOCK_STATUSES)[number]
 
@@ -126,13 +133,28 @@ const ORDER_COLUMNS = {
 
 const attributeSlugs = compiledOnce((db) => db.selectFrom('attributes').select('slug').orderBy('id'))
 
+/** The attributes' taxonomies (`pa_<slug>`). */
+async function attributeTaxonomies(ctx: Pick<ShopContext, 'db'>): Promise<string[]> {
+  const { rows: attributes } = await attributeSlugs(ctx.db)
+  return attributes.map((a) => attributeTaxonomy(a.slug))
+}
+
 /** Refuses taxonomies that do not exist, naming the ones that do. */
 async function assertKnownTaxonomies(ctx: Pick<ShopContext, 'db'>, filter: TaxonomyFilter): Promise<void> {
-  const { rows: attributes } = await attributeSlugs(ctx.db)
-  const known = [GENDER_TAXONOMY, ...attributes.map((a) => attributeTaxonomy(a.slug))]
+  const known = [GENDER_TAXONOMY, ...(await attributeTaxonomies(ctx))]
   const unknown = filter.find((entry) => !known.includes(entry.taxonomy))
   if (unknown) {
     throw badRequest(`Unknown taxonomy "${unknown.taxonomy}". Known taxonomies: ${known.join(', ')}.`)
+  }
+}
+
+/** Refuses an `attribute` no attribute has, naming the ones there are (WooCommerce ignores it: every product). */
+async function assertKnownAttribute(ctx: Pick<ShopContext, 'db'>, taxonomy: string): Promise<void> {
+  const known = await attributeTaxonomies(ctx)
+  if (!known.includes(taxonomy)) {
+    throw badRequest(
+      `Invalid querystring parameter "attribute": there is no attribute "${taxonomy}". Attributes: ${known.join(', ')}.`,
+    )
   }
 }
 
@@ -161,6 +183,24 @@ function matchesTaxonomy(eb: ProductsScope, entry: TaxonomyMatch) {
       .where('attributes.slug', '=', attributeSlug)
       .where('attribute_terms.slug', 'in', entry.terms),
   )
+}
+
+/** The product JSON's `type`: a variable product, or simple (product-json.ts). */
+const productTypeSql = sql<ProductType>`case when ${sql.ref('products.type')} = 'variable' then 'variable' else 'simple' end`
+
+/**
+ * Whether the product's JSON lists the attribute in its `attributes` (the terms it is offered in,
+ * product-json.ts's productAttributes), and the term among them when one is named.
+ */
+function offeredIn(eb: ProductsScope, attributeSlug: string, termId: number | undefined) {
+  const terms = eb
+    .selectFrom('product_terms')
+    .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
+    .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
+    .select('product_terms.product_id')
+    .whereRef('product_terms.product_id', '=', 'products.id')
+    .where('attributes.slug', '=', attributeSlug)
+  return eb.exists(termId === undefined ? terms : terms.where('attribute_terms.id', '=', termId))
 }
 
 /** A search word is in the name, the SKU, or the name of a colour or size the product comes in. */
@@ -194,6 +234,9 @@ interface Filter {
   createdBefore?: number
   minPrice?: number
   maxPrice?: number
+  type?: ProductType
+  attributeSlug?: string
+  attributeTermId?: number
   patterns: readonly string[]
   taxonomies: readonly TaxonomyMatch[]
 }
@@ -230,6 +273,10 @@ function matching(db: Kysely<Database>, filter: Filter) {
         conditions.push(eb('products.created_at', '<', filter.createdBefore))
       if (filter.minPrice !== undefined || filter.maxPrice !== undefined) {
         conditions.push(pricedWithin(eb, filter.minPrice, filter.maxPrice))
+      }
+      if (filter.type !== undefined) conditions.push(eb(productTypeSql, '=', filter.type))
+      if (filter.attributeSlug !== undefined) {
+        conditions.push(offeredIn(eb, filter.attributeSlug, filter.attributeTermId))
       }
       for (const pattern of filter.patterns) conditions.push(matchesWord(eb, pattern))
       for (const entry of filter.taxonomies) conditions.push(matchesTaxonomy(eb, entry))
@@ -275,6 +322,9 @@ type CompiledFilter = [
   createdBefore: number | undefined,
   minPrice: number | undefined,
   maxPrice: number | undefined,
+  type: ProductType | undefined,
+  attributeSlug: string | undefined,
+  attributeTermId: number | undefined,
   patterns: readonly string[],
   ...taxonomies: (string | undefined | readonly string[])[],
 ]
@@ -292,6 +342,9 @@ function filterOf([
   createdBefore,
   minPrice,
   maxPrice,
+  type,
+  attributeSlug,
+  attributeTermId,
   patterns,
   ...taxonomies
 ]: CompiledFilter): Filter {
@@ -315,6 +368,9 @@ function filterOf([
     createdBefore,
     minPrice,
     maxPrice,
+    type,
+    attributeSlug,
+    attributeTermId,
     patterns,
     taxonomies: matches,
   }
@@ -354,6 +410,7 @@ export async function searchProductIds(
 async function pageOfSearch(ctx: Pick<ShopContext, 'db' | 'database' | 'now'>, search: ProductSearch) {
   const taxonomies = search.taxonomies ?? []
   if (taxonomies.length > 0) await assertKnownTaxonomies(ctx, taxonomies)
+  if (search.attribute) await assertKnownAttribute(ctx, search.attribute.taxonomy)
   if (search.stockStatus !== undefined) await giveBackExpiredHolds(ctx)
   const limit = search.perPage
   const offset = search.offset ?? (search.page - 1) * search.perPage
@@ -370,6 +427,9 @@ async function pageOfSearch(ctx: Pick<ShopContext, 'db' | 'database' | 'now'>, s
     search.createdBefore,
     search.minPrice,
     search.maxPrice,
+    search.type,
+    search.attribute && (attributeSlugOf(search.attribute.taxonomy) ?? undefined),
+    search.attribute?.termId,
     wordPatterns(search.search ?? ''),
     ...taxonomies.flatMap((entry) => [attributeSlugOf(entry.taxonomy) ?? undefined, entry.terms]),
   ]

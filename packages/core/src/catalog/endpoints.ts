@@ -15,6 +15,8 @@ import {
   MAX_ID,
   pageParam,
   perPageParam,
+  readableStatusParam,
+  refusedParam,
   text,
 } from '../input.ts'
 import { toCents } from '../money.ts'
@@ -67,6 +69,9 @@ const productListQuery = {
   _fields: productFieldsParam.optional(),
 }
 
+/** WooCommerce's product types; this shop's products are simple or variable (never grouped or external). */
+export const PRODUCT_TYPES = ['simple', 'grouped', 'external', 'variable'] as const
+
 /** WooCommerce's stock statuses; no product of this shop is ever on backorder (it sells what it holds). */
 export const STOCK_STATUSES = ['instock', 'outofstock', 'onbackorder'] as const
 
@@ -82,8 +87,10 @@ const priceBound = (which: string) =>
 /**
  * WooCommerce's product list filters that the catalogue can answer, so that a client asking for
  * them is not sent every product: SKUs, being on sale, the stock status, the creation date and a
- * price range, each by the rule the product JSON shows (api's product-search.ts). `featured` has no counterpart (no
- * product is marked featured) and is refused rather than ignored.
+ * price range, the type and an attribute (and one of its terms), each by the rule the product JSON
+ * shows (api's product-search.ts). `status` takes what the list shows, published products, as a
+ * visitor may ask it. `featured` and `tag` have no counterpart (no product is marked featured or
+ * tagged) and are refused rather than ignored.
  */
 const wooCommerceFilters = {
   sku: text()
@@ -119,11 +126,28 @@ const wooCommerceFilters = {
     ),
   min_price: priceBound('this price or more'),
   max_price: priceBound('this price or less'),
-  featured: z
-    .string()
-    .refine(() => false, 'cannot filter: this shop marks no product as featured; leave featured out')
+  type: z
+    .enum(PRODUCT_TYPES)
+    .optional()
+    .describe('Only products of this type, as their JSON shows it (none is ever grouped or external)'),
+  status: readableStatusParam(['any', 'publish']).optional(),
+  attribute: text()
+    .regex(/^pa_[a-z0-9-]+$/, 'must be an attribute taxonomy, e.g. pa_size')
+    .optional()
+    .describe(
+      'Only products offered in this attribute (its taxonomy, e.g. pa_size), as their attributes show',
+    ),
+  attribute_term: idParam('must be an attribute term id (a positive whole number)')
+    .optional()
+    .describe(
+      'With attribute: only products offered in this term of it (its id, /wp-json/wp/v2/attributes/list)',
+    ),
+  featured: refusedParam('cannot filter: this shop marks no product as featured; leave featured out')
     .optional()
     .describe('Not available: no product is marked featured; any value is refused'),
+  tag: refusedParam('cannot filter: this shop tags no product; leave tag out')
+    .optional()
+    .describe('Not available: no product has tags; any value is refused'),
 }
 
 export const catalogEndpoints = {
