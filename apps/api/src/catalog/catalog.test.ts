@@ -436,6 +436,37 @@ describe(`catalogue API on ${testDialect}`, () => {
       expect(empty.body).toBe((await get('/wp-json/wc/v3/products?per_page=2')).body)
     })
 
+    // One product read no `_fields`: products/12?_fields=id,name answered the whole product.
+    it('answers one product, by id or by slug, with the _fields asked, as the list does', async () => {
+      const fields = 'id,name,images.0.src,variations.price,nonsense'
+      const whole = (await products('/wp-json/wc/v3/products?per_page=20')).list.find(
+        (p) => p.variations.length > 0 && p.images.length > 1,
+      )!
+      const listed = (await sqlOf(`/wp-json/wc/v3/products?slug=${whole.slug}&_fields=${fields}`)).body
+      expect(listed).toEqual([
+        {
+          id: whole.id,
+          name: whole.name,
+          images: whole.images.slice(0, 1).map((image) => ({ src: image.src })),
+          variations: whole.variations.map((v) => ({ price: v.price })),
+        },
+      ])
+      for (const which of [whole.id, whole.slug]) {
+        const one = await get(`/wp-json/wc/v3/products/${which}?_fields=${fields}`)
+        expect(one.statusCode, one.body).toBe(200)
+        expect(one.json()).toEqual(listed[0])
+      }
+      const plain = await get(`/wp-json/wc/v3/products/${whole.id}`)
+      expect(plain.json()).toEqual(whole)
+      expect((await get(`/wp-json/wc/v3/products/${whole.id}?_fields=`)).body).toBe(plain.body)
+      const cut = await sqlOf(`/wp-json/wc/v3/products/${whole.id}?_fields=id,name`)
+      expect(cut.sql).not.toContain('from "product_terms"')
+      expect(cut.body).toEqual({ id: whole.id, name: whole.name })
+      const long = await get(`/wp-json/wc/v3/products/${whole.id}?_fields=${'id,'.repeat(400)}`)
+      expect(long.statusCode).toBe(400)
+      expect(long.json().message).toContain('_fields')
+    })
+
     it('answers an over-long _fields with 400 and a message naming it', async () => {
       const res = await get(`/wp-json/wc/v3/products?_fields=${'id,'.repeat(400)}`)
       expect(res.statusCode).toBe(400)

@@ -42,13 +42,19 @@ function sendPage<T>(reply: AnswerHeaders, items: T[], total: number, perPage: n
   return items
 }
 
-/** The one published product with this id or slug, as the API shows it, or undefined. */
+/**
+ * The one published product with this id or slug, as the API shows it (with `fields`, only those,
+ * as a list's `_fields`), or undefined.
+ */
 async function oneProduct(
   ctx: FastifyInstance['shop'],
   which: Pick<ProductSearch, 'include' | 'slug'>,
+  fields?: FieldSelection,
 ): Promise<ProductJson | undefined> {
   const ids = await searchProductIds(ctx, { ...which, orderby: 'id', order: 'asc', page: 1, perPage: 1 })
-  return (await loadProductJson(ctx, ids))[0]
+  if (!fields) return (await loadProductJson(ctx, ids))[0]
+  // A cut product, written unchecked by typedAnswer as a list's (productPage).
+  return (await loadProductFields(ctx, ids, fields))[0] as ProductJson | undefined
 }
 
 export default async function catalogPlugin(app: FastifyInstance) {
@@ -133,7 +139,8 @@ export default async function catalogPlugin(app: FastifyInstance) {
     async (request) => {
       const { id } = request.params
       const byId = /^\d+$/.test(id)
-      const product = await oneProduct(ctx, byId ? { include: [Number(id)] } : { slug: id })
+      const which = byId ? { include: [Number(id)] } : { slug: id }
+      const product = await oneProduct(ctx, which, request.query._fields)
       if (!product)
         throw notFound(byId ? `There is no product with id ${id}.` : `There is no product "${id}".`)
       return product

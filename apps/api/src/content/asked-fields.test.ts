@@ -139,4 +139,37 @@ describe(`_fields on the content lists on ${testDialect}`, () => {
     expect(body.statusCode).toBe(400)
     expect(body.message).toContain('_fields')
   })
+
+  // A single item read no `_fields`: /wp/v2/music/7?_fields=id,title answered the whole release.
+  it.each(CONTENT_TYPES)(
+    'answers one of %s with the _fields asked, as its list does, without reading what they do not show',
+    async (type: ContentType) => {
+      const [first] = (await sqlOf(`/wp-json/wp/v2/${type}?per_page=1`)).body
+      const fields = 'id,title.rendered,link,nonsense'
+      const listed = await sqlOf(`/wp-json/wp/v2/${type}?include=${first!.id}&_fields=${fields}`)
+      const one = await get(`/wp-json/wp/v2/${type}/${first!.id}?_fields=${fields}`)
+      expect(one.statusCode, one.body).toBe(200)
+      expect(one.json()).toEqual(listed.body[0])
+      expect(one.json()).toEqual({
+        id: first!.id,
+        title: { rendered: (first!.title as { rendered: string }).rendered },
+        link: first!.link,
+      })
+      const whole = await get(`/wp-json/wp/v2/${type}/${first!.id}`)
+      expect((await get(`/wp-json/wp/v2/${type}/${first!.id}?_fields=`)).body).toBe(whole.body)
+      expect(whole.json()).toEqual(first)
+      const long = await get(`/wp-json/wp/v2/${type}/${first!.id}?_fields=${'id,'.repeat(400)}`)
+      expect(long.statusCode).toBe(400)
+      expect(long.json().message).toContain('_fields')
+    },
+  )
+
+  it("reads one release's tracks only when its _fields ask for them", async () => {
+    const [release] = (await sqlOf('/wp-json/wp/v2/music?per_page=1')).body
+    const whole = await sqlOf(`/wp-json/wp/v2/music/${release!.id}`)
+    const tile = await sqlOf(`/wp-json/wp/v2/music/${release!.id}?_fields=${RELEASE_TILE_FIELD_LIST}`)
+    expect(whole.statements.join('\n')).toContain('from "music_tracks"')
+    expect(tile.statements.join('\n')).not.toContain('from "music_tracks"')
+    expect(tile.body).toEqual(pick(whole.body as unknown as Record<string, unknown>, RELEASE_TILE_FIELD_LIST))
+  })
 })

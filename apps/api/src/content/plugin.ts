@@ -119,12 +119,18 @@ export default async function contentPlugin(app: FastifyInstance) {
     )
 
     const item: ContentItemEndpoint<ContentType> = contentItemEndpoints[type]
-    readRoute(app, item, async (request, reply) => {
-      const item = await findContent(app.shop.db, type, request.params.id, app.shop.now())
-      if (!item) throw notFound(`There is no ${label} with id ${request.params.id}.`)
-      reply.header('cache-control', 'public, max-age=60')
-      return item
-    })
+    readRoute(
+      app,
+      item,
+      async (request, reply) => {
+        const fields: FieldSelection | undefined = request.query._fields
+        const item = await findContent(app.shop.db, type, request.params.id, app.shop.now(), fields)
+        if (!item) throw notFound(`There is no ${label} with id ${request.params.id}.`)
+        reply.header('cache-control', 'public, max-age=60')
+        return fields ? cutAnswer(item) : item
+      },
+      checkedUnlessCut,
+    )
   }
 
   readRoute(app, contentEndpoints.feedTerms, async (request, reply) => {

@@ -213,13 +213,15 @@ async function shapeAsked<T extends ContentType>(
   return fields ? (items.map((item) => pickFields(item, fields)) as ContentItemOf<T>[]) : items
 }
 
+/** One published item; with `fields`, only those fields (WordPress's `_fields`), as a list's. */
 export async function findContent<T extends ContentType>(
   db: Db,
   type: T,
   id: number,
   now: number,
+  fields?: FieldSelection,
 ): Promise<ContentItemOf<T> | undefined> {
   const row = await published(db, REST_TYPES[type].stored).selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) return undefined
-  return (await shapeItems(db, type, [row], now))[0]
+  return (await shapeAsked(db, type, [row], now, fields))[0]
 }

@@ -193,6 +193,7 @@ export const catalogEndpoints = {
     path: '/wp-json/wc/v3/products/:id',
     tags: TAGS,
     summary: 'One published product, by id or by slug',
+    query: z.object({ _fields: productFieldsParam.optional() }),
     params: z.object({
       id: z
         .string()

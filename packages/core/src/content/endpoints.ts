@@ -180,6 +180,7 @@ function itemEndpoint<T extends ContentType>(type: T) {
     tags: ['content'],
     summary: `One ${CONTENT_LABELS[type]} by id`,
     params: idParams,
+    query: z.object({ _fields: contentFieldsParam(type).optional() }),
     responses: { 200: contentItemSchemas[type], 400: errorBodySchema, 404: errorBodySchema },
   })
 }
