@@ -35,7 +35,7 @@ import {
   productJsonSchema,
   variationJsonSchema,
 } from './schemas.ts'
-import { parseTaxonomyFilter } from './taxonomies.ts'
+import { attributeTaxonomyParam, parseTaxonomyFilter } from './taxonomies.ts'
 
 /** How product lists may be ordered (WooCommerce's orderby). */
 export const PRODUCT_ORDERS = ['date', 'id', 'title', 'slug', 'menu_order', 'price'] as const
@@ -131,8 +131,7 @@ const wooCommerceFilters = {
     .optional()
     .describe('Only products of this type, as their JSON shows it (none is ever grouped or external)'),
   status: readableStatusParam(['any', 'publish']).optional(),
-  attribute: text()
-    .regex(/^pa_[a-z0-9-]+$/, 'must be an attribute taxonomy, e.g. pa_size')
+  attribute: attributeTaxonomyParam
     .optional()
     .describe(
       'Only products offered in this attribute (its taxonomy, e.g. pa_size), as their attributes show',

@@ -13,6 +13,17 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 /** The taxonomy name of a global attribute: "size" → "pa_size". */
 export const attributeTaxonomy = (attributeSlug: string) => `${ATTRIBUTE_PREFIX}${attributeSlug}`
 
+/** An attribute's taxonomy as a request names it: "pa_" and a slug's letters, digits and hyphens. */
+const ATTRIBUTE_TAXONOMY = `${ATTRIBUTE_PREFIX}[a-z0-9-]+`
+
+/**
+ * WooCommerce's `attribute` of the products list: an attribute's taxonomy ("pa_size"); whether
+ * the attribute exists is the API's to check.
+ */
+export const attributeTaxonomyParam = z
+  .string()
+  .regex(new RegExp(`^${ATTRIBUTE_TAXONOMY}$`), 'must be an attribute taxonomy, e.g. pa_size')
+
 /** The attribute slug of an attribute taxonomy ("pa_size" → "size"), or null for any other name. */
 export function attributeSlugOf(taxonomy: string): string | null {
   return taxonomy.startsWith(ATTRIBUTE_PREFIX) ? taxonomy.slice(ATTRIBUTE_PREFIX.length) : null
@@ -21,7 +32,12 @@ export function attributeSlugOf(taxonomy: string): string | null {
 const taxonomyFilterSchema = z
   .array(
     z.strictObject({
-      taxonomy: z.string().regex(/^(gender|pa_[a-z0-9-]+)$/, 'taxonomy must be "gender" or "pa_<attribute>"'),
+      taxonomy: z
+        .string()
+        .regex(
+          new RegExp(`^(${GENDER_TAXONOMY}|${ATTRIBUTE_TAXONOMY})$`),
+          'taxonomy must be "gender" or "pa_<attribute>"',
+        ),
       terms: z
         .array(z.string().regex(SLUG, 'terms must be term slugs like "xl" or "dark-navy"'))
         .min(1, 'terms must list at least one term slug')
