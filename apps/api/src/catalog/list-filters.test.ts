@@ -140,9 +140,11 @@ describe(`WooCommerce's product list filters on ${testDialect}`, () => {
       attribute_terms: { term_id: number; name: string }[]
     }[]
     const whole = await everything()
-    const offered = (p: ProductJson, taxonomy: string, term?: string) =>
+    const offered = (p: ProductJson, taxonomy: string, ...terms: string[]) =>
       p.attributes.some(
-        (a) => `pa_${a.slug}` === taxonomy && (term === undefined || a.options.includes(term)),
+        (a) =>
+          `pa_${a.slug}` === taxonomy &&
+          (terms.length === 0 || terms.some((term) => a.options.includes(term))),
       )
     let narrowed = 0
     for (const { attribute_slug: taxonomy, attribute_terms: terms } of attributes) {
@@ -162,6 +164,17 @@ describe(`WooCommerce's product list filters on ${testDialect}`, () => {
       }
     }
     expect(narrowed).toBeGreaterThan(1)
+    // Several terms, comma-separated as WooCommerce takes them: products offered in any of them.
+    let united = 0
+    for (const { attribute_slug: taxonomy, attribute_terms: terms } of attributes) {
+      const [a, b] = terms
+      if (!a || !b) continue
+      const ids = await expectFilter(`attribute=${taxonomy}&attribute_term=${a.term_id},${b.term_id}`, (p) =>
+        offered(p, taxonomy, a.name, b.name),
+      )
+      if (ids.length > 0) united += 1
+    }
+    expect(united).toBeGreaterThan(0)
     // A term of another attribute is in none of this one's options, as in WooCommerce's tax query.
     const [first, second] = attributes.filter((attribute) => attribute.attribute_terms.length > 0)
     const otherTerm = second!.attribute_terms[0]!.term_id
@@ -189,6 +202,7 @@ describe(`WooCommerce's product list filters on ${testDialect}`, () => {
       'attribute=pa_nothing',
       'attribute_term=3',
       'attribute_term=0&attribute=pa_size',
+      'attribute_term=3,x&attribute=pa_size',
       'attribute_term=x&attribute=pa_size',
     ]) {
       const res = await get(`/wp-json/wc/v3/products?${query}`)

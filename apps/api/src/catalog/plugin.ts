@@ -126,7 +126,7 @@ export default async function catalogPlugin(app: FastifyInstance) {
         createdBefore: before,
         minPrice: min_price,
         maxPrice: max_price,
-        attribute: attribute === undefined ? undefined : { taxonomy: attribute, termId: attribute_term },
+        attribute: attribute === undefined ? undefined : { taxonomy: attribute, termIds: attribute_term },
       }
       return productPage(reply, search, q._fields)
     },

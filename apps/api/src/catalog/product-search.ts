@@ -53,8 +53,8 @@ export interface ProductSearch {
   maxPrice?: number
   /** Only products whose JSON's `type` is this (WooCommerce's `type`). */
   type?: ProductType
-  /** Only products whose JSON's `attributes` hold this attribute (`pa_<slug>`), and this term of it when given (WooCommerce's `attribute`, `attribute_term`). */
-  attribute?: { taxonomy: string; termId?: number }
+  /** Only products whose JSON's `attributes` hold this attribute (`pa_<slug>`), and one of these terms of it when given (WooCommerce's `attribute`, `attribute_term`). */
+  attribute?: { taxonomy: string; termIds?: number[] }
 }
 
 export type ProductType = (typeof PRODUCT_TYPES)[number]
@@ -190,9 +190,9 @@ const productTypeSql = sql<ProductType>`case when ${sql.ref('products.type')} = 
 
 /**
  * Whether the product's JSON lists the attribute in its `attributes` (the terms it is offered in,
- * product-json.ts's productAttributes), and the term among them when one is named.
+ * product-json.ts's productAttributes), and one of the terms among them when some are named.
  */
-function offeredIn(eb: ProductsScope, attributeSlug: string, termId: number | undefined) {
+function offeredIn(eb: ProductsScope, attributeSlug: string, termIds: readonly number[] | undefined) {
   const terms = eb
     .selectFrom('product_terms')
     .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
@@ -200,7 +200,7 @@ function offeredIn(eb: ProductsScope, attributeSlug: string, termId: number | un
     .select('product_terms.product_id')
     .whereRef('product_terms.product_id', '=', 'products.id')
     .where('attributes.slug', '=', attributeSlug)
-  return eb.exists(termId === undefined ? terms : terms.where('attribute_terms.id', '=', termId))
+  return eb.exists(termIds === undefined ? terms : terms.where('attribute_terms.id', 'in', termIds))
 }
 
 /** A search word is in the name, the SKU, or the name of a colour or size the product comes in. */
@@ -236,7 +236,7 @@ interface Filter {
   maxPrice?: number
   type?: ProductType
   attributeSlug?: string
-  attributeTermId?: number
+  attributeTermIds?: readonly number[]
   patterns: readonly string[]
   taxonomies: readonly TaxonomyMatch[]
 }
@@ -276,7 +276,7 @@ function matching(db: Kysely<Database>, filter: Filter) {
       }
       if (filter.type !== undefined) conditions.push(eb(productTypeSql, '=', filter.type))
       if (filter.attributeSlug !== undefined) {
-        conditions.push(offeredIn(eb, filter.attributeSlug, filter.attributeTermId))
+        conditions.push(offeredIn(eb, filter.attributeSlug, filter.attributeTermIds))
       }
       for (const pattern of filter.patterns) conditions.push(matchesWord(eb, pattern))
       for (const entry of filter.taxonomies) conditions.push(matchesTaxonomy(eb, entry))
@@ -324,7 +324,7 @@ type CompiledFilter = [
   maxPrice: number | undefined,
   type: ProductType | undefined,
   attributeSlug: string | undefined,
-  attributeTermId: number | undefined,
+  attributeTermIds: readonly number[] | undefined,
   patterns: readonly string[],
   ...taxonomies: (string | undefined | readonly string[])[],
 ]
@@ -344,7 +344,7 @@ function filterOf([
   maxPrice,
   type,
   attributeSlug,
-  attributeTermId,
+  attributeTermIds,
   patterns,
   ...taxonomies
 ]: CompiledFilter): Filter {
@@ -370,7 +370,7 @@ function filterOf([
     maxPrice,
     type,
     attributeSlug,
-    attributeTermId,
+    attributeTermIds,
     patterns,
     taxonomies: matches,
   }
@@ -429,7 +429,7 @@ async function pageOfSearch(ctx: Pick<ShopContext, 'db' | 'database' | 'now'>, s
     search.maxPrice,
     search.type,
     search.attribute && (attributeSlugOf(search.attribute.taxonomy) ?? undefined),
-    search.attribute?.termId,
+    search.attribute?.termIds,
     wordPatterns(search.search ?? ''),
     ...taxonomies.flatMap((entry) => [attributeSlugOf(entry.taxonomy) ?? undefined, entry.terms]),
   ]

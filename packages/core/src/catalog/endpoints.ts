@@ -136,10 +136,10 @@ const wooCommerceFilters = {
     .describe(
       'Only products offered in this attribute (its taxonomy, e.g. pa_size), as their attributes show',
     ),
-  attribute_term: idParam('must be an attribute term id (a positive whole number)')
+  attribute_term: idListParam
     .optional()
     .describe(
-      'With attribute: only products offered in this term of it (its id, /wp-json/wp/v2/attributes/list)',
+      'With attribute: only products offered in one of these terms of it (term ids, comma-separated; /wp-json/wp/v2/attributes/list)',
     ),
   featured: refusedParam('cannot filter: this shop marks no product as featured; leave featured out')
     .optional()
