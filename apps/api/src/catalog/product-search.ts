@@ -173,16 +173,18 @@ function matchesTaxonomy(eb: ProductsScope, entry: TaxonomyMatch) {
       eb.selectFrom('genders').select('genders.id').where('genders.slug', 'in', entry.terms),
     )
   }
-  return eb.exists(
-    eb
-      .selectFrom('product_terms')
-      .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
-      .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
-      .select('product_terms.product_id')
-      .whereRef('product_terms.product_id', '=', 'products.id')
-      .where('attributes.slug', '=', attributeSlug)
-      .where('attribute_terms.slug', 'in', entry.terms),
-  )
+  return eb.exists(termsOffered(eb, attributeSlug).where('attribute_terms.slug', 'in', entry.terms))
+}
+
+/** The product's terms of one attribute (product-json.ts's productAttributes reads the same rows). */
+function termsOffered(eb: ProductsScope, attributeSlug: string) {
+  return eb
+    .selectFrom('product_terms')
+    .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
+    .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
+    .select('product_terms.product_id')
+    .whereRef('product_terms.product_id', '=', 'products.id')
+    .where('attributes.slug', '=', attributeSlug)
 }
 
 /** The product JSON's `type`: a variable product, or simple (product-json.ts). */
@@ -193,13 +195,7 @@ const productTypeSql = sql<ProductType>`case when ${sql.ref('products.type')} = 
  * product-json.ts's productAttributes), and one of the terms among them when some are named.
  */
 function offeredIn(eb: ProductsScope, attributeSlug: string, termIds: readonly number[] | undefined) {
-  const terms = eb
-    .selectFrom('product_terms')
-    .innerJoin('attribute_terms', 'attribute_terms.id', 'product_terms.term_id')
-    .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
-    .select('product_terms.product_id')
-    .whereRef('product_terms.product_id', '=', 'products.id')
-    .where('attributes.slug', '=', attributeSlug)
+  const terms = termsOffered(eb, attributeSlug)
   return eb.exists(termIds === undefined ? terms : terms.where('attribute_terms.id', 'in', termIds))
 }
 
