@@ -74,23 +74,34 @@ export const idParam = (message = `must be an id (a whole number from 1 to ${MAX
 /** An id as a list parameter spells it: decimal digits, no leading zero. */
 const ID_DIGITS = '[1-9]\\d{0,9}'
 
+/** A comma-separated list of ids whose each item matches `item` (decimal digits), each once, in the order given. */
+const listOf = (item: string, lowest: number, example: string) =>
+  z
+    .string()
+    .regex(
+      new RegExp(`^\\s*${item}\\s*(,\\s*${item}\\s*)*$`),
+      `must be a comma-separated list of ids, e.g. ${example}`,
+    )
+    .transform((list) => [...new Set(list.split(',').map((part) => Number(part.trim())))])
+    .refine(
+      (ids) => ids.every((id) => id <= MAX_ID),
+      `must be a comma-separated list of ids from ${lowest} to ${MAX_ID}`,
+    )
+
 /**
  * A list of ids (WordPress's and WooCommerce's `include`, `exclude`): comma-separated (`12,15`;
  * `include[]=12&include[]=15` arrives so, http/request-input.ts), each once, in the order given.
  * Ids past what an id column holds name nothing: refused like any other malformed id.
  */
-export const idListParam = z
-  .string()
-  .regex(
-    new RegExp(`^\\s*${ID_DIGITS}\\s*(,\\s*${ID_DIGITS}\\s*)*$`),
-    'must be a comma-separated list of ids, e.g. 15 or 12,15',
-  )
-  .transform((list) => [...new Set(list.split(',').map((part) => Number(part.trim())))])
-  .refine(
-    (ids) => ids.every((id) => id <= MAX_ID),
-    `must be a comma-separated list of ids from 1 to ${MAX_ID}`,
-  )
-  .describe('Comma-separated ids')
+export const idListParam = listOf(ID_DIGITS, 1, '15 or 12,15').describe('Comma-separated ids')
+
+/**
+ * A list of parent ids as WordPress's `parent` and `parent_exclude` take them: as `idListParam`,
+ * where 0 names the top level (no parent).
+ */
+export const parentListParam = listOf(`(?:0|${ID_DIGITS})`, 0, '0 or 0,12').describe(
+  'Comma-separated parent ids; 0 is the top level',
+)
 
 /** `page` of a paged list: 1 (the default) to MAX_PAGE. */
 export const pageParam = boundedNumber(1, MAX_PAGE, `must be a page number from 1 to ${MAX_PAGE}`)

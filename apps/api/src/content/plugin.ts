@@ -71,10 +71,15 @@ export default async function contentPlugin(app: FastifyInstance) {
           modified_before?: number
           feed_taxonomy?: number
           story?: number
+          parent?: number[]
+          parent_exclude?: number[]
           _fields?: FieldSelection
         } = request.query
         if (q.orderby === 'include' && !q.include) {
           throw badRequest('orderby=include orders by the include list: name the items with include.')
+        }
+        if (q.orderby === 'relevance' && !q.search) {
+          throw badRequest('orderby=relevance ranks the matches of a search: give the words with search.')
         }
         const query: ListQuery = {
           page: q.page,
@@ -87,6 +92,8 @@ export default async function contentPlugin(app: FastifyInstance) {
           offset: q.offset,
           orderby: q.orderby,
           order: q.order,
+          parents: q.parent,
+          parentsExcluded: q.parent_exclude,
         }
         const dates = {
           after: q.after,

@@ -9,10 +9,11 @@ import {
   type FieldSelection,
   pageOffset,
   pickFields,
+  searchWords,
 } from '@fanshop/core'
-import { type Kysely, sql } from 'kysely'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { compiledOnce } from '../db/compiled.ts'
-import { containsWord, inByteOrder, wordPatterns } from '../db/portable.ts'
+import { containsPattern, containsWord, inByteOrder, wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { type ItemRow, shapeItems } from './shape.ts'
 import type { StoredContentType } from './tables.ts'
@@ -41,6 +42,10 @@ export interface ListQuery {
   termId?: number
   /** Only the articles of this story. */
   storyId?: number
+  /** Only the items under one of these items, 0 naming the top level (WordPress's `parent` of pages). */
+  parents?: number[]
+  /** Not the items under one of these items, 0 naming the top level (WordPress's `parent_exclude`). */
+  parentsExcluded?: number[]
   /** Only these fields of each item (WordPress's `_fields`); what they do not show is not read. */
   fields?: FieldSelection
   /** Only the items with these ids (WordPress's `include`), in this order for `orderby: 'include'`. */
@@ -76,7 +81,7 @@ const ORDER_COLUMNS = {
   slug: inByteOrder(sql.ref('content_items.slug')),
   title: inByteOrder(sql`search_fold(content_items.title)`),
   menu_order: sql.ref('content_items.menu_order'),
-} satisfies Record<Exclude<ContentOrder, 'include'>, unknown>
+} satisfies Record<Exclude<ContentOrder, 'include' | 'relevance'>, unknown>
 
 /** The position of an item's id in the include list, as a sort key. */
 const positionIn = (ids: number[]) =>
@@ -84,6 +89,36 @@ const positionIn = (ids: number[]) =>
     ids.map((id, position) => sql`when ${id} then ${sql.lit(position)}`),
     sql` `,
   )} end`
+
+/**
+ * How well an item matches a search, as WordPress ranks `orderby=relevance` (WP_Query's search
+ * order), 1 best: the whole text in the title, every word in it, one of them in it, the whole text
+ * in the excerpt, in the content, anything else. A one-word search ranks title matches first.
+ */
+function relevanceOf(search: string) {
+  const words = wordPatterns(search)
+  const title = sql.ref('content_items.title')
+  const inTitle = words.map((pattern) => containsWord(title, pattern))
+  if (words.length === 1) return sql`case when ${inTitle[0]} then 1 else 2 end`
+  const phrase = containsPattern(searchWords(search).join(' '))
+  return sql`case
+    when ${containsWord(title, phrase)} then 1
+    when ${sql.join(inTitle, sql` and `)} then 2
+    when ${sql.join(inTitle, sql` or `)} then 3
+    when ${containsWord(sql.ref('content_items.excerpt'), phrase)} then 4
+    when ${containsWord(sql.ref('content_items.content'), phrase)} then 5
+    else 6 end`
+}
+
+/** The ids an item may sit under: 0 names the top level. */
+const underOneOf = (parents: number[]) => {
+  const ids = parents.filter((id) => id !== 0)
+  return (eb: ExpressionBuilder<Database, 'content_items'>) =>
+    eb.or([
+      ...(parents.includes(0) ? [eb('content_items.parent_id', 'is', null)] : []),
+      ...(ids.length ? [eb('content_items.parent_id', 'in', ids)] : []),
+    ])
+}
 
 /** Types listed in their editorial order; the rest newest first. */
 const ORDERED_BY_MENU = new Set<StoredContentType>(['page', 'home_block'])
@@ -141,6 +176,8 @@ export async function listContent<T extends ContentType>(
     query.slugs?.length ||
     wordPatterns(query.search ?? '').length > 0 ||
     query.storyId !== undefined ||
+    query.parents !== undefined ||
+    query.parentsExcluded !== undefined ||
     query.termId !== undefined ||
     query.include !== undefined ||
     query.exclude !== undefined ||
@@ -171,6 +208,8 @@ export async function listContent<T extends ContentType>(
     )
   }
   if (query.storyId !== undefined) base = base.where('parent_id', '=', query.storyId)
+  if (query.parents) base = base.where(underOneOf(query.parents))
+  if (query.parentsExcluded) base = base.where((eb) => eb.not(underOneOf(query.parentsExcluded ?? [])(eb)))
   if (query.termId !== undefined) {
     const termId = query.termId
     base = base.where('id', 'in', (eb) =>
@@ -192,7 +231,13 @@ export async function listContent<T extends ContentType>(
   const rows =
     orderby === 'include'
       ? base.selectAll().orderBy(positionIn(query.include ?? []))
-      : base.selectAll().orderBy(ORDER_COLUMNS[orderby], order).orderBy('content_items.id', order)
+      : orderby === 'relevance'
+        ? base
+            .selectAll()
+            .orderBy(relevanceOf(query.search ?? ''))
+            .orderBy('content_items.date', 'desc')
+            .orderBy('content_items.id', 'desc')
+        : base.selectAll().orderBy(ORDER_COLUMNS[orderby], order).orderBy('content_items.id', order)
   const offset = query.offset ?? pageOffset(query.page, query.perPage)
   const page = await rows.limit(query.perPage).offset(offset).execute()
   return { items: await shapeAsked(db, type, page, now, query.fields), total: Number(total) }

@@ -13,6 +13,7 @@ import {
   idParam,
   MAX_ID,
   pageParam,
+  parentListParam,
   readableStatusParam,
   refusedParam,
   text,
@@ -75,8 +76,20 @@ const pagingQuery = {
     .describe('One slug, or several separated by commas; an answer with none of them is a 404'),
 }
 
-/** How a content list may be ordered (WordPress's `orderby`; `include` follows the include list). */
-export const CONTENT_ORDERS = ['date', 'id', 'include', 'modified', 'slug', 'title', 'menu_order'] as const
+/**
+ * How a content list may be ordered (WordPress's `orderby`): `include` follows the include list,
+ * `relevance` ranks the matches of `search` as WordPress does.
+ */
+export const CONTENT_ORDERS = [
+  'date',
+  'id',
+  'include',
+  'modified',
+  'slug',
+  'title',
+  'menu_order',
+  'relevance',
+] as const
 
 /**
  * WordPress's other list parameters, so a WordPress client asking for some items, another order
@@ -94,7 +107,7 @@ const selectionQuery = {
     .enum(CONTENT_ORDERS)
     .optional()
     .describe(
-      'Sort by this field (include: in the order of the include list); by date unless the type has an editorial order (menu_order)',
+      'Sort by this field (include: in the order of the include list; relevance: with search, the best matches first); by date unless the type has an editorial order (menu_order)',
     ),
   order: z
     .enum(['asc', 'desc'])
@@ -133,6 +146,15 @@ const termQuery = {
   tags_exclude: refusedParam(NO_CATEGORIES).optional().describe('Not available: the content has no tags'),
 }
 
+const NO_AUTHORS =
+  "cannot filter: the shop's content names no author by id (a post shows who wrote it in author_name); leave author out"
+
+/** WordPress's author filters: no item has an author id to match, so they are refused, not ignored. */
+const authorQuery = {
+  author: refusedParam(NO_AUTHORS).optional().describe('Not available: no item has an author id'),
+  author_exclude: refusedParam(NO_AUTHORS).optional().describe('Not available: no item has an author id'),
+}
+
 /** WordPress's `search` of a post type's list: every word in the title, excerpt or content. */
 const searchQuery = {
   search: searchTextParam('Only items whose title, excerpt or content holds every word of this text'),
@@ -148,7 +170,14 @@ const LIST_FILTERS = {
   articles: { story: idParam().optional().describe('A story id: its articles in order') },
   lookbooks: noFilter,
   music: noFilter,
-  pages: noFilter,
+  pages: {
+    parent: parentListParam
+      .optional()
+      .describe('Only the pages under one of these pages (0: top-level pages)'),
+    parent_exclude: parentListParam
+      .optional()
+      .describe('Not the pages under one of these pages (0: top-level pages)'),
+  },
   feed: feedFilter,
   home_blocks: noFilter,
 } satisfies Record<ContentType, z.ZodRawShape>
@@ -165,6 +194,7 @@ function listEndpoint<T extends ContentType>(type: T) {
       ...pagingQuery,
       ...selectionQuery,
       ...termQuery,
+      ...authorQuery,
       ...searchQuery,
       ...LIST_FILTERS[type],
       _fields: contentFieldsParam(type).optional(),
