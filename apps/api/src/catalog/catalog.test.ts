@@ -250,6 +250,25 @@ describe(`catalogue API on ${testDialect}`, () => {
       expect(accent.json().message).toContain('must hold a word to search for')
     })
 
+    // orderby=include was a 400 (not one of the orders), where WooCommerce answers the include list's order.
+    it("orders by WooCommerce's include list when asked, paged, and refuses orderby=include without one", async () => {
+      const all = (await products('/wp-json/wc/v3/products?per_page=100&orderby=id&order=asc')).list.map(
+        (p) => p.id,
+      )
+      const chosen = [all[5], all[0], all[9], all[2]] as number[]
+      const path = `/wp-json/wc/v3/products?include=${chosen.join(',')}&orderby=include`
+      expect((await products(path)).list.map((p) => p.id)).toEqual(chosen)
+      expect((await products(`${path}&order=asc`)).list.map((p) => p.id)).toEqual(chosen)
+      const second = await products(`${path}&per_page=2&page=2&_fields=id`)
+      expect(second).toMatchObject({ list: chosen.slice(2).map((id) => ({ id })), total: '4', pages: '2' })
+      const alone = await get('/wp-json/wc/v3/products?orderby=include')
+      expect(alone.json()).toEqual({
+        statusCode: 400,
+        message: 'orderby=include orders by the include list: name the products with include.',
+      })
+      expect((await get('/wp-json/wp/v2/products/list?orderby=include')).statusCode).toBe(400)
+    })
+
     it("reads WooCommerce's exclude and offset", async () => {
       const all = (await products('/wp-json/wc/v3/products?per_page=100')).list.map((p) => p.id)
       const [first, second] = all as [number, number]

@@ -111,6 +111,9 @@ export default async function catalogPlugin(app: FastifyInstance) {
         attribute_term,
         ...q
       } = request.query
+      if (q.orderby === 'include' && !q.include) {
+        throw badRequest('orderby=include orders by the include list: name the products with include.')
+      }
       if (attribute_term !== undefined && attribute === undefined) {
         throw badRequest(
           'Invalid querystring parameter "attribute_term": a term is of an attribute; name it with attribute (e.g. attribute=pa_size&attribute_term=12).',

@@ -17,13 +17,14 @@ import {
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce, perChoice } from '../db/compiled.ts'
-import { containsWord, inByteOrder, wordPatterns } from '../db/portable.ts'
+import { containsWord, inByteOrder, positionIn, wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
 import { availableUnitsSql, giveBackExpiredHolds } from './stock.ts'
 import { shownInShop } from './visibility.ts'
 
-export type ProductOrder = (typeof PRODUCT_ORDERS)[number]
+/** How a product list may be ordered; `include` (the products list's only) follows the include list. */
+export type ProductOrder = (typeof PRODUCT_ORDERS)[number] | 'include'
 
 export interface ProductSearch {
   category?: number
@@ -129,7 +130,7 @@ const ORDER_COLUMNS = {
   slug: inByteOrder(sql.ref('products.slug')),
   menu_order: sql.ref('products.menu_order'),
   price: currentPriceSql,
-} satisfies Record<ProductOrder, unknown>
+} satisfies Record<Exclude<ProductOrder, 'include'>, unknown>
 
 const attributeSlugs = compiledOnce((db) => db.selectFrom('attributes').select('slug').orderBy('id'))
 
@@ -293,7 +294,12 @@ const pageMatching = (
 ) =>
   matching(db, filter)
     .select('products.id')
-    .orderBy(ORDER_COLUMNS[orderby], order)
+    .orderBy(
+      orderby === 'include'
+        ? positionIn(sql.ref('products.id'), filter.include ?? [])
+        : ORDER_COLUMNS[orderby],
+      orderby === 'include' ? 'asc' : order,
+    )
     .orderBy('products.id', order)
     .limit(limit)
     .offset(offset)

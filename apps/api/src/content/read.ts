@@ -13,7 +13,7 @@ import {
 } from '@fanshop/core'
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { compiledOnce } from '../db/compiled.ts'
-import { containsPattern, containsWord, inByteOrder, wordPatterns } from '../db/portable.ts'
+import { containsPattern, containsWord, inByteOrder, positionIn, wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { type ItemRow, shapeItems } from './shape.ts'
 import type { StoredContentType } from './tables.ts'
@@ -82,13 +82,6 @@ const ORDER_COLUMNS = {
   title: inByteOrder(sql`search_fold(content_items.title)`),
   menu_order: sql.ref('content_items.menu_order'),
 } satisfies Record<Exclude<ContentOrder, 'include' | 'relevance'>, unknown>
-
-/** The position of an item's id in the include list, as a sort key. */
-const positionIn = (ids: number[]) =>
-  sql`case ${sql.ref('content_items.id')} ${sql.join(
-    ids.map((id, position) => sql`when ${id} then ${sql.lit(position)}`),
-    sql` `,
-  )} end`
 
 /**
  * How well an item matches a search, as WordPress ranks `orderby=relevance` (WP_Query's search
@@ -230,7 +223,7 @@ export async function listContent<T extends ContentType>(
   const order = query.order ?? (query.orderby === undefined && editorial ? 'asc' : 'desc')
   const rows =
     orderby === 'include'
-      ? base.selectAll().orderBy(positionIn(query.include ?? []))
+      ? base.selectAll().orderBy(positionIn(sql.ref('content_items.id'), query.include ?? []))
       : orderby === 'relevance'
         ? base
             .selectAll()

@@ -111,6 +111,14 @@ export const portableMigrations: Record<string, Migration> = {
   },
 }
 
+/** The place of a row's id in `ids` (WordPress's `orderby=include`), as a sort key. */
+export function positionIn(id: Expression<unknown>, ids: readonly number[]): RawBuilder<number> {
+  return sql<number>`case ${id} ${sql.join(
+    ids.map((each, position) => sql`when ${each} then ${sql.lit(position)}`),
+    sql` `,
+  )} end`
+}
+
 /**
  * Whether `column`, folded by `search_fold`, contains the word of `pattern` (one of `wordPatterns`).
  */

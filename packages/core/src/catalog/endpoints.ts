@@ -174,6 +174,10 @@ export const catalogEndpoints = {
     summary: 'Published products, paged (X-WP-Total, X-WP-TotalPages)',
     query: z.object({
       ...productListQuery,
+      orderby: z
+        .enum([...PRODUCT_ORDERS, 'include'])
+        .default('date')
+        .describe('Sort by this field; include: in the order of the include list'),
       include: idListParam.optional(),
       exclude: idListParam.optional().describe('Not the products with these ids'),
       offset: boundedNumber(0, MAX_ID, `must be a whole number from 0 to ${MAX_ID}`)
