@@ -67,30 +67,27 @@ describe(`WordPress list parameters on ${testDialect}`, () => {
       'phrase-in-title',
       'elsewhere',
     ])
-    expect(await slugs('/wp-json/wp/v2/posts?search=away%20kit&orderby=relevance')).toEqual([
+    const ranked = [
       'phrase-in-title',
       'every-word-in-title',
       'one-word-in-title',
       'in-excerpt',
       'in-content',
       'elsewhere',
-    ])
+    ]
+    expect(await slugs('/wp-json/wp/v2/posts?search=away%20kit&orderby=relevance')).toEqual(ranked)
     // A word in any case or with accents ranks as the search folds it; order does not turn the ranking round.
-    expect(await slugs('/wp-json/wp/v2/posts?search=AWAY%20K%C3%8DT&orderby=relevance&order=asc')).toEqual([
-      'phrase-in-title',
+    expect(await slugs('/wp-json/wp/v2/posts?search=AWAY%20K%C3%8DT&orderby=relevance&order=asc')).toEqual(
+      ranked,
+    )
+    // One word: the items with it in their title first, then the rest, each newest first.
+    expect(await slugs('/wp-json/wp/v2/posts?search=kit&orderby=relevance')).toEqual([
       'every-word-in-title',
-      'one-word-in-title',
-      'in-excerpt',
+      'phrase-in-title',
       'in-content',
+      'in-excerpt',
+      'one-word-in-title',
       'elsewhere',
-    ])
-    // One word: the items with it in their title first.
-    expect(await slugs('/wp-json/wp/v2/posts?search=derby&orderby=relevance')).toEqual([
-      'in-content',
-      'in-excerpt',
-    ])
-    expect(await slugs('/wp-json/wp/v2/posts?search=road&orderby=relevance&per_page=1')).toEqual([
-      'one-word-in-title',
     ])
   })
 
