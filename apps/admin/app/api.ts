@@ -62,7 +62,10 @@ export async function api<E extends Endpoint>(
   return schema.parse(response.status === 204 ? null : await response.json()) as EndpointResponse<E>
 }
 
-/** A loader's call: without a session it goes to the login page, a forbidden page to the home. */
+/**
+ * A loader's call: without a session it goes to the login page; any other failure is the page's
+ * error, drawn inside the frame (routes/page.tsx: "Not allowed" for a 403, "Not found" for a 404).
+ */
 export async function load<E extends Endpoint>(
   endpoint: E,
   ...request: Partial<EndpointRequest<E>> extends EndpointRequest<E>

@@ -1,7 +1,8 @@
 /** The back office's document: its own title, styles and error page, and focus on each page's arrival. */
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import type { Route } from './+types/root'
 import { useFocusHeadingOnArrival } from './arrival-focus'
+import { RouteError } from './route-error'
 import './admin.css'
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -33,17 +34,11 @@ export function HydrateFallback() {
   return <p className="loading">Loading the back office…</p>
 }
 
+/** Only when not even the frame could be drawn: a page's own failure shows inside it (routes/page.tsx). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Something went wrong.'
   return (
     <main className="centered">
-      <h1>Something went wrong</h1>
-      <p role="alert">{message}</p>
-      <a href="/admin/">Back to the dashboard</a>
+      <RouteError error={error} />
     </main>
   )
 }

@@ -1,0 +1,47 @@
+import { expect, test } from '../../web/tests/playwright.ts'
+import { expectNoViolations, logIn } from '../tests/staff.ts'
+
+/*
+ * A page that could not be drawn (a missing record, a page the role may not open, an address that
+ * names no page) replaced the whole back office with the root's error page: no navigation, and
+ * "Something went wrong" whatever the failure. It now shows inside the frame.
+ */
+test("a missing record is 'Not found' inside the frame, with the API's message, and focused when reached by a move", async ({
+  page,
+}) => {
+  await logIn(page, 'manager')
+  const nav = page.getByRole('navigation', { name: 'Back office' })
+  await page.goto('/admin/products/999999')
+  const heading = page.getByRole('heading', { level: 1, name: 'Not found' })
+  await expect(heading).toBeVisible()
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('There is no product with id 999999.')
+  await expect(nav.getByRole('link', { name: 'Products' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  await expectNoViolations(page)
+
+  await nav.getByRole('link', { name: 'Products' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeFocused()
+  await page.goBack()
+  await expect(heading).toBeFocused()
+  await page.getByRole('link', { name: 'Back to the dashboard' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+})
+
+test("a page the role may not open is 'Not allowed' inside the frame, and an unknown address 'Not found'", async ({
+  page,
+}) => {
+  await logIn(page, 'fulfilment')
+  const nav = page.getByRole('navigation', { name: 'Back office' })
+  await page.goto('/admin/products')
+  await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Your role does not allow this.')
+  await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible()
+  await expectNoViolations(page)
+
+  await page.goto('/admin/no-such-page')
+  await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'There is no back-office page at this address.',
+  )
+  await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible()
+})
