@@ -3,10 +3,10 @@
  * every operation (wrong types, huge and boundary numbers, NUL and other unicode, 1 MB strings,
  * malformed JSON, wrong content types, prototype keys), none of which may answer 5xx; every 4xx
  * is exactly `{ message, statusCode }` (a refused catalogue file adds its `issues`, by row and
- * column), and the server is healthy afterwards. The back office's operations are fuzzed mostly
- * with the owner's session, so that hostile bodies reach past the login to the handlers, as a
- * stolen or careless staff browser would send them. Deterministic: the requests come from a
- * seeded generator, so a failure names a request that can be replayed.
+ * column, and their `issueCount`), and the server is healthy afterwards. The back office's
+ * operations are fuzzed mostly with the owner's session, so that hostile bodies reach past the
+ * login to the handlers, as a stolen or careless staff browser would send them. Deterministic:
+ * the requests come from a seeded generator, so a failure names a request that can be replayed.
  */
 import type { OrderJson } from '@fanshop/core'
 import type { InjectOptions } from 'fastify'
@@ -150,7 +150,7 @@ const ENDS_THE_SESSION = new Set([
 ])
 
 /** The keys a 4xx answer may carry: the error's two, and a refused file's list of what to fix. */
-const ERROR_KEYS = new Set(['message', 'statusCode', 'issues'])
+const ERROR_KEYS = new Set(['message', 'statusCode', 'issues', 'issueCount'])
 
 /** A plausible value for a schema, so that mutations reach past the first check. */
 function sample(schema: JsonSchema | undefined, random: Random, depth = 0): unknown {
@@ -373,7 +373,8 @@ describe(`fuzzing every operation of /openapi.json on ${testDialect}`, () => {
               body.statusCode === res.statusCode &&
               typeof body.message === 'string' &&
               Object.keys(body).every((key) => ERROR_KEYS.has(key)) &&
-              (body.issues === undefined || Array.isArray(body.issues))
+              (body.issues === undefined || Array.isArray(body.issues)) &&
+              (body.issueCount === undefined || Number.isInteger(body.issueCount))
           } catch {}
           if (!shaped) failures.push(`shape ${res.statusCode} ${where} -> ${res.body.slice(0, 200)}`)
         }

@@ -271,12 +271,36 @@ export const csvImportResultSchema = z.object({
 })
 export type CsvImportResult = z.output<typeof csvImportResultSchema>
 
-/** The 422 of a file with problems: nothing was changed; every problem by row and column. */
+/**
+ * Problems a refused file's answer lists, the first by row: a file of thousands of bad rows would
+ * otherwise answer megabytes and a table no one reads; its message and `issueCount` say how many
+ * there are in all.
+ */
+export const MAX_LISTED_CSV_ISSUES = 100
+
+/** The 422 of a file with problems: nothing was changed; its problems by row and column. */
 export const csvRejectionSchema = z.object({
   message: z.string(),
   statusCode: z.literal(422),
+  /** The first MAX_LISTED_CSV_ISSUES problems, by row. */
   issues: z.array(csvIssueSchema),
+  /** How many problems the file has in all. */
+  issueCount: z.number().int(),
 })
+
+/** What the 422 of a file with problems answers: all of them counted, the first listed. */
+export function csvRejection(
+  message: string,
+  issues: readonly CsvIssue[],
+): z.output<typeof csvRejectionSchema> {
+  const listed = issues.slice(0, MAX_LISTED_CSV_ISSUES)
+  return {
+    message: listed.length < issues.length ? `${message} The first ${listed.length} are listed.` : message,
+    statusCode: 422,
+    issues: listed,
+    issueCount: issues.length,
+  }
+}
 
 /** The slug of a name ("10-11 Y" -> "10-11-y"), as the CSV import makes variation slugs. */
 /** A new variation's slug and name: its product's, with its terms ("tee-black-m", "Tee - Black, M"). */

@@ -162,8 +162,34 @@ describe('the catalogue CSV import', () => {
       statusCode: 422,
       message: expect.stringContaining('nothing was changed'),
       issues: [{ row: at + 1, column: 'price', message: 'must be a price in euros like 29.90' }],
+      issueCount: 1,
     })
     expect(await snapshot()).toEqual(before)
+  })
+
+  // A file of thousands of bad rows answered every problem: megabytes, and a table no one reads.
+  it('lists the first 100 problems of a file with more, by row, and says how many there are', async () => {
+    const rows = Array.from(
+      { length: 150 },
+      (_, i) => `bad-${i},Bad ${i},publish,,BAD-${i},,twelve,,${i % 2 ? 'lots' : '1'}`,
+    )
+    const res = await importCsv([HEADER, ...rows].join('\n'))
+    expect(res.statusCode).toBe(422)
+    const body = res.json()
+    expect(body.issueCount).toBe(225)
+    expect(body.message).toBe(
+      'The file was not imported: 225 problems to fix; nothing was changed. The first 100 are listed.',
+    )
+    expect(body.issues).toHaveLength(100)
+    expect(body.issues[0]).toEqual({
+      row: 2,
+      column: 'price',
+      message: 'must be a price in euros like 29.90',
+    })
+    expect(body.issues.map((issue: { row: number }) => issue.row)).toEqual(
+      [...body.issues.map((issue: { row: number }) => issue.row)].sort((a, b) => a - b),
+    )
+    expect(body.issues.at(-1).row).toBeLessThan(70)
   })
 
   it('checks the rows against the shop: categories, attributes, SKUs of other products, stock held', async () => {

@@ -4,7 +4,7 @@
  * on hand, the CSV export and the CSV import. Their writes reach the storefront's page cache
  * through its hook (http/page-cache.ts: an adjustment is a stock change, an import a data change).
  */
-import { adminStockEndpoints } from '@fanshop/core'
+import { adminStockEndpoints, csvRejection } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { adminRoute, staffOf } from '../guard.ts'
 import { actorOf } from '../staff.ts'
@@ -38,7 +38,7 @@ export default async function stockRoutes(app: FastifyInstance) {
       return await importCatalogCsv(ctx, actorOf(staffOf(request).staff), request.body.csv)
     } catch (error) {
       if (!(error instanceof CsvRejected)) throw error
-      return reply.status(422).send({ message: error.message, statusCode: 422, issues: error.issues })
+      return reply.status(422).send(csvRejection(error.message, error.issues))
     }
   })
 }
