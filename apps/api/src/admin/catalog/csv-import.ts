@@ -146,12 +146,38 @@ async function plan(
   rows: FileRow[],
 ): Promise<{ products: ProductPlan[]; issues: CsvIssue[] }> {
   const issues: CsvIssue[] = []
+  // The shop's categories and attribute terms are read whole, not by the slugs the file names:
+  // a file can name tens of thousands, more than one query may bind (SQLite takes 32,766).
+  const [categories, terms] = await Promise.all([
+    db.selectFrom('categories').select(['id', 'slug']).execute(),
+    db
+      .selectFrom('attribute_terms')
+      .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
+      .select([
+        'attributes.id as attribute_id',
+        'attributes.slug',
+        'attribute_terms.id',
+        'attribute_terms.name',
+      ])
+      .execute(),
+  ])
+  // A variation's terms are named and slugged in the shop's order of attributes, as the export
+  // writes them, whatever the file's: `size:M|colour:Black` is the variation "Black, M".
+  const attributeOrder = new Map(terms.map((term) => [term.slug, term.attribute_id]))
+  const place = (attribute: string) => attributeOrder.get(attribute) ?? Number.MAX_SAFE_INTEGER
+  const ordered = rows.map((row) => ({
+    ...row,
+    data: {
+      ...row.data,
+      attributes: [...row.data.attributes].sort((a, b) => place(a.attribute) - place(b.attribute)),
+    },
+  }))
   const groups = new Map<string, FileRow[]>()
-  for (const row of rows)
+  for (const row of ordered)
     groups.set(row.data.product_slug, [...(groups.get(row.data.product_slug) ?? []), row])
 
-  const skus = unique(rows.map((row) => row.data.sku.toUpperCase()))
-  const newSlugs = rows.map(
+  const skus = unique(ordered.map((row) => row.data.sku.toUpperCase()))
+  const newSlugs = ordered.map(
     (row) =>
       variationIdentity(
         { slug: row.data.product_slug, name: row.data.product_name },
@@ -168,15 +194,7 @@ async function plan(
     'stock_held',
     'stock_sold',
   ] as const
-  const [categories, terms, bySlugRows, bySkuRows] = await Promise.all([
-    // The shop's categories and attribute terms are read whole, not by the slugs the file names:
-    // a file can name tens of thousands, more than one query may bind (SQLite takes 32,766).
-    db.selectFrom('categories').select(['id', 'slug']).execute(),
-    db
-      .selectFrom('attribute_terms')
-      .innerJoin('attributes', 'attributes.id', 'attribute_terms.attribute_id')
-      .select(['attributes.slug', 'attribute_terms.id', 'attribute_terms.name'])
-      .execute(),
+  const [bySlugRows, bySkuRows] = await Promise.all([
     db
       .selectFrom('products')
       .select(existingColumns)

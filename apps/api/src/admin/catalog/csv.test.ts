@@ -231,6 +231,51 @@ describe('the catalogue CSV import', () => {
     ])
   })
 
+  /*
+   * A variation was named, and its slug worked out, in the order the file gave its attributes:
+   * `size:M|colour:Black` renamed "Tee - Black, M" to "Tee - M, Black", and a new SKU with the
+   * terms of an existing variation in the other order made a second variation of them.
+   */
+  it("reads a row's attributes in the shop's order of attributes, whatever the file's", async () => {
+    const lines = (await exported()).trimEnd().split('\n')
+    const swap = (line: string) => line.replace(/,colour:([^|,]+)\|size:([^|,]+),/, ',size:$2|colour:$1,')
+    const teeRows = lines.filter((line) => line.startsWith('extra-time-tour-tee,'))
+    expect(teeRows.length).toBeGreaterThan(1)
+    expect(teeRows.every((line) => swap(line) !== line)).toBe(true)
+    const before = await snapshot()
+    const res = await importCsv([HEADER, ...teeRows.map(swap)].join('\n'))
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ variationsCreated: 0, stockChanges: 0 })
+    expect(await snapshot()).toEqual(before)
+    expect((await rowBySku('ETT-TEE-BLACK-S'))?.name).toBe('Extra Time Tour Tee - Black, S')
+
+    const again = swap(teeRows.find((line) => line.includes(',ETT-TEE-BLACK-S,'))!).replace(
+      ',ETT-TEE-BLACK-S,',
+      ',ETT-TEE-BLACK-S-2,',
+    )
+    const twice = await importCsv([HEADER, ...teeRows, again].join('\n'))
+    expect(twice.statusCode, twice.body).toBe(422)
+    expect(twice.json().issues).toEqual([
+      {
+        row: teeRows.length + 2,
+        column: 'attributes',
+        message: 'a variation with these attributes exists already (SKU ETT-TEE-BLACK-S)',
+      },
+    ])
+    const repeated = await importCsv(
+      [
+        HEADER,
+        'ordered-tee,Ordered Tee,draft,,ORD-BM,colour:Black|size:M,20.00,,5',
+        'ordered-tee,Ordered Tee,draft,,ORD-MB,size:M|colour:Black,20.00,,5',
+      ].join('\n'),
+    )
+    expect(repeated.statusCode, repeated.body).toBe(422)
+    expect(repeated.json().issues).toEqual([
+      { row: 3, column: 'attributes', message: 'repeats the attributes of another row of this product' },
+    ])
+    expect(await snapshot()).toEqual(before)
+  })
+
   it('refuses rows of one file that would give two products or variations the same slug', async () => {
     const before = await snapshot()
     const res = await importCsv(
