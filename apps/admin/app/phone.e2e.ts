@@ -109,6 +109,13 @@ test('the owner walks the main back office pages on a phone: nothing scrolls sid
   await page.getByRole('group', { name: 'Size' }).getByLabel('M', { exact: true }).check()
   await expect(page.getByLabel('SKU of Black, M')).toBeVisible()
   await expectFitsThePhone(page)
+  // The new product has changes: leaving it asks first, in a dialog that fits the phone too.
+  await nav.getByRole('link', { name: 'Categories', exact: true }).click()
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' })
+  await expect(leave).toBeVisible()
+  await expectFitsThePhone(page)
+  await leave.getByRole('button', { name: 'Leave' }).click()
+  await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible()
 
   await visit('Categories', 'Categories')
   await visit('Size guides', 'Size guides')

@@ -10,6 +10,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router'
 import { api, formError, load, refused } from '../api'
 import { GuardedButton } from '../guarded-button'
 import { localInput, withInstants } from '../local-time'
+import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/coupons-edit'
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -102,6 +103,7 @@ export default function CouponEditPage({ loaderData: { coupon }, actionData }: R
           Used {coupon.uses} time(s); status: {coupon.status}.
         </p>
       ) : null}
+      <UnsavedChanges formId={form.id} />
       <Form method="post" className="card stack" {...getFormProps(form)}>
         {form.errors ? (
           <p id={form.errorId} role="alert" className="error">

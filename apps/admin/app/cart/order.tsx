@@ -17,12 +17,13 @@ import {
   orderNoteSchema,
   refundRefusal,
 } from '@fanshop/core'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Form, Link, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { api, attempt, formText, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
+import { ConfirmDialog } from '../modal-dialog'
 import { useMe } from '../routes/layout'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/order'
@@ -114,44 +115,6 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
 
 const answerFor = (answer: ActionAnswer | undefined, intent: Intent) =>
   answer?.intent === intent ? answer.result : undefined
-
-/** A modal dialog (the browser's own: focus stays inside, Escape closes it) opened by a button. */
-function ConfirmDialog({
-  opener,
-  title,
-  open,
-  onOpenChange,
-  children,
-}: {
-  opener: string
-  title: string
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  children: React.ReactNode
-}) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
-  const titleId = `${title.replace(/\W+/g, '-').toLowerCase()}-title`
-  return (
-    <>
-      <button type="button" onClick={() => onOpenChange(true)}>
-        {opener}
-      </button>
-      <dialog ref={ref} aria-labelledby={titleId} onClose={() => onOpenChange(false)} className="card">
-        <h2 id={titleId}>{title}</h2>
-        {children}
-        <button type="button" onClick={() => onOpenChange(false)}>
-          Close
-        </button>
-      </dialog>
-    </>
-  )
-}
 
 function FulfilForm({ answer, busy }: { answer: ActionAnswer | undefined; busy: boolean }) {
   const [form, fields] = useForm({

@@ -24,6 +24,7 @@ import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } 
 import { ApiError, api, formError, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
+import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/product-edit'
 import { imageLabel, ProductImages } from './product-images'
 
@@ -195,6 +196,7 @@ export default function ProductEditPage({ loaderData, actionData }: Route.Compon
       ) : (
         <p className="card">Images: create the product first, then add its images here.</p>
       )}
+      <UnsavedChanges formId={form.id} />
       <Form method="post" {...getFormProps(form)} className="stack product-form">
         <section className="card stack" aria-labelledby="basics">
           <h2 id="basics">Basics</h2>

@@ -17,6 +17,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router'
 import { api, formError, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton, giveFocusBack } from '../guarded-button'
+import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/size-guide-edit'
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -91,6 +92,7 @@ export default function SizeGuideEditPage({
       <h1>{guide ? `Edit ${guide.name}` : 'New size guide'}</h1>
       {guide ? <p>Shown by {guide.products} product(s).</p> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
+      <UnsavedChanges formId={form.id} />
       <Form method="post" {...getFormProps(form)} className="stack product-form">
         <section className="card stack" aria-labelledby="guide">
           <h2 id="guide">Size guide</h2>

@@ -18,6 +18,7 @@ import { api, formError, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { localInput, withInstants } from '../local-time'
+import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/access-codes-edit'
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -86,6 +87,7 @@ export default function AccessCodeEditPage({ loaderData: { code }, actionData }:
           Entered {code.uses} time(s); status: {code.status}.
         </p>
       ) : null}
+      <UnsavedChanges formId={form.id} />
       <Form method="post" className="card stack" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         {code ? null : (

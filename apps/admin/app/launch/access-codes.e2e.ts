@@ -41,6 +41,8 @@ test('a code made in the back office opens the shop, and disabled there stops th
   await expectNoViolations(page)
 
   await page.getByRole('link', { name: 'New access code' }).click()
+  // The list's region is labelled "Access codes": the form's Code field is there once its page is.
+  await expect(page.getByRole('heading', { level: 1, name: 'New access code' })).toBeVisible()
   await page.getByLabel('Code').fill('ab-1')
   await page.getByLabel('What it is for').fill('Street team')
   await page.getByRole('button', { name: 'Create the access code' }).click()

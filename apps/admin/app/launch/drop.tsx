@@ -10,6 +10,7 @@ import { adminLaunchEndpoints, QUEUE_SETTING_LIMITS, queueSettingsFormSchema } f
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, load, refused } from '../api'
 import { GuardedButton } from '../guarded-button'
+import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/drop'
 
 export async function clientLoader() {
@@ -93,6 +94,7 @@ export default function DropSettings({ loaderData }: Route.ComponentProps) {
         ))}
         {data?.message && !busy ? <p className="notice">{data.message}</p> : null}
       </div>
+      <UnsavedChanges formId={form.id} />
       <Form method="post" className="card stack" {...getFormProps(form)}>
         <fieldset className="stack">
           <legend>Waiting room</legend>
