@@ -78,19 +78,43 @@ test('a coupon form with changes asks before a move loses them; saved or unchang
   await (await warning).dismiss()
 })
 
-test('the product form asks before a move loses a change of its description, made in the rich-text editor', async ({
+test('the product form asks before a move loses a change of its description, made in the rich-text editor, even once the page has loaded a new colour', async ({
   page,
 }) => {
   await logIn(page, 'manager')
   const nav = page.getByRole('navigation', { name: 'Back office' })
-  await nav.getByRole('link', { name: 'Products' }).click()
-  await page.getByRole('table').getByRole('link').first().click()
+  // A demo product that comes in colours (the list's first row is whichever product is newest).
+  await page.goto('/admin/products?search=extra%20time%20tour%20tee')
+  await page
+    .getByRole('table')
+    .getByRole('link', { name: /Extra Time Tour Tee/ })
+    .first()
+    .click()
   await expect(page.getByRole('heading', { level: 1, name: /^Edit / })).toBeVisible()
   const description = page.getByRole('textbox', { name: 'Description', exact: true })
   await description.click()
   await page.keyboard.type(' More.')
+  // A colour added beside the form loads the page's data again: the description is still a change.
+  const colour = `Unsaved ${Date.now().toString(36)}`
+  await page.getByLabel('New colour').fill(colour)
+  await page.getByRole('button', { name: 'Add colour' }).click()
+  await expect(page.getByRole('group', { name: 'Colour' }).getByLabel(colour)).toBeVisible()
   await nav.getByRole('link', { name: 'Stock' }).click()
   const dialog = page.getByRole('dialog', { name: 'Leave without saving?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Leave' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Stock' })).toBeVisible()
+
+  // A change made with the toolbar alone, no typing, counts as well.
+  await page.goBack()
+  await expect(page.getByRole('heading', { level: 1, name: /^Edit / })).toBeVisible()
+  await description.click()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page
+    .getByRole('toolbar', { name: 'Description formatting' })
+    .getByRole('button', { name: 'Bold' })
+    .click()
+  await nav.getByRole('link', { name: 'Stock' }).click()
   await expect(dialog).toBeVisible()
   await dialog.getByRole('button', { name: 'Leave' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Stock' })).toBeVisible()

@@ -1,12 +1,12 @@
 /**
  * A record's form warns before its changes are lost: a move elsewhere in the back office asks
  * "Leave without saving?" (Stay, the default, or Leave), and closing or reloading the tab gets the
- * browser's own warning. A form has changes when what it would send differs from what it held when
- * the page's data last arrived (on opening, and again after a save), so typing a value back as it
- * was is no change. The form's own submission is never held up.
+ * browser's own warning. A form has changes when what it would send differs from what it held on
+ * opening or after its last save, so typing a value back as it was is no change. The form's own
+ * submission is never held up.
  */
 import { useEffect, useRef, useState } from 'react'
-import { useBlocker, useLoaderData } from 'react-router'
+import { useBlocker, useLoaderData, useNavigation } from 'react-router'
 import { ModalDialog } from './modal-dialog'
 
 /** What the form would send, as one comparable text (a file by its name and size). */
@@ -21,30 +21,45 @@ function contentOf(form: HTMLFormElement): string {
 
 function useFormChanged(formId: string): boolean {
   const data = useLoaderData()
+  const navigation = useNavigation()
   const [changed, setChanged] = useState(false)
   const saved = useRef('')
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the page's data arrives
+  const markSaved = useRef(() => {})
+  /** Whether the page's data, when it next arrives, answers a submission (a save) of the page. */
+  const afterSubmission = useRef(false)
   useEffect(() => {
     const form = document.getElementById(formId)
     if (!(form instanceof HTMLFormElement)) return
-    // Taken once the page shows the data (a new copy after a save): what the form holds unchanged.
     saved.current = contentOf(form)
     setChanged(false)
-    let pending = 0
-    // On the next task: widgets that keep their value in a hidden field (the rich-text editor)
-    // write it after the event that changed it.
-    const check = () => {
-      clearTimeout(pending)
-      pending = window.setTimeout(() => setChanged(contentOf(form) !== saved.current))
+    const check = () => setChanged(contentOf(form) !== saved.current)
+    markSaved.current = () => {
+      saved.current = contentOf(form)
+      setChanged(false)
+    }
+    // Closing or reloading the tab compares at that moment, however soon after the last keystroke.
+    const warn = (event: BeforeUnloadEvent) => {
+      if (contentOf(form) !== saved.current) event.preventDefault()
     }
     form.addEventListener('input', check)
     form.addEventListener('change', check)
+    window.addEventListener('beforeunload', warn)
     return () => {
-      clearTimeout(pending)
       form.removeEventListener('input', check)
       form.removeEventListener('change', check)
+      window.removeEventListener('beforeunload', warn)
     }
-  }, [formId, data])
+  }, [formId])
+  // A save's new data makes what the form holds the saved state; data loaded again for another
+  // reason (a term added beside the form) leaves the changes typed before it as changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page's data arrives
+  useEffect(() => {
+    if (afterSubmission.current) markSaved.current()
+  }, [data])
+  useEffect(() => {
+    if (navigation.state === 'submitting') afterSubmission.current = true
+    if (navigation.state === 'idle') afterSubmission.current = false
+  }, [navigation.state])
   return changed
 }
 
@@ -54,12 +69,6 @@ export function UnsavedChanges({ formId }: { formId: string }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => changed && nextLocation.pathname !== currentLocation.pathname,
   )
-  useEffect(() => {
-    if (!changed) return
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', warn)
-    return () => window.removeEventListener('beforeunload', warn)
-  }, [changed])
   const open = blocker.state === 'blocked'
   return (
     <ModalDialog

@@ -41,6 +41,16 @@ test('the manager creates a variable product with stock, publishes it, and the s
   await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible()
   await expect(page.getByRole('status')).toContainText('Saved.')
   await expect(page.getByLabel('Stock of Black, L')).toHaveValue('6')
+  // Changed and saved again, the form holds nothing unsaved: a move on asks nothing.
+  await page.goto(new URL(page.url()).pathname)
+  await page
+    .getByRole('textbox', { name: 'Description', exact: true })
+    .fill('Printed for the drop, in M and L.')
+  await page.getByRole('button', { name: 'Save product' }).click()
+  await expect(page.getByRole('status')).toContainText('Saved.')
+  await nav.getByRole('link', { name: 'Products' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
 
   await page.goto('/shop?category=all&sort=newest')
   await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible()

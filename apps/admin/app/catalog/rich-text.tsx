@@ -28,6 +28,16 @@ export default function RichText({ label, name, defaultValue = '', hint, errors 
   const labelId = `${notes.id}-label`
   const { describedBy, invalid } = notes
   const [html, setHtml] = useState(defaultValue)
+  // A hidden field fires no input event of its own: once it holds HTML it has not told of yet, it
+  // does, as a control does, so the form hears of every edit (a toolbar's Bold as much as typing):
+  // Conform checks it again, the unsaved-changes warning counts it.
+  const field = useRef<HTMLInputElement>(null)
+  const told = useRef(defaultValue)
+  useEffect(() => {
+    if (html === told.current) return
+    told.current = html
+    field.current?.dispatchEvent(new Event('input', { bubbles: true }))
+  })
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -74,7 +84,7 @@ export default function RichText({ label, name, defaultValue = '', hint, errors 
       {notes.hint}
       <Toolbar editor={editor} label={label} />
       <EditorContent editor={editor} />
-      <input type="hidden" name={name} value={html} />
+      <input ref={field} type="hidden" name={name} value={html} />
       {notes.message}
     </div>
   )
