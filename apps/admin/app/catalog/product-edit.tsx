@@ -132,7 +132,17 @@ function NewTerm({ attribute }: { attribute: Attribute }) {
   )
 }
 
-export default function ProductEditPage({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * One editor per product: a new product's page becomes its edit page in the same place of the
+ * tree, and without the key the editor kept the new product's state (its controlled status radios
+ * among it) while Conform reset the form for the new id, so the first save sent no status and was
+ * refused without a word.
+ */
+export default function ProductEditPage(props: Route.ComponentProps) {
+  return <ProductEditor key={props.loaderData.product?.id ?? 'new'} {...props} />
+}
+
+function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { options, product } = loaderData
   const busy = useNavigation().state !== 'idle'
   const saved = useSearchParams()[0].has('saved')

@@ -41,12 +41,21 @@ test('the manager creates a variable product with stock, publishes it, and the s
   await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible()
   await expect(page.getByRole('status')).toContainText('Saved.')
   await expect(page.getByLabel('Stock of Black, L')).toHaveValue('6')
-  // Changed and saved again, the form holds nothing unsaved: a move on asks nothing.
-  await page.goto(new URL(page.url()).pathname)
+  // Saved again at once from the page the creation led to (its first save sent no status, and was
+  // refused without a word), the form holds nothing unsaved: a move on asks nothing.
   await page
     .getByRole('textbox', { name: 'Description', exact: true })
     .fill('Printed for the drop, in M and L.')
+  const updated = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PUT' && /\/admin\/api\/products\/\d+$/.test(response.url()),
+  )
   await page.getByRole('button', { name: 'Save product' }).click()
+  expect((await updated).status()).toBe(200)
+  await expect(page.getByRole('button', { name: 'Save product' })).not.toHaveAttribute(
+    'aria-disabled',
+    'true',
+  )
   await expect(page.getByRole('status')).toContainText('Saved.')
   await nav.getByRole('link', { name: 'Products' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
