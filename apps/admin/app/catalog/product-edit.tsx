@@ -387,6 +387,14 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
         ) : (
           <section className="card stack" aria-labelledby="variations">
             <h2 id="variations">Variations</h2>
+            <Field
+              label="SKU"
+              name={fields.sku.name}
+              errors={fields.sku.errors}
+              hint="The product's own, if it has one; each variation has its own below."
+            >
+              {(control) => <input {...control} defaultValue={product?.sku} />}
+            </Field>
             {options.attributes.map((attribute) => (
               <div key={attribute.id} className="stack">
                 <fieldset className="inline">

@@ -47,6 +47,7 @@ test('the description editor makes a word bold for the shop and keeps no pasted 
   })
   await expect(specs.getByRole('listitem')).toHaveText('Pure wool')
 
+  await page.getByLabel('SKU', { exact: true }).fill(`RTS-${suffix}`)
   await page.getByLabel('Price (€)', { exact: true }).fill('24')
   await page.getByLabel('Stock on hand').fill('3')
   await page.getByRole('group', { name: 'Status' }).getByLabel('Published').check()

@@ -32,6 +32,7 @@ const scheduled = (publishAt: unknown) => {
     type: 'simple',
     name: 'Dated cap',
     slug: `dated-cap-${slugs}`,
+    sku: `DATED-CAP-${slugs}`,
     status: 'scheduled',
     publishAt,
     price: '20',

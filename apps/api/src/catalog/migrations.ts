@@ -111,4 +111,28 @@ export const catalogMigrations: Record<string, Migration> = {
         .execute()
     },
   },
+  /**
+   * No two products or variations share a SKU, letter case aside: the catalogue file finds a stock
+   * row by it. A shop whose rows already share one is told which, rather than one of them being
+   * renamed behind its back.
+   */
+  '2026-12-05T0600_catalog_unique_sku': {
+    async up(db: Kysely<unknown>) {
+      const { rows } = await sql<{ sku: string; ids: string }>`
+        select upper(sku) as sku, ${sql.raw(dialectOf(db) === 'postgres' ? "string_agg(id::text, ', ' order by id)" : "group_concat(id, ', ' order by id)")} as ids
+        from products where sku <> '' group by upper(sku) having count(*) > 1 order by upper(sku)`.execute(db)
+      if (rows.length > 0) {
+        throw new Error(
+          `Products share a SKU; give each its own, then start again: ${rows.map((row) => `${row.sku} (ids ${row.ids})`).join('; ')}`,
+        )
+      }
+      await db.schema
+        .createIndex('products_sku_unique')
+        .on('products')
+        .unique()
+        .expression(sql`upper(sku)`)
+        .where(sql.ref('sku'), '<>', '')
+        .execute()
+    },
+  },
 }

@@ -45,6 +45,7 @@ describe('the product form and API schema', () => {
       'publishAt is required for a scheduled product',
     ])
     expect(issues({ ...variable, type: 'simple', variations: [] })).toEqual([
+      'sku is required',
       'price is required',
       'stock is required',
     ])
@@ -55,6 +56,32 @@ describe('the product form and API schema', () => {
     expect(issues({ ...variable, variations: [{ ...variable.variations[0], price: '1e3' }] })?.[0]).toBe(
       'variations.0.price must be an amount in euros, e.g. 25.00',
     )
+  })
+
+  it("reads a SKU by the catalogue file's rule, required on each stock row and used once in a product", () => {
+    const issues = (input: object) =>
+      productInputSchema
+        .safeParse({ ...variable, ...input })
+        .error?.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)
+    const cell = variable.variations[0]!
+    expect(issues({ sku: '' })).toBeUndefined()
+    expect(issues({ sku: ' TT ' })).toBeUndefined()
+    expect(issues({ variations: [{ ...cell, sku: '' }] })).toEqual(['variations.0.sku is required'])
+    expect(issues({ variations: [{ ...cell, sku: 'TT BM' }] })).toEqual([
+      'variations.0.sku must be letters, digits, dots, hyphens or underscores',
+    ])
+    expect(issues({ variations: [{ ...cell, sku: 'T'.repeat(101) }] })).toEqual([
+      'variations.0.sku must be at most 100 characters',
+    ])
+    expect(issues({ sku: 'tt-bm' })).toEqual(["variations.0.sku is the product's own SKU"])
+    expect(issues({ variations: [cell, { ...cell, terms: ['4', '7'], sku: 'tt-Bm' }] })).toEqual([
+      "variations.1.sku is variation 1's SKU already",
+    ])
+    // The file reads a cell by the same rule.
+    for (const sku of ['', 'TT BM', 'T'.repeat(101)]) {
+      expect(csvRowSchema.safeParse({ ...csvRow, sku }).success).toBe(false)
+    }
+    expect(csvRowSchema.safeParse({ ...csvRow, sku: 'T'.repeat(100) }).success).toBe(true)
   })
 
   it('holds prices and stock to the limits the CSV import and the stock page share', () => {

@@ -76,7 +76,22 @@ const optionalPrice = z.preprocess((value) => (value === '' ? undefined : value)
 export const stockUnitsSchema = boundedNumber(0, MAX_STOCK_UNITS)
 
 const htmlSchema = text().max(20_000, 'must be at most 20,000 characters').default('')
-const skuSchema = text().trim().max(60, 'must be at most 60 characters').default('')
+/**
+ * A SKU: what the catalogue file finds a stock row by, so the product form and the file read it by
+ * this one rule, and no two products or variations share one (letter case aside).
+ */
+export const skuSchema = text({ error: 'is required' })
+  .trim()
+  .min(1, { error: 'is required', abort: true })
+  .max(100, 'must be at most 100 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, dots, hyphens or underscores')
+/** A product's own SKU: a simple product's is its stock row's (required below); a variable one's is optional. */
+const productSkuSchema = z.preprocess(
+  (value) => (value === undefined ? '' : value),
+  z.union([z.literal(''), skuSchema]),
+)
+/** The key two SKUs clash by: letter case does not tell them apart. */
+export const skuKey = (sku: string) => sku.toUpperCase()
 const idList = z.array(idParam()).max(500, 'must list at most 500 ids')
 
 /** One cell of the variation matrix: the terms that define it (one per attribute). */
@@ -113,7 +128,7 @@ export const productInputSchema = z
     sizeGuideId: z.preprocess((value) => (value === '' ? undefined : value), idParam().optional()),
     /** Terms the product is offered in beyond those its variations use (e.g. a fabric). */
     terms: idList.default([]),
-    sku: skuSchema,
+    sku: productSkuSchema,
     price: optionalPrice,
     salePrice: optionalPrice,
     stock: z.preprocess((value) => (value === '' ? undefined : value), stockUnitsSchema.optional()),
@@ -129,6 +144,7 @@ export const productInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['publishAt'], message: 'is required for a scheduled product' })
     }
     if (product.type === 'simple') {
+      if (product.sku === '') ctx.addIssue({ code: 'custom', path: ['sku'], message: 'is required' })
       if (product.price === undefined)
         ctx.addIssue({ code: 'custom', path: ['price'], message: 'is required' })
       if (product.stock === undefined)
@@ -148,7 +164,16 @@ export const productInputSchema = z
     if (onSaleTooHigh(product.price, product.salePrice)) {
       ctx.addIssue({ code: 'custom', path: ['salePrice'], message: 'must be below the price' })
     }
+    const skus = new Map<string, number>(product.sku === '' ? [] : [[skuKey(product.sku), -1]])
     for (const [i, variation] of product.variations.entries()) {
+      const seen = skus.get(skuKey(variation.sku))
+      if (seen !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variations', i, 'sku'],
+          message: seen < 0 ? "is the product's own SKU" : `is variation ${seen + 1}'s SKU already`,
+        })
+      } else skus.set(skuKey(variation.sku), i)
       if (onSaleTooHigh(variation.price, variation.salePrice)) {
         ctx.addIssue({
           code: 'custom',

@@ -5,7 +5,14 @@
  */
 import { z } from 'zod'
 import { idParam, pageParam, perPageParam, text } from '../input.ts'
-import { euroPriceSchema, MAX_STOCK_UNITS, slugOf, stockUnitsSchema } from './catalog-shapes.ts'
+import {
+  euroPriceSchema,
+  MAX_STOCK_UNITS,
+  skuKey,
+  skuSchema,
+  slugOf,
+  stockUnitsSchema,
+} from './catalog-shapes.ts'
 
 export const STOCK_FILTERS = ['all', 'low', 'out'] as const
 export type StockFilter = (typeof STOCK_FILTERS)[number]
@@ -157,11 +164,7 @@ export const csvRowSchema = z
     product_name: text().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
     status: z.enum(CSV_STATUSES, { error: `must be one of ${CSV_STATUSES.join(', ')}` }),
     categories: text().max(500, 'must be at most 500 characters').transform(splitList).pipe(z.array(slug)),
-    sku: text()
-      .trim()
-      .min(1, { error: 'is required', abort: true })
-      .max(100, 'must be at most 100 characters')
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, dots, hyphens or underscores'),
+    sku: skuSchema,
     attributes: attributesCell,
     price: priceCents,
     sale_price: z.union([z.literal('').transform(() => null), priceCents], {
@@ -248,7 +251,7 @@ export function csvFileIssues(rows: readonly { row: number; data: CsvRow }[]): C
         })
       }
     }
-    const key = data.sku.toUpperCase()
+    const key = skuKey(data.sku)
     const seen = skus.get(key)
     if (seen !== undefined) {
       issues.push({ row: entry.row, column: 'sku', message: `is used by row ${seen} already` })

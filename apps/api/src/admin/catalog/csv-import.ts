@@ -17,6 +17,7 @@ import {
   csvProductStatus,
   csvRowSchema,
   restoreCsvCell,
+  skuKey,
   toDecimalString,
   variationIdentity,
 } from '@fanshop/core'
@@ -176,7 +177,7 @@ async function plan(
   for (const row of ordered)
     groups.set(row.data.product_slug, [...(groups.get(row.data.product_slug) ?? []), row])
 
-  const skus = unique(ordered.map((row) => row.data.sku.toUpperCase()))
+  const skus = unique(ordered.map((row) => skuKey(row.data.sku)))
   const newSlugs = ordered.map(
     (row) =>
       variationIdentity(
@@ -219,7 +220,7 @@ async function plan(
   const knownAttributes = new Set(terms.map((term) => term.slug))
   const termId = new Map(terms.map((term) => [`${term.slug}:${term.name.toLowerCase()}`, term]))
   const bySlug = new Map(bySlugRows.map((row) => [row.slug, row as ExistingRow]))
-  const bySku = new Map(bySkuRows.map((row) => [row.sku.toUpperCase(), row as ExistingRow]))
+  const bySku = new Map(bySkuRows.map((row) => [skuKey(row.sku), row as ExistingRow]))
   const slugOfId = new Map(bySlugRows.map((row) => [row.id, row.slug]))
 
   // The slugs the file gives, by the row that gives each: its products', then its new variations'.
@@ -267,7 +268,7 @@ async function plan(
           fail(row, 'attributes', `attribute "${pair.attribute}" has no term "${pair.term}"`)
       }
       const termNames = resolved.map((term, i) => term?.name ?? data.attributes[i]!.term)
-      const found = bySku.get(data.sku.toUpperCase()) ?? null
+      const found = bySku.get(skuKey(data.sku)) ?? null
       const owner = found ? (found.parent_id ?? found.id) : null
       if (found && (existing === null || owner !== existing.id || found.type === 'variable')) {
         fail(

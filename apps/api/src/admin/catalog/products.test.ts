@@ -127,6 +127,7 @@ describe('creating and editing products', () => {
       type: 'simple',
       name: 'Sticker',
       slug: 'admin-sticker',
+      sku: 'ADMIN-STICKER',
       status: 'draft',
       price: '3.00',
       salePrice: '4.00',
@@ -150,7 +151,12 @@ describe('creating and editing products', () => {
     const { term } = await terms()
     const cell = { terms: [term('Colour', 'Black'), term('Size', 'M')], price: '10', stock: 1 }
     const res = await call(adminCatalogEndpoints.createProduct, {
-      body: await variableProduct('admin-repeat', { variations: [cell, cell] }),
+      body: await variableProduct('admin-repeat', {
+        variations: [
+          { ...cell, sku: 'REPEAT-1' },
+          { ...cell, sku: 'REPEAT-2' },
+        ],
+      }),
     })
     expect(res.json()).toEqual({ statusCode: 422, message: "Variation 2 repeats another variation's terms." })
   })
@@ -190,6 +196,7 @@ describe('creating and editing products', () => {
       type: 'simple',
       name: 'Held Sticker',
       slug: 'admin-held-sticker',
+      sku: 'ADMIN-HELD-STICKER',
       status: 'published',
       price: '3.00',
       stock: 5,
@@ -232,6 +239,7 @@ describe('creating and editing products', () => {
       type: 'simple',
       name: 'Lapsed',
       slug: 'admin-lapsed',
+      sku: 'ADMIN-LAPSED',
       status: 'published',
       price: '3',
       stock: 3,
@@ -258,6 +266,7 @@ describe('creating and editing products', () => {
       type: 'simple',
       name: 'Stale',
       slug: 'admin-stale',
+      sku: 'ADMIN-STALE',
       status: 'published',
       price: '3',
       stock: 1,
@@ -360,6 +369,81 @@ describe('creating and editing products', () => {
     })
   })
 
+  it("refuses (409) a SKU another row holds, letter case aside, and lets a product's rows swap theirs", async () => {
+    const { term } = await terms()
+    const blackM = [term('Colour', 'Black'), term('Size', 'M')]
+    const whiteM = [term('Colour', 'White'), term('Size', 'M')]
+    const simple = {
+      type: 'simple',
+      name: 'Sku Sticker',
+      slug: 'admin-sku-sticker',
+      sku: 'ett-tee-black-xs',
+      status: 'draft',
+      price: '3',
+      stock: 1,
+    }
+    const taken = await call(adminCatalogEndpoints.createProduct, { body: simple })
+    expect(taken.json()).toEqual({
+      statusCode: 409,
+      message: 'The SKU "ETT-TEE-BLACK-XS" is taken by Extra Time Tour Tee - Black, XS; choose another.',
+    })
+    const parent = await call(adminCatalogEndpoints.createProduct, { body: { ...simple, sku: 'Ett-Tee' } })
+    expect(parent.json().message).toBe('The SKU "ETT-TEE" is taken by Extra Time Tour Tee; choose another.')
+    expect((await shopProduct('admin-sku-sticker')).statusCode).toBe(404)
+
+    const created = (
+      await call(adminCatalogEndpoints.createProduct, {
+        body: await variableProduct('admin-sku-swap', {
+          sku: 'SWAP',
+          variations: [
+            { terms: blackM, sku: 'SWAP-1', price: '30', stock: 4 },
+            { terms: whiteM, sku: 'SWAP-2', price: '30', stock: 6 },
+          ],
+        }),
+      })
+    ).json()
+    const [black, white] = created.variations
+    const cells = (blackSku: string, whiteSku: string) => [
+      { id: black.id, terms: blackM, sku: blackSku, price: '30', stock: 4 },
+      { id: white.id, terms: whiteM, sku: whiteSku, price: '30', stock: 6 },
+    ]
+    const swapped = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: created.id },
+      body: await variableProduct('admin-sku-swap', { sku: 'SWAP-1', variations: cells('SWAP-2', 'SWAP') }),
+    })
+    expect(swapped.statusCode, swapped.body).toBe(200)
+    expect(swapped.json()).toMatchObject({ sku: 'SWAP-1', variations: [{ sku: 'SWAP-2' }, { sku: 'SWAP' }] })
+    // The file finds each row by its new SKU.
+    const exported = await call(adminStockEndpoints.exportCatalog)
+    expect(exported.body).toMatch(/,SWAP-2,colour:Black\|size:M,/)
+    expect(exported.body).toMatch(/,SWAP,colour:White\|size:M,/)
+
+    // A variation taken off sale keeps its SKU: a new one may not take it.
+    const removed = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: created.id },
+      body: await variableProduct('admin-sku-swap', {
+        sku: 'SWAP-1',
+        variations: cells('SWAP-2', 'SWAP').slice(0, 1),
+      }),
+    })
+    expect(removed.statusCode, removed.body).toBe(200)
+    const blackL = [term('Colour', 'Black'), term('Size', 'L')]
+    const reused = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: created.id },
+      body: await variableProduct('admin-sku-swap', {
+        sku: 'SWAP-1',
+        variations: [
+          ...cells('SWAP-2', 'SWAP').slice(0, 1),
+          { terms: blackL, sku: 'swap', price: '30', stock: 1 },
+        ],
+      }),
+    })
+    expect(reused.json()).toEqual({
+      statusCode: 409,
+      message: 'The SKU "SWAP" is taken by a variation of this product taken off sale; choose another.',
+    })
+  })
+
   it('keeps a draft out of the shop, and shows a scheduled product from its time on', async () => {
     const at = new Date(t.clock.now + 60 * 60 * 1000).toISOString()
     const res = await call(adminCatalogEndpoints.createProduct, {
@@ -418,6 +502,7 @@ describe('the products list and bulk publishing', () => {
         type: 'simple',
         name,
         slug: `admin-foldsort-${i}`,
+        sku: `FOLDSORT-${i}`,
         status: 'draft',
         price: '3',
         stock: 1,

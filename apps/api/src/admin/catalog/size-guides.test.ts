@@ -141,6 +141,7 @@ describe('size guides in the back office', () => {
       type: 'simple',
       name: 'Guide Hoodie',
       slug: 'guide-hoodie',
+      sku: 'GUIDE-HOODIE',
       status: 'published',
       sizeGuideId: guideId,
       price: '40',
