@@ -322,7 +322,12 @@ export const catalogueOptionsSchema = z.object({
 export type CatalogueOptions = z.output<typeof catalogueOptionsSchema>
 
 export const termInputSchema = z.object({
-  name: text({ error: 'is required' }).trim().min(1, 'is required').max(60, 'must be at most 60 characters'),
+  /** Written into the catalogue file's attributes cell (`colour:Black|size:M`), so without its separators. */
+  name: text({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(60, 'must be at most 60 characters')
+    .regex(/^[^|:]*$/, 'must not hold | or :, which separate terms in the catalogue file'),
 })
 export const attributeIdParams = z.object({ id: idParam() })
 

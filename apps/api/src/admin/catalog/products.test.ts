@@ -569,6 +569,18 @@ describe('attribute terms', () => {
       body: { name: 'teal' },
     })
     expect(again.json()).toEqual({ statusCode: 409, message: 'Colour already has "teal".' })
+    // A name the catalogue file could not write back (`colour:Black|size:M`) is refused.
+    for (const name of ['Black|White', 'Ink: Blue']) {
+      const refused = await call(adminCatalogEndpoints.createTerm, {
+        params: { id: colour.id },
+        body: { name },
+      })
+      expect(refused.json()).toEqual({
+        statusCode: 400,
+        message:
+          'Invalid body parameter "name": must not hold | or :, which separate terms in the catalogue file',
+      })
+    }
     const [entry] = await auditOf('attribute.term.create')
     expect(entry).toMatchObject({ entityId: String(colour.id), after: { name: 'Teal' } })
   })
