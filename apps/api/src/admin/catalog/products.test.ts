@@ -369,6 +369,26 @@ describe('creating and editing products', () => {
     })
   })
 
+  it("names and slugs a variation in the shop's order of attributes, whatever order its terms come in", async () => {
+    const { term } = await terms()
+    const res = await call(adminCatalogEndpoints.createProduct, {
+      body: await variableProduct('admin-order', {
+        variations: [
+          { terms: [term('Size', 'M'), term('Colour', 'Black')], sku: 'ORDER-MB', price: '30', stock: 1 },
+        ],
+      }),
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json().variations[0].label).toBe('Black, M')
+    const [variation] = (await shopProduct('admin-order')).json().variations
+    const row = await t.ctx.db
+      .selectFrom('products')
+      .select(['name', 'slug'])
+      .where('id', '=', variation.id)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ name: 'Admin Tee admin-order - Black, M', slug: 'admin-order-black-m' })
+  })
+
   it("refuses (409) a SKU another row holds, letter case aside, and lets a product's rows swap theirs", async () => {
     const { term } = await terms()
     const blackM = [term('Colour', 'Black'), term('Size', 'M')]

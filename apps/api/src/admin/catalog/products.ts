@@ -225,8 +225,13 @@ export async function saveProduct(
       // if it has one (taken off sale before, it comes back with its row, its slug and what it sold).
       const existing = new Map((before?.variations ?? []).map((v) => [v.id, v]))
       const keyOf = (variationTerms: number[]) => [...variationTerms].sort((a, b) => a - b).join(',')
+      // A variation is named and slugged in the shop's order of attributes, as the catalogue file does.
+      const inShopOrder = (variationTerms: number[]) =>
+        [...variationTerms].sort((a, b) => termById.get(a)!.attribute_id - termById.get(b)!.attribute_id)
       const labelOf = (variationTerms: number[]) =>
-        variationTerms.map((termId) => termById.get(termId)!.name).join(', ')
+        inShopOrder(variationTerms)
+          .map((termId) => termById.get(termId)!.name)
+          .join(', ')
       const named = new Set(input.variations.flatMap((v) => (v.id === undefined ? [] : [v.id])))
       const variationIds = input.variations.map((variation) => {
         if (variation.id === undefined) {
@@ -246,7 +251,7 @@ export async function saveProduct(
       })
 
       const slugFor = (variationTerms: number[]) =>
-        [input.slug, ...variationTerms.map((termId) => termById.get(termId)!.slug)].join('-')
+        [input.slug, ...inShopOrder(variationTerms).map((termId) => termById.get(termId)!.slug)].join('-')
       const slugs = [input.slug, ...input.variations.map((v) => slugFor(v.terms))]
       // Rows written below take their new slugs; variations taken off sale keep theirs.
       const rewritten = before ? [before.id, ...variationIds.filter((id) => id !== undefined)] : []
