@@ -19,52 +19,73 @@ function contentOf(form: HTMLFormElement): string {
   )
 }
 
-function useFormChanged(formId: string): boolean {
+/**
+ * Whether any of the page's forms (those `forms`, a CSS selector, matches) holds changes. Each form
+ * is compared with what it held when it first appeared, or after its own last save; a row of a list
+ * drawn anew after a save is a new form. Controls may sit outside their form (the `form`
+ * attribute), so the page's input is listened to on the document.
+ */
+function useFormsChanged(forms: string): boolean {
   const data = useLoaderData()
   const navigation = useNavigation()
   const [changed, setChanged] = useState(false)
-  const saved = useRef('')
-  const markSaved = useRef(() => {})
-  /** Whether the page's data, when it next arrives, answers a submission (a save) of the page. */
-  const afterSubmission = useRef(false)
+  const saved = useRef(new WeakMap<HTMLFormElement, string>())
+  /** The form last submitted, and the one whose submission the page's next data answers (once it is sent). */
+  const pending = useRef<HTMLFormElement | null>(null)
+  const submitted = useRef<HTMLFormElement | null>(null)
+  const check = useRef(() => false)
   useEffect(() => {
-    const form = document.getElementById(formId)
-    if (!(form instanceof HTMLFormElement)) return
-    saved.current = contentOf(form)
-    setChanged(false)
-    const check = () => setChanged(contentOf(form) !== saved.current)
-    markSaved.current = () => {
-      saved.current = contentOf(form)
-      setChanged(false)
+    const shown = () => [...document.querySelectorAll<HTMLFormElement>(forms)]
+    check.current = () => {
+      const now = shown().some((form) => {
+        if (!saved.current.has(form)) saved.current.set(form, contentOf(form))
+        return contentOf(form) !== saved.current.get(form)
+      })
+      setChanged(now)
+      return now
+    }
+    const onInput = () => check.current()
+    const onSubmit = (event: SubmitEvent) => {
+      if (event.target instanceof HTMLFormElement && event.target.matches(forms))
+        pending.current = event.target
     }
     // Closing or reloading the tab compares at that moment, however soon after the last keystroke.
     const warn = (event: BeforeUnloadEvent) => {
-      if (contentOf(form) !== saved.current) event.preventDefault()
+      if (check.current()) event.preventDefault()
     }
-    form.addEventListener('input', check)
-    form.addEventListener('change', check)
+    document.addEventListener('input', onInput)
+    document.addEventListener('change', onInput)
+    document.addEventListener('submit', onSubmit, true)
     window.addEventListener('beforeunload', warn)
     return () => {
-      form.removeEventListener('input', check)
-      form.removeEventListener('change', check)
+      document.removeEventListener('input', onInput)
+      document.removeEventListener('change', onInput)
+      document.removeEventListener('submit', onSubmit, true)
       window.removeEventListener('beforeunload', warn)
     }
-  }, [formId])
-  // A save's new data makes what the form holds the saved state; data loaded again for another
-  // reason (a term added beside the form) leaves the changes typed before it as changes.
+  }, [forms])
+  // A save's new data makes what its form holds the saved state; data loaded again for another
+  // reason (a term added beside the form) leaves the changes typed before it as changes. Forms
+  // drawn for the first time (after every render) are taken as they are.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page's data arrives
   useEffect(() => {
-    if (afterSubmission.current) markSaved.current()
+    if (submitted.current) saved.current.delete(submitted.current)
+    submitted.current = null
   }, [data])
+  // A submission its form's own checks stopped is never sent: only one that is counts.
   useEffect(() => {
-    if (navigation.state === 'submitting') afterSubmission.current = true
-    if (navigation.state === 'idle') afterSubmission.current = false
+    if (navigation.state === 'submitting') submitted.current = pending.current
+    if (navigation.state === 'idle') pending.current = submitted.current = null
   }, [navigation.state])
+  useEffect(() => {
+    check.current()
+  })
   return changed
 }
 
-export function UnsavedChanges({ formId }: { formId: string }) {
-  const changed = useFormChanged(formId)
+/** Asks before a move loses the changes of the page's forms that `forms` (a CSS selector) matches. */
+export function UnsavedChanges({ forms }: { forms: string }) {
+  const changed = useFormsChanged(forms)
   // The form posts to its own page; only a move to another page loses what was typed.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => changed && nextLocation.pathname !== currentLocation.pathname,

@@ -103,7 +103,7 @@ export default function CouponEditPage({ loaderData: { coupon }, actionData }: R
           Used {coupon.uses} time(s); status: {coupon.status}.
         </p>
       ) : null}
-      <UnsavedChanges formId={form.id} />
+      <UnsavedChanges forms={`form[id="${form.id}"]`} />
       <Form method="post" className="card stack" {...getFormProps(form)}>
         {form.errors ? (
           <p id={form.errorId} role="alert" className="error">

@@ -53,11 +53,31 @@ test('what the manager types in one row survives saving another', async ({ page 
     .getByRole('textbox', { name: /^Name of / })
     .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))
   const [first, second] = names as [string, string]
+  const secondSlug = await page.getByLabel(`Slug of ${second}`).inputValue()
   await page.getByLabel(`Slug of ${second}`).fill('typed-but-not-saved')
   await page.getByRole('button', { name: `Save ${first}` }).click()
   await expect(page.getByText(`${first} saved.`)).toBeVisible()
   await expect(page.getByRole('button', { name: `Save ${first}` })).toBeEnabled()
   await expect(page.getByLabel(`Slug of ${second}`)).toHaveValue('typed-but-not-saved')
+
+  // That row's change is not saved: a move to another page asks first, and Stay keeps it.
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' })
+  const products = page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Products' })
+  await products.click()
+  await expect(dialog).toBeVisible()
+  await expectNoViolations(page)
+  await dialog.getByRole('button', { name: 'Stay' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByLabel(`Slug of ${second}`)).toHaveValue('typed-but-not-saved')
+  // Typed back as it was, the row has no change; a new category's name typed is one.
+  await page.getByLabel(`Slug of ${second}`).fill(secondSlug)
+  await page.getByLabel('Name', { exact: true }).fill('Typed but not added')
+  await products.click()
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Leave' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
 })
 
 // The shop shows the same all along: it leaves "Uncategorized" out, which is hidden for a while and
@@ -119,4 +139,9 @@ test('a keyboard keeps its place in the categories: a save draws the row afresh,
   await expect(nameFields.last()).toHaveValue('Uncategorized')
   await expect(down).toHaveAttribute('aria-disabled', 'false')
   await expect(up).toBeFocused()
+
+  // Every change was saved: a move to another page asks nothing.
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
 })

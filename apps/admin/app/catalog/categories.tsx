@@ -1,6 +1,7 @@
 /**
  * The categories page (issue 11): add a category, rename it or change its slug, hide it from the
- * shop or show it again, and move it up or down the menu (menu_order).
+ * shop or show it again, and move it up or down the menu (menu_order). A row's changes, or a new
+ * category's, not yet saved are asked about before a move to another page loses them.
  */
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
@@ -12,6 +13,7 @@ import { api, attempt, formText, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { ListPage } from '../list-page'
+import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/categories'
 
 export async function clientLoader() {
@@ -231,6 +233,7 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
       empty="No categories yet."
     >
       <NewCategory lastResult={data} />
+      <UnsavedChanges forms="#new-category, form[id^='category-']" />
     </ListPage>
   )
 }

@@ -206,7 +206,7 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
       ) : (
         <p className="card">Images: create the product first, then add its images here.</p>
       )}
-      <UnsavedChanges formId={form.id} />
+      <UnsavedChanges forms={`form[id="${form.id}"]`} />
       <Form method="post" {...getFormProps(form)} className="stack product-form">
         <section className="card stack" aria-labelledby="basics">
           <h2 id="basics">Basics</h2>

@@ -92,7 +92,7 @@ export default function SizeGuideEditPage({
       <h1>{guide ? `Edit ${guide.name}` : 'New size guide'}</h1>
       {guide ? <p>Shown by {guide.products} product(s).</p> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
-      <UnsavedChanges formId={form.id} />
+      <UnsavedChanges forms={`form[id="${form.id}"]`} />
       <Form method="post" {...getFormProps(form)} className="stack product-form">
         <section className="card stack" aria-labelledby="guide">
           <h2 id="guide">Size guide</h2>

@@ -87,7 +87,7 @@ export default function AccessCodeEditPage({ loaderData: { code }, actionData }:
           Entered {code.uses} time(s); status: {code.status}.
         </p>
       ) : null}
-      <UnsavedChanges formId={form.id} />
+      <UnsavedChanges forms={`form[id="${form.id}"]`} />
       <Form method="post" className="card stack" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         {code ? null : (

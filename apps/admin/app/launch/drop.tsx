@@ -94,7 +94,7 @@ export default function DropSettings({ loaderData }: Route.ComponentProps) {
         ))}
         {data?.message && !busy ? <p className="notice">{data.message}</p> : null}
       </div>
-      <UnsavedChanges formId={form.id} />
+      <UnsavedChanges forms={`form[id="${form.id}"]`} />
       <Form method="post" className="card stack" {...getFormProps(form)}>
         <fieldset className="stack">
           <legend>Waiting room</legend>
