@@ -269,6 +269,26 @@ describe(`catalogue API on ${testDialect}`, () => {
       expect((await get('/wp-json/wp/v2/products/list?orderby=include')).statusCode).toBe(400)
     })
 
+    // parent was ignored: parent=5, asking for the products under product 5, answered every product.
+    it("reads WooCommerce's parent and parent_exclude: every product is at the top level (0)", async () => {
+      const all = (await products('/wp-json/wc/v3/products?per_page=100')).list.map((p) => p.id)
+      const tee = await bySlug('extra-time-tour-tee')
+      for (const query of ['parent=0', `parent=0,${tee.id}`, `parent_exclude=${tee.id}`]) {
+        const listed = await products(`/wp-json/wc/v3/products?per_page=100&${query}`)
+        expect(
+          listed.list.map((p) => p.id),
+          query,
+        ).toEqual(all)
+      }
+      for (const query of [`parent=${tee.id}`, 'parent_exclude=0', `parent=0&parent_exclude=0,${tee.id}`]) {
+        const listed = await products(`/wp-json/wc/v3/products?${query}&_fields=id`)
+        expect(listed, query).toMatchObject({ list: [], total: '0', pages: '0' })
+      }
+      const bad = await get('/wp-json/wc/v3/products?parent=x')
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().message).toContain('"parent"')
+    })
+
     it("reads WooCommerce's exclude and offset", async () => {
       const all = (await products('/wp-json/wc/v3/products?per_page=100')).list.map((p) => p.id)
       const [first, second] = all as [number, number]

@@ -109,6 +109,8 @@ export default async function catalogPlugin(app: FastifyInstance) {
         max_price,
         attribute,
         attribute_term,
+        parent,
+        parent_exclude,
         ...q
       } = request.query
       if (q.orderby === 'include' && !q.include) {
@@ -118,6 +120,11 @@ export default async function catalogPlugin(app: FastifyInstance) {
         throw badRequest(
           'Invalid querystring parameter "attribute_term": a term is of an attribute; name it with attribute (e.g. attribute=pa_size&attribute_term=12).',
         )
+      }
+      // Every product of this shop is at the top level (WooCommerce's parent 0); a variation is
+      // never one of the list's.
+      if (!(parent?.includes(0) ?? true) || parent_exclude?.includes(0)) {
+        return sendPage(reply, [], 0, q.per_page)
       }
       const search: ProductSearch = {
         ...q,

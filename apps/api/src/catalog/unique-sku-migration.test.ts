@@ -38,7 +38,10 @@ describe('no two products share a SKU, letter case aside', () => {
       .execute()
       .catch((error: unknown) => error)
     expect(isUniqueViolation(refused)).toBe(true)
-    await db.insertInto('products').values([product('e', ''), product('f', 'SCARF-2')]).execute()
+    await db
+      .insertInto('products')
+      .values([product('e', ''), product('f', 'SCARF-2')])
+      .execute()
   })
 
   it('names the rows of a shop that shares one, rather than renaming them', async () => {

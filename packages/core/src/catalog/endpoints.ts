@@ -14,6 +14,7 @@ import {
   idParam,
   MAX_ID,
   pageParam,
+  parentListParam,
   perPageParam,
   readableStatusParam,
   refusedParam,
@@ -180,6 +181,16 @@ export const catalogEndpoints = {
         .describe('Sort by this field; include: in the order of the include list'),
       include: idListParam.optional(),
       exclude: idListParam.optional().describe('Not the products with these ids'),
+      parent: parentListParam
+        .optional()
+        .describe(
+          'Only the products under one of these (0: the top level, where every product of this shop is)',
+        ),
+      parent_exclude: parentListParam
+        .optional()
+        .describe(
+          'Not the products under one of these (0: the top level, where every product of this shop is)',
+        ),
       offset: boundedNumber(0, MAX_ID, `must be a whole number from 0 to ${MAX_ID}`)
         .optional()
         .describe('Products to skip before the first one answered; it takes the place of page'),
