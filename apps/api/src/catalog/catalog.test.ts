@@ -269,6 +269,42 @@ describe(`catalogue API on ${testDialect}`, () => {
       expect((await get('/wp-json/wp/v2/products/list?orderby=include')).statusCode).toBe(400)
     })
 
+    // orderby=popularity and orderby=modified were a 400, where WooCommerce orders by total_sales and date_modified.
+    it("orders by WooCommerce's popularity (units sold, a variable product's by its variations) and modified", async () => {
+      const rows = await t.ctx.db
+        .selectFrom('products')
+        .select(['id', 'parent_id', 'stock_sold', 'updated_at'])
+        .execute()
+      const all = (await products('/wp-json/wc/v3/products?per_page=100&_fields=id')).list.map((p) => p.id)
+      const sold = new Map<number, number>()
+      for (const row of rows) {
+        const id = row.parent_id ?? row.id
+        if (row.parent_id !== null || !rows.some((v) => v.parent_id === row.id)) {
+          sold.set(id, (sold.get(id) ?? 0) + Number(row.stock_sold))
+        }
+      }
+      const byIdDesc = (a: number, b: number) => b - a
+      const popular = [...all].sort((a, b) => sold.get(b)! - sold.get(a)! || byIdDesc(a, b))
+      expect(new Set(popular.map((id) => sold.get(id))).size).toBeGreaterThan(3)
+      const listed = await products('/wp-json/wc/v3/products?per_page=100&orderby=popularity&_fields=id')
+      expect(listed.list.map((p) => p.id)).toEqual(popular)
+      const leastFirst = await products(
+        '/wp-json/wc/v3/products?per_page=100&orderby=popularity&order=asc&_fields=id',
+      )
+      expect(leastFirst.list.map((p) => p.id)).toEqual([...popular].reverse())
+
+      const changed = all[3]!
+      t.clock.advance(1000)
+      await t.ctx.db
+        .updateTable('products')
+        .set({ updated_at: t.clock.now })
+        .where('id', '=', changed)
+        .execute()
+      const modified = await products('/wp-json/wc/v3/products?per_page=3&orderby=modified&_fields=id')
+      expect(modified.list[0]).toEqual({ id: changed })
+      expect((await get('/wp-json/wc/v3/products?orderby=rating')).statusCode).toBe(400)
+    })
+
     // parent was ignored: parent=5, asking for the products under product 5, answered every product.
     it("reads WooCommerce's parent and parent_exclude: every product is at the top level (0)", async () => {
       const all = (await products('/wp-json/wc/v3/products?per_page=100')).list.map((p) => p.id)

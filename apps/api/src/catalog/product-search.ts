@@ -123,8 +123,15 @@ function pricedWithin(eb: ProductsScope, min: number | undefined, max: number | 
 }
 
 /** What each order sorts by: names folded as a search compares them, names and slugs in the order of their bytes on both databases. */
+/** Units sold, as WooCommerce's total_sales: a variable product's are its variations' (those taken off sale too). */
+const unitsSoldSql = sql<number>`coalesce(
+  (select sum(v.stock_sold) from products v where v.parent_id = products.id),
+  products.stock_sold)`
+
 const ORDER_COLUMNS = {
   date: sql.ref('products.created_at'),
+  modified: sql.ref('products.updated_at'),
+  popularity: unitsSoldSql,
   id: sql.ref('products.id'),
   title: inByteOrder(sql`search_fold(products.name)`),
   slug: inByteOrder(sql.ref('products.slug')),
@@ -380,7 +387,7 @@ function filterOf([
 
 const compiledCount = compiledOnce((db, ...filter: CompiledFilter) => countMatching(db, filterOf(filter)))
 
-/** One page query per order (12 at most). */
+/** One page query per order and direction (18 at most). */
 const compiledPage = perChoice((orderby: ProductOrder, order: 'asc' | 'desc') =>
   compiledOnce((db, limit: number, offset: number, ...filter: CompiledFilter) =>
     pageMatching(db, filterOf(filter), orderby, order, limit, offset),

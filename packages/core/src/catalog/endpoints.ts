@@ -38,8 +38,21 @@ import {
 } from './schemas.ts'
 import { attributeTaxonomyParam, parseTaxonomyFilter } from './taxonomies.ts'
 
-/** How product lists may be ordered (WooCommerce's orderby). */
-export const PRODUCT_ORDERS = ['date', 'id', 'title', 'slug', 'menu_order', 'price'] as const
+/**
+ * How product lists may be ordered (WooCommerce's orderby): `modified` by the last change,
+ * `popularity` by units sold (of a variable product, its variations'). `rating` is not one: no
+ * product of this shop is rated.
+ */
+export const PRODUCT_ORDERS = [
+  'date',
+  'modified',
+  'id',
+  'title',
+  'slug',
+  'menu_order',
+  'price',
+  'popularity',
+] as const
 /** How category lists may be ordered (WooCommerce's orderby). */
 export const CATEGORY_ORDERS = ['menu_order', 'name', 'id', 'slug', 'count'] as const
 
