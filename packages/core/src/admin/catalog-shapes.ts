@@ -86,10 +86,9 @@ export const skuSchema = text({ error: 'is required' })
   .max(100, 'must be at most 100 characters')
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, dots, hyphens or underscores')
 /** A product's own SKU: a simple product's is its stock row's (required below); a variable one's is optional. */
-const productSkuSchema = z.preprocess(
-  (value) => (value === undefined ? '' : value),
-  z.union([z.literal(''), skuSchema]),
-)
+const productSkuSchema = z
+  .preprocess((value) => (value === '' ? undefined : value), skuSchema.optional())
+  .transform((sku) => sku ?? '')
 /** The key two SKUs clash by: letter case does not tell them apart. */
 export const skuKey = (sku: string) => sku.toUpperCase()
 const idList = z.array(idParam()).max(500, 'must list at most 500 ids')
