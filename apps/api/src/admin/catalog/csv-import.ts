@@ -201,7 +201,12 @@ async function plan(
       .select(existingColumns)
       .where('slug', 'in', unique([...groups.keys(), ...newSlugs]))
       .execute(),
-    db.selectFrom('products').select(existingColumns).where(sql<string>`upper(sku)`, 'in', skus).execute(),
+    db
+      .selectFrom('products')
+      .select(existingColumns)
+      .where('sku', '<>', '')
+      .where(sql<string>`upper(sku)`, 'in', skus)
+      .execute(),
   ])
   // The terms of the variations the file's SKUs name, which an import keeps as they are.
   const variationIds = bySkuRows.flatMap((row) => (row.type === 'variation' ? [row.id] : []))

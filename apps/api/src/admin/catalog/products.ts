@@ -273,6 +273,8 @@ export async function saveProduct(
       const skuClash = await trx
         .selectFrom('products')
         .select(['sku', 'name', 'parent_id'])
+        // The unique index on upper(sku) holds the rows with a SKU: the same condition lets it serve here.
+        .where('sku', '<>', '')
         .where(sql<string>`upper(sku)`, 'in', skus.length > 0 ? skus.map(skuKey) : [''])
         .$if(rewritten.length > 0, (q) => q.where('id', 'not in', rewritten))
         .executeTakeFirst()
