@@ -33,7 +33,7 @@ function useFormsChanged(forms: string): boolean {
   /** The form last submitted, and the one whose submission the page's next data answers (once it is sent). */
   const pending = useRef<HTMLFormElement | null>(null)
   const submitted = useRef<HTMLFormElement | null>(null)
-  const check = useRef(() => false)
+  const check = useRef<() => boolean>(() => false)
   useEffect(() => {
     const shown = () => [...document.querySelectorAll<HTMLFormElement>(forms)]
     check.current = () => {
