@@ -18,8 +18,9 @@ import {
   productBody,
   productInputSchema,
   slugOf,
+  variationSku,
 } from '@fanshop/core'
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, type MouseEvent, Suspense, useMemo, useState } from 'react'
 import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { ApiError, api, formError, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
@@ -170,6 +171,30 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
   const rows = useMemo(() => combinations(options.attributes, chosen), [options.attributes, chosen])
   const existing = useMemo(() => variationsByKey(product), [product])
   const errorsOf = (name: string) => form.allErrors[name]
+  const [filled, setFilled] = useState('')
+  /** Gives each variation row without a SKU one made of the product's SKU (or slug) and its terms. */
+  function fillSkus(event: MouseEvent<HTMLButtonElement>) {
+    const productForm = event.currentTarget.form
+    const own = productForm?.elements.namedItem(fields.sku.name)
+    const base = (own instanceof HTMLInputElement ? own.value.trim() : '') || slug.toUpperCase()
+    if (!productForm || !base) {
+      setFilled('Give the product a slug or a SKU first.')
+      return
+    }
+    let count = 0
+    rows.forEach((terms, i) => {
+      const input = productForm.elements.namedItem(`variations[${i}].sku`)
+      if (!(input instanceof HTMLInputElement) || input.value.trim() !== '') return
+      input.value = variationSku(
+        base,
+        terms.map((term) => term.name),
+      )
+      // Seen by the form's checks and by the unsaved-changes warning, as typing would be.
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+      count += 1
+    })
+    setFilled(count === 0 ? 'Every variation has a SKU already.' : `${count} SKU(s) filled.`)
+  }
   const [images, setImages] = useState(product?.images ?? [])
   // The copy a save says it was made from (the API refuses an older one): the loaded product's, moved
   // on after an image change (which changes the product too) only when nothing the form edits changed.
@@ -422,6 +447,18 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
               <p className="error" role="alert">
                 Variations: {errorsOf('variations')!.join(' ')}
               </p>
+            ) : null}
+            {rows.length > 0 ? (
+              <div className="inline">
+                <button type="button" aria-describedby="fill-skus-hint" onClick={fillSkus}>
+                  Fill empty SKUs
+                </button>
+                <small className="hint" id="fill-skus-hint">
+                  A variation without a SKU gets the product's SKU (or its slug) and its terms, e.g.
+                  TEE-BLACK-M.
+                </small>
+                <span aria-live="polite">{filled}</span>
+              </div>
             ) : null}
             <div className="table-wrap">
               <table>

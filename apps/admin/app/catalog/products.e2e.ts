@@ -29,9 +29,14 @@ test('the manager creates a variable product with stock, publishes it, and the s
   const sizes = page.getByRole('group', { name: 'Size' })
   await sizes.getByLabel('M', { exact: true }).check()
   await sizes.getByLabel('L', { exact: true }).check()
+  // The variations' SKUs come from the product's and their terms at a press; one typed is kept.
   await page.getByLabel('SKU', { exact: true }).fill(`BDT-${suffix}`)
+  await page.getByLabel('SKU of Black, L').fill(`BDT-${suffix}-L`)
+  await page.getByRole('button', { name: 'Fill empty SKUs' }).click()
+  await expect(page.getByText('1 SKU(s) filled.')).toBeVisible()
+  await expect(page.getByLabel('SKU of Black, M')).toHaveValue(`BDT-${suffix}-BLACK-M`.toUpperCase())
+  await expect(page.getByLabel('SKU of Black, L')).toHaveValue(`BDT-${suffix}-L`)
   for (const size of ['M', 'L']) {
-    await page.getByLabel(`SKU of Black, ${size}`).fill(`BDT-${suffix}-${size}`)
     await page.getByLabel(`Price of Black, ${size}`, { exact: true }).fill('31.50')
     await page.getByLabel(`Stock of Black, ${size}`).fill('6')
   }

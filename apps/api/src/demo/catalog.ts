@@ -5,7 +5,7 @@
  * rows are written in one transaction, so seeding takes a second or two.
  */
 
-import { slugOf } from '@fanshop/core'
+import { slugOf, variationSku } from '@fanshop/core'
 import { cleanProductHtml } from '../catalog/html.ts'
 import { syncIdSequence } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
@@ -233,7 +233,7 @@ export async function seedCatalog(ctx: SeedContext): Promise<void> {
               status: 'publish' as const,
               description: '',
               short_description: '',
-              sku: `${product.sku}-${slugOf(colour)}-${slugOf(size)}`.toUpperCase(),
+              sku: variationSku(product.sku, [colour, size]),
               regular_price: product.price + surcharge,
               sale_price: product.salePrice === undefined ? null : product.salePrice + surcharge,
               stock_on_hand: perVariation(product.stock, i),

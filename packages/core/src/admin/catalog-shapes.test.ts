@@ -5,6 +5,7 @@ import {
   productBody,
   productInputSchema,
   slugOf,
+  variationSku,
 } from './catalog-shapes.ts'
 import { csvRowSchema, stockAdjustmentSchema } from './stock-shapes.ts'
 
@@ -77,6 +78,10 @@ describe('the product form and API schema', () => {
     expect(issues({ variations: [cell, { ...cell, terms: ['4', '7'], sku: 'tt-Bm' }] })).toEqual([
       "variations.1.sku is variation 1's SKU already",
     ])
+    // The SKU the form suggests for a variation (and the demo gives its own) keeps the rule.
+    expect(variationSku('TT', ['Black', '10-11 Y'])).toBe('TT-BLACK-10-11-Y')
+    expect(variationSku('tour-tee', ['Crème', 'XL']).match(/^[A-Z0-9-]+$/)).not.toBeNull()
+    expect(issues({ variations: [{ ...cell, sku: variationSku('TT', ['Crème', 'XL']) }] })).toBeUndefined()
     // The file reads a cell by the same rule.
     for (const sku of ['', 'TT BM', 'T'.repeat(101)]) {
       expect(csvRowSchema.safeParse({ ...csvRow, sku }).success).toBe(false)

@@ -89,6 +89,10 @@ export const skuSchema = text({ error: 'is required' })
 const productSkuSchema = z
   .preprocess((value) => (value === '' ? undefined : value), skuSchema.optional())
   .transform((sku) => sku ?? '')
+/** The SKU a variation is given from its product's and its terms' names ("TEE", Black, M → "TEE-BLACK-M"). */
+export const variationSku = (productSku: string, termNames: readonly string[]) =>
+  [productSku, ...termNames.map(slugOf)].join('-').toUpperCase()
+
 /** The key two SKUs clash by: letter case does not tell them apart. */
 export const skuKey = (sku: string) => sku.toUpperCase()
 const idList = z.array(idParam()).max(500, 'must list at most 500 ids')
