@@ -103,6 +103,19 @@ export const parentListParam = listOf(`(?:0|${ID_DIGITS})`, 0, '0 or 0,12').desc
   'Comma-separated parent ids; 0 is the top level',
 )
 
+/**
+ * A list of slugs as WordPress reads one: split at commas, each trimmed; a list naming no slug
+ * (",", " ") is refused like an empty one, not read as no filter (every item).
+ */
+export const slugListParam = text()
+  .transform((list) =>
+    list
+      .split(',')
+      .map((slug) => slug.trim())
+      .filter(Boolean),
+  )
+  .refine((slugs) => slugs.length > 0, 'must name at least one slug')
+
 /** `page` of a paged list: 1 (the default) to MAX_PAGE. */
 export const pageParam = boundedNumber(1, MAX_PAGE, `must be a page number from 1 to ${MAX_PAGE}`)
   .default(1)

@@ -151,6 +151,48 @@ describe(`catalogue API on ${testDialect}`, () => {
       expect((await get(`${path}&_fields=`)).body).toBe((await get(path)).body)
     })
 
+    // Each of these was ignored: a client asking for one category by its slug was sent every one.
+    it("reads WooCommerce's slug, search, parent, product, offset and orderby=include", async () => {
+      const list = async (query: string) => {
+        const res = await get(`/wp-json/wc/v3/products/categories?${query}`)
+        expect(res.statusCode, `${query}: ${res.body}`).toBe(200)
+        return { ids: (res.json() as CategoryJson[]).map((c) => c.id), total: res.headers['x-wp-total'] }
+      }
+      const all = (await list('per_page=100&orderby=id')).ids
+      expect(await list('slug=t-shirts,kids')).toMatchObject({ ids: [12, 16], total: '2' })
+      expect((await list('search=HOOD')).ids).toEqual([11])
+      expect((await list('search=acc caps')).ids).toEqual([13])
+      expect((await list('search=tour-edition')).ids).toEqual([14])
+      expect((await list('parent=0&per_page=100&orderby=id')).ids).toEqual(all)
+      expect(await list('parent=12')).toMatchObject({ ids: [], total: '0' })
+      await t.ctx.db.updateTable('categories').set({ parent: 12 }).where('id', '=', 16).execute()
+      try {
+        expect((await list('parent=12')).ids).toEqual([16])
+        expect((await list('parent=0&per_page=100&orderby=id')).ids).toEqual(all.filter((id) => id !== 16))
+      } finally {
+        await t.ctx.db.updateTable('categories').set({ parent: 0 }).where('id', '=', 16).execute()
+      }
+      const tee = await bySlug('extra-time-tour-tee')
+      expect((await list(`product=${tee.id}&orderby=id`)).ids).toEqual(
+        [...tee.categories.map((c: { id: number }) => c.id)].sort((a: number, b: number) => a - b),
+      )
+      expect((await list('product=999999')).ids).toEqual([])
+      expect(await list('orderby=id&per_page=2&offset=3')).toMatchObject({
+        ids: all.slice(3, 5),
+        total: String(all.length),
+      })
+      expect((await list('include=16,12,14&orderby=include')).ids).toEqual([16, 12, 14])
+      const alone = await get('/wp-json/wc/v3/products/categories?orderby=include')
+      expect(alone.json()).toEqual({
+        statusCode: 400,
+        message: 'orderby=include orders by the include list: name the categories with include.',
+      })
+      for (const query of ['slug=,', 'parent=-1', 'product=x', 'search=%25', 'offset=x']) {
+        const res = await get(`/wp-json/wc/v3/products/categories?${query}`)
+        expect(res.statusCode, query).toBe(query === 'search=%25' ? 200 : 400)
+      }
+    })
+
     it('answers bad parameters with 400 and a clear message', async () => {
       const res = await get('/wp-json/wc/v3/products/categories?exclude=fifteen')
       expect(res.statusCode).toBe(400)

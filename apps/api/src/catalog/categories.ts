@@ -15,16 +15,26 @@ import {
 import { type Kysely, sql } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce, perChoice } from '../db/compiled.ts'
-import { inByteOrder } from '../db/portable.ts'
+import { containsWord, inByteOrder, positionIn, wordPatterns } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
 import { describeImage } from '../media/describe.ts'
 import { shownInShop } from './visibility.ts'
 
-export type CategoryOrder = (typeof CATEGORY_ORDERS)[number]
+/** How a category list may be ordered; `include` follows the include list. */
+export type CategoryOrder = (typeof CATEGORY_ORDERS)[number] | 'include'
 
 export interface CategorySearch {
   exclude?: number[]
   include?: number[]
+  /** Only the categories right under this one, 0: the top level (WooCommerce's `parent`). */
+  parent?: number
+  /** Only this product's categories (WooCommerce's `product`). */
+  product?: number
+  slugs?: string[]
+  /** Words each found in the name or the slug (WooCommerce's `search`). */
+  search?: string
+  /** Categories skipped before the page, in place of the page's (WooCommerce's `offset`). */
+  offset?: number
   hideEmpty: boolean
   orderby: CategoryOrder
   order: 'asc' | 'desc'
@@ -36,6 +46,10 @@ interface Filter {
   now: number
   exclude?: readonly number[]
   include?: readonly number[]
+  parent?: number
+  product?: number
+  slugs?: readonly string[]
+  patterns: readonly string[]
   hideEmpty: boolean
 }
 
@@ -87,6 +101,22 @@ function matching(db: Kysely<Database>, filter: Filter, reads: Reads) {
         ...(filter.exclude ? [eb('c.id', 'not in', filter.exclude)] : []),
         ...(filter.include ? [eb('c.id', 'in', filter.include)] : []),
         ...(filter.hideEmpty ? [eb('c.count', '>', 0)] : []),
+        ...(filter.parent === undefined ? [] : [eb('c.parent', '=', filter.parent)]),
+        ...(filter.product === undefined
+          ? []
+          : [
+              eb.exists(
+                eb
+                  .selectFrom('product_categories')
+                  .select('product_categories.category_id')
+                  .whereRef('product_categories.category_id', '=', 'c.id')
+                  .where('product_categories.product_id', '=', filter.product),
+              ),
+            ]),
+        ...(filter.slugs ? [eb('c.slug', 'in', filter.slugs)] : []),
+        ...filter.patterns.map((pattern) =>
+          eb.or([containsWord(sql.ref('c.name'), pattern), containsWord(sql.ref('c.slug'), pattern)]),
+        ),
       ]),
     )
 }
@@ -103,34 +133,46 @@ const CATEGORY_ORDER_COLUMNS = {
   id: sql.ref('c.id'),
   slug: inByteOrder(sql.ref('c.slug')),
   count: sql.ref('c.count'),
-} satisfies Record<CategoryOrder, unknown>
+} satisfies Record<Exclude<CategoryOrder, 'include'>, unknown>
 
-/** One pair per filter, order and reads (80 at most). */
+/** The arguments a compiled category query takes after the clock (undefined: no such filter). */
+type CompiledFilter = [
+  exclude: readonly number[] | undefined,
+  include: readonly number[] | undefined,
+  parent: number | undefined,
+  product: number | undefined,
+  slugs: readonly string[] | undefined,
+  patterns: readonly string[],
+]
+
+const filterOf = (
+  now: number,
+  hideEmpty: boolean,
+  [exclude, include, parent, product, slugs, patterns]: CompiledFilter,
+): Filter => ({ now, exclude, include, parent, product, slugs, patterns, hideEmpty })
+
+/** One pair per filter, order and reads (96 at most). */
 const queriesFor = perChoice(
   (hideEmpty: boolean, orderby: CategoryOrder, order: 'asc' | 'desc', image: boolean, count: boolean) => {
     const reads = { image, count }
     return {
-      count: compiledOnce(
-        (db, now: number, exclude: readonly number[] | undefined, include: readonly number[] | undefined) =>
-          matching(db, { now, exclude, include, hideEmpty }, reads).select((eb) =>
-            eb.fn.countAll<number>().as('total'),
-          ),
+      count: compiledOnce((db, now: number, ...filter: CompiledFilter) =>
+        matching(db, filterOf(now, hideEmpty, filter), reads).select((eb) =>
+          eb.fn.countAll<number>().as('total'),
+        ),
       ),
-      page: compiledOnce(
-        (
-          db,
-          now: number,
-          exclude: readonly number[] | undefined,
-          include: readonly number[] | undefined,
-          limit: number,
-          offset: number,
-        ) =>
-          matching(db, { now, exclude, include, hideEmpty }, reads)
-            .selectAll()
-            .orderBy(CATEGORY_ORDER_COLUMNS[orderby], order)
-            .orderBy('c.id', order)
-            .limit(limit)
-            .offset(offset),
+      page: compiledOnce((db, limit: number, offset: number, now: number, ...filter: CompiledFilter) =>
+        matching(db, filterOf(now, hideEmpty, filter), reads)
+          .selectAll()
+          .orderBy(
+            orderby === 'include'
+              ? positionIn(sql.ref('c.id'), filter[1] ?? [])
+              : CATEGORY_ORDER_COLUMNS[orderby],
+            orderby === 'include' ? 'asc' : order,
+          )
+          .orderBy('c.id', order)
+          .limit(limit)
+          .offset(offset),
       ),
     }
   },
@@ -153,11 +195,20 @@ export async function listCategories(
   fields?: FieldSelection,
 ): Promise<{ categories: CategoryJson[]; total: number }> {
   const { count, page } = queriesOf(search, fields)
-  const args = [ctx.db, ctx.now(), search.exclude, search.include] as const
-  const offset = (search.page - 1) * search.perPage
-  const { rows } = await page(...args, search.perPage, offset)
+  const filter: CompiledFilter = [
+    search.exclude,
+    search.include,
+    search.parent,
+    search.product,
+    search.slugs,
+    wordPatterns(search.search ?? ''),
+  ]
+  const now = ctx.now()
+  const offset = search.offset ?? (search.page - 1) * search.perPage
+  const { rows } = await page(ctx.db, search.perPage, offset, now, ...filter)
   const total =
-    totalFromPage(offset, search.perPage, rows.length) ?? Number((await count(...args)).rows[0]!.total)
+    totalFromPage(offset, search.perPage, rows.length) ??
+    Number((await count(ctx.db, now, ...filter)).rows[0]!.total)
   const categories: CategoryJson[] = rows.map((row) => ({
     id: row.id,
     name: row.name,

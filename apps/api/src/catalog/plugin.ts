@@ -79,9 +79,17 @@ export default async function catalogPlugin(app: FastifyInstance) {
     catalogEndpoints.categories,
     async (request, reply) => {
       const q = request.query
+      if (q.orderby === 'include' && !q.include) {
+        throw badRequest('orderby=include orders by the include list: name the categories with include.')
+      }
       const search = {
         exclude: q.exclude,
         include: q.include,
+        parent: q.parent,
+        product: q.product,
+        slugs: q.slug,
+        search: q.search,
+        offset: q.offset,
         hideEmpty: q.hide_empty ?? false,
         orderby: q.orderby,
         order: q.order,

@@ -18,6 +18,7 @@ import {
   perPageParam,
   readableStatusParam,
   refusedParam,
+  slugListParam,
   text,
 } from '../input.ts'
 import { toCents } from '../money.ts'
@@ -173,9 +174,23 @@ export const catalogEndpoints = {
       exclude: idListParam.optional(),
       include: idListParam.optional(),
       hide_empty: booleanParam.optional(),
+      parent: boundedNumber(0, MAX_ID, 'must be a category id, or 0 for the top level')
+        .optional()
+        .describe('Only the categories right under this one (0: the top level)'),
+      product: idParam('must be a product id (a positive whole number)')
+        .optional()
+        .describe("Only the categories this product is in (the product's categories)"),
+      slug: slugListParam.optional().describe('One slug, or several separated by commas'),
+      search: searchTextParam('Words found, in any order, in the name or the slug'),
       page: pageParam,
       per_page: perPageParam(MAX_PER_PAGE, 10),
-      orderby: z.enum(CATEGORY_ORDERS).default('menu_order'),
+      offset: boundedNumber(0, MAX_ID, `must be a whole number from 0 to ${MAX_ID}`)
+        .optional()
+        .describe('Categories to skip before the first one answered; it takes the place of page'),
+      orderby: z
+        .enum([...CATEGORY_ORDERS, 'include'])
+        .default('menu_order')
+        .describe('Sort by this field; include: in the order of the include list'),
       order: orderParam('asc'),
       _fields: categoryFieldsParam.optional(),
     }),

@@ -16,7 +16,7 @@ import {
   parentListParam,
   readableStatusParam,
   refusedParam,
-  text,
+  slugListParam,
   wholeNumber,
 } from '../input.ts'
 import { searchTextParam } from '../search.ts'
@@ -62,16 +62,7 @@ const pagingQuery = {
       .min(1, 'per_page must be at least 1')
       .max(MAX_PER_PAGE, `per_page can be at most ${MAX_PER_PAGE}`),
   ).default(DEFAULT_PER_PAGE),
-  // Read as WordPress reads a slug list: split at commas, each trimmed; a list naming no slug
-  // (",", " ") is refused like an empty one, not read as no filter (every item).
-  slug: text()
-    .transform((list) =>
-      list
-        .split(',')
-        .map((slug) => slug.trim())
-        .filter(Boolean),
-    )
-    .refine((slugs) => slugs.length > 0, 'must name at least one slug')
+  slug: slugListParam
     .optional()
     .describe('One slug, or several separated by commas; an answer with none of them is a 404'),
 }
