@@ -79,6 +79,9 @@ async function whileAnotherSaves<T>(sku: string, write: () => Promise<T>): Promi
   return answer
 }
 
+const productsWithSlug = (slug: string) =>
+  t.ctx.db.selectFrom('products').select('slug').where('slug', '=', slug).execute()
+
 describe.skipIf(testDialect !== 'postgres')('a SKU another server takes at the same moment', () => {
   it('makes the product save a 409 saying so, and saves nothing', async () => {
     const res = await whileAnotherSaves('RACE-SAVE', () =>
@@ -99,12 +102,7 @@ describe.skipIf(testDialect !== 'postgres')('a SKU another server takes at the s
       statusCode: 409,
       message: 'Another save took one of these slugs or SKUs at the same moment; save again to see which.',
     })
-    const saved = await t.ctx.db
-      .selectFrom('products')
-      .select('slug')
-      .where('slug', '=', 'race-save')
-      .execute()
-    expect(saved).toEqual([])
+    expect(await productsWithSlug('race-save')).toEqual([])
   })
 
   it('makes the import a 409 saying so, and changes nothing', async () => {
@@ -120,11 +118,6 @@ describe.skipIf(testDialect !== 'postgres')('a SKU another server takes at the s
       message:
         'A slug or SKU of the file was saved elsewhere while the file was being applied, so nothing was changed: import it again to see which.',
     })
-    const saved = await t.ctx.db
-      .selectFrom('products')
-      .select('slug')
-      .where('slug', '=', 'race-scarf')
-      .execute()
-    expect(saved).toEqual([])
+    expect(await productsWithSlug('race-scarf')).toEqual([])
   })
 })
