@@ -732,6 +732,48 @@ describe(`catalogue API on ${testDialect}`, () => {
       }
     })
 
+    // Each of these was ignored: a client asking for one variation by its SKU was sent every one.
+    it("filters a product's variations by WooCommerce's include, exclude, sku, on_sale, stock_status, price and offset", async () => {
+      const tee = await bySlug('extra-time-tour-tee')
+      const path = `/wp-json/wc/v3/products/${tee.id}/variations?per_page=100`
+      const list = async (query: string) => {
+        const res = await get(`${path}&${query}`)
+        expect(res.statusCode, `${query}: ${res.body}`).toBe(200)
+        return { ids: (res.json() as { id: number }[]).map((v) => v.id), total: res.headers['x-wp-total'] }
+      }
+      const all = tee.variations
+      const ids = (pick: (v: (typeof all)[number]) => boolean) => all.filter(pick).map((v) => v.id)
+      expect((await list(`include=${all[3]!.id},${all[1]!.id}`)).ids).toEqual([all[1]!.id, all[3]!.id])
+      expect((await list(`exclude=${all[0]!.id}`)).ids).toEqual(ids((v) => v.id !== all[0]!.id))
+      expect(await list(`sku=${all[2]!.sku.toLowerCase()}`)).toMatchObject({ ids: [all[2]!.id], total: '1' })
+      expect((await list('stock_status=outofstock')).ids).toEqual(ids((v) => v.stock_status === 'outofstock'))
+      expect((await list('stock_status=instock')).ids).toEqual(ids((v) => v.stock_status === 'instock'))
+      expect((await list('on_sale=false')).ids).toEqual(ids((v) => !v.on_sale))
+      const prices = [...new Set(all.map((v) => Number(v.price)))].sort((a, b) => a - b)
+      expect(prices.length).toBeGreaterThan(1)
+      expect((await list(`min_price=${prices.at(-1)!.toFixed(2)}`)).ids).toEqual(
+        ids((v) => Number(v.price) >= prices.at(-1)!),
+      )
+      expect((await list(`max_price=${prices[0]!.toFixed(2)}`)).ids).toEqual(
+        ids((v) => Number(v.price) <= prices[0]!),
+      )
+      expect(await list('per_page=3&offset=2')).toMatchObject({
+        ids: all.slice(2, 5).map((v) => v.id),
+        total: String(all.length),
+      })
+      for (const query of [
+        'include=x',
+        'stock_status=gone',
+        'min_price=cheap',
+        'offset=-1',
+        'on_sale=maybe',
+      ]) {
+        const res = await get(`${path}&${query}`)
+        expect(res.statusCode, query).toBe(400)
+        expect(res.json().message).toContain(`"${query.split('=')[0]}"`)
+      }
+    })
+
     it('answers an unknown slug or id with 404', async () => {
       const slug = await get('/wp-json/wc/v3/products/no-such-tee')
       expect(slug.statusCode).toBe(404)

@@ -11,6 +11,7 @@ import {
   type ProductJson,
   pagingHeaders,
   searchFold,
+  toCents,
 } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { compiledOnce } from '../db/compiled.ts'
@@ -171,16 +172,25 @@ export default async function catalogPlugin(app: FastifyInstance) {
     catalogEndpoints.variations,
     async (request, reply) => {
       const { id } = request.params
-      const { page, per_page } = request.query
+      const q = request.query
       const product = await oneProduct(ctx, { include: [id] })
       if (!product) throw notFound(`There is no product with id ${id}.`)
-      const start = (page - 1) * per_page
-      return sendPage(
-        reply,
-        product.variations.slice(start, start + per_page),
-        product.variations.length,
-        per_page,
-      )
+      // WooCommerce's filters, each by what the variation's JSON shows; a product has a few dozen at most.
+      const skus = q.sku && new Set(q.sku.map(searchFold))
+      const variations = product.variations.filter((variation) => {
+        const price = toCents(variation.price)
+        return (
+          (!q.include || q.include.includes(variation.id)) &&
+          !q.exclude?.includes(variation.id) &&
+          (!skus || skus.has(searchFold(variation.sku))) &&
+          (q.on_sale === undefined || variation.on_sale === q.on_sale) &&
+          (q.stock_status === undefined || variation.stock_status === q.stock_status) &&
+          (q.min_price === undefined || price >= q.min_price) &&
+          (q.max_price === undefined || price <= q.max_price)
+        )
+      })
+      const start = q.offset ?? (q.page - 1) * q.per_page
+      return sendPage(reply, variations.slice(start, start + q.per_page), variations.length, q.per_page)
     },
     typedAnswer,
   )

@@ -254,7 +254,24 @@ export const catalogEndpoints = {
     tags: TAGS,
     summary: "A published product's variations, paged (X-WP-Total, X-WP-TotalPages)",
     params: z.object({ id: idParam('must be a product id (a positive whole number)') }),
-    query: z.object({ page: pageParam, per_page: perPageParam(MAX_PER_PAGE, 10) }),
+    query: z.object({
+      page: pageParam,
+      per_page: perPageParam(MAX_PER_PAGE, 10),
+      offset: boundedNumber(0, MAX_ID, `must be a whole number from 0 to ${MAX_ID}`)
+        .optional()
+        .describe('Variations to skip before the first one answered; it takes the place of page'),
+      include: idListParam.optional().describe('Only the variations with these ids'),
+      exclude: idListParam.optional().describe('Not the variations with these ids'),
+      sku: wooCommerceFilters.sku.describe(
+        'One SKU, or several separated by commas (case and accents aside)',
+      ),
+      on_sale: wooCommerceFilters.on_sale.describe('Only variations on sale, or with false, none of them'),
+      stock_status: wooCommerceFilters.stock_status.describe(
+        'Only variations with this stock_status (none is ever onbackorder)',
+      ),
+      min_price: priceBound('this price or more').describe('Only variations sold at this price or more'),
+      max_price: priceBound('this price or less').describe('Only variations sold at this price or less'),
+    }),
     responses: { 200: z.array(variationJsonSchema) },
   }),
   filteredProducts: defineEndpoint({
