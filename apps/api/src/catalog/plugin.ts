@@ -15,7 +15,7 @@ import {
 } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { compiledOnce } from '../db/compiled.ts'
-import { badRequest, notFound } from '../http/errors.ts'
+import { assertIncludeOrder, badRequest, notFound } from '../http/errors.ts'
 import type { AnswerHeaders } from '../http/in-process-api.ts'
 import { readRoute } from '../http/route.ts'
 import { checkedUnlessCut, cutAnswer, typedAnswer } from '../http/typed-answer.ts'
@@ -80,9 +80,7 @@ export default async function catalogPlugin(app: FastifyInstance) {
     catalogEndpoints.categories,
     async (request, reply) => {
       const q = request.query
-      if (q.orderby === 'include' && !q.include) {
-        throw badRequest('orderby=include orders by the include list: name the categories with include.')
-      }
+      assertIncludeOrder(q, 'categories')
       const search = {
         exclude: q.exclude,
         include: q.include,
@@ -122,9 +120,7 @@ export default async function catalogPlugin(app: FastifyInstance) {
         parent_exclude,
         ...q
       } = request.query
-      if (q.orderby === 'include' && !q.include) {
-        throw badRequest('orderby=include orders by the include list: name the products with include.')
-      }
+      assertIncludeOrder(q, 'products')
       if (attribute_term !== undefined && attribute === undefined) {
         throw badRequest(
           'Invalid querystring parameter "attribute_term": a term is of an attribute; name it with attribute (e.g. attribute=pa_size&attribute_term=12).',

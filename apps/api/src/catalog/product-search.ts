@@ -122,12 +122,12 @@ function pricedWithin(eb: ProductsScope, min: number | undefined, max: number | 
   })
 }
 
-/** What each order sorts by: names folded as a search compares them, names and slugs in the order of their bytes on both databases. */
 /** Units sold, as WooCommerce's total_sales: a variable product's are its variations' (those taken off sale too). */
 const unitsSoldSql = sql<number>`coalesce(
   (select sum(v.stock_sold) from products v where v.parent_id = products.id),
   products.stock_sold)`
 
+/** What each order sorts by: names folded as a search compares them, names and slugs in the order of their bytes on both databases. */
 const ORDER_COLUMNS = {
   date: sql.ref('products.created_at'),
   modified: sql.ref('products.updated_at'),

@@ -22,7 +22,7 @@ import {
 } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { clientKey } from '../http/client-key.ts'
-import { badRequest, notFound } from '../http/errors.ts'
+import { assertIncludeOrder, badRequest, notFound } from '../http/errors.ts'
 import type { AnswerHeaders } from '../http/in-process-api.ts'
 import { readRoute, route } from '../http/route.ts'
 import { checkedUnlessCut, cutAnswer } from '../http/typed-answer.ts'
@@ -75,9 +75,7 @@ export default async function contentPlugin(app: FastifyInstance) {
           parent_exclude?: number[]
           _fields?: FieldSelection
         } = request.query
-        if (q.orderby === 'include' && !q.include) {
-          throw badRequest('orderby=include orders by the include list: name the items with include.')
-        }
+        assertIncludeOrder(q, 'items')
         if (q.orderby === 'relevance' && !q.search) {
           throw badRequest('orderby=relevance ranks the matches of a search: give the words with search.')
         }

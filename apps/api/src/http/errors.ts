@@ -6,6 +6,7 @@ import http from 'node:http'
 import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { isUniqueViolation } from '../db/portable.ts'
 import type { Header } from './security-headers.ts'
 
 export class HttpError extends Error {
@@ -22,6 +23,23 @@ export const unauthorized = (message = 'You need to log in first.') => new HttpE
 export const forbidden = (message = 'You are not allowed to do that.') => new HttpError(403, message)
 export const notFound = (message = 'Not found.') => new HttpError(404, message)
 export const unprocessable = (message: string) => new HttpError(422, message)
+
+/**
+ * A write's failure on a unique constraint as a 409 saying `message` (a row saved elsewhere since
+ * the write's own checks), any other error as it is: for a promise's `catch`.
+ */
+export const conflictOnUnique =
+  (message: string) =>
+  (error: unknown): never => {
+    throw isUniqueViolation(error) ? new HttpError(409, message) : error
+  }
+
+/** WordPress's `orderby=include` orders by the include list: a 400 naming the list's `items` without one. */
+export function assertIncludeOrder(query: { orderby?: string; include?: readonly number[] }, items: string) {
+  if (query.orderby === 'include' && !query.include) {
+    throw badRequest(`orderby=include orders by the include list: name the ${items} with include.`)
+  }
+}
 
 export interface ErrorBody {
   message: string

@@ -25,9 +25,8 @@ import { CsvError, parse } from 'csv-parse/sync'
 import { type Kysely, sql } from 'kysely'
 import { sweepProducts } from '../../cart/holds.ts'
 import type { ShopContext } from '../../context.ts'
-import { isUniqueViolation } from '../../db/portable.ts'
 import type { Database } from '../../db/schema.ts'
-import { HttpError } from '../../http/errors.ts'
+import { conflictOnUnique, HttpError } from '../../http/errors.ts'
 import { type Actor, recordAudit } from '../audit.ts'
 import { changeOnHand } from './stock-adjust.ts'
 
@@ -361,13 +360,10 @@ export async function importCatalogCsv(
   return ctx.db
     .transaction()
     .execute((trx) => apply(trx, actor, ctx.now(), products, read.rows.length, onProgress))
-    .catch((error: unknown) => {
-      // Checked above against the catalogue as it was: a slug or SKU saved elsewhere since then.
-      if (isUniqueViolation(error)) throw new HttpError(409, CATALOGUE_CHANGED)
-      throw error
-    })
+    .catch(conflictOnUnique(CATALOGUE_CHANGED))
 }
 
+/** Checked against the catalogue as it was: a slug or SKU saved elsewhere since then. */
 const CATALOGUE_CHANGED =
   'A slug or SKU of the file was saved elsewhere while the file was being applied, so nothing was changed: import it again to see which.'
 
