@@ -1,6 +1,7 @@
 /**
  * axe finds no accessibility violations in the frame (header, cookie bar, error page) or in its
- * panels and popups, on desktop and on a phone, nor on the launch pages with a wrong code showing.
+ * panels and popups (and the menu as a page), on desktop and on a phone, nor on the launch pages
+ * with a wrong code showing.
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
@@ -31,6 +32,9 @@ async function checkFrame(page: Page) {
   await expect(page.getByRole('dialog', { name: 'Follow Dani Rocha' })).toBeVisible()
   await expectNoViolations(page, '[role="dialog"]')
   await page.keyboard.press('Escape')
+
+  await page.goto('/menu')
+  await expectNoViolations(page, 'body')
 
   await page.goto('/this-page-does-not-exist')
   await expectNoViolations(page, 'body')

@@ -123,9 +123,21 @@ test('the cart button opens the cart panel and shows the count', async ({ page }
 })
 
 // A page asks for its code only after its first screen has painted, and a phone may have none:
-// the header's back, cart and log-in buttons led nowhere until then.
+// the header's menu, back, cart and log-in buttons led nowhere until then.
 test.describe('before the page’s code runs', () => {
   test.use({ javaScriptEnabled: false })
+
+  test('the menu button leads to the menu as a page, whose links and login work', async ({ page }) => {
+    await page.goto('/home')
+    await header(page).getByRole('button', { name: 'Menu' }).click()
+    await expect(page).toHaveURL(/\/menu\??$/)
+    await expect(header(page)).toHaveAttribute('data-route-name', 'menu')
+    await expect(page.getByRole('heading', { level: 1, name: 'Menu' })).toBeVisible()
+    await expect(page.getByLabel('Password')).toBeVisible()
+    const mainMenu = page.getByRole('navigation', { name: 'Main menu' })
+    await mainMenu.getByRole('link', { name: 'Shop', exact: true }).click()
+    await expect(header(page)).toHaveAttribute('data-route-name', 'shop')
+  })
 
   test('the cart and log-in buttons lead to their pages, and back leads home', async ({ page }) => {
     await page.goto('/shop')

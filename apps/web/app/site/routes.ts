@@ -1,4 +1,7 @@
-/** The site domain's routes, by layout: the cookie bar's answer without JavaScript, the visitor's own frame parts. */
+/**
+ * The site domain's routes, by layout: the cookie bar's answer without JavaScript, the visitor's
+ * own frame parts, and the menu as a page for a tap on Menu before the page's code runs.
+ */
 import { route } from '@react-router/dev/routes'
 import type { DomainRoutes } from './domain-routes.ts'
 
@@ -6,5 +9,6 @@ export const siteRoutes: DomainRoutes = {
   default: [
     route('cookie-consent', 'site/routes/cookie-consent.ts'),
     route('visitor-frame', 'site/routes/visitor-frame.ts'),
+    route('menu', 'site/routes/menu.tsx'),
   ],
 }

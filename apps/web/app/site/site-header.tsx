@@ -1,8 +1,8 @@
 /**
  * The top bar (spec 2, navigation rules, keyed on the page's route name): the menu button or the
  * back button, the shop's mark, the three-dots social bar button, and the cart and user buttons.
- * Dark icons on the pages that ask for them. The back, cart and log-in buttons lead to a page
- * before the page's code has run (it loads after the first paint) and without JavaScript.
+ * Dark icons on the pages that ask for them. The menu, back, cart and log-in buttons lead to a
+ * page before the page's code has run (it loads after the first paint) and without JavaScript.
  */
 import { backTarget, navigationRules } from '@fanshop/core'
 import type { MouseEvent, ReactNode } from 'react'
@@ -26,7 +26,7 @@ export function SiteHeader(props: { back?: boolean; routeName?: string }) {
     >
       <div className="site-header__start">
         {showMenu ? (
-          <PanelButton panel="navigation" label="Menu">
+          <PanelButton panel="navigation" label="Menu" page="/menu">
             <MenuIcon />
           </PanelButton>
         ) : (
@@ -54,31 +54,37 @@ export function SiteHeader(props: { back?: boolean; routeName?: string }) {
   )
 }
 
-/** A button that opens or closes one of the frame's panels, and says whether it is open. */
+/**
+ * A button that opens or closes one of the frame's panels, and says whether it is open. With a
+ * `page`, the panel as a page, it leads there until the page's code runs (UntilScripts).
+ */
 function PanelButton({
   panel,
   label,
+  page,
   children,
 }: {
   panel: Extract<Panel, 'navigation' | 'socialBar'>
   label: string
+  page?: string
   children: ReactNode
 }) {
   const open = useUi((s) => s.open === panel)
   const toggle = useUi((s) => s.toggle)
-  return (
+  const button = (
     <button
-      type="button"
+      type={page ? 'submit' : 'button'}
       className="icon-button"
       aria-label={label}
       aria-expanded={open}
       aria-haspopup="dialog"
-      onClick={() => toggle(panel)}
+      onClick={inPlace(() => toggle(panel))}
       data-panel-trigger={panel}
     >
       {children}
     </button>
   )
+  return page ? <UntilScripts page={page}>{button}</UntilScripts> : button
 }
 
 /**
