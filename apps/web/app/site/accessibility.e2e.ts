@@ -1,7 +1,7 @@
 /**
  * axe finds no accessibility violations in the frame (header, cookie bar, error page) or in its
- * panels and popups (and the menu as a page), on desktop and on a phone, nor on the launch pages
- * with a wrong code showing.
+ * panels and popups (and the menu and the social bar as pages), on desktop and on a phone, nor on
+ * the launch pages with a wrong code showing.
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
@@ -34,6 +34,8 @@ async function checkFrame(page: Page) {
   await page.keyboard.press('Escape')
 
   await page.goto('/menu')
+  await expectNoViolations(page, 'body')
+  await page.goto('/share?page=/shop')
   await expectNoViolations(page, 'body')
 
   await page.goto('/this-page-does-not-exist')

@@ -1,6 +1,7 @@
 /**
  * The site domain's routes, by layout: the cookie bar's answer without JavaScript, the visitor's
- * own frame parts, and the menu as a page for a tap on Menu before the page's code runs.
+ * own frame parts, and the menu and the social bar as pages for a tap on their header buttons
+ * before the page's code runs.
  */
 import { route } from '@react-router/dev/routes'
 import type { DomainRoutes } from './domain-routes.ts'
@@ -10,5 +11,6 @@ export const siteRoutes: DomainRoutes = {
     route('cookie-consent', 'site/routes/cookie-consent.ts'),
     route('visitor-frame', 'site/routes/visitor-frame.ts'),
     route('menu', 'site/routes/menu.tsx'),
+    route('share', 'site/routes/share.tsx'),
   ],
 }

@@ -1,12 +1,12 @@
 /**
  * The top bar (spec 2, navigation rules, keyed on the page's route name): the menu button or the
  * back button, the shop's mark, the three-dots social bar button, and the cart and user buttons.
- * Dark icons on the pages that ask for them. The menu, back, cart and log-in buttons lead to a
- * page before the page's code has run (it loads after the first paint) and without JavaScript.
+ * Dark icons on the pages that ask for them. The menu, share, back, cart and log-in buttons lead
+ * to a page before the page's code has run (it loads after the first paint) and without JavaScript.
  */
 import { backTarget, navigationRules } from '@fanshop/core'
 import type { MouseEvent, ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { SITE_NAME } from './brand.ts'
 import { BackIcon, BagIcon, DotsIcon, MenuIcon, UserIcon } from './icons.tsx'
 import { useRouteName } from './route-name.ts'
@@ -19,6 +19,8 @@ export function SiteHeader(props: { back?: boolean; routeName?: string }) {
   const routeName = props.routeName ?? matchedName
   const rules = navigationRules(routeName)
   const showMenu = rules.menuButton && !props.back
+  const location = useLocation()
+  const here = `${location.pathname}${location.search}`
   return (
     <header
       className={`site-header ${rules.darkIcons ? 'site-header--dark' : 'site-header--light'}`}
@@ -38,7 +40,7 @@ export function SiteHeader(props: { back?: boolean; routeName?: string }) {
       </Link>
       <div className="site-header__actions">
         {rules.socialBar ? (
-          <PanelButton panel="socialBar" label="Share and follow">
+          <PanelButton panel="socialBar" label="Share and follow" page="/share" fields={{ page: here }}>
             <DotsIcon />
           </PanelButton>
         ) : null}
@@ -56,17 +58,20 @@ export function SiteHeader(props: { back?: boolean; routeName?: string }) {
 
 /**
  * A button that opens or closes one of the frame's panels, and says whether it is open. With a
- * `page`, the panel as a page, it leads there until the page's code runs (UntilScripts).
+ * `page`, the panel as a page, it leads there (with `fields` as its query) until the page's code
+ * runs (UntilScripts).
  */
 function PanelButton({
   panel,
   label,
   page,
+  fields,
   children,
 }: {
   panel: Extract<Panel, 'navigation' | 'socialBar'>
   label: string
   page?: string
+  fields?: Record<string, string>
   children: ReactNode
 }) {
   const open = useUi((s) => s.open === panel)
@@ -84,7 +89,15 @@ function PanelButton({
       {children}
     </button>
   )
-  return page ? <UntilScripts page={page}>{button}</UntilScripts> : button
+  if (!page) return button
+  return (
+    <UntilScripts page={page}>
+      {Object.entries(fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {button}
+    </UntilScripts>
+  )
 }
 
 /**

@@ -109,3 +109,42 @@ test('the follow popup lists the video, short-video and social profiles; the str
     )
   }
 })
+
+// A page asks for its code only after its first screen has painted, and a phone may have none:
+// the header's "Share and follow" button did nothing until then.
+test.describe('before the page’s code runs', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the share button leads to the social bar as a page, sharing the page it was tapped on', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto('/shop?sort=price')
+    await page.getByRole('banner').getByRole('button', { name: 'Share and follow' }).click()
+    await expect(page).toHaveURL(/\/share\?page=%2Fshop%3Fsort%3Dprice$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Share' })).toBeVisible()
+    const url = `${baseURL}/shop?sort=price`
+    await expect(page.getByLabel('Page address')).toHaveValue(url)
+    await expect(page.getByRole('link', { name: /^Share on WhatsApp/ })).toHaveAttribute(
+      'href',
+      `https://wa.me/?text=${encodeURIComponent(url)}`,
+    )
+    const [youtube] = DEFAULT_SOCIAL_LINKS.profiles
+    await expect(page.getByRole('link', { name: `${youtube?.name} (opens in a new tab)` })).toHaveAttribute(
+      'href',
+      youtube?.url ?? '',
+    )
+    const [stream] = DEFAULT_SOCIAL_LINKS.streams
+    await expect(page.getByRole('link', { name: `${stream?.name} (opens in a new tab)` })).toHaveAttribute(
+      'href',
+      stream?.url ?? '',
+    )
+  })
+
+  test('the share page shares only a page of this shop', async ({ page, baseURL }) => {
+    for (const asked of ['https://elsewhere.example/offer', '//elsewhere.example/offer', '']) {
+      await page.goto(`/share?page=${encodeURIComponent(asked)}`)
+      await expect(page.getByLabel('Page address')).toHaveValue(`${baseURL}/`)
+    }
+  })
+})

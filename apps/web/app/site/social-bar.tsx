@@ -27,32 +27,13 @@ export function useCurrentPageUrl(): string {
 }
 
 export function SocialBarPanel() {
-  const links = useFrame()?.socialLinks
   const url = useCurrentPageUrl()
   const show = useUi((s) => s.show)
-  if (!links) return null
+  if (!useFrame()?.socialLinks) return null
   return (
     <SidePanel panel="socialBar" title="Share" className="social-bar">
       <CopyLink url={url} />
-      <ul className="social-bar__targets">
-        {links.share.map((target) => {
-          const Icon = KIND_ICON[target.kind]
-          const isMail = target.kind === 'email'
-          return (
-            <li key={target.name} className={target.hideOnMobile ? 'hide-on-mobile' : undefined}>
-              <a
-                className="share-action"
-                href={shareHref(target, { url, invitation: links.invitation })}
-                {...(isMail ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
-              >
-                <Icon />
-                <span>{isMail ? 'Share by e-mail' : `Share on ${target.name}`}</span>
-                {isMail ? null : <span className="visually-hidden"> (opens in a new tab)</span>}
-              </a>
-            </li>
-          )
-        })}
-      </ul>
+      <ShareTargets url={url} />
       <div className="social-bar__more">
         <button
           type="button"
@@ -74,5 +55,32 @@ export function SocialBarPanel() {
         </button>
       </div>
     </SidePanel>
+  )
+}
+
+/** The ways to share `url`: messaging apps, social networks, the short-text network and e-mail. */
+export function ShareTargets({ url }: { url: string }) {
+  const links = useFrame()?.socialLinks
+  if (!links) return null
+  return (
+    <ul className="social-bar__targets">
+      {links.share.map((target) => {
+        const Icon = KIND_ICON[target.kind]
+        const isMail = target.kind === 'email'
+        return (
+          <li key={target.name} className={target.hideOnMobile ? 'hide-on-mobile' : undefined}>
+            <a
+              className="share-action"
+              href={shareHref(target, { url, invitation: links.invitation })}
+              {...(isMail ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+            >
+              <Icon />
+              <span>{isMail ? 'Share by e-mail' : `Share on ${target.name}`}</span>
+              {isMail ? null : <span className="visually-hidden"> (opens in a new tab)</span>}
+            </a>
+          </li>
+        )
+      })}
+    </ul>
   )
 }
