@@ -78,6 +78,14 @@ describe(`catalogue API on ${testDialect}`, () => {
         await get('/wp-json/wc/v3/products/categories?include=13,11&orderby=name')
       ).json() as CategoryJson[]
       expect(some.map((c) => c.name)).toEqual(['Caps & Accessories', 'Hoodies & Sweats'])
+      const byDescription = (
+        await get('/wp-json/wc/v3/products/categories?exclude=15&orderby=description&order=desc')
+      ).json() as CategoryJson[]
+      const descriptions = byDescription.map((c) => c.description)
+      expect(descriptions).toEqual([...descriptions].sort().reverse())
+      expect(new Set(byDescription.map((c) => c.id))).toEqual(
+        new Set(all.filter((c) => c.id !== 15).map((c) => c.id)),
+      )
       const page = await get('/wp-json/wc/v3/products/categories?exclude=15&per_page=2&page=3')
       expect(page.json().map((c: CategoryJson) => c.id)).toEqual([16])
       expect(page.headers['x-wp-total']).toBe('5')

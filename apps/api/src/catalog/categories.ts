@@ -126,12 +126,16 @@ function matching(db: Kysely<Database>, filter: Filter, reads: Reads) {
  * shape, order and what they read (Kysely's building cost more than SQLite's run, issue 15), and
  * the count runs only when the page does not tell the total (the shop's one page of them does).
  */
-/** What each order sorts by: names folded as a search compares them, names and slugs in the order of their bytes on both databases. */
+/**
+ * What each order sorts by: names folded as a search compares them, names, slugs and descriptions
+ * in the order of their bytes on both databases.
+ */
 const CATEGORY_ORDER_COLUMNS = {
   menu_order: sql.ref('c.menu_order'),
   name: inByteOrder(sql`search_fold(c.name)`),
   id: sql.ref('c.id'),
   slug: inByteOrder(sql.ref('c.slug')),
+  description: inByteOrder(sql.ref('c.description')),
   count: sql.ref('c.count'),
 } satisfies Record<Exclude<CategoryOrder, 'include'>, unknown>
 
@@ -151,7 +155,7 @@ const filterOf = (
   [exclude, include, parent, product, slugs, patterns]: CompiledFilter,
 ): Filter => ({ now, exclude, include, parent, product, slugs, patterns, hideEmpty })
 
-/** One pair per filter, order and reads (96 at most). */
+/** One pair per filter, order and reads (112 at most). */
 const queriesFor = perChoice(
   (hideEmpty: boolean, orderby: CategoryOrder, order: 'asc' | 'desc', image: boolean, count: boolean) => {
     const reads = { image, count }

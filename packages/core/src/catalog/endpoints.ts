@@ -54,8 +54,11 @@ export const PRODUCT_ORDERS = [
   'price',
   'popularity',
 ] as const
-/** How category lists may be ordered (WooCommerce's orderby). */
-export const CATEGORY_ORDERS = ['menu_order', 'name', 'id', 'slug', 'count'] as const
+/**
+ * How category lists may be ordered (WooCommerce's orderby). `term_group` is not one: WordPress
+ * groups terms only for aliases, which no category of this shop has.
+ */
+export const CATEGORY_ORDERS = ['menu_order', 'name', 'id', 'slug', 'description', 'count'] as const
 
 const TAGS = ['catalog'] as const
 const ID = '[1-9]\\d{0,9}'
