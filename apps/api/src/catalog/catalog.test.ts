@@ -782,6 +782,65 @@ describe(`catalogue API on ${testDialect}`, () => {
       }
     })
 
+    // Each of these was ignored: a client asking for the variations by price, or for the black ones, was sent all in the shop's order.
+    it("orders and searches a product's variations by WooCommerce's orderby, order and search", async () => {
+      const tee = await bySlug('extra-time-tour-tee')
+      const path = `/wp-json/wc/v3/products/${tee.id}/variations?per_page=100`
+      const list = async (query: string) => {
+        const res = await get(`${path}&${query}`)
+        expect(res.statusCode, `${query}: ${res.body}`).toBe(200)
+        return (res.json() as { id: number }[]).map((v) => v.id)
+      }
+      const all = tee.variations
+      const shopOrder = all.map((v) => v.id)
+      const byId = [...shopOrder].sort((a, b) => a - b)
+      expect(await list('order=asc')).toEqual(shopOrder)
+      expect(await list('order=desc')).toEqual([...shopOrder].reverse())
+      // An orderby runs newest (highest) first unless told otherwise, as WooCommerce.
+      expect(await list('orderby=id')).toEqual([...byId].reverse())
+      expect(await list('orderby=id&order=asc')).toEqual(byId)
+      const byPrice = [...all].sort((a, b) => Number(a.price) - Number(b.price) || a.id - b.id)
+      expect(await list('orderby=price&order=asc')).toEqual(byPrice.map((v) => v.id))
+      expect(await list(`orderby=include&include=${all[4]!.id},${all[0]!.id}`)).toEqual([
+        all[4]!.id,
+        all[0]!.id,
+      ])
+
+      const rows = await t.ctx.db
+        .selectFrom('products')
+        .select(['id', 'name', 'stock_sold'])
+        .where('parent_id', '=', tee.id)
+        .where('status', '=', 'publish')
+        .execute()
+      const nameOf = new Map(rows.map((row) => [row.id, row.name]))
+      const byTitle = [...shopOrder].sort((a, b) =>
+        nameOf.get(a)! < nameOf.get(b)! ? -1 : nameOf.get(a)! > nameOf.get(b)! ? 1 : a - b,
+      )
+      expect(await list('orderby=title&order=asc')).toEqual(byTitle)
+      const black = shopOrder.filter((id) => nameOf.get(id)!.includes('Black'))
+      expect(black.length).toBeGreaterThan(0)
+      expect(black.length).toBeLessThan(all.length)
+      expect(await list('search=BLACK')).toEqual(black)
+      expect(await list(`search=${all[2]!.sku.toLowerCase()}`)).toEqual([all[2]!.id])
+
+      // Units sold, most first (the demo's orders sold some), ties by id.
+      const soldOf = new Map(rows.map((row) => [row.id, row.stock_sold]))
+      expect(new Set(soldOf.values()).size).toBeGreaterThan(1)
+      const bySold = [...shopOrder].sort((a, b) => soldOf.get(b)! - soldOf.get(a)! || b - a)
+      expect(await list('orderby=popularity')).toEqual(bySold)
+
+      for (const [query, message] of [
+        ['orderby=rating', '"orderby"'],
+        ['order=up', '"order"'],
+        ['search=%20%CC%81', '"search"'],
+        ['orderby=include', 'orderby=include orders by the include list: name the variations with include.'],
+      ] as const) {
+        const res = await get(`${path}&${query}`)
+        expect(res.statusCode, query).toBe(400)
+        expect(res.json().message).toContain(message)
+      }
+    })
+
     it('answers an unknown slug or id with 404', async () => {
       const slug = await get('/wp-json/wc/v3/products/no-such-tee')
       expect(slug.statusCode).toBe(404)

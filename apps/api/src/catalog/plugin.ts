@@ -11,7 +11,6 @@ import {
   type ProductJson,
   pagingHeaders,
   searchFold,
-  toCents,
 } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import { compiledOnce } from '../db/compiled.ts'
@@ -22,6 +21,7 @@ import { checkedUnlessCut, cutAnswer, typedAnswer } from '../http/typed-answer.t
 import { listCategories } from './categories.ts'
 import { loadProductFields, loadProductJson } from './product-json.ts'
 import { type ProductSearch, searchProductIds, searchProducts } from './product-search.ts'
+import { listVariations } from './variation-list.ts'
 
 /* The shop page asks for its filter lists on every render: compiled once (issue "Instant on a phone"). */
 const attributesQuery = compiledOnce((db) =>
@@ -169,22 +169,10 @@ export default async function catalogPlugin(app: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params
       const q = request.query
+      assertIncludeOrder(q, 'variations')
       const product = await oneProduct(ctx, { include: [id] })
       if (!product) throw notFound(`There is no product with id ${id}.`)
-      // WooCommerce's filters, each by what the variation's JSON shows; a product has a few dozen at most.
-      const skus = q.sku && new Set(q.sku.map(searchFold))
-      const variations = product.variations.filter((variation) => {
-        const price = toCents(variation.price)
-        return (
-          (!q.include || q.include.includes(variation.id)) &&
-          !q.exclude?.includes(variation.id) &&
-          (!skus || skus.has(searchFold(variation.sku))) &&
-          (q.on_sale === undefined || variation.on_sale === q.on_sale) &&
-          (q.stock_status === undefined || variation.stock_status === q.stock_status) &&
-          (q.min_price === undefined || price >= q.min_price) &&
-          (q.max_price === undefined || price <= q.max_price)
-        )
-      })
+      const variations = await listVariations(ctx, id, product.variations, q)
       const start = q.offset ?? (q.page - 1) * q.per_page
       return sendPage(reply, variations.slice(start, start + q.per_page), variations.length, q.per_page)
     },

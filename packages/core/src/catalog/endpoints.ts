@@ -274,6 +274,19 @@ export const catalogEndpoints = {
       ),
       min_price: priceBound('this price or more').describe('Only variations sold at this price or more'),
       max_price: priceBound('this price or less').describe('Only variations sold at this price or less'),
+      search: searchTextParam(
+        'Words found, in any order, in the name (which names the colour and the size) or the SKU',
+      ),
+      orderby: z
+        .enum([...PRODUCT_ORDERS, 'include'])
+        .optional()
+        .describe(
+          "Sort by this field; include: in the order of the include list. Without it, the shop's own order of the variations (menu_order, then id), where WooCommerce sorts by date",
+        ),
+      order: z
+        .enum(['asc', 'desc'])
+        .optional()
+        .describe("desc by default with an orderby, as WooCommerce; the shop's own order runs asc"),
     }),
     responses: { 200: z.array(variationJsonSchema) },
   }),
