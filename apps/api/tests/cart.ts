@@ -121,6 +121,46 @@ export async function insertVariableProduct(
   return { productId: parent.id, variationId: variation.id }
 }
 
+/** Another variation of a variable product (a size of its own, L unless named); returns its id. */
+export async function insertSiblingVariation(
+  t: TestApp,
+  productId: number,
+  input: { price: number; stock: number; size?: string },
+): Promise<number> {
+  const now = t.clock.now
+  const size = input.size ?? 'L'
+  const parent = await t.ctx.db
+    .selectFrom('products')
+    .select(['name', 'slug', 'sku'])
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow()
+  const { id } = await t.ctx.db
+    .insertInto('products')
+    .values({
+      status: 'publish',
+      description: '',
+      short_description: '',
+      sale_price: null,
+      stock_sold: 0,
+      gender_id: null,
+      size_guide_id: null,
+      image_id: null,
+      menu_order: 0,
+      created_at: now,
+      updated_at: now,
+      parent_id: productId,
+      type: 'variation',
+      name: `${parent.name} - Black, ${size}`,
+      slug: `${parent.slug}-black-${size.toLowerCase()}`,
+      sku: `${parent.sku}-BLACK-${size}`,
+      regular_price: input.price,
+      stock_on_hand: input.stock,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return id
+}
+
 /** A registered shopper and a valid login token for them. */
 export async function insertShopper(t: TestApp): Promise<{ id: number; email: string; token: string }> {
   const email = `fan-${randomUUID().slice(0, 8)}@example.com`

@@ -5,7 +5,7 @@
  * The quantity of one product in one order never goes past MAX_PER_ORDER (422 on an add).
  */
 
-import type { LineItemJson } from '@fanshop/core'
+import { countedProductId, type LineItemJson } from '@fanshop/core'
 import type { Transaction } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
@@ -13,14 +13,7 @@ import { notFound, unprocessable } from '../http/errors.ts'
 import { type OverFanCap, overFanCapAtLogin } from '../launch/fan-cap.ts'
 import { refuseIfQueueStandingLost } from '../launch/queue-gate.ts'
 import { saveOrderAttributes } from './checkout.ts'
-import {
-  moveHolds,
-  type RaisedLine,
-  releaseNewest,
-  setLineQuantity,
-  sweepWhenDue,
-  withStockRetry,
-} from './holds.ts'
+import { moveHolds, type RaisedLine, setLineQuantity, sweepWhenDue, withStockRetry } from './holds.ts'
 import { oneLineJson } from './order-json.ts'
 import { newOrderToken } from './order-tokens.ts'
 import {
@@ -163,7 +156,8 @@ export function refuseToAssociate(order: OrderRow, userId: number) {
 /**
  * Gives a guest cart to a user who just logged in. Without an open cart of their own the guest cart
  * simply becomes theirs; otherwise its lines move into their cart (quantities of the same product
- * add up, to at most MAX_PER_ORDER: the newest units beyond it go back to the shelves) and the
+ * add up, to at most MAX_PER_ORDER units of a product, its variations together: the newest units
+ * beyond it go back to the shelves) and the
  * guest cart is deleted; a guest cart that becomes theirs gets a new token, answered to this login
  * alone (whoever else held the guest's token does not hold the account's cart). The holds move
  * with the lines, each unit keeping its own hour, and so does the guest cart's admission through
@@ -177,6 +171,27 @@ export async function associateCart(
   user: { id: number; email: string },
 ): Promise<{ order: OrderRow; capped: OverFanCap[] }> {
   const capped: OverFanCap[] = []
+  /**
+   * Trims a merged cart to MAX_PER_ORDER units of each product (the lines added first keep
+   * theirs), giving the newest units beyond it back to the shelves.
+   */
+  const trimToOrderLimit = async (trx: Trx, order: OrderRow) => {
+    const lines = await trx
+      .selectFrom('line_items')
+      .innerJoin('products', 'products.id', 'line_items.variant_id')
+      .select(['line_items.variant_id', 'line_items.quantity', 'products.parent_id'])
+      .where('line_items.order_id', '=', order.id)
+      .orderBy('line_items.id')
+      .execute()
+    const kept = new Map<number, number>()
+    for (const line of lines) {
+      const productId = countedProductId({ id: line.variant_id, parent_id: line.parent_id })
+      const keptBefore = kept.get(productId) ?? 0
+      const keep = Math.min(line.quantity, Math.max(0, ctx.config.MAX_PER_ORDER - keptBefore))
+      kept.set(productId, keptBefore + keep)
+      if (keep < line.quantity) await setLineQuantity(ctx, trx, order, line.variant_id, () => keep)
+    }
+  }
   /** Trims the capped lines the account may no longer have (launch/fan-cap.ts), newest units first. */
   const trimToFanCap = async (trx: Trx, order: OrderRow) => {
     for (const line of await overFanCapAtLogin(trx, ctx.database.dialect, order.id, user.id)) {
@@ -224,7 +239,6 @@ export async function associateCart(
       .select(['variant_id', 'quantity', 'price'])
       .where('order_id', '=', guest.id)
       .execute()
-    const excess: [variantId: number, units: number][] = []
     for (const line of guestLines) {
       const mine = await trx
         .selectFrom('line_items')
@@ -233,14 +247,11 @@ export async function associateCart(
         .where('variant_id', '=', line.variant_id)
         .executeTakeFirst()
       if (mine) {
-        const merged = mine.quantity + line.quantity
-        const kept = Math.min(ctx.config.MAX_PER_ORDER, merged)
         await trx
           .updateTable('line_items')
-          .set({ quantity: kept, price: line.price })
+          .set({ quantity: mine.quantity + line.quantity, price: line.price })
           .where('id', '=', mine.id)
           .execute()
-        if (kept < merged) excess.push([line.variant_id, merged - kept])
       } else {
         await trx
           .insertInto('line_items')
@@ -249,8 +260,8 @@ export async function associateCart(
       }
     }
     await moveHolds(trx, guest.id, current.id)
-    for (const [variantId, units] of excess) await releaseNewest(trx, current.id, variantId, units)
     await trx.deleteFrom('orders').where('id', '=', guest.id).execute()
+    await trimToOrderLimit(trx, current)
     await trimToFanCap(trx, current)
     if (guestLines.length > 0) await rewindToCart(trx, current)
   })

@@ -1,6 +1,14 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addLine, createCart, fetchOrder, insertProduct, insertShopper } from '../../tests/cart.ts'
+import {
+  addLine,
+  createCart,
+  fetchOrder,
+  insertProduct,
+  insertShopper,
+  insertSiblingVariation,
+  insertVariableProduct,
+} from '../../tests/cart.ts'
 import { indexDefinitions } from '../../tests/indexes.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 import { productsWithLiveHolds, sweepExpiredHolds } from './holds.ts'
@@ -233,6 +241,62 @@ describe(`stock holds on ${testDialect}`, () => {
     expect(await heldCounter(productId)).toBe(4)
     const product = (await t.app.inject(`/wp-json/wc/v3/products/${productId}`)).json()
     expect(product.max_per_order).toBe(5)
+  })
+
+  it('counts the sizes of one product together toward the per-order maximum', async () => {
+    const { productId, variationId: medium } = await insertVariableProduct(t, { price: 1000, stock: 50 })
+    const large = await insertSiblingVariation(t, productId, { price: 1000, stock: 50 })
+    const order = await createCart(t)
+    expect((await addLine(t, order, medium, 3)).statusCode).toBe(201)
+    const over = await addLine(t, order, large, 3)
+    expect(over.statusCode).toBe(422)
+    expect(over.json().message).toBe('You can have at most 5 of this product in one order.')
+    expect((await addLine(t, order, large, 2)).statusCode).toBe(201)
+    const largeLine = (await fetchOrder(t, order)).line_items.find((line) => line.variant_id === large)!
+    expect((await setQuantity(order, largeLine.id, 3)).statusCode).toBe(422)
+    // Another product is counted on its own.
+    expect((await addLine(t, order, await insertProduct(t, { price: 1000, stock: 9 }), 5)).statusCode).toBe(
+      201,
+    )
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders.json',
+      payload: {
+        order: {
+          line_items: [
+            { variant_id: medium, quantity: 3 },
+            { variant_id: large, quantity: 3 },
+          ],
+        },
+      },
+    })
+    expect(created.statusCode).toBe(422)
+    expect(await heldCounter(medium)).toBe(3)
+    expect(await heldCounter(large)).toBe(2)
+  })
+
+  it('caps a merged cart at the per-order maximum of a product over its sizes', async () => {
+    const { productId, variationId: medium } = await insertVariableProduct(t, { price: 1000, stock: 20 })
+    const large = await insertSiblingVariation(t, productId, { price: 1000, stock: 20 })
+    const shopper = await insertShopper(t)
+    const own = await createCart(t, shopper.token)
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${own.number}/line_items.json`,
+      headers: { authorization: `Bearer ${shopper.token}` },
+      payload: { line_item: { variant_id: medium, quantity: 3 } },
+    })
+    const guest = await createCart(t)
+    expect((await addLine(t, guest, large, 3)).statusCode).toBe(201)
+    const merged = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${guest.number}/associate.json?order_token=${guest.token}`,
+      headers: { authorization: `Bearer ${shopper.token}` },
+    })
+    expect(merged.json().item_count).toBe(5)
+    expect(await heldCounter(medium)).toBe(3)
+    expect(await heldCounter(large)).toBe(2)
+    expect(await holdsSum(large)).toBe(2)
   })
 
   it('caps a merged cart at the per-order maximum and gives the newest units back', async () => {

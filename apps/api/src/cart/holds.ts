@@ -13,6 +13,7 @@
  */
 import {
   CART_HOLD_MS,
+  countedProductId,
   currentPrice,
   type ExpiredItemJson,
   perFanCap,
@@ -402,6 +403,7 @@ const productWithLines = compiledOnce((db, variantId: number, orderId: number) =
       join.on((eb) => eb('media.id', '=', eb.fn.coalesce('products.image_id', 'parent.image_id'))),
     )
     .leftJoin('line_items', (join) => join.on('line_items.order_id', '=', orderId))
+    .leftJoin('products as line_product', 'line_product.id', 'line_items.variant_id')
     .select([
       'products.name',
       'products.type',
@@ -424,6 +426,7 @@ const productWithLines = compiledOnce((db, variantId: number, orderId: number) =
       'line_items.variant_id as line_variant_id',
       'line_items.quantity as line_quantity',
       'line_items.price as line_price',
+      'line_product.parent_id as line_parent_id',
       'products.limited',
       'products.max_per_fan',
       'parent.limited as parent_limited',
@@ -469,9 +472,27 @@ export interface AddableProduct {
 }
 
 /**
- * The checks of a line's new quantity (`had` units before): the product is for sale (and its
- * parent), not a variable product, within the per-order maximum when raised. Answers its unit
- * price and its per-fan cap (null when it has none), which the caller counts in its transaction.
+ * The units of the product `variantId` counts toward (core's countedProductId) in the order's other
+ * lines: a variable product's other variations.
+ */
+export function otherUnitsOfProduct(
+  lines: readonly { variantId: number | null; parentId: number | null; quantity: number | null }[],
+  variantId: number,
+  parentId: number | null,
+): number {
+  if (parentId === null) return 0
+  let units = 0
+  for (const line of lines) {
+    if (line.variantId !== variantId && line.parentId === parentId) units += line.quantity!
+  }
+  return units
+}
+
+/**
+ * The checks of a line's new quantity (`had` units before, `otherUnits` of the same product in the
+ * order's other lines): the product is for sale (and its parent), not a variable product, within
+ * the per-order maximum when raised. Answers its unit price and its per-fan cap (null when it has
+ * none), which the caller counts in its transaction.
  */
 export function assertAddable(
   ctx: ShopContext,
@@ -479,6 +500,7 @@ export function assertAddable(
   variantId: number,
   had: number,
   quantity: number,
+  otherUnits: number,
   now: number,
 ): { price: number; fanCap: number | null } {
   const onSale =
@@ -493,7 +515,8 @@ export function assertAddable(
     throw unprocessable(`Choose the options of "${product.name}" first: add one of its variations.`)
   }
   const max = ctx.config.MAX_PER_ORDER
-  if (quantity > had && !withinPerOrderLimit(quantity, max)) throw unprocessable(perOrderLimitMessage(max))
+  if (quantity > had && !withinPerOrderLimit(otherUnits + quantity, max))
+    throw unprocessable(perOrderLimitMessage(max))
   const fanCap = perFanCap(product, {
     limited: product.parent_limited,
     max_per_fan: product.parent_max_per_fan,
@@ -535,12 +558,23 @@ export async function setLineQuantity(
   const now = ctx.now()
   // Fewer units of a line keep the price they were held at, and need nothing of the product now:
   // a fan can always take units out, also of a product taken off sale or repriced since.
+  const parentId = product?.parent_id ?? null
+  const otherUnits = otherUnitsOfProduct(
+    rows.map((row) => ({
+      variantId: row.line_variant_id,
+      parentId: row.line_parent_id,
+      quantity: row.line_quantity,
+    })),
+    variantId,
+    parentId,
+  )
   const { price, fanCap } =
     mine && quantity < had
       ? { price: mine.line_price!, fanCap: null }
-      : assertAddable(ctx, product, variantId, had, quantity, now)
+      : assertAddable(ctx, product, variantId, had, quantity, otherUnits, now)
   if (fanCap !== null && quantity > had) {
-    await assertWithinFanCap(trx, ctx.database.dialect, order, variantId, quantity, fanCap)
+    const productId = countedProductId({ id: variantId, parent_id: parentId })
+    await assertWithinFanCap(trx, ctx.database.dialect, order, productId, otherUnits + quantity, fanCap)
   }
 
   if (quantity > had) await holdMore(trx, order.id, variantId, quantity - had, now)

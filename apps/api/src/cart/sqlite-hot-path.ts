@@ -14,14 +14,21 @@
  * every rule that path enforces for those stays in one place. The checks themselves are the
  * generic path's (holds.assertAddable) and the arithmetic core's.
  */
-import { CART_HOLD_MS, computeTotals, isPast, type OrderJson, type OrderState } from '@fanshop/core'
+import {
+  CART_HOLD_MS,
+  computeTotals,
+  countedProductId,
+  isPast,
+  type OrderJson,
+  type OrderState,
+} from '@fanshop/core'
 import type SQLite from 'better-sqlite3'
 import type { ShopContext } from '../context.ts'
 import { unprocessable } from '../http/errors.ts'
-import { OWNED_UNITS_SQL, refuseOverFanCap } from '../launch/fan-cap.ts'
+import { COUNTED_PRODUCT_SQL, OWNED_UNITS_SQL, refuseOverFanCap } from '../launch/fan-cap.ts'
 import { refuseIfQueueStandingLost } from '../launch/queue-gate.ts'
 import { inGroupCommit } from './group-commit.ts'
-import { assertAddable, type RaisedLine, StockShortage } from './holds.ts'
+import { assertAddable, otherUnitsOfProduct, type RaisedLine, StockShortage } from './holds.ts'
 import { buildOrderJson, type PaymentMethodRow } from './order-json.ts'
 import { accessibleOrder, holdRanOut, isFrozen, type OrderRow, type Requester } from './orders.ts'
 import { activePaymentMethodsOnSqlite, keptPaymentMethodsOnSqlite } from './sqlite-payment-methods.ts'
@@ -60,18 +67,21 @@ function statementsOf(database: SQLite.Database): Statements {
          media.id, media.alt, media.width, media.height,
          line_items.id, line_items.variant_id, line_items.quantity, line_items.price,
          products.limited, products.max_per_fan, parent.limited, parent.max_per_fan,
-         (select min(holds.expires_at) from holds where holds.order_id = ?)
+         (select min(holds.expires_at) from holds where holds.order_id = ?),
+         line_product.parent_id
        from products
        left join products as parent on parent.id = products.parent_id
        left join media on media.id = coalesce(products.image_id, parent.image_id)
        left join line_items on line_items.order_id = ?
+       left join products as line_product on line_product.id = line_items.variant_id
        where products.id = ?
        order by line_items.id`,
     ),
     ownedElsewhere: raw(
       `select ${OWNED_UNITS_SQL} from line_items
        inner join orders on orders.id = line_items.order_id
-       where orders.user_id = ? and line_items.variant_id = ? and orders.id <> ?`,
+       inner join products on products.id = line_items.variant_id
+       where orders.user_id = ? and ${COUNTED_PRODUCT_SQL} = ? and orders.id <> ?`,
     ),
     insertHold: database.prepare(
       'insert into holds (order_id, variant_id, quantity, expires_at, created_at) values (?, ?, ?, ?, ?)',
@@ -140,6 +150,7 @@ const P = {
   parentLimited: 23,
   parentMaxPerFan: 24,
   holdEnds: 25,
+  lineParentId: 26,
 } as const
 
 /**
@@ -215,11 +226,22 @@ function addInTransaction(
     parent_limited: p[P.parentLimited] as number | null,
     parent_max_per_fan: p[P.parentMaxPerFan] as number | null,
   }
-  const { price, fanCap } = assertAddable(ctx, product, variantId, had, wanted, now)
+  const parentId = (p?.[P.parentId] as number | null | undefined) ?? null
+  const otherUnits = otherUnitsOfProduct(
+    rows.map((r) => ({
+      variantId: r[P.lineVariant] as number | null,
+      parentId: r[P.lineParentId] as number | null,
+      quantity: r[P.lineQuantity] as number | null,
+    })),
+    variantId,
+    parentId,
+  )
+  const { price, fanCap } = assertAddable(ctx, product, variantId, had, wanted, otherUnits, now)
   if (fanCap !== null) {
+    const productId = countedProductId({ id: variantId, parent_id: parentId })
     const owned =
-      userId === null ? 0 : Number((s.ownedElsewhere.get(userId, variantId, orderId) as unknown[])[0])
-    refuseOverFanCap(owned, wanted, fanCap)
+      userId === null ? 0 : Number((s.ownedElsewhere.get(userId, productId, orderId) as unknown[])[0])
+    refuseOverFanCap(owned, otherUnits + wanted, fanCap)
   }
 
   s.insertHold.run(orderId, variantId, quantity, now + CART_HOLD_MS, now)

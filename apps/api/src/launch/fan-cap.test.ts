@@ -6,6 +6,8 @@ import {
   createCart,
   insertProduct,
   insertShopper,
+  insertSiblingVariation,
+  insertVariableProduct,
   madridAddress,
   placeIds,
 } from '../../tests/cart.ts'
@@ -97,6 +99,43 @@ describe(`the per-fan cap on ${testDialect}`, () => {
     const b = await createCart(t, fan.token)
     const over = await addLine(t, b, item)
     expect(over.json().message).toBe('This item is limited to 2 per fan.')
+  })
+
+  /** A variable product marked limited, with sizes M and L: the ids of its two variations. */
+  const cappedSizes = async () => {
+    const { productId, variationId: medium } = await insertVariableProduct(t, { price: 4000, stock: 100 })
+    const large = await insertSiblingVariation(t, productId, { price: 4000, stock: 100 })
+    await t.ctx.db.updateTable('products').set({ limited: 1 }).where('id', '=', productId).execute()
+    return { medium, large }
+  }
+
+  it('holds a fan to 1 of a limited product, whatever the size, in a cart and across the account', async () => {
+    const fan = await insertShopper(t)
+    const { medium, large } = await cappedSizes()
+    const first = await createCart(t, fan.token)
+    expect((await addLine(t, first, medium)).statusCode).toBe(201)
+    const otherSize = await addLine(t, first, large)
+    expect(otherSize.statusCode).toBe(422)
+    expect(otherSize.json().message).toBe('This item is limited to 1 per fan.')
+    expect((await addLine(t, await createCart(t, fan.token), large)).statusCode).toBe(422)
+    const guest = await createCart(t)
+    expect((await addLine(t, guest, medium)).statusCode).toBe(201)
+    expect((await addLine(t, guest, large)).statusCode).toBe(422)
+  })
+
+  it('holds a mailbox to 1 of a limited product at checkout, whatever the size', async () => {
+    const { medium, large } = await cappedSizes()
+    const email = `sizes-${Date.now()}@example.com`
+    const checkout = async (variant: number) => {
+      const order = await createCart(t)
+      expect((await addLine(t, order, variant)).statusCode).toBe(201)
+      await toConfirm(order, email)
+      return next(order)
+    }
+    expect((await checkout(medium)).json().state).toBe('complete')
+    const again = await checkout(large)
+    expect(again.statusCode).toBe(422)
+    expect(again.json().message).toBe('This item is limited to 1 per fan.')
   })
 
   it('holds with parallel carts of one fan', async () => {
@@ -252,6 +291,20 @@ describe(`the per-fan cap on ${testDialect}`, () => {
     expect(merged.json().number).toBe(guest.number)
     expect(merged.json().line_items).toEqual([])
     expect(merged.json().message).toContain('went back to the shop')
+  })
+
+  it('trims a guest cart merged at login to the cap of a product over its sizes', async () => {
+    const fan = await insertShopper(t)
+    const { medium, large } = await cappedSizes()
+    const own = await createCart(t, fan.token)
+    expect((await addLine(t, own, medium)).statusCode).toBe(201)
+    const guest = await createCart(t)
+    expect((await addLine(t, guest, large)).statusCode).toBe(201)
+    const merged = await associate(guest, fan.token)
+    expect(merged.statusCode).toBe(200)
+    expect(merged.json().line_items).toEqual([expect.objectContaining({ variant_id: medium, quantity: 1 })])
+    expect(merged.json().capped_items).toEqual([{ variant_id: large, name: expect.any(String), quantity: 1 }])
+    expect(await held(large)).toBe(0)
   })
 
   it('lets one of two guest checkouts with the same e-mail at the same instant through, not both', async () => {

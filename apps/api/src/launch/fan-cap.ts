@@ -1,7 +1,8 @@
 /**
  * The per-fan cap on the add path, at login and at checkout (core's launch/fan-cap.ts has the
- * rule): a capped item is counted across the fan's account (its other orders and open carts), or
- * for a guest in the cart; at checkout, across the orders placed or being paid for the same
+ * rule): a capped product (a variable product's variations together, core's countedProductId: a
+ * tee limited to 1 is one tee, not one of each size) is counted across the fan's account (its
+ * other orders and open carts), or for a guest in the cart; at checkout, across the orders placed or being paid for the same
  * mailbox (an e-mail address without its +tag, Gmail's without dots) or by the same account;
  * less the units that went back to the shelf (a cancelled order). Only capped items pay for it:
  * one indexed sum, counted one fan at a time
@@ -23,6 +24,10 @@ import { unprocessable } from '../http/errors.ts'
 export const OWNED_UNITS_SQL = 'coalesce(sum(line_items.quantity - line_items.restocked_quantity), 0)'
 const ownedUnits = sql.raw<number>(OWNED_UNITS_SQL).as('owned')
 
+/** The product a line's units count toward (core's countedProductId), on `products` joined to the line. */
+export const COUNTED_PRODUCT_SQL = 'coalesce(products.parent_id, products.id)'
+const countedProduct = sql.raw<number>(COUNTED_PRODUCT_SQL)
+
 /** Locks the account's row until the transaction ends, so its capped items are counted in turn. */
 async function lockFan(trx: Db, dialect: Dialect, userId: number): Promise<void> {
   if (dialect === 'postgres') {
@@ -35,29 +40,42 @@ export function refuseOverFanCap(ownedElsewhere: number, wanted: number, cap: nu
   if (!withinPerFanCap(ownedElsewhere, wanted, cap)) throw unprocessable(perFanCapMessage(cap))
 }
 
+/** The line items of a product (countedProductId), each with the order it is in. */
+const linesOfProduct = (db: Db, productId: number) =>
+  db
+    .selectFrom('line_items')
+    .innerJoin('orders', 'orders.id', 'line_items.order_id')
+    .innerJoin('products', 'products.id', 'line_items.variant_id')
+    .select(ownedUnits)
+    .where(countedProduct, '=', productId)
+
+/**
+ * Refuses the add when the order would hold `quantity` units of a product capped at `cap` (all of
+ * its lines of that product, counted by the caller) that the fan's other orders and carts leave no
+ * room for.
+ */
 export async function assertWithinFanCap(
   trx: Db,
   dialect: Dialect,
   order: OrderRow,
-  variantId: number,
+  productId: number,
   quantity: number,
   cap: number,
 ): Promise<void> {
   refuseOverFanCap(0, quantity, cap)
   if (order.user_id === null) return
   await lockFan(trx, dialect, order.user_id)
-  const { owned } = await trx
-    .selectFrom('line_items')
-    .innerJoin('orders', 'orders.id', 'line_items.order_id')
-    .select(ownedUnits)
+  const { owned } = await linesOfProduct(trx, productId)
     .where('orders.user_id', '=', order.user_id)
-    .where('line_items.variant_id', '=', variantId)
     .where('orders.id', '<>', order.id)
     .executeTakeFirstOrThrow()
   refuseOverFanCap(Number(owned), quantity, cap)
 }
 
-/** The capped items among the order's lines, with their cap. */
+/**
+ * The capped items among the order's lines, in the order they were added, each with its cap, its
+ * product (countedProductId) and the units the order holds of that product in all its lines.
+ */
 async function cappedLines(db: Db, orderId: number) {
   const lines = await db
     .selectFrom('line_items')
@@ -72,17 +90,49 @@ async function cappedLines(db: Db, orderId: number) {
       'parent.limited as parent_limited',
       'parent.max_per_fan as parent_max_per_fan',
     ])
+    .select(countedProduct.as('product_id'))
     .where('line_items.order_id', '=', orderId)
+    .orderBy('line_items.id')
     .execute()
+  const inOrder = new Map<number, number>()
+  for (const line of lines) {
+    const productId = Number(line.product_id)
+    inOrder.set(productId, (inOrder.get(productId) ?? 0) + line.quantity)
+  }
   return lines.flatMap((line) => {
     const cap = perFanCap(line, { limited: line.parent_limited, max_per_fan: line.parent_max_per_fan })
-    return cap === null ? [] : [{ variantId: line.variant_id, name: line.name, quantity: line.quantity, cap }]
+    const productId = Number(line.product_id)
+    return cap === null
+      ? []
+      : [
+          {
+            variantId: line.variant_id,
+            productId,
+            name: line.name,
+            quantity: line.quantity,
+            productUnits: inOrder.get(productId)!,
+            cap,
+          },
+        ]
   })
+}
+
+/** Answers `count(productId)` once per product, however many lines ask. */
+function oncePerProduct(count: (productId: number) => Promise<number>) {
+  const counted = new Map<number, Promise<number>>()
+  return (productId: number) => {
+    let units = counted.get(productId)
+    if (units === undefined) {
+      units = count(productId)
+      counted.set(productId, units)
+    }
+    return units
+  }
 }
 
 /**
  * At placement, inside the transaction that freezes the order for payment (so the count and the
- * claim are one step): each capped item of the order counted with the orders placed or being paid
+ * claim are one step): each capped product of the order counted with the orders placed or being paid
  * for the same mailbox (core's mailboxOf: fan+1@ and f.an@gmail.com are fan@gmail.com), or by the
  * same account, so a fan's guest orders and their account's count together whichever came first,
  * and one mailbox is one fan (docs/decisions/0019). Two checkouts with one address at the same
@@ -99,11 +149,8 @@ export async function assertWithinFanCapAtPlacement(
   const mailbox = mailboxOf(order.email)
   const userId = order.user_id
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${mailbox}))`.execute(trx)
-  for (const line of lines) {
-    const { owned } = await trx
-      .selectFrom('line_items')
-      .innerJoin('orders', 'orders.id', 'line_items.order_id')
-      .select(ownedUnits)
+  const ownedElsewhere = oncePerProduct(async (productId) => {
+    const { owned } = await linesOfProduct(trx, productId)
       .where((eb) =>
         eb.or([
           eb('orders.fan_mailbox', '=', mailbox),
@@ -111,11 +158,12 @@ export async function assertWithinFanCapAtPlacement(
         ]),
       )
       .where((eb) => eb.or([eb('orders.state', '=', 'complete'), eb('orders.frozen_at', 'is not', null)]))
-      .where('line_items.variant_id', '=', line.variantId)
       .where('orders.id', '<>', order.id)
       .executeTakeFirstOrThrow()
-    if (!withinPerFanCap(Number(owned), line.quantity, line.cap))
-      throw unprocessable(perFanCapMessage(line.cap))
+    return Number(owned)
+  })
+  for (const line of lines) {
+    refuseOverFanCap(await ownedElsewhere(line.productId), line.productUnits, line.cap)
   }
 }
 
@@ -129,8 +177,9 @@ export interface OverFanCap {
 
 /**
  * When a guest cart becomes (or is merged into) an account's cart at login: the capped lines of
- * the order that go past what the account may still have, counted over its other orders and open
- * carts with the account's row locked. The caller trims them; nothing under the cap is touched.
+ * the order that go past what the account may still have of their product, counted over its
+ * other orders and open carts with the account's row locked; the lines added first keep their
+ * units. The caller trims them; nothing under the cap is touched.
  */
 export async function overFanCapAtLogin(
   trx: Db,
@@ -141,17 +190,20 @@ export async function overFanCapAtLogin(
   const lines = await cappedLines(trx, orderId)
   if (lines.length === 0) return []
   await lockFan(trx, dialect, userId)
-  const over: OverFanCap[] = []
-  for (const line of lines) {
-    const { owned } = await trx
-      .selectFrom('line_items')
-      .innerJoin('orders', 'orders.id', 'line_items.order_id')
-      .select(ownedUnits)
+  const ownedElsewhere = oncePerProduct(async (productId) => {
+    const { owned } = await linesOfProduct(trx, productId)
       .where('orders.user_id', '=', userId)
-      .where('line_items.variant_id', '=', line.variantId)
       .where('orders.id', '<>', orderId)
       .executeTakeFirstOrThrow()
-    const keep = Math.max(0, line.cap - Number(owned))
+    return Number(owned)
+  })
+  const kept = new Map<number, number>()
+  const over: OverFanCap[] = []
+  for (const line of lines) {
+    const keptBefore = kept.get(line.productId) ?? 0
+    const room = Math.max(0, line.cap - (await ownedElsewhere(line.productId)) - keptBefore)
+    const keep = Math.min(line.quantity, room)
+    kept.set(line.productId, keptBefore + keep)
     if (line.quantity > keep) {
       over.push({ variantId: line.variantId, name: line.name, keep, excess: line.quantity - keep })
     }

@@ -1,7 +1,9 @@
 /**
  * How much of one product a single order may hold (issue "Trust under attack": one request must
  * not be able to hoard a drop). The limit is configured on the server (MAX_PER_ORDER) and shown on
- * the product page; the rule and its wording live here once.
+ * the product page; the rule and its wording live here once. A product is what a fan picks in the
+ * shop: a variable product counts its variations together (countedProductId), so "Limit 5 per
+ * order" on a tee is five tees, not five of every size and colour.
  */
 
 export const DEFAULT_MAX_PER_ORDER = 5
@@ -18,6 +20,13 @@ export const perOrderLimitMessage = (max: number): string =>
 
 /** The line shown next to the quantity control. */
 export const perOrderLimitNote = (max: number): string => `Limit ${max} per order.`
+
+/**
+ * The product a unit counts toward, for the per-order limit and the per-fan cap: a variation's
+ * variable product, else the product itself.
+ */
+export const countedProductId = (item: { id: number; parent_id: number | null }): number =>
+  item.parent_id ?? item.id
 
 /** Whether an order may hold `wanted` units of one product under a limit of `max`. */
 export const withinPerOrderLimit = (wanted: number, max: number): boolean => wanted <= max
