@@ -204,6 +204,31 @@ describe(`withdrawing invitations, on ${testDialect}`, () => {
     expect(again.json().message).toBe(NO_WAITING_INVITATION_MESSAGE)
   })
 
+  it('replaces an older invitation to the address: its link, with its role, opens nothing', async () => {
+    const email = unique('reinvited')
+    expect((await invite(cookies.owner, email, 'owner')).statusCode).toBe(201)
+    const older = invitationKeyFor(t.ctx.config.dataDir, email)
+    t.clock.advance(1000)
+    expect((await invite(cookies.owner, email, 'fulfilment')).statusCode).toBe(201)
+    const newer = invitationKeyFor(t.ctx.config.dataDir, email)
+    expect(newer).not.toBe(older)
+    expect((await waiting()).filter((invitation) => invitation.email === email)).toMatchObject([
+      { email, role: 'fulfilment' },
+    ])
+    expect((await auditOf('staff.invite'))[0]).toMatchObject({
+      entityId: email,
+      before: { waiting: 1 },
+      after: { role: 'fulfilment' },
+    })
+    const withOlder = await accept(older, 'Older Link')
+    expect(withOlder.statusCode).toBe(400)
+    expect(withOlder.json().message).toBe(INVITATION_INVALID_MESSAGE)
+    const joined = await accept(newer, 'Newer Link')
+    expect(joined.statusCode, joined.body).toBe(201)
+    expect(joined.json().staff).toMatchObject({ email, role: 'fulfilment' })
+    expect((await waiting()).map((invitation) => invitation.email)).not.toContain(email)
+  })
+
   it('deactivating a member withdraws the invitations they sent and nobody used', async () => {
     const editor = await idOf(cookies.editor)
     expect((await changeRole(cookies.owner, editor, 'owner')).statusCode).toBe(200)

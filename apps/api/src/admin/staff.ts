@@ -127,6 +127,9 @@ export async function inviteStaff(
     mailed = false
   }
   await ctx.db.transaction().execute(async (trx) => {
+    // The new link replaces any older one to the address: an older link with a higher role must
+    // not stay live while the staff page shows the new one.
+    const replaced = await withdrawWaiting(trx, now, (eb) => eb('email', '=', email))
     await trx
       .insertInto('staff_invitations')
       .values({
@@ -144,6 +147,7 @@ export async function inviteStaff(
       action: 'staff.invite',
       entity: 'invitation',
       entityId: email,
+      ...(replaced > 0 ? { before: { waiting: replaced } } : {}),
       after: { email, role, expiresAt: new Date(expiresAt).toISOString() },
     })
   })
@@ -202,6 +206,8 @@ export async function acceptInvitation(
       role: invitation.role,
       passwordHash,
     })
+    // Any other link to the address (sent at the same moment) could only fail now: not waiting.
+    await withdrawWaiting(trx, now, (eb) => eb('email', '=', invitation.email))
     await recordAudit(trx, actorOf(staff), now, {
       action: 'staff.accept',
       entity: 'staff',
@@ -361,7 +367,7 @@ export async function withdrawInvitations(ctx: ShopContext, actor: Actor, email:
   })
 }
 
-/** The invitations still waiting, newest first, one per address (its newest: a new one does not end the older). */
+/** The invitations still waiting, newest first (a new invitation to an address withdraws the older). */
 export async function waitingInvitations(ctx: ShopContext): Promise<PendingInvitation[]> {
   const rows = await ctx.db
     .selectFrom('staff_invitations')
@@ -380,14 +386,11 @@ export async function waitingInvitations(ctx: ShopContext): Promise<PendingInvit
     .orderBy('created_at', 'desc')
     .orderBy('key_hash')
     .execute()
-  const seen = new Set<string>()
-  return rows
-    .filter((row) => !seen.has(row.email) && seen.add(row.email))
-    .map((row) => ({
-      email: row.email,
-      role: row.role,
-      invitedBy: row.invited_by,
-      createdAt: iso(row.created_at)!,
-      expiresAt: iso(row.expires_at)!,
-    }))
+  return rows.map((row) => ({
+    email: row.email,
+    role: row.role,
+    invitedBy: row.invited_by,
+    createdAt: iso(row.created_at)!,
+    expiresAt: iso(row.expires_at)!,
+  }))
 }

@@ -116,7 +116,7 @@ export const adminEndpoints = {
     path: '/admin/api/staff/invitations',
     tags: ADMIN_TAGS,
     summary:
-      'The invitations still waiting (not used, not expired, not withdrawn), newest first, one per address',
+      'The invitations still waiting (not used, not expired, not withdrawn), newest first; a new invitation to an address withdraws the older',
     permission: 'staff',
     responses: { 200: z.object({ items: z.array(pendingInvitationSchema) }) },
   }),
