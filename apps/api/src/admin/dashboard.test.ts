@@ -92,5 +92,7 @@ describe(`the dashboard's figures, on ${testDialect}`, () => {
     expect(after.last30Days.sales - before.last30Days.sales).toBe(2500)
     expect(after.byDay.at(-1)!.orders - before.byDay.at(-1)!.orders).toBe(2)
     expect(after.byDay.at(-1)!.sales - before.byDay.at(-1)!.sales).toBe(2500)
+    // Waiting to be shipped: the paid ones, not the refunded nor the unpaid.
+    expect(after.waitingForFulfilment - before.waitingForFulfilment).toBe(2)
   })
 })

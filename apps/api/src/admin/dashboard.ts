@@ -58,6 +58,8 @@ export async function dashboardFigures(ctx: ShopContext): Promise<Dashboard> {
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('state', '=', 'complete')
       .where('shipment_state', '=', 'ready')
+      // Paid and not all of it refunded: a refunded order has nothing left to ship (core's fulfilRefusal).
+      .where('payment_state', 'in', SALE_PAYMENT_STATES)
       .executeTakeFirstOrThrow(),
     // Rows that may be low before expired holds are given back; the figure is settled below.
     ctx.db

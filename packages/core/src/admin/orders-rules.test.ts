@@ -25,6 +25,10 @@ describe("a placed order's rules in the back office", () => {
       /not paid yet/,
     )
     expect(fulfilRefusal({ ...paid, state: 'canceled', shipmentState: 'canceled' })).toMatch(/cancelled/)
+    expect(fulfilRefusal({ ...paid, paymentState: 'partially_refunded', refundedTotal: 2000 })).toBeNull()
+    expect(fulfilRefusal({ ...paid, paymentState: 'refunded', refundedTotal: 5000 })).toBe(
+      'Everything paid for this order has been refunded: there is nothing to ship.',
+    )
   })
 
   it('cancels only before shipping, and once', () => {

@@ -19,6 +19,8 @@ export interface OrderStanding {
 export function fulfilRefusal(order: OrderStanding): string | null {
   if (order.state === 'canceled') return 'This order is cancelled: there is nothing to ship.'
   if (order.shipmentState === 'shipped') return 'This order has already been shipped.'
+  if (order.paymentState === 'refunded')
+    return 'Everything paid for this order has been refunded: there is nothing to ship.'
   if (order.shipmentState !== 'ready') return 'This order is not paid yet: ship it once the payment arrives.'
   return null
 }

@@ -293,6 +293,31 @@ describe(`the back office's orders, on ${testDialect}`, () => {
       expect(cancel.statusCode).toBe(409)
     })
 
+    it('refuses to ship an order whose payment was all refunded', async () => {
+      const { number } = await placed()
+      const order = await view(number)
+      const refunded = await call(adminOrderEndpoints.refundOrder, {
+        cookie: cookies.manager,
+        number,
+        body: {
+          key: `${number}-everything`,
+          lines: order.lines.map((line) => ({ lineItemId: line.id, quantity: line.quantity })),
+          shipping: true,
+        },
+      })
+      expect(refunded.json().paymentState).toBe('refunded')
+      const res = await call(adminOrderEndpoints.fulfilOrder, {
+        cookie: cookies.fulfilment,
+        number,
+        body: { carrier: 'Correos', trackingNumber: 'PQ3' },
+      })
+      expect(res.json()).toEqual({
+        statusCode: 409,
+        message: 'Everything paid for this order has been refunded: there is nothing to ship.',
+      })
+      expect(mail).toHaveLength(0)
+    })
+
     it('refuses to ship an order still waiting for its bank transfer', async () => {
       const { number } = await placed({ pay: 'bank' })
       const res = await call(adminOrderEndpoints.fulfilOrder, {
