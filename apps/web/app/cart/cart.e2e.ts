@@ -140,7 +140,12 @@ test('a shopper logs in, checks out with the approved card and finds the order i
   await expect(page.getByLabel('Order number')).toHaveValue(number)
 
   await page.goto('/profile/orders')
-  await expect(page.getByText(`Order ${number}`)).toBeVisible()
+  const row = page.getByRole('listitem').filter({ hasText: `Order ${number}` })
+  await expect(row).toContainText('Paid: being packed')
+  await row.getByRole('link', { name: `Order ${number}` }).click()
+  await expect(page).toHaveURL(`/order/details?number=${number}`)
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Items and totals' })).toContainText('ending in 4242')
 })
 
 test('a declined card lands on /order/failed and the order can be paid again', async ({ page }) => {

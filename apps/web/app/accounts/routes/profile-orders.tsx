@@ -1,11 +1,12 @@
 /**
  * /profile/orders: the order history (spec 7: order/list, newest first), one row per order with
- * its number, date, items and total; an empty history leads to the shop.
+ * its number (leading to the order's page), date, state (as the order's page words it), items and
+ * total; an empty history leads to the shop.
  */
 import { cartEndpoints, type OrderSummaryJson } from '@fanshop/core'
 import { Link } from 'react-router'
 import { callData } from '../../api.server.ts'
-import { orderDate } from '../../cart/order-status.ts'
+import { orderDate, orderStatus } from '../../cart/order-status.ts'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-orders'
 
@@ -19,27 +20,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { orders: (await callData(context, cartEndpoints.orderHistory, { token })).data }
 }
 
-const SHIPMENT_TEXT: Record<NonNullable<OrderSummaryJson['shipment_state']>, string> = {
-  pending: 'Preparing',
-  ready: 'Ready to ship',
-  shipped: 'Shipped',
-  canceled: 'Cancelled',
-}
-
 function OrderRow({ order }: { order: OrderSummaryJson }) {
   const items = order.items.map((item) => `${item.quantity} × ${item.name}`).join(', ')
   return (
     <li className="order-row">
-      <p className="order-row__number">Order {order.number}</p>
+      <p className="order-row__number">
+        <Link to={`/order/details?number=${order.number}`}>Order {order.number}</Link>
+      </p>
       <p className="order-row__total">{order.display_total}</p>
       <p className="order-row__date">{orderDate(order.completed_at)}</p>
-      <p className="order-row__state">
-        {order.shipment_state
-          ? SHIPMENT_TEXT[order.shipment_state]
-          : order.payment_state === 'paid'
-            ? 'Paid'
-            : 'Awaiting payment'}
-      </p>
+      <p className="order-row__state">{orderStatus(order)}</p>
       <p className="order-row__items">{items}</p>
     </li>
   )
