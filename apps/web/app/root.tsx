@@ -13,6 +13,7 @@ import {
   useRouteError,
 } from 'react-router'
 import type { Route } from './+types/root'
+import { refusedCartChange } from './cart/cart-refetch.ts'
 import { CspNonce } from './site/csp-nonce.ts'
 import { ErrorPage } from './site/error-page.tsx'
 import { dropStylesWithTheirLinks } from './site/first-paint-styles.ts'
@@ -37,9 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadFrame(request, context)
 }
 
-/** A move to another page keeps the frame while it is current (site/kept-frame.ts). */
+/**
+ * A move to another page keeps the frame while it is current (site/kept-frame.ts); a refused
+ * change to the bag loads it again, as one that went through does (cart/cart-refetch.ts).
+ */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return keepsFrame(args, document.cookie) ? false : args.defaultShouldRevalidate
+  if (keepsFrame(args, document.cookie)) return false
+  return args.defaultShouldRevalidate || refusedCartChange(args)
 }
 
 /**

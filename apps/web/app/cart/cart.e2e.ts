@@ -114,6 +114,34 @@ test('raising a quantity beyond the stock explains it in a dialog', async ({ pag
   await expect(panel).toHaveAccessibleName(`${available - 1} ${available - 1 === 1 ? 'item' : 'items'}`)
 })
 
+test('a change refused because another tab emptied the bag shows the bag as it is now', async ({
+  page,
+  context,
+}) => {
+  const other = await context.newPage()
+  const emptyInOtherTab = async () => {
+    await other.goto('/cart')
+    await other.getByRole('button', { name: 'Remove Embroidered Logo Cap' }).click()
+    await other.getByRole('alertdialog').getByRole('button', { name: 'Yes, remove' }).click()
+    await expect(other.getByRole('heading', { name: 'NO ITEMS HERE YET' })).toBeVisible()
+  }
+
+  // On /cart: the line is gone, so the refused change brings the bag as it is, and its heading says so.
+  await addToCart(page, LOGO_CAP)
+  await page.goto('/cart')
+  await expect(page.getByRole('heading', { level: 1, name: 'Your bag · 1 item' })).toBeVisible()
+  await emptyInOtherTab()
+  await page.getByRole('button', { name: 'One more Embroidered Logo Cap' }).click()
+  await expect(page.getByRole('heading', { name: 'NO ITEMS HERE YET' })).toBeFocused()
+
+  // In the panel, whose bag is the frame's.
+  const panel = await addToCart(page, LOGO_CAP)
+  await expect(panel).toHaveAccessibleName('1 item')
+  await emptyInOtherTab()
+  await panel.getByRole('button', { name: 'One more Embroidered Logo Cap' }).click()
+  await expect(page.getByRole('dialog', { name: 'NO ITEMS HERE YET' })).toBeVisible()
+})
+
 test('a shopper logs in, checks out with the approved card and finds the order in the profile', async ({
   page,
 }) => {

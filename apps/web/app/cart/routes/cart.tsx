@@ -5,7 +5,7 @@
  */
 import { cartEndpoints } from '@fanshop/core'
 import { useEffect, useRef } from 'react'
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { formError } from '../../api.server.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import {
@@ -22,6 +22,7 @@ import {
 } from '../cart.server.ts'
 import { readCartRef } from '../cart-cookie.server.ts'
 import { CartLineItem } from '../cart-line-item.tsx'
+import { refusedCartChange } from '../cart-refetch.ts'
 import { CouponForm } from '../coupon-form.tsx'
 import { ExpiredItems } from '../expired-items.tsx'
 import { HoldTimer } from '../hold-timer.tsx'
@@ -37,6 +38,11 @@ export const meta: Route.MetaFunction = () => [{ title: 'Your bag' }, { name: 'r
 export async function loader({ context }: Route.LoaderArgs) {
   const order = await loadCart(context)
   return { order: order && publicOrder(order), lines: order ? cartLines(order) : [], serverNow: Date.now() }
+}
+
+/** A refused change loads the bag again too (cart-refetch.ts). */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return args.defaultShouldRevalidate || refusedCartChange(args)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
