@@ -34,3 +34,28 @@ test('the login form works before JavaScript, on the login page', async ({ brows
   await expect(page.getByRole('heading', { name: 'Hi, Lucía' })).toBeVisible()
   await context.close()
 })
+
+test('a registration the server refuses says why before JavaScript, on the register page', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/auth/register')
+  await page.getByLabel('First name').fill('Lucía')
+  await page.getByLabel('Last name').fill('Garcia')
+  await page.getByLabel('E-mail').fill('demo@example.com')
+  await page.getByLabel('Password', { exact: true }).fill('correct horse')
+  await page.getByLabel('Repeat password').fill('correct horse')
+  await page.getByLabel('Female').check()
+  await page.getByLabel('Year of birth').selectOption('2000')
+  await page.getByLabel('Month of birth').selectOption('February')
+  await page.getByLabel('Day of birth').selectOption('2')
+  await page.getByLabel(/I accept the/).check()
+  await page.getByRole('button', { name: 'Create account' }).click()
+  const refusal = page.getByRole('alert').filter({ hasText: 'Your account could not be created' })
+  await expect(refusal).toContainText(
+    'An account with this e-mail address already exists. Log in, or reset your password if you forgot it.',
+  )
+  await expect(page.getByLabel('E-mail')).toHaveValue('demo@example.com')
+  await context.close()
+})

@@ -44,6 +44,11 @@ export function RegisterForm(props: { result?: RegisterResult }) {
 
   return (
     <div className="account-panel">
+      <MessageDialog
+        title="Your account could not be created"
+        message={result?.formError && result !== dismissed ? result.formError : null}
+        onClose={() => setDismissed(result)}
+      />
       <fetcher.Form method="post" action="/auth/register" className="account-form" {...form.formProps}>
         <TextField form={form} name="firstName" label="First name" autoComplete="given-name" required />
         <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" required />
@@ -79,11 +84,6 @@ export function RegisterForm(props: { result?: RegisterResult }) {
       <p className="account-panel__switch">
         Already registered? <PanelLink panel="login">Log in here</PanelLink>
       </p>
-      <MessageDialog
-        title="Your account could not be created"
-        message={result?.formError && result !== dismissed ? result.formError : null}
-        onClose={() => setDismissed(result)}
-      />
     </div>
   )
 }
