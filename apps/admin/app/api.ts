@@ -4,11 +4,14 @@
  * the staff session cookie; a failure throws ApiError with the API's `{ message, statusCode }`.
  */
 import {
+  type AdminEndpoint,
+  adminEndpoints,
   type Endpoint,
   type EndpointRequest,
   type EndpointResponse,
   endpointPath,
   errorBodySchema,
+  ROLE_REFUSED_MESSAGE,
   shownInForm,
 } from '@fanshop/core'
 import { data, redirect } from 'react-router'
@@ -78,6 +81,18 @@ export async function load<E extends Endpoint>(
     if (error instanceof ApiError && error.status === 401) throw redirect('/login')
     throw error
   }
+}
+
+/**
+ * A page for a form the signed-in member's role may not send is refused as a page whose reads the
+ * API refuses is (403, drawn as "Not allowed"): a form that reads nothing first (a new coupon or
+ * access code, the import) was drawn in full, and refused only once sent.
+ */
+export async function requirePermissionOf(endpoint: AdminEndpoint): Promise<void> {
+  const { permission } = endpoint
+  if (permission === null || permission === 'public') return
+  const me = await load(adminEndpoints.me)
+  if (!me.permissions.includes(permission)) throw new ApiError(403, ROLE_REFUSED_MESSAGE)
 }
 
 /** What a form says when the API refused its call for want of a session (logged out in another

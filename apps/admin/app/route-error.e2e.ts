@@ -38,6 +38,13 @@ test("a page the role may not open is 'Not allowed' inside the frame, and an unk
   await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible()
   await expectNoViolations(page)
 
+  // Forms that read nothing before they are sent are refused as a page too, not drawn to be refused on Save.
+  for (const form of ['/admin/import', '/admin/coupons/new', '/admin/access-codes/new']) {
+    await page.goto(form)
+    await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' }), form).toBeVisible()
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Your role does not allow this.')
+  }
+
   await page.goto('/admin/no-such-page')
   await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible()
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(

@@ -7,14 +7,17 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type AdminCoupon, couponEndpoints, couponInputSchema } from '@fanshop/core'
 import { Form, Link, redirect, useNavigation } from 'react-router'
-import { api, formError, load, refused } from '../api'
+import { api, formError, load, refused, requirePermissionOf } from '../api'
 import { GuardedButton } from '../guarded-button'
 import { localInput, withInstants } from '../local-time'
 import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/coupons-edit'
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  if (!params.id) return { coupon: null }
+  if (!params.id) {
+    await requirePermissionOf(couponEndpoints.createCoupon)
+    return { coupon: null }
+  }
   return { coupon: await load(couponEndpoints.getCoupon, { params: { id: Number(params.id) } }) }
 }
 

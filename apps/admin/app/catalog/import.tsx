@@ -9,7 +9,7 @@ import { adminStockEndpoints, CSV_COLUMNS, type CsvIssue, csvRejectionSchema } f
 import { createColumnHelper } from '@tanstack/react-table'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
-import { api, formError, refused } from '../api'
+import { api, formError, refused, requirePermissionOf } from '../api'
 import { DataTable } from '../data-table'
 import { FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
@@ -20,6 +20,11 @@ const uploadSchema = z.object({
     .instanceof(File, { error: 'Choose a CSV file' })
     .refine((file) => file.size > 0, 'Choose a CSV file (this one is empty)'),
 })
+
+export async function clientLoader() {
+  await requirePermissionOf(adminStockEndpoints.importCatalog)
+  return null
+}
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: uploadSchema })

@@ -14,7 +14,7 @@ import {
   accessCodeInputSchema,
 } from '@fanshop/core'
 import { Form, Link, redirect, useNavigation } from 'react-router'
-import { api, formError, load, refused } from '../api'
+import { api, formError, load, refused, requirePermissionOf } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { localInput, withInstants } from '../local-time'
@@ -22,7 +22,10 @@ import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/access-codes-edit'
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  if (!params.id) return { code: null }
+  if (!params.id) {
+    await requirePermissionOf(accessCodeEndpoints.createAccessCode)
+    return { code: null }
+  }
   return { code: await load(accessCodeEndpoints.getAccessCode, { params: { id: Number(params.id) } }) }
 }
 

@@ -4,7 +4,7 @@
  * and the endpoint's permission for the staff member's role (403). State-changing calls sent by
  * another site are refused too (403), beside the cookie's SameSite=Strict.
  */
-import { type AdminEndpoint, roleCan } from '@fanshop/core'
+import { type AdminEndpoint, ROLE_REFUSED_MESSAGE, roleCan } from '@fanshop/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { forbidden, unauthorized } from '../http/errors.ts'
 import { STAFF_SESSION_SCHEME } from '../http/openapi.ts'
@@ -58,7 +58,7 @@ export function adminRoute<E extends AdminEndpoint>(
         const session = await findStaffSession(ctx, request)
         if (!session) throw unauthorized('Please log in to the back office.')
         if (endpoint.permission !== null && !roleCan(session.staff.role, endpoint.permission)) {
-          throw forbidden('Your role does not allow this.')
+          throw forbidden(ROLE_REFUSED_MESSAGE)
         }
         request.staffSession = session
       },

@@ -56,6 +56,9 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   editor: 'Editor',
 }
 
+/** What the API answers (403) a staff member whose role lacks an endpoint's permission, and the back office's pages say. */
+export const ROLE_REFUSED_MESSAGE = 'Your role does not allow this.'
+
 export function roleCan(role: StaffRole, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission)
 }
