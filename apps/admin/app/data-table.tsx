@@ -43,32 +43,15 @@ export function ListStatus({
  * Links to the previous and next pages, or to the last from a page past it (an old link to a list
  * that has shrunk); `hrefOf` gives a page's address with the list's filters kept.
  */
-export function Pager({
-  list,
-  hrefOf,
-  onNavigate,
-}: {
-  list: ListPage
-  hrefOf: (page: number) => string
-  /** Runs as a page link is followed (a selection of rows on this page is dropped, say). */
-  onNavigate?: () => void
-}) {
+export function Pager({ list, hrefOf }: { list: ListPage; hrefOf: (page: number) => string }) {
   return (
     <nav aria-label="Pages" className="inline">
       {list.page > pageCount(list) ? (
-        <Link to={hrefOf(pageCount(list))} onClick={onNavigate}>
-          Last page
-        </Link>
+        <Link to={hrefOf(pageCount(list))}>Last page</Link>
       ) : list.page > 1 ? (
-        <Link to={hrefOf(list.page - 1)} onClick={onNavigate}>
-          Previous page
-        </Link>
+        <Link to={hrefOf(list.page - 1)}>Previous page</Link>
       ) : null}
-      {list.page < pageCount(list) ? (
-        <Link to={hrefOf(list.page + 1)} onClick={onNavigate}>
-          Next page
-        </Link>
-      ) : null}
+      {list.page < pageCount(list) ? <Link to={hrefOf(list.page + 1)}>Next page</Link> : null}
     </nav>
   )
 }

@@ -105,6 +105,29 @@ test('fulfilment staff cannot open the products', async ({ page }) => {
   await expectNoViolations(page)
 })
 
+test('a selection of products is dropped with the list it was made on, so Publish acts only on rows shown', async ({
+  page,
+}) => {
+  await logIn(page, 'manager')
+  await page.goto('/admin/products?sort=name&order=asc')
+  const selectedForm = page.getByRole('form', { name: 'Selected products' })
+  await expect(page.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'ascending')
+  const names = await page.locator('tbody td:nth-child(2)').allInnerTexts()
+  expect(names.length).toBeGreaterThan(2)
+  for (const name of names.slice(0, 2)) await page.getByRole('checkbox', { name: `Select ${name}` }).check()
+  await expect(selectedForm).toContainText('2 selected')
+
+  const filters = page.getByRole('form', { name: 'Find products' })
+  await filters.getByLabel('Search').fill(names[2]!)
+  await filters.getByRole('button', { name: 'Filter' }).click()
+  await expect(page).toHaveURL(/search=/)
+  await expect(selectedForm).toContainText('0 selected')
+  await expect(selectedForm.getByRole('button', { name: 'Publish', exact: true })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  )
+})
+
 test('the product list sorts by a column from its header, and the header says how', async ({ page }) => {
   await logIn(page, 'manager')
   await page.goto('/admin/products')

@@ -17,6 +17,7 @@ import {
   getCoreRowModel,
   type RowSelectionState,
   type SortingState,
+  type Updater,
   useReactTable,
 } from '@tanstack/react-table'
 import { useState } from 'react'
@@ -111,7 +112,15 @@ export default function ProductsPage({ loaderData: { result, categories } }: Rou
   const data = useActionData<typeof clientAction>()
   const busy = useNavigation().state !== 'idle'
   const [params, setParams] = useSearchParams()
-  const [selection, setSelection] = useState<RowSelectionState>({})
+  // A selection belongs to the list it was made on: a new list (another filter or page, or the
+  // same after a change) starts with none, so Publish never acts on rows no longer shown.
+  const [picked, setPicked] = useState<{ list: typeof result; rows: RowSelectionState }>({
+    list: result,
+    rows: {},
+  })
+  const selection = picked.list === result ? picked.rows : {}
+  const setSelection = (update: Updater<RowSelectionState>) =>
+    setPicked({ list: result, rows: typeof update === 'function' ? update(selection) : update })
   const sortKey = (params.get('sort') ?? 'updated') as ProductSort
   const columnId = Object.keys(SORTABLE).find((id) => SORTABLE[id] === sortKey) ?? 'updatedAt'
   const sorting: SortingState = [{ id: columnId, desc: (params.get('order') ?? 'desc') === 'desc' }]
@@ -127,7 +136,6 @@ export default function ProductsPage({ loaderData: { result, categories } }: Rou
       if (value === null) next.delete(name)
       else next.set(name, value)
     }
-    setSelection({})
     setParams(next)
   }
 
@@ -223,7 +231,7 @@ export default function ProductsPage({ loaderData: { result, categories } }: Rou
 
       <ListStatus list={result} noun="product(s)" />
       <TableView table={table} label="Products" />
-      <Pager list={result} hrefOf={pageLink} onNavigate={() => setSelection({})} />
+      <Pager list={result} hrefOf={pageLink} />
     </>
   )
 }
