@@ -73,6 +73,8 @@ test('without JavaScript the server asks for the terms and keeps what was typed'
   await fillAddressFields(page)
   await page.getByRole('button', { name: 'Continue to shipping' }).click()
   await page.getByRole('button', { name: 'Continue to payment' }).click()
+  // Needed to pay by card, though the browser does not check them here (a bank transfer needs none).
+  await expect(page.getByRole('group', { name: 'Card' })).not.toContainText('(optional)')
   await page.getByLabel('Name on card').fill('Ana García')
   await page.getByLabel('Card number').fill('4242 4242 4242 4242')
   await page.getByLabel('Expiry month').selectOption('12')

@@ -455,6 +455,7 @@ function PaymentForm(props: {
             label="Name on card"
             autoComplete="cc-name"
             required={hydrated}
+            neededWhenChosen
             defaultValue={typed('card_name')}
             error={fieldErrors.card_name}
             className="checkout-field--wide"
@@ -466,6 +467,7 @@ function PaymentForm(props: {
             inputMode="numeric"
             maxLength={23}
             required={hydrated}
+            neededWhenChosen
             error={fieldErrors.card_number}
             className="checkout-field--wide"
           />
@@ -496,6 +498,7 @@ function PaymentForm(props: {
             inputMode="numeric"
             maxLength={4}
             required={hydrated}
+            neededWhenChosen
             error={fieldErrors.card_cvc}
           />
         </fieldset>

@@ -36,6 +36,12 @@ export function InputField(props: {
   type?: 'text' | 'email' | 'tel'
   autoComplete: string
   required?: boolean
+  /**
+   * Needed whenever its part of the form is chosen (the card's fields, when paying by card), though
+   * the browser is not asked to check it (`required`) before the page's code runs, as a bank
+   * transfer sends the same form without it: never marked optional.
+   */
+  neededWhenChosen?: boolean
   inputMode?: 'numeric' | 'text' | 'email' | 'tel'
   maxLength?: number
   className?: string
@@ -47,7 +53,9 @@ export function InputField(props: {
     <OrderFieldShell error={error} errorId={errorId} className={props.className}>
       <label className="checkout-field__label" htmlFor={id}>
         {props.label}
-        {props.required ? null : <span className="checkout-field__optional"> (optional)</span>}
+        {props.required || props.neededWhenChosen ? null : (
+          <span className="checkout-field__optional"> (optional)</span>
+        )}
       </label>
       <input
         id={id}
