@@ -3,7 +3,7 @@
  * whose rows link to each customer's page. Search and page live in the address, so a list can be
  * shared and the back button works.
  */
-import { type CustomerSummary, customerEndpoints } from '@fanshop/core'
+import { type CustomerSummary, customerEndpoints, MAX_SEARCH_TEXT } from '@fanshop/core'
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table'
 import { Link } from 'react-router'
 import { load } from '../api'
@@ -52,7 +52,7 @@ export default function CustomersPage({ loaderData: { search, result } }: Route.
       <FilterForm className="inline card" role="search" aria-label="Search customers">
         <label>
           Name or e-mail
-          <input name="search" type="search" defaultValue={search} maxLength={100} />
+          <input name="search" type="search" defaultValue={search} maxLength={MAX_SEARCH_TEXT} />
         </label>
         <button type="submit">Search</button>
       </FilterForm>

@@ -8,6 +8,7 @@ import {
   ADMIN_ORDER_STATES,
   type AdminOrderSummary,
   adminOrderEndpoints,
+  EMAIL_MAX_LENGTH,
   endpointPath,
   formatEuro,
   ORDER_SORTS,
@@ -130,7 +131,7 @@ export default function OrdersPage({ loaderData: { filters, result } }: Route.Co
       <FilterForm className="inline card" aria-label="Filter the orders">
         <label>
           Number or e-mail
-          <input name="q" type="search" defaultValue={filters.q} />
+          <input name="q" type="search" defaultValue={filters.q} maxLength={EMAIL_MAX_LENGTH} />
         </label>
         <Select name="state" label="State" options={ADMIN_ORDER_STATES} value={filters.state} />
         <Select name="payment" label="Payment" options={PAYMENT_STATES} value={filters.payment} />

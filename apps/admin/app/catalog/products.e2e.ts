@@ -126,6 +126,13 @@ test('a selection of products is dropped with the list it was made on, so Publis
     'aria-disabled',
     'true',
   )
+
+  // A search longer than the API takes cannot be typed, so the list never becomes an error page.
+  await filters.getByLabel('Search').fill('x'.repeat(150))
+  await expect(filters.getByLabel('Search')).toHaveValue('x'.repeat(100))
+  await filters.getByRole('button', { name: 'Filter' }).click()
+  await expect(page).toHaveURL(/search=x{100}(&|$)/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
 })
 
 test('the product list sorts by a column from its header, and the header says how', async ({ page }) => {

@@ -4,6 +4,7 @@
  */
 import {
   adminCatalogEndpoints,
+  MAX_SEARCH_TEXT,
   PRODUCT_SORTS,
   PRODUCT_STATE_LABELS,
   PRODUCT_STATES,
@@ -171,7 +172,12 @@ export default function ProductsPage({ loaderData: { result, categories } }: Rou
       <FilterForm className="inline card" aria-label="Find products">
         <label>
           Search
-          <input name="search" type="search" defaultValue={params.get('search') ?? ''} />
+          <input
+            name="search"
+            type="search"
+            defaultValue={params.get('search') ?? ''}
+            maxLength={MAX_SEARCH_TEXT}
+          />
         </label>
         <label>
           Category

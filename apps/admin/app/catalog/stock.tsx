@@ -11,6 +11,7 @@ import {
   ADJUSTMENT_REASON_LABELS,
   ADJUSTMENT_REASONS,
   adminStockEndpoints,
+  MAX_SEARCH_TEXT,
   STOCK_FILTERS,
   type StockFilter,
   type StockRow,
@@ -195,7 +196,13 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
       <div aria-live="polite">{data?.done ? <p className="notice">{data.done}</p> : null}</div>
       <FilterForm className="inline card" role="search">
         <label htmlFor="stock-q">SKU or product</label>
-        <input id="stock-q" name="q" type="search" defaultValue={params.get('q') ?? ''} />
+        <input
+          id="stock-q"
+          name="q"
+          type="search"
+          defaultValue={params.get('q') ?? ''}
+          maxLength={MAX_SEARCH_TEXT}
+        />
         <label htmlFor="stock-filter">Show</label>
         <select id="stock-filter" name="filter" defaultValue={filter}>
           {STOCK_FILTERS.map((value) => (

@@ -9,6 +9,7 @@ import { imageJsonSchema } from '../catalog/schemas.ts'
 import { isoInstant } from '../dates.ts'
 import { boundedNumber, idParam, pageParam, perPageParam, text } from '../input.ts'
 import { toCents, toDecimalString } from '../money.ts'
+import { MAX_SEARCH_TEXT } from '../search.ts'
 
 export const PRODUCT_STATES = ['draft', 'published', 'scheduled'] as const
 export type ProductState = (typeof PRODUCT_STATES)[number]
@@ -260,7 +261,7 @@ export const productIdParams = z.object({ id: idParam() })
 export const productListQuerySchema = z.object({
   search: text()
     .trim()
-    .max(100, 'must be at most 100 characters')
+    .max(MAX_SEARCH_TEXT, `must be at most ${MAX_SEARCH_TEXT} characters`)
     .optional()
     .describe('Words in the name or SKU'),
   category: idParam().optional().describe('Only products in this category'),

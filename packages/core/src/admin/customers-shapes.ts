@@ -4,13 +4,14 @@
  */
 import { z } from 'zod'
 import { idParam, pageParam, perPageParam, text } from '../input.ts'
+import { MAX_SEARCH_TEXT } from '../search.ts'
 
 export const customerIdParams = z.object({ id: idParam() })
 
 export const customerListQuerySchema = z.object({
   search: text()
     .trim()
-    .max(100, 'must be at most 100 characters')
+    .max(MAX_SEARCH_TEXT, `must be at most ${MAX_SEARCH_TEXT} characters`)
     .optional()
     .describe('Part of the name or e-mail address'),
   page: pageParam,

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { PAYMENT_STATES, SHIPMENT_STATES } from '../cart/checkout.ts'
 import { isoDate } from '../dates.ts'
+import { EMAIL_MAX_LENGTH } from '../email.ts'
 import { boundedNumber, idParam, pageParam, perPageParam, plainLine, text } from '../input.ts'
 
 /** A placed order is 'placed' until staff cancel it. */
@@ -16,7 +17,11 @@ export const ORDER_SORTS = ['placed', 'number', 'email', 'total'] as const
 
 /** The list's filters; the CSV export takes the same ones. */
 export const orderFilterSchema = z.object({
-  q: text().trim().max(254, 'must be at most 254 characters').optional().describe('Order number or e-mail'),
+  q: text()
+    .trim()
+    .max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)
+    .optional()
+    .describe('Order number or e-mail'),
   state: z.enum(ADMIN_ORDER_STATES).optional(),
   payment: z.enum(PAYMENT_STATES).optional().describe('Payment state'),
   fulfilment: z.enum(SHIPMENT_STATES).optional().describe('Fulfilment (shipment) state'),

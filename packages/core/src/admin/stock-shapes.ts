@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { idParam, pageParam, perPageParam, text } from '../input.ts'
+import { MAX_SEARCH_TEXT } from '../search.ts'
 import {
   euroPriceSchema,
   MAX_STOCK_UNITS,
@@ -20,7 +21,7 @@ export type StockFilter = (typeof STOCK_FILTERS)[number]
 export const stockQuerySchema = z.object({
   q: text()
     .trim()
-    .max(100, 'must be at most 100 characters')
+    .max(MAX_SEARCH_TEXT, `must be at most ${MAX_SEARCH_TEXT} characters`)
     .optional()
     .describe('Part of a SKU or product name'),
   filter: z
