@@ -9,6 +9,21 @@ import { issueToken } from '../src/accounts/sessions.ts'
 import { createUser } from '../src/accounts/users.ts'
 import type { TestApp } from './test-app.ts'
 
+/** The columns a published product row of these tests shares, whatever its kind. */
+const publishedRow = (now: number) => ({
+  status: 'publish' as const,
+  description: '',
+  short_description: '',
+  sale_price: null,
+  stock_sold: 0,
+  gender_id: null,
+  size_guide_id: null,
+  image_id: null,
+  menu_order: 0,
+  created_at: now,
+  updated_at: now,
+})
+
 export async function insertProduct(
   t: TestApp,
   input: { price: number; stock: number | null; salePrice?: number; name?: string },
@@ -18,24 +33,15 @@ export async function insertProduct(
   const { id } = await t.ctx.db
     .insertInto('products')
     .values({
+      ...publishedRow(now),
       parent_id: null,
       type: 'simple',
       name: input.name ?? `Fixture ${slug}`,
       slug,
-      status: 'publish',
-      description: '',
-      short_description: '',
       sku: slug.toUpperCase(),
       regular_price: input.price,
       sale_price: input.salePrice ?? null,
       stock_on_hand: input.stock,
-      stock_sold: 0,
-      gender_id: null,
-      size_guide_id: null,
-      image_id: null,
-      menu_order: 0,
-      created_at: now,
-      updated_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -70,19 +76,7 @@ export async function insertVariableProduct(
     .values({ attribute_id: size.id, name: 'M', slug: 'm', menu_order: 0 })
     .returning('id')
     .executeTakeFirstOrThrow()
-  const base = {
-    status: 'publish' as const,
-    description: '',
-    short_description: '',
-    sale_price: null,
-    stock_sold: 0,
-    gender_id: null,
-    size_guide_id: null,
-    image_id: null,
-    menu_order: 0,
-    created_at: now,
-    updated_at: now,
-  }
+  const base = publishedRow(now)
   const parent = await db
     .insertInto('products')
     .values({
@@ -137,17 +131,7 @@ export async function insertSiblingVariation(
   const { id } = await t.ctx.db
     .insertInto('products')
     .values({
-      status: 'publish',
-      description: '',
-      short_description: '',
-      sale_price: null,
-      stock_sold: 0,
-      gender_id: null,
-      size_guide_id: null,
-      image_id: null,
-      menu_order: 0,
-      created_at: now,
-      updated_at: now,
+      ...publishedRow(now),
       parent_id: productId,
       type: 'variation',
       name: `${parent.name} - Black, ${size}`,

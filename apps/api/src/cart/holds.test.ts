@@ -243,6 +243,32 @@ describe(`stock holds on ${testDialect}`, () => {
     expect(product.max_per_order).toBe(5)
   })
 
+  /**
+   * A shopper's own cart holding `own` units of one product and a guest cart holding `guest` of
+   * another (or the same), merged at the shopper's login: the merge's answer.
+   */
+  const mergeAtLogin = async (
+    own: [variantId: number, units: number],
+    guest: [variantId: number, units: number],
+  ) => {
+    const shopper = await insertShopper(t)
+    const account = await createCart(t, shopper.token)
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${account.number}/line_items.json`,
+      headers: { authorization: `Bearer ${shopper.token}` },
+      payload: { line_item: { variant_id: own[0], quantity: own[1] } },
+    })
+    const guestCart = await createCart(t)
+    expect((await addLine(t, guestCart, ...guest)).statusCode).toBe(201)
+    expect(await heldCounter(own[0])).toBe(own[0] === guest[0] ? own[1] + guest[1] : own[1])
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${guestCart.number}/associate.json?order_token=${guestCart.token}`,
+      headers: { authorization: `Bearer ${shopper.token}` },
+    })
+  }
+
   it('counts the sizes of one product together toward the per-order maximum', async () => {
     const { productId, variationId: medium } = await insertVariableProduct(t, { price: 1000, stock: 50 })
     const large = await insertSiblingVariation(t, productId, { price: 1000, stock: 50 })
@@ -278,21 +304,7 @@ describe(`stock holds on ${testDialect}`, () => {
   it('caps a merged cart at the per-order maximum of a product over its sizes', async () => {
     const { productId, variationId: medium } = await insertVariableProduct(t, { price: 1000, stock: 20 })
     const large = await insertSiblingVariation(t, productId, { price: 1000, stock: 20 })
-    const shopper = await insertShopper(t)
-    const own = await createCart(t, shopper.token)
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/orders/${own.number}/line_items.json`,
-      headers: { authorization: `Bearer ${shopper.token}` },
-      payload: { line_item: { variant_id: medium, quantity: 3 } },
-    })
-    const guest = await createCart(t)
-    expect((await addLine(t, guest, large, 3)).statusCode).toBe(201)
-    const merged = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${guest.number}/associate.json?order_token=${guest.token}`,
-      headers: { authorization: `Bearer ${shopper.token}` },
-    })
+    const merged = await mergeAtLogin([medium, 3], [large, 3])
     expect(merged.json().item_count).toBe(5)
     expect(await heldCounter(medium)).toBe(3)
     expect(await heldCounter(large)).toBe(2)
@@ -301,22 +313,7 @@ describe(`stock holds on ${testDialect}`, () => {
 
   it('caps a merged cart at the per-order maximum and gives the newest units back', async () => {
     const productId = await insertProduct(t, { price: 1000, stock: 20 })
-    const shopper = await insertShopper(t)
-    const own = await createCart(t, shopper.token)
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/orders/${own.number}/line_items.json`,
-      headers: { authorization: `Bearer ${shopper.token}` },
-      payload: { line_item: { variant_id: productId, quantity: 4 } },
-    })
-    const guest = await createCart(t)
-    await addLine(t, guest, productId, 3)
-    expect(await heldCounter(productId)).toBe(7)
-    const merged = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${guest.number}/associate.json?order_token=${guest.token}`,
-      headers: { authorization: `Bearer ${shopper.token}` },
-    })
+    const merged = await mergeAtLogin([productId, 4], [productId, 3])
     expect(merged.json().item_count).toBe(5)
     expect(await heldCounter(productId)).toBe(5)
     expect(await holdsSum(productId)).toBe(5)
