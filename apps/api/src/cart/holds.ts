@@ -556,8 +556,6 @@ export async function setLineQuantity(
     return null
   }
   const now = ctx.now()
-  // Fewer units of a line keep the price they were held at, and need nothing of the product now:
-  // a fan can always take units out, also of a product taken off sale or repriced since.
   const parentId = product?.parent_id ?? null
   const otherUnits = otherUnitsOfProduct(
     rows.map((row) => ({
@@ -568,6 +566,8 @@ export async function setLineQuantity(
     variantId,
     parentId,
   )
+  // Fewer units of a line keep the price they were held at, and need nothing of the product now:
+  // a fan can always take units out, also of a product taken off sale or repriced since.
   const { price, fanCap } =
     mine && quantity < had
       ? { price: mine.line_price!, fanCap: null }

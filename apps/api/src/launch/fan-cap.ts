@@ -2,8 +2,9 @@
  * The per-fan cap on the add path, at login and at checkout (core's launch/fan-cap.ts has the
  * rule): a capped product (a variable product's variations together, core's countedProductId: a
  * tee limited to 1 is one tee, not one of each size) is counted across the fan's account (its
- * other orders and open carts), or for a guest in the cart; at checkout, across the orders placed or being paid for the same
- * mailbox (an e-mail address without its +tag, Gmail's without dots) or by the same account;
+ * other orders and open carts), or for a guest in the cart; at checkout, across the orders placed
+ * or being paid for the same mailbox (an e-mail address without its +tag, Gmail's without dots)
+ * or by the same account;
  * less the units that went back to the shelf (a cancelled order). Only capped items pay for it:
  * one indexed sum, counted one fan at a time
  * (PostgreSQL first locks the fan's account row when adding, or the mailbox with a
@@ -40,7 +41,7 @@ export function refuseOverFanCap(ownedElsewhere: number, wanted: number, cap: nu
   if (!withinPerFanCap(ownedElsewhere, wanted, cap)) throw unprocessable(perFanCapMessage(cap))
 }
 
-/** The line items of a product (countedProductId), each with the order it is in. */
+/** The units a fan owns of a product (countedProductId): its lines summed, their orders joined for the caller's conditions. */
 const linesOfProduct = (db: Db, productId: number) =>
   db
     .selectFrom('line_items')
