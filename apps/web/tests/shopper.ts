@@ -2,7 +2,7 @@
  * For the browser tests: a shopper's steps through registration, the cookie bar, the bag, the
  * address forms and the checkout (shared by the cart's, the accounts' and the site's tests).
  */
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 import { registration } from '../../api/tests/registration.ts'
 
 /** Registers a customer through the spec's API; answers the e-mail and password to log in with. */
@@ -11,6 +11,20 @@ export async function registerCustomer(request: APIRequestContext, overrides: Re
   const registered = await request.post('/wp-json/wp/v2/register', { data: body })
   expect(registered.status()).toBe(201)
   return { email: body.email, password: body.password }
+}
+
+/** Fills the register form (a page's or a panel's) for Ana Lopez with `email`, terms accepted, not sent. */
+export async function fillRegistration(form: Page | Locator, email: string) {
+  await form.getByLabel('First name').fill('Ana')
+  await form.getByLabel('Last name').fill('Lopez')
+  await form.getByLabel('E-mail').fill(email)
+  await form.getByLabel('Password', { exact: true }).fill('correct horse')
+  await form.getByLabel('Repeat password').fill('correct horse')
+  await form.getByLabel('Female').check()
+  await form.getByLabel('Year of birth').selectOption('2000')
+  await form.getByLabel('Month of birth').selectOption('March')
+  await form.getByLabel('Day of birth').selectOption('3')
+  await form.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check()
 }
 
 /** Logs in through the header's login panel; the customer lands on the profile. */

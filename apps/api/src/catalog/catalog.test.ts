@@ -740,15 +740,21 @@ describe(`catalogue API on ${testDialect}`, () => {
       }
     })
 
+    /** A product's variations list, all of them on one page. */
+    const variationsPath = (product: ProductJson) =>
+      `/wp-json/wc/v3/products/${product.id}/variations?per_page=100`
+    /** The ids that list answers `query` with, and the total it says. */
+    const variationList = async (product: ProductJson, query: string) => {
+      const res = await get(`${variationsPath(product)}&${query}`)
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(200)
+      return { ids: (res.json() as { id: number }[]).map((v) => v.id), total: res.headers['x-wp-total'] }
+    }
+
     // Each of these was ignored: a client asking for one variation by its SKU was sent every one.
     it("filters a product's variations by WooCommerce's include, exclude, sku, on_sale, stock_status, price and offset", async () => {
       const tee = await bySlug('extra-time-tour-tee')
-      const path = `/wp-json/wc/v3/products/${tee.id}/variations?per_page=100`
-      const list = async (query: string) => {
-        const res = await get(`${path}&${query}`)
-        expect(res.statusCode, `${query}: ${res.body}`).toBe(200)
-        return { ids: (res.json() as { id: number }[]).map((v) => v.id), total: res.headers['x-wp-total'] }
-      }
+      const path = variationsPath(tee)
+      const list = (query: string) => variationList(tee, query)
       const all = tee.variations
       const ids = (pick: (v: (typeof all)[number]) => boolean) => all.filter(pick).map((v) => v.id)
       expect((await list(`include=${all[3]!.id},${all[1]!.id}`)).ids).toEqual([all[1]!.id, all[3]!.id])
@@ -785,12 +791,8 @@ describe(`catalogue API on ${testDialect}`, () => {
     // Each of these was ignored: a client asking for the variations by price, or for the black ones, was sent all in the shop's order.
     it("orders and searches a product's variations by WooCommerce's orderby, order and search", async () => {
       const tee = await bySlug('extra-time-tour-tee')
-      const path = `/wp-json/wc/v3/products/${tee.id}/variations?per_page=100`
-      const list = async (query: string) => {
-        const res = await get(`${path}&${query}`)
-        expect(res.statusCode, `${query}: ${res.body}`).toBe(200)
-        return (res.json() as { id: number }[]).map((v) => v.id)
-      }
+      const path = variationsPath(tee)
+      const list = async (query: string) => (await variationList(tee, query)).ids
       const all = tee.variations
       const shopOrder = all.map((v) => v.id)
       const byId = [...shopOrder].sort((a, b) => a - b)

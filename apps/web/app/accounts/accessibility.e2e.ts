@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from '../../tests/playwright.ts'
+import { fillRegistration } from '../../tests/shopper.ts'
 
 async function expectNoViolations(page: Page, selector: string) {
   const results = await new AxeBuilder({ page }).include(selector).analyze()
@@ -58,16 +59,7 @@ test('a refused registration’s dialog gives focus back to Create account when 
   page,
 }) => {
   await page.goto('/auth/register')
-  await page.getByLabel('First name').fill('Ana')
-  await page.getByLabel('Last name').fill('Lopez')
-  await page.getByLabel('E-mail').fill('demo@example.com')
-  await page.getByLabel('Password', { exact: true }).fill('correct horse')
-  await page.getByLabel('Repeat password').fill('correct horse')
-  await page.getByLabel('Female').check()
-  await page.getByLabel('Year of birth').selectOption('2000')
-  await page.getByLabel('Month of birth').selectOption('March')
-  await page.getByLabel('Day of birth').selectOption('3')
-  await page.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check()
+  await fillRegistration(page, 'demo@example.com')
   const createAccount = page.getByRole('button', { name: 'Create account' })
   await createAccount.press('Enter')
   const refusal = page.getByRole('alertdialog', { name: 'Your account could not be created' })

@@ -1,4 +1,5 @@
 import { expect, test } from '../../tests/playwright.ts'
+import { fillRegistration } from '../../tests/shopper.ts'
 
 test('a refused login shows both messages of spec 5', async ({ page }) => {
   await page.goto('/shop')
@@ -41,16 +42,7 @@ test('a registration the server refuses says why before JavaScript, on the regis
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto('/auth/register')
-  await page.getByLabel('First name').fill('Lucía')
-  await page.getByLabel('Last name').fill('Garcia')
-  await page.getByLabel('E-mail').fill('demo@example.com')
-  await page.getByLabel('Password', { exact: true }).fill('correct horse')
-  await page.getByLabel('Repeat password').fill('correct horse')
-  await page.getByLabel('Female').check()
-  await page.getByLabel('Year of birth').selectOption('2000')
-  await page.getByLabel('Month of birth').selectOption('February')
-  await page.getByLabel('Day of birth').selectOption('2')
-  await page.getByLabel(/I accept the/).check()
+  await fillRegistration(page, 'demo@example.com')
   await page.getByRole('button', { name: 'Create account' }).click()
   const refusal = page.getByRole('alert').filter({ hasText: 'Your account could not be created' })
   await expect(refusal).toContainText(
