@@ -350,6 +350,16 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
               </select>
             )}
           </Field>
+          <Field
+            label="Limit per fan"
+            name={fields.perFanLimit.name}
+            errors={fields.perFanLimit.errors}
+            hint="Units one fan may have across all their orders and bags, sizes and colours counted together (a limited drop). Empty: no limit."
+          >
+            {(control) => (
+              <input {...control} inputMode="numeric" defaultValue={product?.perFanLimit ?? ''} />
+            )}
+          </Field>
           <fieldset className="inline">
             <legend>Status</legend>
             {PRODUCT_STATES.map((value) => (

@@ -41,6 +41,14 @@ test('the manager creates a variable product with stock, publishes it, and the s
     await page.getByLabel(`Stock of Black, ${size}`).fill('6')
   }
   await page.getByRole('group', { name: 'Status' }).getByLabel('Published').check()
+  // A limited drop: one tee per fan, its sizes counted together; a figure that is no limit is refused as typed.
+  const limit = page.getByLabel('Limit per fan')
+  await limit.fill('0')
+  await limit.blur()
+  await expect(limit).toHaveAccessibleDescription(
+    /must be empty \(no limit\) or a whole number from 1 to 999/,
+  )
+  await limit.fill('1')
   // A SKU another row holds (letter case aside) is refused, and what was typed stays.
   await page.getByLabel('SKU of Black, L').fill('ett-tee-black-m')
   await page.getByRole('button', { name: 'Create product' }).click()
@@ -55,6 +63,7 @@ test('the manager creates a variable product with stock, publishes it, and the s
   await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible()
   await expect(page.getByRole('status')).toContainText('Saved.')
   await expect(page.getByLabel('Stock of Black, L')).toHaveValue('6')
+  await expect(page.getByLabel('Limit per fan')).toHaveValue('1')
   // Saved again at once from the page the creation led to (its first save sent no status, and was
   // refused without a word), the form holds nothing unsaved: a move on asks nothing.
   await page

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { imageJsonSchema } from '../catalog/schemas.ts'
 import { isoInstant } from '../dates.ts'
 import { boundedNumber, idParam, pageParam, perPageParam, text } from '../input.ts'
+import { MAX_PER_FAN_CAP } from '../launch/fan-cap.ts'
 import { toCents, toDecimalString } from '../money.ts'
 import { MAX_SEARCH_TEXT } from '../search.ts'
 
@@ -76,6 +77,16 @@ const optionalPrice = z.preprocess((value) => (value === '' ? undefined : value)
 /** Units on hand as the product form and the stock page send them, up to MAX_STOCK_UNITS. */
 export const stockUnitsSchema = boundedNumber(0, MAX_STOCK_UNITS)
 
+/** A product's per-fan cap as the form and the catalogue file send it; empty: no cap. */
+export const perFanLimitSchema = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  boundedNumber(
+    1,
+    MAX_PER_FAN_CAP,
+    `must be empty (no limit) or a whole number from 1 to ${MAX_PER_FAN_CAP}`,
+  ).optional(),
+)
+
 const htmlSchema = text().max(20_000, 'must be at most 20,000 characters').default('')
 /**
  * A SKU: what the catalogue file finds a stock row by, so the product form and the file read it by
@@ -130,6 +141,11 @@ export const productInputSchema = z
     publishAt: z.preprocess((value) => (value === '' ? undefined : value), isoInstant.optional()),
     categories: idList.default([]),
     sizeGuideId: z.preprocess((value) => (value === '' ? undefined : value), idParam().optional()),
+    /**
+     * Units one fan may have across their orders and carts, sizes and colours counted together
+     * (the drop's per-fan cap, launch/fan-cap.ts); left out: no cap.
+     */
+    perFanLimit: perFanLimitSchema,
     /** Terms the product is offered in beyond those its variations use (e.g. a fabric). */
     terms: idList.default([]),
     sku: productSkuSchema,
@@ -243,6 +259,8 @@ export const adminProductSchema = z.object({
   publishAt: z.string().nullable(),
   categories: z.array(z.number().int()),
   sizeGuideId: z.number().int().nullable(),
+  /** The per-fan cap, or null for none. */
+  perFanLimit: z.number().int().nullable(),
   terms: z.array(z.number().int()),
   sku: z.string(),
   price: z.string(),

@@ -14,6 +14,9 @@ export interface FanCapSettings {
 /** Units of a limited product one fan may have unless it sets its own cap. */
 export const DEFAULT_LIMITED_PER_FAN = 1
 
+/** The highest cap the back office and the catalogue file set: a limited run is counted in units, not in thousands. */
+export const MAX_PER_FAN_CAP = 999
+
 /**
  * The cap of a sellable item from its own settings, else its parent's (a variation of a limited
  * product is limited); null when it has none.
@@ -49,6 +52,12 @@ export function mailboxOf(email: string): string {
 
 export const withinPerFanCap = (ownedElsewhere: number, wanted: number, cap: number): boolean =>
   ownedElsewhere + wanted <= cap
+
+/** The settings that store a cap as the back office sets it (null: no cap). */
+export const fanCapSettings = (cap: number | null): { limited: number; max_per_fan: number | null } => ({
+  limited: cap === null ? 0 : 1,
+  max_per_fan: cap,
+})
 
 export const perFanCapMessage = (cap: number): string =>
   cap === 1 ? 'This item is limited to 1 per fan.' : `This item is limited to ${cap} per fan.`

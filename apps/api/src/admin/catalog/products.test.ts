@@ -481,6 +481,39 @@ describe('creating and editing products', () => {
     const read = await call(adminCatalogEndpoints.product, { params: { id: res.json().id } })
     expect(read.json().status).toBe('published')
   })
+
+  it("sets a product's limit per fan, to which the shop holds its sizes together, and takes it off", async () => {
+    const body = await variableProduct('admin-capped', { perFanLimit: 2 })
+    body.variations[1]!.stock = 5
+    const res = await call(adminCatalogEndpoints.createProduct, { body })
+    expect(res.statusCode, res.body).toBe(201)
+    const product = res.json()
+    expect(product.perFanLimit).toBe(2)
+    const [sizeM, sizeL] = product.variations.map((v: { id: number }) => v.id)
+    const cart = await createCart(t)
+    expect((await addLine(t, cart, sizeM, 2)).statusCode).toBe(201)
+    const over = await addLine(t, cart, sizeL)
+    expect(over.json()).toEqual({ statusCode: 422, message: 'This item is limited to 2 per fan.' })
+
+    const edited = await call(adminCatalogEndpoints.updateProduct, {
+      params: { id: product.id },
+      body: { ...body, perFanLimit: '', updatedAt: product.updatedAt },
+    })
+    expect(edited.statusCode, edited.body).toBe(200)
+    expect(edited.json().perFanLimit).toBeNull()
+    expect((await addLine(t, cart, sizeL)).statusCode).toBe(201)
+
+    for (const perFanLimit of [0, 1000, 1.5, 'one']) {
+      const bad = await call(adminCatalogEndpoints.createProduct, {
+        body: await variableProduct('admin-capped-bad', { perFanLimit }),
+      })
+      expect(bad.json()).toEqual({
+        statusCode: 400,
+        message:
+          'Invalid body parameter "perFanLimit": must be empty (no limit) or a whole number from 1 to 999',
+      })
+    }
+  })
 })
 
 describe('the products list and bulk publishing', () => {

@@ -9,8 +9,10 @@
  */
 import {
   type AdminProduct,
+  fanCapSettings,
   type ProductInput,
   type ProductState,
+  perFanCap,
   STALE_PRODUCT,
   skuKey,
   toDecimalString,
@@ -102,6 +104,7 @@ export async function readAdminProduct(db: Db, id: number, now: number): Promise
     publishAt: product.publish_at === null ? null : new Date(Number(product.publish_at)).toISOString(),
     categories: categories.map((row) => row.category_id),
     sizeGuideId: product.size_guide_id,
+    perFanLimit: perFanCap(product),
     terms: termsOf(id).map((term) => term.id),
     sku: product.sku,
     price: product.type === 'simple' ? priceText(product.regular_price) : '',
@@ -312,6 +315,7 @@ export async function saveProduct(
       regular_price: variable ? Math.min(...input.variations.map((v) => v.price)) : input.price!,
       sale_price: variable ? null : (input.salePrice ?? null),
       size_guide_id: input.sizeGuideId ?? null,
+      ...fanCapSettings(input.perFanLimit ?? null),
       updated_at: now,
     }
     let productId: number
