@@ -5,7 +5,13 @@
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { adminStockEndpoints, CSV_COLUMNS, type CsvIssue, csvRejectionSchema } from '@fanshop/core'
+import {
+  adminStockEndpoints,
+  CSV_COLUMNS,
+  CSV_OPTIONAL_COLUMNS,
+  type CsvIssue,
+  csvRejectionSchema,
+} from '@fanshop/core'
 import { createColumnHelper } from '@tanstack/react-table'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { z } from 'zod'
@@ -70,7 +76,8 @@ export default function ImportPage() {
       <section aria-labelledby="export-heading" className="card">
         <h2 id="export-heading">Export</h2>
         <p>
-          Every product and its stock, one row per variation: <code>{CSV_COLUMNS.join(', ')}</code>.
+          Every product and its stock, one row per variation:{' '}
+          <code>{[...CSV_COLUMNS, ...CSV_OPTIONAL_COLUMNS].join(', ')}</code>.
         </p>
         <a href="/admin/api/catalog/export.csv" download>
           Download the catalogue CSV
@@ -81,8 +88,9 @@ export default function ImportPage() {
         <p>
           Products are matched by slug and variations by SKU; new ones are created. Categories are slugs and
           attributes pairs like <code>colour:Black|size:M</code>. A variation taken off its product has the
-          status <code>retired</code> instead of its product&rsquo;s. Every row is checked first: a file with
-          any problem changes nothing.
+          status <code>retired</code> instead of its product&rsquo;s. <code>per_fan_limit</code> is the
+          product&rsquo;s limit per fan (empty: none); a file without that column leaves each product&rsquo;s
+          as it is. Every row is checked first: a file with any problem changes nothing.
         </p>
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
           <label htmlFor={fields.file.id}>CSV file</label>

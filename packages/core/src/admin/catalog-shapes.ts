@@ -77,14 +77,15 @@ const optionalPrice = z.preprocess((value) => (value === '' ? undefined : value)
 /** Units on hand as the product form and the stock page send them, up to MAX_STOCK_UNITS. */
 export const stockUnitsSchema = boundedNumber(0, MAX_STOCK_UNITS)
 
-/** A product's per-fan cap as the form and the catalogue file send it; empty: no cap. */
+export const PER_FAN_LIMIT_MESSAGE = `must be empty (no limit) or a whole number from 1 to ${MAX_PER_FAN_CAP}`
+
+/** A product's per-fan cap, where one is given. */
+export const perFanLimitValue = boundedNumber(1, MAX_PER_FAN_CAP, PER_FAN_LIMIT_MESSAGE)
+
+/** A product's per-fan cap as the form sends it; empty: no cap. */
 export const perFanLimitSchema = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
-  boundedNumber(
-    1,
-    MAX_PER_FAN_CAP,
-    `must be empty (no limit) or a whole number from 1 to ${MAX_PER_FAN_CAP}`,
-  ).optional(),
+  perFanLimitValue.optional(),
 )
 
 const htmlSchema = text().max(20_000, 'must be at most 20,000 characters').default('')

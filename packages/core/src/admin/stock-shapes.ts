@@ -9,6 +9,8 @@ import { MAX_SEARCH_TEXT } from '../search.ts'
 import {
   euroPriceSchema,
   MAX_STOCK_UNITS,
+  PER_FAN_LIMIT_MESSAGE,
+  perFanLimitValue,
   skuKey,
   skuSchema,
   slugOf,
@@ -109,7 +111,12 @@ export const CSV_COLUMNS = [
   'sale_price',
   'on_hand',
 ] as const
-export type CsvColumn = (typeof CSV_COLUMNS)[number]
+/**
+ * Columns a file may leave out, each then keeping what the shop has: a file written before the
+ * column existed imports as it did. The export writes them after the others.
+ */
+export const CSV_OPTIONAL_COLUMNS = ['per_fan_limit'] as const
+export type CsvColumn = (typeof CSV_COLUMNS)[number] | (typeof CSV_OPTIONAL_COLUMNS)[number]
 
 /**
  * A row's status: its product's, or `retired` for a variation taken off its product (kept because
@@ -176,6 +183,13 @@ export const csvRowSchema = z
       .regex(/^\d{1,7}$/, 'must be a whole number of units')
       .transform(Number)
       .pipe(z.number().max(MAX_STOCK_UNITS, `must be at most ${MAX_STOCK_UNITS}`)),
+    /** The product's limit per fan: null for none; left out with its column, the product keeps its own. */
+    per_fan_limit: z
+      .preprocess(
+        (cell) => (typeof cell === 'string' ? cell.trim() : cell),
+        z.union([z.literal('').transform(() => null), perFanLimitValue], { error: PER_FAN_LIMIT_MESSAGE }),
+      )
+      .optional(),
   })
   .superRefine((row, context) => {
     if (row.sale_price !== null && row.sale_price >= row.price) {
@@ -223,6 +237,13 @@ export function csvFileIssues(rows: readonly { row: number; data: CsvRow }[]): C
         issues.push({
           row: entry.row,
           column: 'product_name',
+          message: `differs from row ${first.row} of the same product`,
+        })
+      }
+      if (data.per_fan_limit !== first.data.per_fan_limit) {
+        issues.push({
+          row: entry.row,
+          column: 'per_fan_limit',
           message: `differs from row ${first.row} of the same product`,
         })
       }
@@ -306,7 +327,6 @@ export function csvRejection(
   }
 }
 
-/** The slug of a name ("10-11 Y" -> "10-11-y"), as the CSV import makes variation slugs. */
 /** A new variation's slug and name: its product's, with its terms ("tee-black-m", "Tee - Black, M"). */
 export function variationIdentity(product: { slug: string; name: string }, terms: readonly string[]) {
   return {

@@ -7,8 +7,10 @@
 import {
   CSV_COLUMNS,
   CSV_LIST_SEPARATOR,
+  CSV_OPTIONAL_COLUMNS,
   type CsvColumn,
   neutraliseCsvCell,
+  perFanCap,
   toDecimalString,
 } from '@fanshop/core'
 import { stringify } from 'csv-stringify/sync'
@@ -62,9 +64,13 @@ export async function exportCatalogCsv(db: Kysely<Database>): Promise<string> {
         'products.regular_price',
         'products.sale_price',
         'products.stock_on_hand',
+        'products.limited',
+        'products.max_per_fan',
         'parent.slug as parent_slug',
         'parent.name as parent_name',
         'parent.status as parent_status',
+        'parent.limited as parent_limited',
+        'parent.max_per_fan as parent_max_per_fan',
       ])
       .where('products.stock_on_hand', 'is not', null)
       .orderBy((eb) => eb.fn.coalesce('parent.menu_order', 'products.menu_order'))
@@ -87,8 +93,18 @@ export async function exportCatalogCsv(db: Kysely<Database>): Promise<string> {
       price: toDecimalString(Number(row.regular_price)),
       sale_price: row.sale_price === null ? '' : toDecimalString(Number(row.sale_price)),
       on_hand: String(row.stock_on_hand),
+      // The product's own: a variation's row gives its product's, as it does its name.
+      per_fan_limit: String(
+        (row.parent_id === null
+          ? perFanCap(row)
+          : perFanCap({ limited: row.parent_limited, max_per_fan: row.parent_max_per_fan })) ?? '',
+      ),
     }),
   )
   // A cell a spreadsheet would run as a formula starts with a quote instead (CSV injection).
-  return stringify(rows, { header: true, columns: [...CSV_COLUMNS], cast: { string: neutraliseCsvCell } })
+  return stringify(rows, {
+    header: true,
+    columns: [...CSV_COLUMNS, ...CSV_OPTIONAL_COLUMNS],
+    cast: { string: neutraliseCsvCell },
+  })
 }

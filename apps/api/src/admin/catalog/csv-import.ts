@@ -10,12 +10,15 @@
 import {
   CSV_COLUMNS,
   CSV_LIST_SEPARATOR,
+  CSV_OPTIONAL_COLUMNS,
   type CsvImportResult,
   type CsvIssue,
   type CsvRow,
   csvFileIssues,
   csvProductStatus,
   csvRowSchema,
+  fanCapSettings,
+  perFanCap,
   restoreCsvCell,
   skuKey,
   toDecimalString,
@@ -72,15 +75,12 @@ export function readCatalogCsv(text: string): { rows: FileRow[]; issues: CsvIssu
   for (const column of CSV_COLUMNS) {
     if (!header.includes(column)) issues.push({ row: 1, column, message: 'is missing from the header' })
   }
+  const known: readonly string[] = [...CSV_COLUMNS, ...CSV_OPTIONAL_COLUMNS]
   for (const [i, name] of header.entries()) {
     // csv-parse would keep the last of a column's cells, silently.
     if (header.indexOf(name) !== i) issues.push({ row: 1, column: name, message: 'is in the header twice' })
-    else if (!(CSV_COLUMNS as readonly string[]).includes(name)) {
-      issues.push({
-        row: 1,
-        column: name,
-        message: `is not a column (the columns: ${CSV_COLUMNS.join(', ')})`,
-      })
+    else if (!known.includes(name)) {
+      issues.push({ row: 1, column: name, message: `is not a column (the columns: ${known.join(', ')})` })
     }
   }
   if (issues.length > 0) return { rows: [], issues }
@@ -134,6 +134,8 @@ interface ProductPlan {
   /** Null when every row is retired: an existing product keeps its status, a new one is a draft. */
   status: 'publish' | 'draft' | null
   categoryIds: number[]
+  /** The limit per fan (null: none); undefined when the file has no such column, and the product keeps its own. */
+  perFanLimit: number | null | undefined
   existing: ExistingRow | null
   variable: boolean
   rows: { fileRow: FileRow; existing: ExistingRow | null; termIds: number[]; termNames: string[] }[]
@@ -258,6 +260,7 @@ async function plan(
       name: first.data.product_name,
       status: csvProductStatus(group),
       categoryIds: first.data.categories.flatMap((category) => categoryId.get(category) ?? []),
+      perFanLimit: first.data.per_fan_limit,
       existing,
       variable,
       rows: [],
@@ -395,7 +398,7 @@ async function addTerms(trx: Kysely<Database>, productId: number, termIds: numbe
 /** What a file can change of a product, as its audit entries show it. */
 type AuditedProduct = Record<string, unknown>
 
-/** The products `ids` as their audit entries show them: name, status, categories, and each stock row. */
+/** The products `ids` as their audit entries show them: name, status, categories, limit per fan, and each stock row. */
 async function auditedProducts(trx: Kysely<Database>, ids: number[]): Promise<Map<number, AuditedProduct>> {
   if (ids.length === 0) return new Map()
   const [rows, categories] = await Promise.all([
@@ -411,6 +414,8 @@ async function auditedProducts(trx: Kysely<Database>, ids: number[]): Promise<Ma
         'regular_price',
         'sale_price',
         'stock_on_hand',
+        'limited',
+        'max_per_fan',
       ])
       .where((eb) => eb.or([eb('id', 'in', ids), eb('parent_id', 'in', ids)]))
       .orderBy('menu_order')
@@ -436,6 +441,7 @@ async function auditedProducts(trx: Kysely<Database>, ids: number[]): Promise<Ma
       name: row.name,
       status: row.status,
       categories: categories.filter((entry) => entry.product_id === row.id).map((entry) => entry.slug),
+      perFanLimit: perFanCap(row),
       ...(row.type === 'variable'
         ? {
             variations: rows
@@ -508,6 +514,7 @@ async function apply(
         .set({
           name: product.name,
           ...(product.status ? { status: product.status } : {}),
+          ...(product.perFanLimit === undefined ? {} : fanCapSettings(product.perFanLimit)),
           updated_at: now,
           ...(product.variable ? { regular_price: lowest } : {}),
         })
@@ -534,6 +541,7 @@ async function apply(
           size_guide_id: null,
           image_id: null,
           menu_order: 0,
+          ...fanCapSettings(product.perFanLimit ?? null),
           created_at: now,
           updated_at: now,
         })

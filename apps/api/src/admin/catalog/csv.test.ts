@@ -12,7 +12,9 @@ import { callEndpoint, createAdminTestApp, demoStaff } from '../testing.ts'
 
 let t: TestApp
 let cookies: Record<StaffRole, string>
+/** The columns every file has; the export adds the optional ones a file may leave out. */
 const HEADER = 'product_slug,product_name,status,categories,sku,attributes,price,sale_price,on_hand'
+const EXPORT_HEADER = `${HEADER},per_fan_limit`
 
 beforeAll(async () => {
   ;({ t, cookies } = await createAdminTestApp())
@@ -50,7 +52,7 @@ const snapshot = () =>
 describe('the catalogue CSV export', () => {
   it('writes one row per variation with its product, categories, attributes, prices and on hand', async () => {
     const records = parse(await exported(), { columns: true }) as Record<string, string>[]
-    expect(Object.keys(records[0]!).join(',')).toBe(HEADER)
+    expect(Object.keys(records[0]!).join(',')).toBe(EXPORT_HEADER)
     const tee = records.find((row) => row.sku === 'ETT-TEE-BLACK-S')
     expect(tee).toEqual({
       product_slug: 'extra-time-tour-tee',
@@ -62,6 +64,7 @@ describe('the catalogue CSV export', () => {
       price: '34.90',
       sale_price: '',
       on_hand: '12',
+      per_fan_limit: '',
     })
     const poster = records.find((row) => row.sku === 'ETT-POSTER')
     expect(poster).toMatchObject({ attributes: '', on_hand: '7' })
@@ -221,7 +224,7 @@ describe('the catalogue CSV import', () => {
     const committed = figures.stock_held + figures.stock_sold
     expect(figures.stock_held).toBe(2)
     const lp = (await exported()).split('\n').find((line) => line.includes(',OSS-LP,'))!
-    const low = await importCsv(`${HEADER}\n${lp.replace(/,\d+$/, ',1')}`)
+    const low = await importCsv(`${EXPORT_HEADER}\n${lp.replace(/,\d+,(\d*)$/, ',1,$1')}`)
     expect(low.json().issues).toEqual([
       {
         row: 2,
@@ -243,7 +246,7 @@ describe('the catalogue CSV import', () => {
     expect(teeRows.length).toBeGreaterThan(1)
     expect(teeRows.every((line) => swap(line) !== line)).toBe(true)
     const before = await snapshot()
-    const res = await importCsv([HEADER, ...teeRows.map(swap)].join('\n'))
+    const res = await importCsv([EXPORT_HEADER, ...teeRows.map(swap)].join('\n'))
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toMatchObject({ variationsCreated: 0, stockChanges: 0 })
     expect(await snapshot()).toEqual(before)
@@ -253,7 +256,7 @@ describe('the catalogue CSV import', () => {
       ',ETT-TEE-BLACK-S,',
       ',ETT-TEE-BLACK-S-2,',
     )
-    const twice = await importCsv([HEADER, ...teeRows, again].join('\n'))
+    const twice = await importCsv([EXPORT_HEADER, ...teeRows, again].join('\n'))
     expect(twice.statusCode, twice.body).toBe(422)
     expect(twice.json().issues).toEqual([
       {
@@ -305,7 +308,9 @@ describe('the catalogue CSV import', () => {
   it('refuses new attributes for an existing variation, whose terms the import does not change', async () => {
     const row = (await exported()).split('\n').find((line) => line.includes(',ETT-TEE-BLACK-XS,'))!
     const before = await snapshot()
-    const res = await importCsv(`${HEADER}\n${row.replace('colour:Black|size:XS', 'colour:White|size:M')}`)
+    const res = await importCsv(
+      `${EXPORT_HEADER}\n${row.replace('colour:Black|size:XS', 'colour:White|size:M')}`,
+    )
     expect(res.statusCode, res.body).toBe(422)
     expect(res.json().issues).toEqual([
       {
@@ -317,7 +322,9 @@ describe('the catalogue CSV import', () => {
     ])
     expect(await snapshot()).toEqual(before)
     // The same attributes written in another case are the same terms.
-    const cased = await importCsv(`${HEADER}\n${row.replace('colour:Black|size:XS', 'colour:BLACK|size:xs')}`)
+    const cased = await importCsv(
+      `${EXPORT_HEADER}\n${row.replace('colour:Black|size:XS', 'colour:BLACK|size:xs')}`,
+    )
     expect(cased.statusCode, cased.body).toBe(200)
     expect(await snapshot()).toEqual(before)
   })
@@ -447,6 +454,7 @@ describe('the catalogue CSV import', () => {
           name: 'Audit Cap',
           status: 'draft',
           categories: [one!.slug],
+          perFanLimit: null,
           sku: 'AUDIT-CAP',
           price: '12.00',
           salePrice: '',
@@ -480,6 +488,52 @@ describe('the catalogue CSV import', () => {
     // A file that changes nothing of a product leaves no entry for it.
     expect((await importCsv(await exported())).statusCode).toBe(200)
     expect(await auditOf('AUDIT-CAP')).toHaveLength(2)
+  })
+
+  it("sets a product's limit per fan from its column, keeps it in a file without one, and refuses a bad one", async () => {
+    const capOf = async (sku: string) => {
+      const { parent_id } = (await rowBySku(sku))!
+      const product = await callEndpoint(t.app, adminCatalogEndpoints.product, {
+        cookie: cookies.manager,
+        params: { id: parent_id! },
+      })
+      return product.json().perFanLimit
+    }
+    const rows = (limit: string, price = '30.00') => [
+      `capped-tee,Capped Tee,publish,,CAPPED-BM,colour:Black|size:M,${price},,5,${limit}`,
+      `capped-tee,Capped Tee,publish,,CAPPED-BL,colour:Black|size:L,${price},,5,${limit}`,
+    ]
+    const created = await importCsv([EXPORT_HEADER, ...rows('2')].join('\n'))
+    expect(created.statusCode, created.body).toBe(200)
+    expect(await capOf('CAPPED-BM')).toBe(2)
+    const records = parse(await exported(), { columns: true }) as Record<string, string>[]
+    expect(
+      records.filter((row) => row.product_slug === 'capped-tee').map((row) => row.per_fan_limit),
+    ).toEqual(['2', '2'])
+
+    // A file written before the column existed changes the price and leaves the cap as it is.
+    const older = rows('', '32.00').map((line) => line.replace(/,$/, ''))
+    expect((await importCsv([HEADER, ...older].join('\n'))).statusCode).toBe(200)
+    expect(await capOf('CAPPED-BM')).toBe(2)
+
+    const before = await snapshot()
+    const [first, second] = rows('3')
+    const refused = await importCsv(
+      [EXPORT_HEADER, first, second!.replace(/,3$/, ',4'), rows('0')[0]].join('\n'),
+    )
+    expect(refused.json().issues).toEqual([
+      { row: 3, column: 'per_fan_limit', message: 'differs from row 2 of the same product' },
+      {
+        row: 4,
+        column: 'per_fan_limit',
+        message: 'must be empty (no limit) or a whole number from 1 to 999',
+      },
+    ])
+    expect(await snapshot()).toEqual(before)
+    expect(await capOf('CAPPED-BM')).toBe(2)
+
+    expect((await importCsv([EXPORT_HEADER, ...rows('')].join('\n'))).statusCode).toBe(200)
+    expect(await capOf('CAPPED-BM')).toBeNull()
   })
 
   it('holds price and stock to the limits the product form and the stock page hold them to', async () => {
