@@ -92,6 +92,7 @@ test('the manager creates a variable product with stock, publishes it, and the s
   await page.goto(`/product/${slug}`)
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   await expect(page.getByText('€31.50').first()).toBeVisible()
+  await expect(page.getByText('Limit 1 per fan, across all your orders.')).toBeVisible()
 
   // Unpublished again through the list's bulk action, so the shop's other tests see the demo alone.
   await page.goto(`/admin/products?search=${suffix}`)

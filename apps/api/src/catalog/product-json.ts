@@ -16,6 +16,7 @@ import {
   type PricedRow,
   type ProductAttributeJson,
   type ProductJson,
+  perFanCap,
   pickFields,
   type SizeGuideJson,
   type SizeRow,
@@ -47,6 +48,8 @@ const PRODUCT_COLUMNS = [
   'gender_id',
   'size_guide_id',
   'created_at',
+  'limited',
+  'max_per_fan',
 ] as const
 
 /** The product's texts: its longest columns, which no card shows. */
@@ -314,6 +317,7 @@ async function buildProductJson(
             ? variablePricing(variationRows, stock)
             : simplePricing(row, stock.get(row.id) ?? 0)),
           max_per_order: ctx.config.MAX_PER_ORDER,
+          ...maxPerFan(row),
           images,
           categories: (categoriesByProduct.get(row.id) ?? []).map(({ id, name, slug }) => ({
             id,
@@ -364,6 +368,12 @@ export function parseSizeRows(json: string): SizeRow[] {
   const parsed = sizeRowsSchema.safeParse(JSON.parse(json))
   if (!parsed.success) throw new Error(`size_guides.sizes is not a list of size rows: ${json}`)
   return parsed.data
+}
+
+/** The product's per-fan cap, where it has one (launch/fan-cap.ts counts it at the add). */
+function maxPerFan(row: Parameters<typeof perFanCap>[0]) {
+  const cap = perFanCap(row)
+  return cap === null ? {} : { max_per_fan: cap }
 }
 
 function simplePricing(row: PricedRow, available: number) {

@@ -182,6 +182,7 @@ export type ProductPageData = ChoosableProduct<ProductPageVariation> &
     | 'regular_price'
     | 'on_sale'
     | 'max_per_order'
+    | 'max_per_fan'
     | 'size_guide'
     | 'how_to_measure'
   > & {
@@ -205,6 +206,7 @@ export function toProductPage(product: ProductJson): ProductPageData {
     stock_status: product.stock_status,
     stock_quantity: product.stock_quantity,
     ...(product.max_per_order === undefined ? {} : { max_per_order: product.max_per_order }),
+    ...(product.max_per_fan === undefined ? {} : { max_per_fan: product.max_per_fan }),
     images: product.images.map(toPageImage),
     categories: product.categories.map(({ id, name }) => ({ id, name })),
     attributes: product.attributes,

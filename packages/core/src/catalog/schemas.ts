@@ -110,6 +110,8 @@ export const productJsonSchema = z.object({
   stock_quantity: z.number().int(),
   /** The most units of it one order may hold (the server's MAX_PER_ORDER; our addition). */
   max_per_order: z.number().int().positive().optional(),
+  /** The most units of it one fan may have across all their orders, when it is a limited drop (our addition). */
+  max_per_fan: z.number().int().positive().optional(),
   images: z.array(imageJsonSchema),
   categories: z.array(categoryRefSchema),
   attributes: z.array(productAttributeSchema),

@@ -59,6 +59,9 @@ export const fanCapSettings = (cap: number | null): { limited: number; max_per_f
   max_per_fan: cap,
 })
 
+/** The line the product page shows beside the per-order limit. */
+export const perFanLimitNote = (cap: number): string => `Limit ${cap} per fan, across all your orders.`
+
 export const perFanCapMessage = (cap: number): string =>
   cap === 1 ? 'This item is limited to 1 per fan.' : `This item is limited to ${cap} per fan.`
 

@@ -489,6 +489,7 @@ describe('creating and editing products', () => {
     expect(res.statusCode, res.body).toBe(201)
     const product = res.json()
     expect(product.perFanLimit).toBe(2)
+    expect((await shopProduct('admin-capped')).json().max_per_fan).toBe(2)
     const [sizeM, sizeL] = product.variations.map((v: { id: number }) => v.id)
     const cart = await createCart(t)
     expect((await addLine(t, cart, sizeM, 2)).statusCode).toBe(201)
@@ -501,6 +502,7 @@ describe('creating and editing products', () => {
     })
     expect(edited.statusCode, edited.body).toBe(200)
     expect(edited.json().perFanLimit).toBeNull()
+    expect((await shopProduct('admin-capped')).json()).not.toHaveProperty('max_per_fan')
     expect((await addLine(t, cart, sizeL)).statusCode).toBe(201)
 
     for (const perFanLimit of [0, 1000, 1.5, 'one']) {

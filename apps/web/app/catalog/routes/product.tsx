@@ -10,6 +10,7 @@ import {
   findVariation,
   hasPriceRange,
   imageForSelection,
+  perFanLimitNote,
   perOrderLimitNote,
   purchasable,
   type Selection,
@@ -191,6 +192,9 @@ function ProductView({ product }: { product: ProductPageData }) {
         ) : null}
         {product.stock_status === 'instock' && product.max_per_order ? (
           <p className="product__limit">{perOrderLimitNote(product.max_per_order)}</p>
+        ) : null}
+        {product.stock_status === 'instock' && product.max_per_fan ? (
+          <p className="product__limit">{perFanLimitNote(product.max_per_fan)}</p>
         ) : null}
         {offer.state === 'soldout' && soldOutId !== null ? (
           <Suspense fallback={null}>
