@@ -63,6 +63,34 @@ export function Field({ label, name, errors, hint, children }: FieldProps) {
   )
 }
 
+/**
+ * One cell of a form's row grid (a product's variations, a size guide's rows): its input named by
+ * `label` (the column and the row), its message read with it, as a field's is.
+ */
+export function GridCell({
+  label,
+  name,
+  errors,
+  ...input
+}: { label: string; name: string; errors: string[] | undefined } & Pick<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  'defaultValue' | 'inputMode'
+>) {
+  const notes = useFieldNotes(undefined, errors)
+  return (
+    <td>
+      <input
+        {...input}
+        name={name}
+        aria-label={label}
+        aria-invalid={notes.invalid ? true : undefined}
+        aria-describedby={notes.describedBy}
+      />
+      {notes.message}
+    </td>
+  )
+}
+
 /** The form's own errors (Conform's `form.errors`), under the id its controls may point to. */
 export function FormErrors({ id, errors }: { id?: string; errors: string[] | undefined }) {
   return errors?.length ? (

@@ -23,7 +23,7 @@ import {
 import { lazy, type MouseEvent, Suspense, useMemo, useState } from 'react'
 import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { ApiError, api, formError, load, refused } from '../api'
-import { Field, FormErrors } from '../field'
+import { Field, FormErrors, GridCell } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/product-edit'
@@ -492,21 +492,15 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
                       field: string,
                       defaultValue: string | number | undefined,
                       mode: 'decimal' | 'numeric' | 'text',
-                    ) => {
-                      const errors = errorsOf(name(field))
-                      return (
-                        <td>
-                          <input
-                            name={name(field)}
-                            aria-label={`${field === 'salePrice' ? 'Sale price' : field === 'sku' ? 'SKU' : field === 'price' ? 'Price' : 'Stock'} of ${label}`}
-                            inputMode={mode}
-                            defaultValue={defaultValue}
-                            aria-invalid={errors ? true : undefined}
-                          />
-                          {errors ? <span className="error">{errors.join(' ')}</span> : null}
-                        </td>
-                      )
-                    }
+                    ) => (
+                      <GridCell
+                        name={name(field)}
+                        label={`${field === 'salePrice' ? 'Sale price' : field === 'sku' ? 'SKU' : field === 'price' ? 'Price' : 'Stock'} of ${label}`}
+                        errors={errorsOf(name(field))}
+                        inputMode={mode}
+                        defaultValue={defaultValue}
+                      />
+                    )
                     return (
                       <tr key={keyOf(terms.map((term) => term.id))}>
                         <th scope="row">

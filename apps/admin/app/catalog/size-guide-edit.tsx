@@ -15,7 +15,7 @@ import { useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { api, formError, load, refused } from '../api'
-import { Field, FormErrors } from '../field'
+import { Field, FormErrors, GridCell } from '../field'
 import { GuardedButton, giveFocusBack } from '../guarded-button'
 import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/size-guide-edit'
@@ -129,21 +129,15 @@ export default function SizeGuideEditPage({
                 {rows.map(({ key, row }, i) => (
                   <tr key={key}>
                     <th scope="row">{i + 1}</th>
-                    {COLUMNS.map(([column, label]) => {
-                      const name = `rows[${i}].${column}`
-                      const errors = errorsOf(name)
-                      return (
-                        <td key={column}>
-                          <input
-                            name={name}
-                            aria-label={`${label} of row ${i + 1}`}
-                            defaultValue={row?.[column]}
-                            aria-invalid={errors ? true : undefined}
-                          />
-                          {errors ? <span className="error">{errors.join(' ')}</span> : null}
-                        </td>
-                      )
-                    })}
+                    {COLUMNS.map(([column, label]) => (
+                      <GridCell
+                        key={column}
+                        name={`rows[${i}].${column}`}
+                        label={`${label} of row ${i + 1}`}
+                        errors={errorsOf(`rows[${i}].${column}`)}
+                        defaultValue={row?.[column]}
+                      />
+                    ))}
                     <td>
                       <GuardedButton
                         type="button"
