@@ -5,12 +5,12 @@
  */
 import { excerpt, imageSources } from '@fanshop/core'
 import type { MetaDescriptor } from 'react-router'
-import { SITE_NAME } from '../site/brand.ts'
+import { pageTitle, SITE_NAME } from '../site/brand.ts'
 import type { ProductPageData } from './catalog.server.ts'
 
 export function productMeta(product: ProductPageData, publicUrl: string): MetaDescriptor[] {
   const url = `${publicUrl}${product.permalink}`
-  const title = `${product.name} | ${SITE_NAME}`
+  const title = pageTitle(product.name)
   const description = excerpt(product.description) || excerpt(product.short_description)
   const image = product.images[0]
   const imageUrls = product.images.map((i) => `${publicUrl}${imageSources(i).src}`)

@@ -5,7 +5,7 @@
  */
 import { excerpt, type ImageJson, plainText } from '@fanshop/core'
 import type { MetaDescriptor } from 'react-router'
-import { SITE_NAME } from '../site/brand.ts'
+import { pageTitle, SITE_NAME } from '../site/brand.ts'
 
 export interface PageSeo {
   title: string
@@ -45,7 +45,7 @@ export function pageSeo(input: {
 
 export function seoMeta(seo: PageSeo | undefined): MetaDescriptor[] {
   if (!seo) return []
-  const title = seo.title === SITE_NAME ? SITE_NAME : `${seo.title} | ${SITE_NAME}`
+  const title = seo.title === SITE_NAME ? SITE_NAME : pageTitle(seo.title)
   return [
     { title },
     { name: 'description', content: seo.description },

@@ -7,6 +7,7 @@ import { ACCOUNT_MESSAGES, accountEndpoints, loginFormSchema, type TokenResponse
 import { data } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
 import { guard } from '../../guards.server.ts'
+import { pageTitle } from '../../site/brand.ts'
 import { parseForm } from '../../site/form/cue-form.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { completeLogin } from '../complete-login.server.ts'
@@ -15,7 +16,10 @@ import type { Route } from './+types/login'
 
 export const handle: SiteHandle = { routeName: 'login' }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Login' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Login') },
+  { name: 'robots', content: 'noindex' },
+]
 
 export const middleware: Route.MiddlewareFunction[] = [guard('auth', 'guest')]
 

@@ -18,6 +18,7 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { call, formError } from '../../api.server.ts'
 import { loadCountries, loadStates } from '../../cart/regions.server.ts'
 import { useCountryStates } from '../../cart/use-country-states.ts'
+import { pageTitle } from '../../site/brand.ts'
 import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
 import { FormErrors, FormStatus, SelectField, TextField } from '../../site/form/fields.tsx'
 import { loadAddressBook } from '../address-book.server.ts'
@@ -25,7 +26,7 @@ import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-addresses'
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Your addresses' },
+  { title: pageTitle('Your addresses') },
   { name: 'robots', content: 'noindex' },
 ]
 

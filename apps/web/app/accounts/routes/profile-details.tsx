@@ -12,13 +12,14 @@ import {
 import { useMemo } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { ApiError, call, callData } from '../../api.server.ts'
+import { pageTitle } from '../../site/brand.ts'
 import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
 import { BirthdayFields, FormStatus, GenderField, TextField } from '../../site/form/fields.tsx'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-details'
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Your details' },
+  { title: pageTitle('Your details') },
   { name: 'robots', content: 'noindex' },
 ]
 

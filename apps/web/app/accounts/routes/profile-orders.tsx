@@ -7,11 +7,12 @@ import { cartEndpoints, type OrderSummaryJson } from '@fanshop/core'
 import { Link } from 'react-router'
 import { callData } from '../../api.server.ts'
 import { orderDate, orderStatus } from '../../cart/order-status.ts'
+import { pageTitle } from '../../site/brand.ts'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-orders'
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Your orders' },
+  { title: pageTitle('Your orders') },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -7,6 +7,7 @@ import { accountEndpoints, passwordChangeSchema } from '@fanshop/core'
 import { data, Form, useNavigation } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
 import { keepCartAfterPasswordChange } from '../../cart/cart.server.ts'
+import { pageTitle } from '../../site/brand.ts'
 import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
 import { FormStatus, TextField } from '../../site/form/fields.tsx'
 import { NewPasswordFields } from '../account-links.tsx'
@@ -14,7 +15,7 @@ import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-password'
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Change your password' },
+  { title: pageTitle('Change your password') },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -6,12 +6,13 @@ import { accountEndpoints, CLOTHING_SIZES, userSettingsSchema } from '@fanshop/c
 import { useId } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { ApiError, call, callData } from '../../api.server.ts'
+import { pageTitle } from '../../site/brand.ts'
 import { FormStatus } from '../../site/form/fields.tsx'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile-settings'
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Your settings' },
+  { title: pageTitle('Your settings') },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -11,11 +11,12 @@ import { LogoutButton } from '../greeting-menu.tsx'
 import { requireUser } from '../session.server.ts'
 import type { Route } from './+types/profile'
 import '../accounts.css'
+import { pageTitle } from '../../site/brand.ts'
 
 export const handle: SiteHandle = { routeName: 'profile' }
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Your profile' },
+  { title: pageTitle('Your profile') },
   { name: 'robots', content: 'noindex' },
 ]
 

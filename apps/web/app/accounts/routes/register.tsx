@@ -7,6 +7,7 @@ import { accountEndpoints, registrationFormSchema, toRegisterRequest } from '@fa
 import { data } from 'react-router'
 import { ApiError, call } from '../../api.server.ts'
 import { guard } from '../../guards.server.ts'
+import { pageTitle } from '../../site/brand.ts'
 import { parseForm } from '../../site/form/cue-form.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { RegisterForm, type RegisterResult } from '../register-form.tsx'
@@ -14,7 +15,10 @@ import type { Route } from './+types/register'
 
 export const handle: SiteHandle = { routeName: 'register' }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Register' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Register') },
+  { name: 'robots', content: 'noindex' },
+]
 
 export const middleware: Route.MiddlewareFunction[] = [guard('auth', 'guest')]
 

@@ -11,11 +11,12 @@ import { FormStatus, TextField } from '../../site/form/fields.tsx'
 import type { SiteHandle } from '../../site/handle.ts'
 import type { Route } from './+types/reset'
 import '../accounts.css'
+import { pageTitle } from '../../site/brand.ts'
 
 export const handle: SiteHandle = { routeName: 'auth-reset' }
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Reset your password' },
+  { title: pageTitle('Reset your password') },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -16,11 +16,12 @@ import type { SiteHandle } from '../../site/handle.ts'
 import { NewPasswordFields, PanelLink } from '../account-links.tsx'
 import type { Route } from './+types/set-password'
 import '../accounts.css'
+import { pageTitle } from '../../site/brand.ts'
 
 export const handle: SiteHandle = { routeName: 'auth-reset' }
 
 export const meta: Route.MetaFunction = () => [
-  { title: 'Set a new password' },
+  { title: pageTitle('Set a new password') },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -30,10 +30,14 @@ import { OrderSummary } from '../order-summary.tsx'
 import { CART_TEXT, itemCount } from '../texts.ts'
 import type { Route } from './+types/cart'
 import '../cart.css'
+import { pageTitle } from '../../site/brand.ts'
 
 export const handle: SiteHandle = { routeName: 'cart' }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Your bag' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Your bag') },
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const order = await loadCart(context)

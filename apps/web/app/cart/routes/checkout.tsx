@@ -30,10 +30,14 @@ import { loadCountries, loadStates } from '../regions.server.ts'
 import { useCountryStates } from '../use-country-states.ts'
 import type { Route } from './+types/checkout'
 import '../cart.css'
+import { pageTitle } from '../../site/brand.ts'
 
 export const handle: SiteHandle = { routeName: 'checkout' }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Checkout' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Checkout') },
+  { name: 'robots', content: 'noindex' },
+]
 
 const STEPS: { step: CheckoutStep; title: string }[] = [
   { step: 'address', title: 'Delivery address' },

@@ -12,11 +12,12 @@ import { loadOrderForPage } from '../placed-order.server.ts'
 import { FIND_YOUR_ORDER, WhichOrder } from '../which-order.tsx'
 import type { Route } from './+types/order-confirmation'
 import '../cart.css'
+import { pageTitle } from '../../site/brand.ts'
 
 export const handle: SiteHandle = { routeName: 'order-confirmation' }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.order ? 'Order confirmed' : FIND_YOUR_ORDER },
+  { title: pageTitle(data?.order ? 'Order confirmed' : FIND_YOUR_ORDER) },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -13,7 +13,7 @@ import '../cart.css'
 export const handle: SiteHandle = { routeName: 'order-details' }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.order ? `Order ${data.order.number}` : FIND_YOUR_ORDER },
+  { title: pageTitle(data?.order ? `Order ${data.order.number}` : FIND_YOUR_ORDER) },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -10,11 +10,12 @@ import { loadOrderForPage } from '../placed-order.server.ts'
 import { FIND_YOUR_ORDER, WhichOrder } from '../which-order.tsx'
 import type { Route } from './+types/order-failed'
 import '../cart.css'
+import { pageTitle } from '../../site/brand.ts'
 
 export const handle: SiteHandle = { routeName: 'order-failed' }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.order ? 'Payment failed' : FIND_YOUR_ORDER },
+  { title: pageTitle(data?.order ? 'Payment failed' : FIND_YOUR_ORDER) },
   { name: 'robots', content: 'noindex' },
 ]
 

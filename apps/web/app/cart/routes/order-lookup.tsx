@@ -14,11 +14,12 @@ import { OrderLookupForm } from '../order-lookup-form.tsx'
 import { FIND_YOUR_ORDER } from '../which-order.tsx'
 import type { Route } from './+types/order-lookup'
 import '../cart.css'
+import { pageTitle } from '../../site/brand.ts'
 
 export const handle: SiteHandle = { routeName: 'order-lookup' }
 
 export const meta: Route.MetaFunction = () => [
-  { title: FIND_YOUR_ORDER },
+  { title: pageTitle(FIND_YOUR_ORDER) },
   { name: 'robots', content: 'noindex' },
 ]
 

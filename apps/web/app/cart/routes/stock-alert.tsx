@@ -7,11 +7,15 @@
 import { cartEndpoints, safeRedirect, stockAlertSchema } from '@fanshop/core'
 import { data, Link } from 'react-router'
 import { formError } from '../../api.server.ts'
+import { pageTitle } from '../../site/brand.ts'
 import { parseForm } from '../../site/form/cue-form.ts'
 import { storeCall } from '../cart.server.ts'
 import type { Route } from './+types/stock-alert'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Notify me' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Notify me') },
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()

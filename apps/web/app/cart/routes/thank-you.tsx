@@ -6,11 +6,12 @@ import { loadOrderForPage } from '../placed-order.server.ts'
 import { FIND_YOUR_ORDER, WhichOrder } from '../which-order.tsx'
 import type { Route } from './+types/thank-you'
 import '../cart.css'
+import { pageTitle } from '../../site/brand.ts'
 
 export const handle: SiteHandle = { routeName: 'thank-you' }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.found ? 'Thank you' : FIND_YOUR_ORDER },
+  { title: pageTitle(data?.found ? 'Thank you' : FIND_YOUR_ORDER) },
   { name: 'robots', content: 'noindex' },
 ]
 

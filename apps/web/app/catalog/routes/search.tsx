@@ -14,7 +14,7 @@ import {
 import type { AppLoadContext } from 'react-router'
 import { Link } from 'react-router'
 import { callData } from '../../api.server.ts'
-import { SITE_NAME } from '../../site/brand.ts'
+import { pageTitle } from '../../site/brand.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { SearchBox } from '../../site/search-box.tsx'
 import { routeError, searchShopProducts } from '../catalog.server.ts'
@@ -72,7 +72,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData?.q ? `Search: ${loaderData.q} | ${SITE_NAME}` : `Search | ${SITE_NAME}`
+  const title = pageTitle(loaderData?.q ? `Search: ${loaderData.q}` : 'Search')
   return [{ title }, { name: 'robots', content: 'noindex' }]
 }
 

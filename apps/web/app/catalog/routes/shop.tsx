@@ -11,7 +11,7 @@ import {
   taxonomyFilterFromSearchParams,
 } from '@fanshop/core'
 import { Link } from 'react-router'
-import { SITE_NAME } from '../../site/brand.ts'
+import { pageTitle, SITE_NAME } from '../../site/brand.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { SearchBox } from '../../site/search-box.tsx'
 import { fetchCategories, fetchShopFilters, fetchShopProducts, routeError } from '../catalog.server.ts'
@@ -72,7 +72,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const current = loaderData?.categories.find((category) => category.id === loaderData.currentId)
-  const title = current ? `${current.name} · Shop | ${SITE_NAME}` : `Shop | ${SITE_NAME}`
+  const title = pageTitle(current ? `${current.name} · Shop` : 'Shop')
   const description = current?.description || SHOP_DESCRIPTION
   return [
     { title },

@@ -6,7 +6,7 @@ import { fieldMessageFor, launchEndpoints, launchInstant, launchSignupBodySchema
 import { useCallback, useState } from 'react'
 import { data, Link, useFetcher } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
-import { SITE_NAME } from '../../site/brand.ts'
+import { pageTitle } from '../../site/brand.ts'
 import { fieldMessages, parseForm } from '../../site/form/cue-form.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { Countdown } from '../countdown.tsx'
@@ -17,7 +17,7 @@ export const handle: SiteHandle = { routeName: 'comingsoon' }
 
 export function meta() {
   return [
-    { title: `Coming soon | ${SITE_NAME}` },
+    { title: pageTitle('Coming soon') },
     {
       name: 'description',
       content: 'The new drop is almost here. Count down with us and get an e-mail when the shop opens.',

@@ -7,7 +7,7 @@
 import { accessCodeSearch, launchEndpoints, normaliseAccessCode, safeRedirect } from '@fanshop/core'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { callData, formError } from '../../api.server.ts'
-import { SITE_NAME } from '../../site/brand.ts'
+import { pageTitle } from '../../site/brand.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { keepAccessGrant } from '../access-grant.server.ts'
 import { CodeBoxes } from '../code-boxes.tsx'
@@ -19,7 +19,7 @@ export const handle: SiteHandle = { routeName: 'entercode' }
 
 export function meta() {
   return [
-    { title: `Enter your access code | ${SITE_NAME}` },
+    { title: pageTitle('Enter your access code') },
     { name: 'description', content: 'Shop the drop a day early: enter the access code you were given.' },
     { name: 'robots', content: 'noindex' },
   ]

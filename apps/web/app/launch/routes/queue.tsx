@@ -7,7 +7,7 @@
 import { safeRedirect } from '@fanshop/core'
 import { useEffect, useRef } from 'react'
 import { data, Form, redirect, useNavigation, useRevalidator } from 'react-router'
-import { SITE_NAME } from '../../site/brand.ts'
+import { pageTitle } from '../../site/brand.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import {
   forgetQueueTicket,
@@ -28,7 +28,7 @@ const MAX_POLL_S = 5
 
 export function meta() {
   return [
-    { title: `Waiting room | ${SITE_NAME}` },
+    { title: pageTitle('Waiting room') },
     {
       name: 'description',
       content: 'The drop is busy: wait for your turn here, the page lets you in by itself.',

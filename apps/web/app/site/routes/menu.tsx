@@ -3,13 +3,18 @@
  * code runs; a tap before then (the code loads after the first paint, and a phone may have none)
  * submits the button's form to this page, so the menu is never a dead button.
  */
+
+import { pageTitle } from '../brand.ts'
 import type { SiteHandle } from '../handle.ts'
 import { NavigationMenus } from '../navigation-panel.tsx'
 import type { Route } from './+types/menu'
 
 export const handle: SiteHandle = { routeName: 'menu' }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Menu' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Menu') },
+  { name: 'robots', content: 'noindex' },
+]
 
 export default function MenuPage() {
   return (

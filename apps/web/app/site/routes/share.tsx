@@ -7,7 +7,7 @@
  */
 import { safeRedirect } from '@fanshop/core'
 import { useSearchParams } from 'react-router'
-import { SITE_NAME } from '../brand.ts'
+import { pageTitle, SITE_NAME } from '../brand.ts'
 import { CopyLink } from '../copy-link.tsx'
 import type { SiteHandle } from '../handle.ts'
 import { ShareTargets } from '../social-bar.tsx'
@@ -18,7 +18,10 @@ import type { Route } from './+types/share'
 
 export const handle: SiteHandle = { routeName: 'share' }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Share' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Share') },
+  { name: 'robots', content: 'noindex' },
+]
 
 export default function SharePage() {
   const [searchParams] = useSearchParams()
