@@ -94,4 +94,13 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   await expect(manager.getByText('Called the customer about the refund.')).toHaveCount(1)
   expect(notes.sent).toHaveLength(1)
   await notes.unroute()
+
+  // Two clicks in the same instant (a double click) send the note once, too.
+  await manager.getByLabel('Internal note').fill('Parcel left with the neighbour.')
+  await addNote.dblclick()
+  await expect(manager.getByText('The note is added.')).toBeVisible()
+  await expect(manager.getByText('Parcel left with the neighbour.')).toHaveCount(1)
+  const order = await manager.request.get(`/admin/api/orders/${number}`)
+  const timeline = (await order.json()).timeline as { text: string }[]
+  expect(timeline.filter((event) => event.text === 'Parcel left with the neighbour.')).toHaveLength(1)
 })
