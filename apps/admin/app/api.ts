@@ -67,7 +67,10 @@ export async function api<E extends Endpoint>(
 
 /**
  * A loader's call: without a session it goes to the login page; any other failure is the page's
- * error, drawn inside the frame (routes/page.tsx: "Not allowed" for a 403, "Not found" for a 404).
+ * error, drawn inside the frame (routes/page.tsx: "Not allowed" for a 403, "Not found" for a 404,
+ * "Not a valid address" for a 400). A loader's call takes its path and query from the page's
+ * address, so the API's 400 means the address is wrong; one for path parameters core's schema
+ * refuses (/orders/XYZ, /customers/abc) is a 404: that address names no record.
  */
 export async function load<E extends Endpoint>(
   endpoint: E,
@@ -78,7 +81,11 @@ export async function load<E extends Endpoint>(
   try {
     return await api(endpoint, ...request)
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw redirect('/login')
+    if (!(error instanceof ApiError)) throw error
+    if (error.status === 401) throw redirect('/login')
+    const params = (request[0] as { params?: unknown } | undefined)?.params
+    if (error.status === 400 && endpoint.params && !endpoint.params.safeParse(params).success)
+      throw new ApiError(404, error.message, error.body)
     throw error
   }
 }

@@ -13,7 +13,9 @@ import { type ComponentProps, useEffect, useRef } from 'react'
 /**
  * A button that ignores a press while `unavailable`. The press is cancelled at its click, which a
  * mouse, Enter or Space on the button and Enter in one of its form's fields (the browser presses
- * the form's first submit button then) all make, so no form is sent and no handler runs.
+ * the form's first submit button then) all make, so no form is sent and no handler runs. The router
+ * draws a form's 'submitting' state before the next click is handled (entry.client.tsx), so a
+ * second click in the same instant (a double click) finds the button unavailable too.
  */
 export function GuardedButton({
   type,

@@ -52,3 +52,31 @@ test("a page the role may not open is 'Not allowed' inside the frame, and an unk
   )
   await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible()
 })
+
+test("an address no record could have is 'Not found', and a list's bad page number 'Not a valid address', with the API's message", async ({
+  page,
+}) => {
+  await logIn(page, 'manager')
+  const nav = page.getByRole('navigation', { name: 'Back office' })
+  const alert = page.getByRole('main').getByRole('alert')
+  // Each read 'Something went wrong', as if the shop had failed, over the API's 400.
+  for (const address of ['/admin/orders/XYZ', '/admin/orders/999999']) {
+    await page.goto(address)
+    await expect(page.getByRole('heading', { level: 1, name: 'Not found' }), address).toBeVisible()
+    await expect(alert).toHaveText(
+      'Invalid params parameter "number": must be an order number like R123456789',
+    )
+  }
+  for (const address of ['/admin/customers/abc', '/admin/coupons/0']) {
+    await page.goto(address)
+    await expect(page.getByRole('heading', { level: 1, name: 'Not found' }), address).toBeVisible()
+    await expect(alert).toContainText('must be an id')
+  }
+  for (const list of ['orders', 'products', 'stock', 'customers']) {
+    await page.goto(`/admin/${list}?page=-1`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Not a valid address' }), list).toBeVisible()
+    await expect(alert).toContainText('"page": must be a page number from 1')
+  }
+  await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible()
+  await expectNoViolations(page)
+})

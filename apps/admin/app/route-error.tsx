@@ -1,13 +1,18 @@
 /**
- * What a page shows when it cannot be drawn: a heading that names the kind of failure (not
- * allowed, not found, or another error) and the API's own message. Pages inside the frame show it
+ * What a page shows when it cannot be drawn: a heading that names the kind of failure (not a
+ * valid address, not allowed, not found, or another error) and the API's own message. Pages inside the frame show it
  * in the frame's main area (routes/page.tsx), with the navigation still there; the root shows it
  * when not even the frame could be drawn.
  */
 import { isRouteErrorResponse } from 'react-router'
 import { ApiError } from './api'
 
-const HEADINGS: Record<number, string> = { 403: 'Not allowed', 404: 'Not found' }
+/** A loader's 400: its call's path and query come from the page's address (api.ts, load). */
+const HEADINGS: Record<number, string> = {
+  400: 'Not a valid address',
+  403: 'Not allowed',
+  404: 'Not found',
+}
 
 function statusOf(error: unknown): number | null {
   if (error instanceof ApiError) return error.status

@@ -62,6 +62,19 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
   await expect(units).toHaveAccessibleDescription('Enter 0 or more.')
   await expect(units).toHaveAttribute('aria-invalid', 'true')
+  // More units than the line has left: the API's refusal names the product as the order shows it.
+  const product = await manager
+    .getByRole('region', { name: 'Lines' })
+    .getByRole('row')
+    .nth(1)
+    .getByRole('cell')
+    .first()
+    .textContent()
+  await units.fill('2')
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
+  await expect(dialog.getByRole('alert')).toHaveText(
+    `Only 1 of ${product} can still be refunded: the order has 1, 0 refunded.`,
+  )
   await units.fill('1')
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
   await expect(manager.getByText('The refund is done.')).toBeVisible()
@@ -81,4 +94,13 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   await expect(manager.getByText('Called the customer about the refund.')).toHaveCount(1)
   expect(notes.sent).toHaveLength(1)
   await notes.unroute()
+
+  // Two clicks in the same instant (a double click) send the note once, too.
+  await manager.getByLabel('Internal note').fill('Parcel left with the neighbour.')
+  await addNote.dblclick()
+  await expect(manager.getByText('The note is added.')).toBeVisible()
+  await expect(manager.getByText('Parcel left with the neighbour.')).toHaveCount(1)
+  const order = await manager.request.get(`/admin/api/orders/${number}`)
+  const timeline = (await order.json()).timeline as { text: string }[]
+  expect(timeline.filter((event) => event.text === 'Parcel left with the neighbour.')).toHaveLength(1)
 })

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import type { StockRow } from '@fanshop/core'
 import { expect, test } from '../../../web/tests/playwright.ts'
 import { COUNTS_UNAVAILABLE, countsUnavailableOnce } from '../../tests/routes.ts'
 import { expectNoViolations, logIn } from '../../tests/staff.ts'
@@ -132,4 +133,42 @@ test('a keyboard keeps its place on the stock page: the figures refreshing, and 
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(table.getByRole('button', { name: sku ?? '' })).toBeFocused()
   expect(await marked()).toBe(true)
+})
+
+test('the Adjust dialog shows the latest figures: read again as it opens, and refreshed while it stays open', async ({
+  page,
+}) => {
+  await logIn(page, 'manager')
+  await page.getByRole('link', { name: 'Stock' }).click()
+  const table = page.getByRole('region', { name: 'Stock per variation' })
+  const adjust = table.getByRole('button', { name: /^Adjust / }).first()
+  const sku = (await adjust.textContent())!.replace(/^Adjust\s*/, '')
+  const rowNow = async (): Promise<StockRow> => {
+    const answer = await page.request.get(`/admin/api/stock?q=${encodeURIComponent(sku)}`)
+    return (await answer.json()).items.find((item: StockRow) => item.sku === sku)
+  }
+  const figuresNow = async () => {
+    const row = await rowNow()
+    return `On hand ${row.onHand}, held ${row.held}, sold ${row.sold}: available ${row.available}.`
+  }
+  const { id } = await rowNow()
+  // Another member receives a delivery of this row: once before the dialog opens, once while it is open.
+  const receive = async (units: number) => {
+    const received = await page.request.post(`/admin/api/stock/${id}/adjustments`, {
+      data: { reason: 'received', quantity: units, note: 'Delivery counted by a colleague' },
+    })
+    expect(received.status()).toBe(200)
+  }
+  await receive(2)
+  await adjust.click()
+  const dialog = page.getByRole('dialog', { name: /Adjust on hand/ })
+  await expect(dialog.getByText(/^On hand/)).toHaveText(await figuresNow())
+
+  await receive(3)
+  const refreshed = page.waitForResponse((response) => response.url().includes('/admin/api/stock?'))
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+  await refreshed
+  await expect(dialog.getByText(/^On hand/)).toHaveText(await figuresNow())
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
 })

@@ -3,7 +3,8 @@
  * live (read again every 15 seconds while the page is shown, and when the window regains focus),
  * filtered by low or out of stock and searched by SKU or product; an adjustment of on hand with
  * its reason and note in a modal dialog (a Conform form over core's schema), which the API
- * refuses when it would leave less than carts hold and orders sold.
+ * refuses when it would leave less than carts hold and orders sold. The dialog reads the figures
+ * again as it opens and shows those of the page's latest read while it stays open.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
@@ -92,6 +93,7 @@ function AdjustDialog({ row, onClose }: { row: StockRow; onClose: () => void }) 
   const dialog = useRef<HTMLDialogElement>(null)
   const data = useActionData<typeof clientAction>()
   const busy = useNavigation().state !== 'idle'
+  const { revalidate } = useRevalidator()
   const [form, fields] = useForm({
     id: `adjust-${row.id}`,
     lastResult: data?.id === row.id && !data.done ? data.result : undefined,
@@ -102,7 +104,9 @@ function AdjustDialog({ row, onClose }: { row: StockRow; onClose: () => void }) 
   })
   useEffect(() => {
     dialog.current?.showModal()
-  }, [])
+    // The page's figures may be up to LIVE_EVERY_MS old: read them again for the adjustment at hand.
+    revalidate()
+  }, [revalidate])
   useEffect(() => {
     if (data?.id === row.id && data.done) dialog.current?.close()
   }, [data, row.id])
@@ -158,6 +162,9 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams()
   const data = useActionData<typeof clientAction>()
   const [adjusting, setAdjusting] = useState<StockRow | null>(null)
+  // The row's figures as the page's latest read has them (the row as opened if it has left the
+  // page meanwhile): the dialog showed those of the moment it opened, however long it stayed open.
+  const adjustingNow = adjusting && (loaderData.items.find((row) => row.id === adjusting.id) ?? adjusting)
   const filter = (params.get('filter') ?? 'all') as StockFilter
   // Made once: TanStack draws each cell function as a component, so new functions on every render
   // (the figures refresh every 15 s) drew new Adjust buttons and the keyboard's focus fell to the body.
@@ -224,8 +231,8 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
         empty="No stock rows match."
       />
       <Pager list={loaderData} hrefOf={link} />
-      {adjusting ? (
-        <AdjustDialog key={adjusting.id} row={adjusting} onClose={() => setAdjusting(null)} />
+      {adjustingNow ? (
+        <AdjustDialog key={adjustingNow.id} row={adjustingNow} onClose={() => setAdjusting(null)} />
       ) : null}
     </>
   )

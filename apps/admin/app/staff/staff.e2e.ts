@@ -390,3 +390,25 @@ test('the owner withdraws a waiting invitation: its link opens nothing, and a se
     .click()
   await expect(page.getByRole('alert')).toHaveText('No invitation to this address is waiting.')
 })
+
+test('a double click on Create my account joins once, without a refusal', async ({ page, browser }) => {
+  await logIn(page, 'owner')
+  const email = `double.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
+  const invited = await page.request.post('/admin/api/staff/invitations', { data: { email, role: 'editor' } })
+  expect(invited.status()).toBe(201)
+  const joining = await (await browser.newContext()).newPage()
+  const accepts: string[] = []
+  joining.on('request', (request) => {
+    if (request.url().endsWith('/admin/api/invitations/accept')) accepts.push(request.method())
+  })
+  await joining.goto(`/admin/accept-invite?key=${await invitationKeyMailedTo(email)}`)
+  await joining.getByLabel('Your name').fill('Dora Double')
+  await joining.getByLabel(/^Password/).fill('a long enough password')
+  // Both clicks were sent: the second found the link used and its refusal replaced the page's
+  // move to Security, though the account had been made.
+  await joining.getByRole('button', { name: 'Create my account' }).dblclick()
+  await expect(joining.getByRole('heading', { name: 'Security' })).toBeVisible()
+  await expect(joining.getByText(INVITATION_INVALID_MESSAGE)).toHaveCount(0)
+  expect(accepts).toEqual(['POST'])
+  await joining.context().close()
+})

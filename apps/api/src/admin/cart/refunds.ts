@@ -60,7 +60,13 @@ async function claimRefund(
   const refusal = refundRefusal(standing)
   if (refusal) throw conflict(refusal)
   const [lines, earlier] = await Promise.all([
-    trx.selectFrom('line_items').selectAll().where('order_id', '=', order.id).execute(),
+    trx
+      .selectFrom('line_items')
+      .innerJoin('products', 'products.id', 'line_items.variant_id')
+      .selectAll('line_items')
+      .select('products.name')
+      .where('line_items.order_id', '=', order.id)
+      .execute(),
     trx
       .selectFrom('order_refunds')
       .selectAll()
@@ -74,7 +80,7 @@ async function claimRefund(
     const left = line.quantity - line.refunded_quantity
     if (asked.quantity > left) {
       throw unprocessable(
-        `Only ${left} of line ${asked.lineItemId} can still be refunded: it has ${line.quantity}, ${line.refunded_quantity} refunded.`,
+        `Only ${left} of ${line.name} can still be refunded: the order has ${line.quantity}, ${line.refunded_quantity} refunded.`,
       )
     }
     return { line, quantity: asked.quantity }
