@@ -1,5 +1,6 @@
 /** /order/details?number=: one order in full, for its owner or the browser that placed it. */
 import { Link } from 'react-router'
+import { pageTitle } from '../../site/brand.ts'
 import type { SiteHandle } from '../../site/handle.ts'
 import { publicOrder } from '../cart.server.ts'
 import { OrderAddress } from '../order-address.tsx'
