@@ -12,6 +12,7 @@ import {
   endpointPath,
   errorBodySchema,
   ROLE_REFUSED_MESSAGE,
+  type StaffMe,
   shownInForm,
 } from '@fanshop/core'
 import { data, redirect } from 'react-router'
@@ -90,15 +91,31 @@ export async function load<E extends Endpoint>(
   }
 }
 
+/** The member read for each navigation, by its request: one navigation's loaders share one request. */
+const members = new WeakMap<Request, Promise<StaffMe>>()
+
+/**
+ * The signed-in member (a loader's call, as load), read once for the navigation of `request`: the
+ * frame's loader and a page's permission check both need it.
+ */
+export function loadMe(request: Request): Promise<StaffMe> {
+  let reading = members.get(request)
+  if (!reading) {
+    reading = load(adminEndpoints.me)
+    members.set(request, reading)
+  }
+  return reading
+}
+
 /**
  * A page for a form the signed-in member's role may not send is refused as a page whose reads the
  * API refuses is (403, drawn as "Not allowed"): a form that reads nothing first (a new coupon or
  * access code, the import) was drawn in full, and refused only once sent.
  */
-export async function requirePermissionOf(endpoint: AdminEndpoint): Promise<void> {
+export async function requirePermissionOf(endpoint: AdminEndpoint, request: Request): Promise<void> {
   const { permission } = endpoint
   if (permission === null || permission === 'public') return
-  const me = await load(adminEndpoints.me)
+  const me = await loadMe(request)
   if (!me.permissions.includes(permission)) throw new ApiError(403, ROLE_REFUSED_MESSAGE)
 }
 

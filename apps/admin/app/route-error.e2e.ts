@@ -38,11 +38,18 @@ test("a page the role may not open is 'Not allowed' inside the frame, and an unk
   await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible()
   await expectNoViolations(page)
 
-  // Forms that read nothing before they are sent are refused as a page too, not drawn to be refused on Save.
+  // Forms that read nothing before they are sent are refused as a page too, not drawn to be refused on
+  // Save; the member is read once for the page, by the frame and the form's check together.
+  const reads: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/admin/api/me') reads.push(request.url())
+  })
   for (const form of ['/admin/import', '/admin/coupons/new', '/admin/access-codes/new']) {
+    reads.length = 0
     await page.goto(form)
     await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' }), form).toBeVisible()
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('Your role does not allow this.')
+    expect(reads, form).toHaveLength(1)
   }
 
   await page.goto('/admin/no-such-page')

@@ -13,9 +13,9 @@ import { localInput, withInstants } from '../local-time'
 import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/coupons-edit'
 
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   if (!params.id) {
-    await requirePermissionOf(couponEndpoints.createCoupon)
+    await requirePermissionOf(couponEndpoints.createCoupon, request)
     return { coupon: null }
   }
   return { coupon: await load(couponEndpoints.getCoupon, { params: { id: Number(params.id) } }) }

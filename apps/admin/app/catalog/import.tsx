@@ -27,8 +27,8 @@ const uploadSchema = z.object({
     .refine((file) => file.size > 0, 'Choose a CSV file (this one is empty)'),
 })
 
-export async function clientLoader() {
-  await requirePermissionOf(adminStockEndpoints.importCatalog)
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requirePermissionOf(adminStockEndpoints.importCatalog, request)
   return null
 }
 

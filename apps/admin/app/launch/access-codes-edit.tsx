@@ -21,9 +21,9 @@ import { localInput, withInstants } from '../local-time'
 import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/access-codes-edit'
 
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   if (!params.id) {
-    await requirePermissionOf(accessCodeEndpoints.createAccessCode)
+    await requirePermissionOf(accessCodeEndpoints.createAccessCode, request)
     return { code: null }
   }
   return { code: await load(accessCodeEndpoints.getAccessCode, { params: { id: Number(params.id) } }) }

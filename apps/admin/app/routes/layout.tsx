@@ -1,11 +1,11 @@
 /** The signed-in frame: navigation showing only what the role allows, and logging out. */
-import { adminEndpoints, type Permission, type StaffMe } from '@fanshop/core'
+import type { Permission, StaffMe } from '@fanshop/core'
 import { Form, NavLink, Outlet, useRouteLoaderData } from 'react-router'
-import { load } from '../api'
+import { loadMe } from '../api'
 import type { Route } from './+types/layout'
 
-export async function clientLoader() {
-  return load(adminEndpoints.me)
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadMe(request)
 }
 
 /** The signed-in staff member, for any page inside the frame. */
