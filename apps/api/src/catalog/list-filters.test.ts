@@ -5,7 +5,13 @@
  */
 import { type ProductJson, toCents } from '@fanshop/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addLine, createCart, insertProduct, insertVariableProduct } from '../../tests/cart.ts'
+import {
+  addLine,
+  createCart,
+  insertProduct,
+  insertSiblingVariation,
+  insertVariableProduct,
+} from '../../tests/cart.ts'
 import { createTestApp, type TestApp, testDialect } from '../../tests/test-app.ts'
 
 describe(`WooCommerce's product list filters on ${testDialect}`, () => {
@@ -217,5 +223,17 @@ describe(`WooCommerce's product list filters on ${testDialect}`, () => {
     )
     expect((await get('/wp-json/wc/v3/products?tag=3')).json().message).toContain('tags no product')
     expect((await get('/wp-json/wc/v3/products?attribute=pa_nothing')).json().message).toContain('pa_size')
+  })
+
+  // A product's variations sorted by title in memory compared UTF-16 code units, where the products
+  // list sorts in SQL by bytes: beyond the Basic Multilingual Plane (emoji) the two orders differed.
+  it("orders a product's variations by title in the products list's byte order, emoji included", async () => {
+    const { productId, variationId } = await insertVariableProduct(t, { price: 1000, stock: 5 })
+    const sibling = (size: string) => insertSiblingVariation(t, productId, { price: 1000, stock: 5, size })
+    const emoji = await sibling('\u{1F600}')
+    const privateUse = await sibling('\uE000')
+    const res = await get(`/wp-json/wc/v3/products/${productId}/variations?orderby=title&order=asc`)
+    expect(res.statusCode, res.body).toBe(200)
+    expect((res.json() as { id: number }[]).map((v) => v.id)).toEqual([variationId, privateUse, emoji])
   })
 })

@@ -15,6 +15,7 @@ import {
 import type { z } from 'zod'
 import type { ShopContext } from '../context.ts'
 import { compiledOnce } from '../db/compiled.ts'
+import { compareInByteOrder } from '../db/portable.ts'
 
 /** The list's query, as its endpoint reads it. */
 export type VariationQuery = z.output<typeof catalogEndpoints.variations.query>
@@ -42,7 +43,9 @@ const SORT_KEYS: Record<(typeof PRODUCT_ORDERS)[number], SortKey> = {
   popularity: (_, f) => f.stock_sold,
 }
 
-const compare = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0)
+/** Texts in the products list's order (SQL's inByteOrder), numbers by value. */
+const compare = (a: number | string, b: number | string) =>
+  typeof a === 'string' && typeof b === 'string' ? compareInByteOrder(a, b) : a < b ? -1 : a > b ? 1 : 0
 
 /** The variations (of one product, in the shop's order) that `query` asks for, in its order. */
 export async function listVariations(

@@ -96,6 +96,13 @@ export function inByteOrder(text: Expression<unknown>): RawBuilder<unknown> {
   return sql`${text} collate "binary"`
 }
 
+/**
+ * inByteOrder's order for texts sorted in memory: their UTF-8 bytes. JavaScript's `<` compares
+ * UTF-16 code units, which put emoji (beyond U+FFFF) before U+E000–U+FFFF.
+ */
+export const compareInByteOrder = (a: string, b: string): number =>
+  Buffer.compare(Buffer.from(a), Buffer.from(b))
+
 /** Migrations of the helpers above: PostgreSQL's `search_fold` (SQLite's is added on each connection) and "binary" collation. */
 export const portableMigrations: Record<string, Migration> = {
   '2026-12-02T0100_search_fold': {
