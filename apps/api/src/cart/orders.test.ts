@@ -328,6 +328,37 @@ describe(`orders and line items on ${testDialect}`, () => {
       expect((await fetchOrder(t, order)).line_items[0]!.quantity).toBe(2)
     })
 
+    it('answers 400 in its own words to a quantity that is not a whole number from 1 to 99, and keeps the line', async () => {
+      const productId = await insertProduct(t, { price: 1000, stock: 5 })
+      const order = await createCart(t)
+      const line = (await addLine(t, order, productId, 1)).json()
+      const added = [
+        [0, 'quantity must be at least 1'],
+        [-3, 'quantity must be at least 1'],
+        [2.5, 'quantity must be a whole number'],
+        ['2.5', 'quantity must be a whole number'],
+      ] as const
+      for (const [quantity, message] of added) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/orders/${order.number}/line_items.json?order_token=${order.token}`,
+          payload: { line_item: { variant_id: productId, quantity } },
+        })
+        expect(res.statusCode).toBe(400)
+        expect(res.json()).toEqual({
+          message: `Invalid body parameter "line_item.quantity": ${message}`,
+          statusCode: 400,
+        })
+      }
+      const set = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/orders/${order.number}/line_items/${line.id}?line_item[quantity]=2.5&order_token=${order.token}`,
+      })
+      expect(set.statusCode).toBe(400)
+      expect(set.json().message).toMatch(/: quantity must be a whole number$/)
+      expect((await fetchOrder(t, order)).line_items[0]!.quantity).toBe(1)
+    })
+
     it('answers 400 without a quantity and 404 for a line of another order', async () => {
       const productId = await insertProduct(t, { price: 1000, stock: 5 })
       const order = await createCart(t)

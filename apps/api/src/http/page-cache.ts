@@ -312,8 +312,8 @@ export class PageCache {
     const { config } = this.ctx
     const open = this.ctx.now() >= launchAtOf(config)
     if (personal && (!(open && fillsOwnFrame(cookie)) || (dataOf !== null && !withoutFrame(url)))) return null
-    const { confirmed, consent } = consentFromCookies(cookie)
-    const consentKey = confirmed ? Object.values(consent).map(Number).join('') : '-'
+    const { confirmed, closed, consent } = consentFromCookies(cookie)
+    const consentKey = confirmed ? Object.values(consent).map(Number).join('') : closed ? 'closed' : '-'
     return { key: `${open ? 'open' : 'soon'}:${consentKey}:${origin}${url.pathname}${url.search}`, personal }
   }
 

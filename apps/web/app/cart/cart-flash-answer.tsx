@@ -3,6 +3,7 @@
  * after an add, a dialog explains a failure (before the launch with the ways in), and before
  * JavaScript runs the same answer shows as a notice on the page. The failure dialog's code loads only when there is one to show.
  */
+import { LINE_QUANTITY_MESSAGE } from '@fanshop/core'
 import { Suspense, useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { lazyNamed } from '../site/lazy-named.ts'
@@ -15,6 +16,7 @@ const CartMessageDialog = lazyNamed(() => import('./cart-dialogs.tsx'), 'CartMes
 
 const FLASH_MESSAGES: Record<Exclude<CartFlash, 'added'>, string> = {
   'out-of-stock': CART_TEXT.outOfStock,
+  'bad-quantity': LINE_QUANTITY_MESSAGE,
   closed: 'The shop is not open yet. Enter your access code to shop before the launch.',
   queue: 'The drop is busy: join the waiting room, it lets you in when it is your turn.',
   failed: 'The product could not be added to your bag. Try again.',

@@ -5,11 +5,12 @@
  */
 export const CART_FLASH_PARAM = 'cart'
 
-export type CartFlash = 'added' | 'out-of-stock' | 'closed' | 'queue' | 'failed' | 'capped'
+export type CartFlash = 'added' | 'out-of-stock' | 'bad-quantity' | 'closed' | 'queue' | 'failed' | 'capped'
 
 export const isCartFlash = (value: string | null): value is CartFlash =>
   value === 'added' ||
   value === 'out-of-stock' ||
+  value === 'bad-quantity' ||
   value === 'closed' ||
   value === 'queue' ||
   value === 'failed' ||

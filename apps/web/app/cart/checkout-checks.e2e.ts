@@ -128,3 +128,40 @@ test("only the address step's page carries the countries, and changing a saved a
   await expect(page.getByRole('button', { name: 'Continue to shipping' })).toBeVisible()
   await context.close()
 })
+
+test('without JavaScript a coupon is applied and removed on the checkout, keeping the address typed so far', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(VINYL)
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.goto('/checkout')
+  const email = `coupon.${Date.now()}@example.com`
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Street and number').fill('Calle Mayor 1')
+  await page.getByLabel('Coupon code').fill('NOT-A-CODE')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(/\/checkout$/)
+  await expect(page.getByRole('alert')).toHaveText('The coupon code "NOT-A-CODE" does not exist.')
+  await expect(page.getByLabel('E-mail')).toHaveValue(email)
+
+  await page.getByLabel('Coupon code').fill('fans15')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page).toHaveURL(/\/checkout$/)
+  const summary = page.getByRole('table', { name: 'Order summary' })
+  await expect(summary.getByRole('row', { name: /Coupon Code/ })).toContainText('FANS15: 15% on full basket')
+  await expect(page.getByLabel('E-mail')).toHaveValue(email)
+  await expect(page.getByLabel('Street and number')).toHaveValue('Calle Mayor 1')
+
+  await page.getByRole('button', { name: 'Remove' }).click()
+  await expect(page).toHaveURL(/\/checkout$/)
+  await expect(summary.getByRole('row', { name: /Coupon Code/ })).not.toContainText('FANS15')
+  await expect(page.getByLabel('Street and number')).toHaveValue('Calle Mayor 1')
+
+  // The coupon's empty field does not hold the step back.
+  await fillAddressFields(page)
+  await page.getByRole('button', { name: 'Continue to shipping' }).click()
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible()
+  await context.close()
+})

@@ -21,7 +21,7 @@ import {
 import { type AppLoadContext, redirect } from 'react-router'
 import { formError } from '../api.server.ts'
 import { fieldMessages, parseForm } from '../site/form/cue-form.ts'
-import { fetchOrder, orderArgs, storeCall } from './cart.server.ts'
+import { applyCouponCode, fetchOrder, orderArgs, removeCouponCode, storeCall } from './cart.server.ts'
 import { forgetCart, keepPlacedOrder, type OrderRef, readCartRef } from './cart-cookie.server.ts'
 import { loadCountries } from './regions.server.ts'
 
@@ -46,6 +46,8 @@ export interface CheckoutResult {
   status?: number
   fieldErrors?: Record<string, string>
   values?: Record<string, string>
+  /** The coupon's refusal, when the step's form carried the coupon (without JavaScript). */
+  couponError?: string
 }
 
 /** What the visitor typed into a form, to draw it again as it was. */
@@ -87,6 +89,31 @@ const saveCheckout = (
   ref: OrderRef,
   body: EndpointRequest<typeof cartEndpoints.updateCheckout>['body'],
 ) => storeCall(context, cartEndpoints.updateCheckout, { ...orderArgs(ref), body })
+
+/** The step whose form names each checkout intent. */
+const STEP_OF_INTENT: Record<string, CheckoutStep> = {
+  address: 'address',
+  delivery: 'delivery',
+  pay: 'payment',
+}
+
+/**
+ * A coupon applied or removed from inside a step's form (the checkout without JavaScript): the
+ * store's answer, with what was typed in that step so that its form is drawn again as it was (the
+ * card's number and security code excepted, as ever). The step is neither saved nor moved on.
+ */
+export async function couponStep(
+  context: AppLoadContext,
+  form: FormData,
+  intent: 'coupon' | 'remove-coupon',
+): Promise<CheckoutResult & { status: number }> {
+  const step = STEP_OF_INTENT[String(form.get('intent'))] ?? 'address'
+  const code = String(form.get('coupon_code') ?? '')
+  const { status, couponError } =
+    intent === 'coupon' ? await applyCouponCode(context, code) : await removeCouponCode(context, code)
+  const { card_number: _number, card_cvc: _cvc, ...values } = typedValues(Object.fromEntries(form))
+  return { step, status, couponError, values }
+}
 
 /** Step 1: e-mail and the delivery address (also the billing address), then on to delivery. */
 export async function saveAddressStep(context: AppLoadContext, form: FormData) {

@@ -298,6 +298,26 @@ test.describe('without JavaScript', () => {
     await expect(buyForm(page).locator('input[name="variant_id"]')).toHaveCount(1)
   })
 
+  test('the Specs tab and the size guide open as the page asks, keeping the choice', async ({ page }) => {
+    await page.goto(`${TEE}?colour=Black&size=M`)
+    const tabs = page.getByRole('tablist', { name: 'Product information' })
+    await tabs.getByRole('tab', { name: 'Specs' }).click()
+    await expect(page).toHaveURL(/\?colour=Black&size=M&tab=specs#product-information$/)
+    await expect(tabs.getByRole('tab', { name: 'Specs' })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByRole('tabpanel', { name: 'Specs' })).toContainText('ETT-TEE')
+
+    await page.getByRole('button', { name: 'Size guide' }).click()
+    await expect(page).toHaveURL(/\?colour=Black&guide=sizes&size=M#size-guide$/)
+    const guide = page.getByRole('region', { name: 'Size guide' })
+    await expect(guide.getByRole('row', { name: /^M / })).toHaveText(/M\s*53\s*71/)
+    await expect(guide.getByRole('img')).toHaveAttribute('alt', /dashed lines/)
+    await expect(guide).toContainText('Measure straight across the front')
+    await guide.getByRole('link', { name: 'Hide the size guide' }).click()
+    await expect(page).toHaveURL(/\?colour=Black&size=M$/)
+    await expect(guide).toHaveCount(0)
+    await expect(page.getByRole('radio', { name: 'M', exact: true })).toBeChecked()
+  })
+
   test('on a phone the slider swipes from image to image @phone-only', async ({ page }) => {
     await page.goto(TEE)
     const slider = teeSlider(page)
@@ -316,6 +336,10 @@ test('the product page has no accessibility violations, with the size popup open
   await expect(page.getByRole('dialog', { name: 'Size guide' })).toBeVisible()
   const popup = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
   expect(popup.violations).toEqual([])
+  // As a page without JavaScript draws them: the Specs tab and the size guide asked in the URL.
+  await page.goto(`${TEE}?colour=Black&size=M&tab=specs&guide=sizes`)
+  await expect(page.getByRole('region', { name: 'Size guide' })).toBeVisible()
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
 })
 
 test('on a phone the buy bar sits at the bottom and the slider swipes @phone-only', async ({ page }) => {

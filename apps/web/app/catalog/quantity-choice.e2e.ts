@@ -35,3 +35,38 @@ test('more than is left is explained in the spec’s words, and the fan chooses 
   const panel = page.getByRole('dialog', { name: '5 items' })
   await expect(panel).toBeVisible()
 })
+
+test('a quantity that is no quantity is refused in words and kept as typed', async ({ page }) => {
+  await page.goto('/product/number-9-dad-cap?colour=Black&size=One+Size')
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity' })
+  for (const typed of ['0', '-3', '2.5']) {
+    await quantity.fill(typed)
+    await page.getByRole('button', { name: 'Add to cart' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Enter a whole number of items from 1 to 99.')
+    await expect(quantity).toHaveValue(typed)
+    await expect(quantity).toHaveAttribute('aria-invalid', 'true')
+    await expect(quantity).toBeFocused()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    expect(page.url()).not.toContain('cart=')
+  }
+  await quantity.fill('1')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await expect(quantity).not.toHaveAttribute('aria-invalid')
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a quantity that is no quantity is refused in words on the page, the choice kept', async ({
+    page,
+  }) => {
+    await page.goto('/product/number-9-dad-cap?colour=Black&size=One+Size')
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2.5')
+    await page.getByRole('button', { name: 'Add to cart' }).click()
+    await expect(page).toHaveURL(/\?colour=Black&size=One\+Size&cart=bad-quantity$/)
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Enter a whole number of items from 1 to 99.' }),
+    ).toBeVisible()
+    await expect(page.getByRole('radio', { name: 'Black' })).toBeChecked()
+  })
+})

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { testLoadContext } from '../../tests/load-context.ts'
 import { listeningApi } from '../../tests/visitor.ts'
-import { loader } from './routes/search.tsx'
+import { loader, UNSEARCHABLE_TEXT } from './routes/search.tsx'
 
 const api = listeningApi()
 
@@ -19,5 +19,24 @@ describe('the search page', () => {
       stories: [],
       music: [],
     })
+  })
+
+  it('answers a text the API would refuse (a NUL character) in its own words, with nothing found', async () => {
+    for (const [sent, q] of [
+      ['%00', '\0'],
+      ['offside%00', 'offside\0'],
+    ]) {
+      const url = new URL(`http://shop.test/search?q=${sent}`)
+      const context = testLoadContext(fetch, api.baseUrl)
+      const args = { request: new Request(url), url, context, params: {}, pattern: '/search' }
+      expect(await loader(args as Parameters<typeof loader>[0])).toEqual({
+        q,
+        products: [],
+        productTotal: 0,
+        stories: [],
+        music: [],
+        refused: UNSEARCHABLE_TEXT,
+      })
+    }
   })
 })

@@ -70,6 +70,16 @@ test('arrows move through the suggestions, Escape closes them and Enter opens on
   await expect(page).toHaveURL(/\/product\/offside-sessions-album-tee$/)
 })
 
+test('a text the search cannot take says so in plain words, the search box still there', async ({ page }) => {
+  const answer = await page.goto('/search?q=%00')
+  expect(answer?.status()).toBe(200)
+  await expect(page.getByRole('alert')).toHaveText(
+    'This search holds a character that cannot be searched for. Try other words.',
+  )
+  await expect(page.getByText(/NUL|querystring/)).toHaveCount(0)
+  await expect(page.getByLabel('Search products, stories and music')).toBeVisible()
+})
+
 test('a suggestion is a click away @phone', async ({ page }) => {
   await page.goto('/search')
   const field = page.getByRole('combobox', { name: 'Search products, stories and music' })

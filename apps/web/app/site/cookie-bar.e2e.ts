@@ -105,4 +105,35 @@ test.describe('without JavaScript', () => {
     expect(cookies.find((c) => c.name === 'cookie-consent')?.value).toBe('marketing.performance.measurement')
     await expect(cookieBar(page)).toHaveCount(0)
   })
+
+  test('Show Settings leads to the settings, whose answer returns to the page', async ({ page, context }) => {
+    await page.goto('/comingsoon')
+    await cookieBar(page).getByRole('button', { name: 'Show Settings' }).click()
+    await expect(page.getByRole('heading', { name: 'Cookie settings', level: 1 })).toBeVisible()
+    for (const name of ['Marketing', 'Performance', 'Performance measurement']) {
+      await expect(page.getByRole('switch', { name, exact: true })).toBeChecked()
+    }
+    await expect(cookieBar(page)).toHaveCount(0)
+    await page.getByRole('switch', { name: 'Marketing', exact: true }).uncheck()
+    await page.getByRole('button', { name: 'ACCEPT' }).click()
+    await expect(page).toHaveURL(/\/comingsoon$/)
+    const cookies = await context.cookies()
+    expect(cookies.find((c) => c.name === 'cookie-confirmation')?.value).toBe('true')
+    expect(cookies.find((c) => c.name === 'cookie-consent')?.value).toBe('performance.measurement')
+    await expect(cookieBar(page)).toHaveCount(0)
+  })
+
+  test('× closes the bar for the visit without answering it', async ({ page, context }) => {
+    await page.goto('/shop')
+    await cookieBar(page).getByRole('button', { name: 'Close the cookie bar' }).click()
+    await expect(page).toHaveURL(/\/shop$/)
+    await expect(cookieBar(page)).toHaveCount(0)
+    await page.goto('/comingsoon')
+    await page.goto('/shop')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(cookieBar(page)).toHaveCount(0)
+    const cookies = await context.cookies()
+    expect(cookies.find((c) => c.name === 'cookie-confirmation')).toBeUndefined()
+    expect(cookies.find((c) => c.name === 'cookie-bar-closed')?.expires).toBe(-1)
+  })
 })

@@ -4,6 +4,9 @@
  * is open. Accepting posts to /cookie-consent, which records the answer for 7 days
  * (cookie-confirmation=true); a page rendered with that cookie never draws the bar. With
  * JavaScript the post goes in the background and the bar hides at once; without, the page reloads.
+ * Until the page's code runs, Show Settings leads to the settings as a page (/cookie-settings) and
+ * × posts the close, which keeps the bar away for the browser session; once it runs, both act in
+ * place as before.
  * While it shows, its height is published as --cookie-bar-height (read through --cookie-bar-room in
  * global.css, which holds an estimate until this runs), so that the page's last button can be
  * scrolled above it; the buy bar sits on it through CSS anchor positioning (catalog.css), in place
@@ -12,6 +15,8 @@
 import { CONSENT_CATEGORIES, type Consent, DEFAULT_CONSENT } from '@fanshop/core'
 import { useState } from 'react'
 import { useFetcher, useLocation } from 'react-router'
+import { inPlace } from './in-place.ts'
+import { useRouteName } from './route-name.ts'
 import { useUi } from './ui-store.ts'
 import { useFrame } from './use-frame.ts'
 import { useHydrated } from './use-hydrated.tsx'
@@ -42,8 +47,37 @@ function publishHeight(bar: HTMLElement | null) {
   }
 }
 
+/** The route name of the settings as a page (routes/cookie-settings.tsx), where the bar is not drawn. */
+export const COOKIE_SETTINGS_ROUTE = 'cookie-settings'
+
+/** The three switches, all on at first (spec 2). */
+export function ConsentSwitches({
+  consent,
+  onChange,
+}: {
+  consent: Consent
+  onChange: (consent: Consent) => void
+}) {
+  return CONSENT_CATEGORIES.map((category) => (
+    <label key={category.key} className="switch">
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={consent[category.key]}
+        name={category.key}
+        checked={consent[category.key]}
+        onChange={(event) => onChange({ ...consent, [category.key]: event.target.checked })}
+      />
+      <span className="switch__track" aria-hidden="true" />
+      <span>{category.label}</span>
+    </label>
+  ))
+}
+
 export function CookieBar() {
-  const confirmed = useFrame()?.consent.confirmed ?? true
+  const frameConsent = useFrame()?.consent
+  const confirmed = frameConsent ? frameConsent.confirmed || frameConsent.closed : true
+  const onSettingsPage = useRouteName() === COOKIE_SETTINGS_ROUTE
   const shown = useUi((s) => s.cookieBar)
   const setCookieBar = useUi((s) => s.setCookieBar)
   const panelOpen = useUi((s) => s.open)
@@ -52,7 +86,7 @@ export function CookieBar() {
   const location = useLocation()
   const answer = useFetcher<{ ok: boolean }>()
   const inBrowser = useHydrated()
-  if (confirmed || !shown || answer.state !== 'idle' || answer.data?.ok) return null
+  if (confirmed || onSettingsPage || !shown || answer.state !== 'idle' || answer.data?.ok) return null
 
   const settingsAllowed = panelOpen !== 'navigation' && panelOpen !== 'socialBar'
   const settingsShown = settingsOpen && settingsAllowed
@@ -76,20 +110,7 @@ export function CookieBar() {
         {settingsShown ? (
           <fieldset className="cookie-bar__settings" id="cookie-settings">
             <legend className="visually-hidden">Cookie settings</legend>
-            {CONSENT_CATEGORIES.map((category) => (
-              <label key={category.key} className="switch">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  aria-checked={consent[category.key]}
-                  name={category.key}
-                  checked={consent[category.key]}
-                  onChange={(event) => setConsent({ ...consent, [category.key]: event.target.checked })}
-                />
-                <span className="switch__track" aria-hidden="true" />
-                <span>{category.label}</span>
-              </label>
-            ))}
+            <ConsentSwitches consent={consent} onChange={setConsent} />
           </fieldset>
         ) : (
           CONSENT_CATEGORIES.filter((c) => consent[c.key]).map((c) => (
@@ -99,11 +120,13 @@ export function CookieBar() {
         <div className="cookie-bar__actions">
           {settingsAllowed ? (
             <button
-              type="button"
+              type="submit"
+              formMethod="get"
+              formAction="/cookie-settings"
               className="button button--ghost button--small"
               aria-expanded={settingsShown}
               aria-controls="cookie-settings"
-              onClick={() => setSettingsOpen(!settingsOpen)}
+              onClick={inPlace(() => setSettingsOpen(!settingsOpen))}
             >
               {settingsShown ? 'Hide Settings' : 'Show Settings'}
             </button>
@@ -113,10 +136,12 @@ export function CookieBar() {
           </button>
         </div>
         <button
-          type="button"
+          type="submit"
+          name="intent"
+          value="close"
           className="cookie-bar__close"
           aria-label="Close the cookie bar"
-          onClick={() => setCookieBar(false)}
+          onClick={inPlace(() => setCookieBar(false))}
         >
           ×
         </button>

@@ -11,6 +11,7 @@ test('each page is titled with its name and the shop’s', async ({ request }) =
     '/order/lookup': 'Find your order',
     '/menu': 'Menu',
     '/share': 'Share',
+    '/cookie-settings': 'Cookie settings',
     '/search': 'Search',
   }
   for (const [path, title] of Object.entries(titles)) {

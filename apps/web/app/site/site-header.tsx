@@ -5,10 +5,11 @@
  * to a page before the page's code has run (it loads after the first paint) and without JavaScript.
  */
 import { backTarget, navigationRules } from '@fanshop/core'
-import type { MouseEvent, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { SITE_NAME } from './brand.ts'
 import { BackIcon, BagIcon, DotsIcon, MenuIcon, UserIcon } from './icons.tsx'
+import { inPlace } from './in-place.ts'
 import { useRouteName } from './route-name.ts'
 import { SearchLink } from './search-link.tsx'
 import { type Panel, useUi } from './ui-store.ts'
@@ -111,14 +112,6 @@ function UntilScripts(props: { page: string; children: ReactNode }) {
       {props.children}
     </form>
   )
-}
-
-/** The button's own action instead of the form's. */
-function inPlace(action: () => void) {
-  return (event: MouseEvent) => {
-    event.preventDefault()
-    action()
-  }
 }
 
 function BackButton() {

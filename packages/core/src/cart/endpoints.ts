@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { defineEndpoint, errorBodySchema, rateLimitedErrors } from '../endpoint.ts'
 import { idParam, pageParam, perPageParam, text, wholeNumber } from '../input.ts'
-import { ORDER_NUMBER_PATTERN } from './limits.ts'
+import { LINE_QUANTITY_NOT_WHOLE, ORDER_NUMBER_PATTERN } from './limits.ts'
 import { orderLookupAnswerSchema, orderLookupSchema } from './lookup.ts'
 import {
   applyCouponBodySchema,
@@ -58,7 +58,9 @@ const tokenQuery = z.object({ order_token: text().max(200, 'must be at most 200 
 /** Spree's query form of a line's new quantity, beside the body form. */
 const quantityQuery = tokenQuery.extend({
   'line_item[variant_id]': idParam().optional(),
-  'line_item[quantity]': wholeNumber(z.number().int()).optional(),
+  'line_item[quantity]': wholeNumber(
+    z.number({ error: LINE_QUANTITY_NOT_WHOLE }).int(LINE_QUANTITY_NOT_WHOLE),
+  ).optional(),
 })
 const quantityBody = z.object({ line_item: lineItemInputSchema.partial() }).nullish()
 

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest'
 import {
   countedProductId,
   DEFAULT_MAX_PER_ORDER,
+  isLineQuantity,
   perOrderLimitMessage,
   perOrderLimitNote,
   withinPerOrderLimit,
 } from './limits.ts'
+import { lineItemInputSchema } from './schemas.ts'
 
 describe('per-order limit', () => {
   it('allows up to the limit and not one more', () => {
@@ -22,5 +24,24 @@ describe('per-order limit', () => {
   it('counts a variation toward its variable product, and a simple product toward itself', () => {
     expect(countedProductId({ id: 12, parent_id: 7 })).toBe(7)
     expect(countedProductId({ id: 12, parent_id: null })).toBe(12)
+  })
+})
+
+describe('a line quantity', () => {
+  const quantity = lineItemInputSchema.shape.quantity
+  it('is a whole number from 1 to 99, as the product page checks it and the store API answers it', () => {
+    for (const text of ['1', '7', '99', '0', '-3', '2.5', '100', '', ' 2', '1e1', '0x2', 'two']) {
+      expect(isLineQuantity(text), text).toBe(quantity.safeParse(text).success)
+    }
+    expect(isLineQuantity('7')).toBe(true)
+    expect(isLineQuantity('2.5')).toBe(false)
+  })
+  it('is refused in the store API’s own words, never the schema library’s', () => {
+    for (const sent of [2.5, '2.5', 'two', 0, -3, 100]) {
+      const message = quantity.safeParse(sent).error?.issues[0]?.message
+      expect(message, String(sent)).toMatch(
+        /^quantity (must be a whole number|must be at least 1|can be at most 99)$/,
+      )
+    }
   })
 })

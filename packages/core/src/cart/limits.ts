@@ -12,6 +12,23 @@ export const DEFAULT_MAX_PER_ORDER = 5
 export const MIN_LINE_QUANTITY = 1
 export const MAX_LINE_QUANTITY = 99
 
+/** The store API's word for a line quantity that is not a whole number (0.5, "two"). */
+export const LINE_QUANTITY_NOT_WHOLE = 'quantity must be a whole number'
+
+/** The shop's words for a quantity a line cannot hold, on the product page. */
+export const LINE_QUANTITY_MESSAGE = `Enter a whole number of items from ${MIN_LINE_QUANTITY} to ${MAX_LINE_QUANTITY}.`
+
+/**
+ * Whether a form's text is a quantity one line accepts: decimal digits, MIN_LINE_QUANTITY to
+ * MAX_LINE_QUANTITY (lineItemInputSchema's rule, without the schema library, which the product
+ * page does not load up front).
+ */
+export function isLineQuantity(text: string): boolean {
+  if (!/^\d{1,3}$/.test(text)) return false
+  const quantity = Number(text)
+  return quantity >= MIN_LINE_QUANTITY && quantity <= MAX_LINE_QUANTITY
+}
+
 /** An order number as the shop issues it: "R" and nine digits (R123456789). */
 export const ORDER_NUMBER_PATTERN = /^R\d{9}$/
 

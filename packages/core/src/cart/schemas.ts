@@ -9,7 +9,7 @@ import { emailAddress } from '../email.ts'
 import { idParam, text, wholeNumber } from '../input.ts'
 import { cardSourceSchema } from './card.ts'
 import { addressInputSchema, ORDER_STATES, PAYMENT_STATES, SHIPMENT_STATES } from './checkout.ts'
-import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './limits.ts'
+import { LINE_QUANTITY_NOT_WHOLE, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './limits.ts'
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/)
 const display = z.string()
@@ -242,8 +242,8 @@ export const lineItemInputSchema = z.object(
     variant_id: idParam(),
     quantity: wholeNumber(
       z
-        .number()
-        .int()
+        .number({ error: LINE_QUANTITY_NOT_WHOLE })
+        .int(LINE_QUANTITY_NOT_WHOLE)
         .min(MIN_LINE_QUANTITY, `quantity must be at least ${MIN_LINE_QUANTITY}`)
         .max(MAX_LINE_QUANTITY, `quantity can be at most ${MAX_LINE_QUANTITY}`),
     ),

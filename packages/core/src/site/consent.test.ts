@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   analyticsPlan,
+  COOKIE_BAR_CLOSED,
   consentCookies,
   consentFromCookies,
   DEFAULT_CONSENT,
@@ -31,8 +32,20 @@ describe('consent cookies', () => {
       .join('; ')}`
     expect(consentFromCookies(header)).toEqual({
       confirmed: true,
+      closed: false,
       consent: { marketing: true, performance: false, measurement: true },
     })
+  })
+  it('reads a bar closed for the browser session without an answer', () => {
+    expect(serializeCookie(COOKIE_BAR_CLOSED, { secure: false })).toBe(
+      'cookie-bar-closed=true; Path=/; SameSite=Lax',
+    )
+    expect(consentFromCookies('cookie-bar-closed=true')).toEqual({
+      confirmed: false,
+      closed: true,
+      consent: DEFAULT_CONSENT,
+    })
+    expect(consentFromCookies(undefined).closed).toBe(false)
   })
   it('is unconfirmed without the cookie, or with another value', () => {
     expect(consentFromCookies(undefined).confirmed).toBe(false)

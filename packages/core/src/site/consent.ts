@@ -23,9 +23,17 @@ const CONSENT_COOKIE_NAME = 'cookie-consent'
 interface CookieToSet {
   name: string
   value: string
-  maxAgeSeconds: number
+  /** Without it, the cookie lasts the browser session. */
+  maxAgeSeconds?: number
   path: string
 }
+
+/**
+ * The cookie bar closed with × and no answer (spec 4: hidden on close), recorded where the page's
+ * code cannot keep it hidden (without JavaScript every page is a new load): for the browser
+ * session, without confirming anything.
+ */
+export const COOKIE_BAR_CLOSED: CookieToSet = { name: 'cookie-bar-closed', value: 'true', path: '/' }
 
 /** The cookies that record an accepted cookie bar. */
 export function consentCookies(consent: Consent): CookieToSet[] {
@@ -45,7 +53,7 @@ export function consentCookies(consent: Consent): CookieToSet[] {
 export function serializeCookie(cookie: CookieToSet, options: { secure: boolean }): string {
   return [
     `${cookie.name}=${encodeURIComponent(cookie.value)}`,
-    `Max-Age=${cookie.maxAgeSeconds}`,
+    ...(cookie.maxAgeSeconds === undefined ? [] : [`Max-Age=${cookie.maxAgeSeconds}`]),
     `Path=${cookie.path}`,
     'SameSite=Lax',
     ...(options.secure ? ['Secure'] : []),
@@ -69,16 +77,19 @@ export function readCookie(header: string | null | undefined, name: string): str
 interface ConsentState {
   /** The visitor answered the cookie bar (cookie-confirmation=true). */
   confirmed: boolean
+  /** The visitor closed the bar this browser session without answering (COOKIE_BAR_CLOSED). */
+  closed: boolean
   consent: Consent
 }
 
 /** What a request's cookies say about consent. Without an answer the defaults apply but nothing loads. */
 export function consentFromCookies(header: string | null | undefined): ConsentState {
   const confirmed = readCookie(header, COOKIE_CONFIRMATION.name) === COOKIE_CONFIRMATION.value
-  if (!confirmed) return { confirmed, consent: DEFAULT_CONSENT }
+  const closed = readCookie(header, COOKIE_BAR_CLOSED.name) === COOKIE_BAR_CLOSED.value
+  if (!confirmed) return { confirmed, closed, consent: DEFAULT_CONSENT }
   const allowed = new Set((readCookie(header, CONSENT_COOKIE_NAME) ?? '').split('.'))
   const consent = Object.fromEntries(CONSENT_CATEGORIES.map((c) => [c.key, allowed.has(c.key)])) as Consent
-  return { confirmed, consent }
+  return { confirmed, closed, consent }
 }
 
 interface AnalyticsPlan {
@@ -93,7 +104,10 @@ interface AnalyticsPlan {
  * visitor accepted the cookie bar and allowed performance. Measurement cookies follow the second
  * performance switch, advertising signals follow marketing.
  */
-export function analyticsPlan(analyticsId: string | null, state: ConsentState): AnalyticsPlan | null {
+export function analyticsPlan(
+  analyticsId: string | null,
+  state: Pick<ConsentState, 'confirmed' | 'consent'>,
+): AnalyticsPlan | null {
   if (!analyticsId || !state.confirmed || !state.consent.performance) return null
   return {
     id: analyticsId,

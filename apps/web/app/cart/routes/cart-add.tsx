@@ -2,7 +2,8 @@
  * POST /cart/add: where the product page's plain form sends variant_id and quantity. It creates the
  * cart when there is none, adds the product, and goes back to the page it came from, which then
  * opens the cart panel or explains the failure (spec 8: 'Product is out of stock for requested
- * quantity.'). Works the same with or without JavaScript.
+ * quantity.'). A quantity that is not a whole number from 1 to 99 (0, -3, 2.5) is not added but
+ * refused in the shop's words. Works the same with or without JavaScript.
  */
 import { lineItemInputSchema, safeRedirect } from '@fanshop/core'
 import { redirect } from 'react-router'
@@ -40,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     variant_id: form.get('variant_id'),
     quantity: form.get('quantity') || undefined,
   })
-  if (!parsed.success) return redirect(withCartFlash(back, 'failed'))
+  if (!parsed.success) {
+    const quantityRefused = parsed.error.issues.some((issue) => issue.path[0] === 'quantity')
+    return redirect(withCartFlash(back, quantityRefused ? 'bad-quantity' : 'failed'))
+  }
   const outcome = await addProduct(context, parsed.data.variant_id, parsed.data.quantity)
   return redirect(withCartFlash(back, outcome))
 }

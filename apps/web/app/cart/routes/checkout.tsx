@@ -17,12 +17,13 @@ import { loadCart, type PublicOrder, publicOrder, visitorToken } from '../cart.s
 import {
   type CheckoutResult,
   type CheckoutStep,
+  couponStep,
   payStep,
   saveAddressStep,
   saveDeliveryStep,
   stepOf,
 } from '../checkout.server.ts'
-import { CouponForm } from '../coupon-form.tsx'
+import { CheckoutCoupon, COUPON_INTENT_FIELD, CouponForm } from '../coupon-form.tsx'
 import { ExpiredItems } from '../expired-items.tsx'
 import { HoldTimer } from '../hold-timer.tsx'
 import { CollapsibleSummary, OrderSummary } from '../order-summary.tsx'
@@ -106,6 +107,11 @@ async function loadAddressStep(context: Route.LoaderArgs['context'], url: URL, o
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = form.get('intent')
+  const coupon = form.get(COUPON_INTENT_FIELD)
+  if (coupon === 'coupon' || coupon === 'remove-coupon') {
+    const { status, ...result } = await couponStep(context, form, coupon)
+    return data(result, { status })
+  }
   const result =
     intent === 'address'
       ? await saveAddressStep(context, form)
@@ -120,6 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, serverNow } = loaderData
+  const hydrated = useHydrated()
   // A page loaded for another step (the order moved on in another tab before an address was
   // refused, say) has no address form to show again: it shows the step it was loaded for, with
   // the answer's message.
@@ -134,7 +141,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         <aside className="checkout-page__summary" aria-label="Your order">
           <CollapsibleSummary total={order.display_total}>
             <OrderSummary order={order} />
-            <CouponForm coupon={order.coupon} />
+            {/* Without JavaScript the coupon is in the open step's form (StepCoupon). */}
+            {hydrated ? <CouponForm coupon={order.coupon} /> : null}
           </CollapsibleSummary>
           {order.expires_at ? <HoldTimer expiresAt={order.expires_at} serverNow={serverNow} /> : null}
         </aside>
@@ -205,6 +213,15 @@ function StepError({ result }: { result: CheckoutResult | undefined }) {
       {result.error}
     </p>
   ) : null
+}
+
+/**
+ * The coupon inside the open step's form until the page's code runs: applying it posts what was
+ * typed in the step as well, and the step's form comes back as it was. After the step's button,
+ * so that Enter in a field still submits the step.
+ */
+function StepCoupon({ order, result }: { order: PublicOrder; result: CheckoutResult | undefined }) {
+  return useHydrated() ? null : <CheckoutCoupon coupon={order.coupon} error={result?.couponError} />
 }
 
 function SubmitButton({ children }: { children: string }) {
@@ -363,6 +380,7 @@ function AddressForm({
       />
       <p className="checkout-form__note">We send the invoice to the same address.</p>
       <SubmitButton>Continue to shipping</SubmitButton>
+      <StepCoupon order={order} result={result} />
     </Form>
   )
 }
@@ -382,7 +400,7 @@ function DeliveryForm({ order, result }: { order: PublicOrder; result: CheckoutR
               type="radio"
               name="shipping_rate_id"
               value={rate.id}
-              defaultChecked={rate.id === selected}
+              defaultChecked={String(rate.id) === (result?.values?.shipping_rate_id ?? String(selected))}
               required
             />
             <span className="checkout-choice__name">{rate.name}</span>
@@ -393,6 +411,7 @@ function DeliveryForm({ order, result }: { order: PublicOrder; result: CheckoutR
         ))}
       </fieldset>
       <SubmitButton>Continue to payment</SubmitButton>
+      <StepCoupon order={order} result={result} />
     </Form>
   )
 }
@@ -523,6 +542,7 @@ function PaymentForm(props: {
         .
       </CheckboxField>
       <SubmitButton>Place order</SubmitButton>
+      <StepCoupon order={order} result={result} />
     </Form>
   )
 }

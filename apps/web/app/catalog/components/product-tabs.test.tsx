@@ -2,6 +2,7 @@
 // tab there to choose, its panel hidden (as Radix's Tabs drew them before, issue 15).
 
 import { renderToString } from 'react-dom/server'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { ProductPageData } from '../catalog.server.ts'
 import { ProductTabs } from './product-tabs.tsx'
@@ -16,7 +17,13 @@ const product = {
 } as unknown as ProductPageData
 
 describe('the product tabs before JavaScript runs', () => {
-  const html = renderToString(<ProductTabs product={product} />)
+  const render = (address: string) =>
+    renderToString(
+      <MemoryRouter initialEntries={[address]}>
+        <ProductTabs product={product} />
+      </MemoryRouter>,
+    )
+  const html = render('/product/ett-tee')
 
   it('draws a labelled tab list with the description chosen', () => {
     expect(html).toMatch(/role="tablist" aria-orientation="horizontal" aria-label="Product information"/)
@@ -34,6 +41,21 @@ describe('the product tabs before JavaScript runs', () => {
     )
     expect(html).toMatch(
       /role="tabpanel" id="[^"]+-content-specs" aria-labelledby="[^"]+-trigger-specs" data-state="inactive" hidden="" tabindex="0" class="tabs__panel"><\/div>/,
+    )
+  })
+
+  it('asks for a tab, keeping the choice, with a form that works without JavaScript', () => {
+    const asked = render('/product/ett-tee?colour=Black&size=M&tab=specs')
+    expect(asked).toMatch(/<form action="#product-information" method="get">/)
+    expect(asked).toMatch(
+      /<input type="hidden" name="colour" value="Black"\/><input type="hidden" name="size" value="M"\/>/,
+    )
+    expect(asked).not.toMatch(/type="hidden" name="tab"/)
+    expect(asked).toMatch(
+      /type="submit" value="specs" role="tab" id="[^"]+-trigger-specs" [^>]*aria-selected="true"[^>]* name="tab">/,
+    )
+    expect(asked).toMatch(
+      /role="tabpanel" id="[^"]+-content-specs" aria-labelledby="[^"]+-trigger-specs" data-state="active" tabindex="0" class="tabs__panel">.*ETT-TEE/,
     )
   })
 })

@@ -6,8 +6,12 @@
  * Radix's panels set their state from a ref as the page hydrates, which made React render and run
  * the whole page's effects again within hydration's commit, one task of 60–115 ms on a phone
  * after the first paint (issue 15). The size guide, a dialog loaded on demand, keeps Radix's.
+ * Until the page's code runs, a tab submits the form around the tab list: the page comes back
+ * with that tab chosen (?tab=specs), the colour and size kept.
  */
 import { type KeyboardEvent, useId, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { inPlace } from '../../site/in-place.ts'
 import type { ProductPageData } from '../catalog.server.ts'
 
 const TABS = [
@@ -17,8 +21,15 @@ const TABS = [
 
 type Tab = (typeof TABS)[number]['value']
 
+/** The query field that names the tab chosen before the page's code ran. */
+const TAB_FIELD = 'tab'
+const TABS_ID = 'product-information'
+
 export function ProductTabs({ product }: { product: ProductPageData }) {
-  const [active, setActive] = useState<Tab>('description')
+  const [searchParams] = useSearchParams()
+  const [active, setActive] = useState<Tab>(
+    () => TABS.find((tab) => tab.value === searchParams.get(TAB_FIELD))?.value ?? 'description',
+  )
   const id = useId()
   const list = useRef<HTMLDivElement>(null)
   const triggerId = (tab: Tab) => `${id}-trigger-${tab}`
@@ -58,32 +69,41 @@ export function ProductTabs({ product }: { product: ProductPageData }) {
     className: 'tabs__panel',
   })
   return (
-    <div className="tabs product-tabs" data-orientation="horizontal">
-      <div
-        ref={list}
-        role="tablist"
-        aria-orientation="horizontal"
-        aria-label="Product information"
-        className="tabs__list"
-      >
-        {TABS.map((tab) => (
-          <button
-            key={tab.value}
-            type="button"
-            role="tab"
-            id={triggerId(tab.value)}
-            aria-controls={panelId(tab.value)}
-            aria-selected={active === tab.value}
-            data-state={active === tab.value ? 'active' : 'inactive'}
-            tabIndex={active === tab.value ? 0 : -1}
-            className="tabs__trigger"
-            onClick={() => setActive(tab.value)}
-            onKeyDown={moveFocus}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+    <div className="tabs product-tabs" data-orientation="horizontal" id={TABS_ID}>
+      <form method="get" action={`#${TABS_ID}`}>
+        {[...searchParams].flatMap(([name, value]) =>
+          name === TAB_FIELD
+            ? []
+            : [<input key={`${name}=${value}`} type="hidden" name={name} value={value} />],
+        )}
+        <div
+          ref={list}
+          role="tablist"
+          aria-orientation="horizontal"
+          aria-label="Product information"
+          className="tabs__list"
+        >
+          {TABS.map((tab) => (
+            <button
+              key={tab.value}
+              type="submit"
+              name={TAB_FIELD}
+              value={tab.value}
+              role="tab"
+              id={triggerId(tab.value)}
+              aria-controls={panelId(tab.value)}
+              aria-selected={active === tab.value}
+              data-state={active === tab.value ? 'active' : 'inactive'}
+              tabIndex={active === tab.value ? 0 : -1}
+              className="tabs__trigger"
+              onClick={inPlace(() => setActive(tab.value))}
+              onKeyDown={moveFocus}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+      </form>
       <div {...panel('description')}>
         {active === 'description' ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the API when written

@@ -1,7 +1,8 @@
 /**
  * How many to add: minus and plus buttons around a number field. The field belongs to the buy
  * bar's form (form="buy-form"), so the quantity is posted with it, with or without JavaScript.
- * A number above what is left stays as typed: the buy bar says what happened when it is sent.
+ * What is typed stays as typed: a number above what is left, and one that is no quantity at all
+ * (0, -3, 2.5), which the page refuses with `error` when it is sent instead of changing it.
  */
 import { type Ref, useId } from 'react'
 
@@ -11,8 +12,10 @@ export function QuantityField(props: {
   formId: string
   onChange: (value: string) => void
   inputRef?: Ref<HTMLInputElement>
+  error?: string | null
 }) {
   const id = useId()
+  const errorId = useId()
   const current = Math.max(1, Number.parseInt(props.value, 10) || 1)
   const atMax = props.max !== undefined && current >= props.max
   return (
@@ -42,9 +45,10 @@ export function QuantityField(props: {
           max={props.max}
           step={1}
           required
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? errorId : undefined}
           value={props.value}
           onChange={(event) => props.onChange(event.target.value)}
-          onBlur={() => props.onChange(String(current))}
         />
         <button
           type="button"
@@ -56,6 +60,11 @@ export function QuantityField(props: {
           <span aria-hidden="true">+</span>
         </button>
       </div>
+      {props.error ? (
+        <p id={errorId} className="form-error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
     </div>
   )
 }

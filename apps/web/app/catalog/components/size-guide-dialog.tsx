@@ -1,12 +1,13 @@
 /**
  * The product size popup's dialog (spec 2), loaded when first opened (size-popup.tsx): two tabs,
- * the size guide table (size, chest, body) and how to measure (image, chest description, body
- * description). Radix Dialog traps focus, closes on Escape and returns focus to the opener.
+ * the size guide table and how to measure (size-guide-parts.tsx). Radix Dialog traps focus, closes
+ * on Escape and returns focus to the opener.
  */
 import type { HowToMeasureJson, SizeGuideJson } from '@fanshop/core'
 import * as Dialog from '@radix-ui/react-dialog'
 import * as Tabs from '@radix-ui/react-tabs'
 import type { RefObject } from 'react'
+import { HowToMeasure, SizeTable } from './size-guide-parts.tsx'
 
 export function SizeGuideDialog(props: {
   sizeGuide: SizeGuideJson
@@ -45,46 +46,11 @@ export function SizeGuideDialog(props: {
               ) : null}
             </Tabs.List>
             <Tabs.Content value="guide" className="tabs__panel">
-              {sizeGuide.description ? <p>{sizeGuide.description}</p> : null}
-              <div className="size-table__scroll">
-                <table className="size-table">
-                  <caption className="visually-hidden">Garment measurements in centimetres</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Size</th>
-                      <th scope="col">Chest</th>
-                      <th scope="col">Body</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {sizeGuide.clothes_size_data.sizes.map((row) => (
-                      <tr key={row.size}>
-                        <th scope="row">{row.size}</th>
-                        <td>{row.chest_size}</td>
-                        <td>{row.body_size}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <SizeTable sizeGuide={sizeGuide} />
             </Tabs.Content>
             {howToMeasure ? (
               <Tabs.Content value="measure" className="tabs__panel how-to-measure">
-                {howToMeasure.description ? <p>{howToMeasure.description}</p> : null}
-                {howToMeasure.content.image ? (
-                  <img
-                    className="how-to-measure__image"
-                    src={howToMeasure.content.image.url}
-                    alt={howToMeasure.content.image.alt}
-                    width={howToMeasure.content.image.width}
-                    height={howToMeasure.content.image.height}
-                    loading="lazy"
-                  />
-                ) : null}
-                <h3>Chest</h3>
-                <p>{howToMeasure.content.chest_description}</p>
-                <h3>Body</h3>
-                <p>{howToMeasure.content.body_descirption}</p>
+                <HowToMeasure howToMeasure={howToMeasure} />
               </Tabs.Content>
             ) : null}
           </Tabs.Root>

@@ -10,6 +10,8 @@ import {
   findVariation,
   hasPriceRange,
   imageForSelection,
+  isLineQuantity,
+  LINE_QUANTITY_MESSAGE,
   perFanLimitNote,
   perOrderLimitNote,
   purchasable,
@@ -102,6 +104,7 @@ function ProductView({ product }: { product: ProductPageData }) {
   const stock = offer.state === 'ready' ? offer.maxQuantity : undefined
   const allowed = stock === undefined ? undefined : Math.min(stock, product.max_per_order ?? stock)
   const [tooMany, setTooMany] = useState<number | null>(null)
+  const [quantityError, setQuantityError] = useState<string | null>(null)
   /** Mounted from its first opening on, so that closing it can hand focus back. */
   const [tooManyAsked, setTooManyAsked] = useState(false)
   const quantityInput = useRef<HTMLInputElement>(null)
@@ -109,17 +112,27 @@ function ProductView({ product }: { product: ProductPageData }) {
   /** The sold-out choice a fan may ask to hear about: the chosen variation, or the simple product. */
   const soldOutId = variation?.id ?? (product.type === 'simple' ? product.id : null)
 
-  /** More than may be added is not sent (nor cut down silently): the fan chooses what to do. */
+  /**
+   * More than may be added is not sent (nor cut down silently): the fan chooses what to do. Nor is
+   * a number that is no quantity (0, -3, 2.5): the field says so and keeps it for the fan to change.
+   */
   function checkQuantity(event: FormEvent<HTMLFormElement>) {
-    const asked = Number(new FormData(event.currentTarget).get('quantity'))
-    if (allowed === undefined || !(asked > allowed)) return
-    event.preventDefault()
-    setTooMany(asked)
-    setTooManyAsked(true)
+    const typed = String(new FormData(event.currentTarget).get('quantity') ?? '')
+    const asked = Number(typed)
+    if (allowed !== undefined && Number.isInteger(asked) && asked > allowed) {
+      event.preventDefault()
+      setTooMany(asked)
+      setTooManyAsked(true)
+    } else if (!isLineQuantity(typed)) {
+      event.preventDefault()
+      setQuantityError(LINE_QUANTITY_MESSAGE)
+      quantityInput.current?.focus()
+    }
   }
 
   function changeQuantity(value: string) {
     setQuantity(value)
+    setQuantityError(null)
     if (allowed !== undefined && Number(value) > allowed) loadCartDialogs().catch(() => {})
   }
 
@@ -188,6 +201,7 @@ function ProductView({ product }: { product: ProductPageData }) {
             formId={BUY_FORM_ID}
             onChange={changeQuantity}
             inputRef={quantityInput}
+            error={quantityError}
           />
         ) : null}
         {product.stock_status === 'instock' && product.max_per_order ? (

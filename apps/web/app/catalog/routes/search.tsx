@@ -8,6 +8,7 @@ import {
   MAX_SEARCH_TEXT,
   type PageImage,
   plainText,
+  searchTextParam,
   searchWords,
   toOptionalPageImage,
 } from '@fanshop/core'
@@ -54,18 +55,34 @@ async function searchContent(
   }))
 }
 
+/** The page's words for a text the API's search rule refuses (a NUL character, say). */
+export const UNSEARCHABLE_TEXT = 'This search holds a character that cannot be searched for. Try other words.'
+
+/** The rule of every list's search text (core's), checked before asking the API. */
+const searchText = searchTextParam('The search page’s text')
+
 export async function loader({ url, context }: Route.LoaderArgs) {
   // A longer text than the API's is cut, not refused; one with no word (a lone accent) finds nothing.
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_TEXT).trim()
   const limits = url.searchParams.get('suggest') === '1' ? SUGGEST_LIMITS : PAGE_LIMITS
-  if (searchWords(q).length === 0) return { q, products: [], productTotal: 0, stories: [], music: [] }
+  const nothing = { q, products: [], productTotal: 0, stories: [], music: [], refused: undefined }
+  if (searchWords(q).length === 0) return nothing
+  // Any other text the API would refuse is answered in the page's words, not the API's.
+  if (!searchText.safeParse(q).success) return { ...nothing, refused: UNSEARCHABLE_TEXT }
   try {
     const [products, stories, music] = await Promise.all([
       searchShopProducts(context, q, limits.products),
       searchContent(context, 'stories', q, limits.stories),
       searchContent(context, 'music', q, limits.music),
     ])
-    return { q, products: products.products, productTotal: products.total, stories, music }
+    return {
+      q,
+      products: products.products,
+      productTotal: products.total,
+      stories,
+      music,
+      refused: undefined,
+    }
   } catch (error) {
     return routeError(error)
   }
@@ -95,7 +112,7 @@ function ContentResults(props: { title: string; hits: ContentHit[] }) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, products, productTotal, stories, music } = loaderData
+  const { q, products, productTotal, stories, music, refused } = loaderData
   const found = products.length + stories.length + music.length
   return (
     <div className="shop search-results">
@@ -103,7 +120,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <h1 className="shop__title">Search</h1>
         <SearchBox key={q} initial={q} />
       </header>
-      {q ? (
+      {refused ? (
+        <p className="form-error" role="alert">
+          {refused}
+        </p>
+      ) : q ? (
         <p className="shop__count" aria-live="polite">
           {found === 0 ? `Nothing found for “${q}”.` : `Results for “${q}”`}
         </p>

@@ -1,10 +1,13 @@
 /**
  * POST /cookie-consent: the cookie bar's answer. Records the accepted categories beside
  * cookie-confirmation=true (7 days, site-wide). The bar posts in the background once JavaScript
- * runs (respond=data); a plain form post returns to the page it came from.
+ * runs (respond=data); a plain form post returns to the page it came from. Without JavaScript the
+ * bar's × posts here too (intent=close): the bar stays away for the browser session, nothing is
+ * confirmed.
  */
 import {
   CONSENT_CATEGORIES,
+  COOKIE_BAR_CLOSED,
   type Consent,
   consentCookies,
   safeRedirect,
@@ -15,6 +18,11 @@ import type { Route } from './+types/cookie-consent'
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
+  const redirectTo = safeRedirect(form.get('redirectTo'), '/')
+  if (form.get('intent') === 'close') {
+    const closed = serializeCookie(COOKIE_BAR_CLOSED, { secure: context.secureCookies })
+    return redirect(redirectTo, { headers: { 'set-cookie': closed } })
+  }
   const consent = Object.fromEntries(
     CONSENT_CATEGORIES.map((category) => [category.key, form.get(category.key) === 'on']),
   ) as Consent
@@ -23,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append('set-cookie', serializeCookie(cookie, { secure: context.secureCookies }))
   }
   if (form.get('respond') === 'data') return data({ ok: true }, { headers })
-  return redirect(safeRedirect(form.get('redirectTo'), '/'), { headers })
+  return redirect(redirectTo, { headers })
 }
 
 export function loader() {
