@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { expect, test } from '../../tests/playwright.ts'
 import { addToCart, fillAddressFields } from '../../tests/shopper.ts'
 
@@ -8,6 +8,15 @@ import { addToCart, fillAddressFields } from '../../tests/shopper.ts'
 test.describe.configure({ timeout: 90_000 })
 
 const VINYL = '/product/offside-sessions-vinyl-lp'
+
+/** A visitor whose browser runs no scripts, with the vinyl in the bag, on the checkout. */
+async function checkoutWithoutScripts(browser: Browser) {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(VINYL)
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  return { context, page, checkout: await page.goto('/checkout') }
+}
 
 /** Every field a fan fills in says what it holds, so a phone can fill it in. */
 async function expectAutocompleteOnEveryField(page: Page) {
@@ -64,11 +73,7 @@ test('a phone number and a postcode are checked for the country, and the terms a
 })
 
 test('without JavaScript the server asks for the terms and keeps what was typed', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false })
-  const page = await context.newPage()
-  await page.goto(VINYL)
-  await page.getByRole('button', { name: 'Add to cart' }).click()
-  await page.goto('/checkout')
+  const { context, page } = await checkoutWithoutScripts(browser)
   await page.getByLabel('E-mail').fill(`nojs.${Date.now()}@example.com`)
   await fillAddressFields(page)
   await page.getByRole('button', { name: 'Continue to shipping' }).click()
@@ -92,11 +97,7 @@ test('without JavaScript the server asks for the terms and keeps what was typed'
 test("only the address step's page carries the countries, and changing a saved address without JavaScript keeps to that step", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false })
-  const page = await context.newPage()
-  await page.goto(VINYL)
-  await page.getByRole('button', { name: 'Add to cart' }).click()
-  const checkout = await page.goto('/checkout')
+  const { context, page, checkout } = await checkoutWithoutScripts(browser)
   expect(await checkout!.text()).toContain('>Zimbabwe</option>')
   await page.getByLabel('E-mail').fill(`steps.${Date.now()}@example.com`)
   await fillAddressFields(page)
@@ -132,11 +133,7 @@ test("only the address step's page carries the countries, and changing a saved a
 test('without JavaScript a coupon is applied and removed on the checkout, keeping the address typed so far', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false })
-  const page = await context.newPage()
-  await page.goto(VINYL)
-  await page.getByRole('button', { name: 'Add to cart' }).click()
-  await page.goto('/checkout')
+  const { context, page } = await checkoutWithoutScripts(browser)
   const email = `coupon.${Date.now()}@example.com`
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Street and number').fill('Calle Mayor 1')
