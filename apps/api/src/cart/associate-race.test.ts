@@ -126,7 +126,11 @@ describe(`a guest cart merged at login while other requests hold it, on ${testDi
         }),
       ])
       for (const answer of answers) expect(answer.statusCode, answer.body).toBeLessThan(500)
-      expect(answers[0]!.statusCode).toBe(200)
+      // One of the two merges runs first and answers the account's cart; the other, if the guest
+      // cart was gone by the time it read it (a busy machine may start it that late), answers 404.
+      const merges = answers.slice(0, 2).map((answer) => answer.statusCode)
+      expect(merges).toContain(200)
+      for (const status of merges) expect([200, 404]).toContain(status)
     }
   })
 })
