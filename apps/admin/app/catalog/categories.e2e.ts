@@ -145,3 +145,24 @@ test('a keyboard keeps its place in the categories: a save draws the row afresh,
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
+
+test('a double click on Add category sends the new category once', async ({ page }) => {
+  await logIn(page, 'manager')
+  await page.goto('/admin/categories')
+  const sent: string[] = []
+  // Each request counted and dropped on its way, so no category is made: the shop's other tests
+  // read its categories. What counts here is how many the page sends.
+  await page.route('**/admin/api/categories', (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    sent.push(route.request().postData() ?? '')
+    return route.abort()
+  })
+  const add = page.getByRole('button', { name: 'Add category' })
+  await page.getByLabel('Name', { exact: true }).fill('Sent once')
+  await add.dblclick()
+  await expect.poll(() => sent.length).toBe(1)
+  // A second request would have left with the second click, at once; the page settles without one.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(sent).toHaveLength(1)
+})

@@ -61,6 +61,7 @@ function NewCategory({ lastResult }: { lastResult?: ReturnType<typeof useActionD
     onValidate: ({ formData }) => parseWithZod(formData, { schema: categoryInputSchema }),
   })
   const [slug, setSlug] = useState('')
+  const busy = useNavigation().state !== 'idle'
   return (
     <section aria-labelledby="new-category-heading" className="card">
       <h2 id="new-category-heading">New category</h2>
@@ -75,7 +76,9 @@ function NewCategory({ lastResult }: { lastResult?: ReturnType<typeof useActionD
         <Field label="Slug" name={fields.slug.name} errors={fields.slug.errors}>
           {(control) => <input {...control} value={slug} onChange={(event) => setSlug(event.target.value)} />}
         </Field>
-        <button type="submit">Add category</button>
+        <GuardedButton type="submit" unavailable={busy}>
+          Add category
+        </GuardedButton>
       </Form>
     </section>
   )
