@@ -9,12 +9,18 @@ import { Link, useLocation } from 'react-router'
 import { lazyNamed } from '../site/lazy-named.ts'
 import { useUi } from '../site/ui-store.ts'
 import { useHydrated } from '../site/use-hydrated.tsx'
-import { CART_FLASH_PARAM, type CartFlash, isCartFlash } from './cart-flash.ts'
+import {
+  CART_FLASH_PARAM,
+  type CartFlash,
+  isCartFlash,
+  type LimitFlash,
+  limitFlashMessage,
+} from './cart-flash.ts'
 import { CART_TEXT } from './texts.ts'
 
 const CartMessageDialog = lazyNamed(() => import('./cart-dialogs.tsx'), 'CartMessageDialog')
 
-const FLASH_MESSAGES: Record<Exclude<CartFlash, 'added'>, string> = {
+const FLASH_MESSAGES: Record<Exclude<CartFlash, 'added' | LimitFlash>, string> = {
   'out-of-stock': CART_TEXT.outOfStock,
   'bad-quantity': LINE_QUANTITY_MESSAGE,
   closed: 'The shop is not open yet. Enter your access code to shop before the launch.',
@@ -23,6 +29,10 @@ const FLASH_MESSAGES: Record<Exclude<CartFlash, 'added'>, string> = {
   capped:
     'Some items are limited per fan and your account already had them, so the extra units from your bag went back to the shop.',
 }
+
+/** What a flash other than "added" says. */
+const flashMessage = (flash: Exclude<CartFlash, 'added'>): string =>
+  limitFlashMessage(flash) ?? FLASH_MESSAGES[flash as keyof typeof FLASH_MESSAGES]
 
 /** Before the launch, the refusal leads on: to the access code, or the sign-up for the opening. */
 function WaysIn({ onLeave }: { onLeave(): void }) {
@@ -70,7 +80,7 @@ export function CartFlashAnswer() {
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
     if (flash === 'added') show('cart')
     else {
-      setMessage(FLASH_MESSAGES[flash])
+      setMessage(flashMessage(flash))
       setRefusal(flash)
     }
   }, [flash, handled, location.key, show])
@@ -81,7 +91,7 @@ export function CartFlashAnswer() {
     const here = `${location.pathname}${rest.size > 0 ? `?${rest}` : ''}`
     return (
       <div className="cart-flash" role="status">
-        <p>{flash === 'added' ? 'Added to your bag.' : FLASH_MESSAGES[flash]}</p>
+        <p>{flash === 'added' ? 'Added to your bag.' : flashMessage(flash)}</p>
         <Link to={flash === 'added' ? '/cart' : here} className="button button--small">
           {flash === 'added' ? CART_TEXT.buy : CART_TEXT.okay}
         </Link>

@@ -1,11 +1,27 @@
 /**
  * After adding to the cart the visitor comes back to the page they were on, with `?cart=<outcome>`
  * in the address: the cart panel opens on "added", a dialog explains any other outcome. A login
- * whose merged cart the per-fan cap trimmed lands with "capped".
+ * whose merged cart the per-fan cap trimmed lands with "capped"; an add a limit refused names the
+ * limit ("per-fan-2", "per-order-5"), so the dialog says it in the API's own words.
  */
+import { perFanCapMessage, perOrderLimitMessage } from '@fanshop/core'
+
 export const CART_FLASH_PARAM = 'cart'
 
-export type CartFlash = 'added' | 'out-of-stock' | 'bad-quantity' | 'closed' | 'queue' | 'failed' | 'capped'
+/** A refusal by the per-fan cap or the per-order limit, with the limit. */
+export type LimitFlash = `per-fan-${number}` | `per-order-${number}`
+
+export type CartFlash =
+  | 'added'
+  | 'out-of-stock'
+  | 'bad-quantity'
+  | 'closed'
+  | 'queue'
+  | 'failed'
+  | 'capped'
+  | LimitFlash
+
+const LIMIT_FLASH = /^per-(fan|order)-([1-9]\d{0,2})$/
 
 export const isCartFlash = (value: string | null): value is CartFlash =>
   value === 'added' ||
@@ -14,7 +30,15 @@ export const isCartFlash = (value: string | null): value is CartFlash =>
   value === 'closed' ||
   value === 'queue' ||
   value === 'failed' ||
-  value === 'capped'
+  value === 'capped' ||
+  (value !== null && LIMIT_FLASH.test(value))
+
+/** What a limit's refusal says (the API's words), or null for another flash. */
+export function limitFlashMessage(flash: CartFlash): string | null {
+  const [, limit, value] = LIMIT_FLASH.exec(flash) ?? []
+  if (!value) return null
+  return limit === 'fan' ? perFanCapMessage(Number(value)) : perOrderLimitMessage(Number(value))
+}
 
 /** `path` (an internal path, maybe with a query and hash) with the flash parameter set. */
 export function withCartFlash(path: string, flash: CartFlash): string {

@@ -16,7 +16,8 @@ test.describe.configure({ timeout: 90_000 })
 const VINYL = '/product/offside-sessions-vinyl-lp'
 const LOGO_CAP = '/product/embroidered-logo-cap'
 const GIFT_BOX = '/product/gift-box'
-const KIDS_CAP = '/product/kids-matchday-cap'
+// Two on the shelf, fewer than the per-order limit: the stock is what refuses a third.
+const BEANIE = '/product/tour-beanie'
 
 const uniqueEmail = () => `cart.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
 
@@ -97,7 +98,7 @@ test('a coupon reads "N% on full basket" and a wrong code says so', async ({ pag
 })
 
 test('raising a quantity beyond the stock explains it in a dialog', async ({ page }) => {
-  await page.goto(KIDS_CAP)
+  await page.goto(BEANIE)
   await acceptCookies(page)
   const quantity = page.getByRole('spinbutton', { name: 'Quantity' })
   const available = Number(await quantity.getAttribute('max'))
@@ -105,13 +106,37 @@ test('raising a quantity beyond the stock explains it in a dialog', async ({ pag
   await quantity.fill(String(available))
   await page.getByRole('button', { name: 'Add to cart' }).click()
   const panel = page.getByRole('dialog')
-  await panel.getByRole('button', { name: 'One more Kids Matchday Cap' }).click()
+  await panel.getByRole('button', { name: 'One more Tour Beanie' }).click()
   const failure = page.getByRole('alertdialog', { name: 'Product is out of stock for requested quantity.' })
   await expect(failure).toBeVisible()
   await failure.getByRole('button', { name: 'Okay!' }).click()
   await expect(failure).toBeHidden()
-  await panel.getByRole('button', { name: 'One less Kids Matchday Cap' }).click()
+  await panel.getByRole('button', { name: 'One less Tour Beanie' }).click()
   await expect(panel).toHaveAccessibleName(`${available - 1} ${available - 1 === 1 ? 'item' : 'items'}`)
+})
+
+// A refusal by the per-order limit (or the per-fan cap) read 'out of stock', with units on the shelf.
+test('an add or a raise beyond the per-order limit is refused in its words, not as out of stock', async ({
+  page,
+}) => {
+  await page.goto(GIFT_BOX)
+  await acceptCookies(page)
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity' })
+  await quantity.fill('5')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  const panel = page.getByRole('dialog', { name: '5 items' })
+  await panel.getByRole('button', { name: 'One more Gift Box' }).click()
+  const limit = page.getByRole('alertdialog', {
+    name: 'You can have at most 5 of this product in one order.',
+  })
+  await expect(limit).toBeVisible()
+  await limit.getByRole('button', { name: 'Okay!' }).click()
+  await expect(panel).toHaveAccessibleName('5 items')
+  await page.keyboard.press('Escape')
+  await expect(panel).toBeHidden()
+  await quantity.fill('1')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(limit).toBeVisible()
 })
 
 test('a change refused because another tab emptied the bag shows the bag as it is now', async ({

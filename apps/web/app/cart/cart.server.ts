@@ -10,7 +10,10 @@ import {
   type ExpiredItemJson,
   type ImageJson,
   launchInstant,
+  limitNamedBy,
   type OrderJson,
+  perFanCapMessage,
+  perOrderLimitMessage,
 } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { getAuthToken, getUser } from '../accounts/session.server.ts'
@@ -18,6 +21,7 @@ import { ApiError, type ApiResponse, type CallRequest, call, formError } from '.
 import { accessGrantHeaders } from '../launch/access-grant.server.ts'
 import { type Visitor, visitorOf } from '../site/visitor.server.ts'
 import { forgetCart, keepCart, type OrderRef, readCartRef } from './cart-cookie.server.ts'
+import type { LimitFlash } from './cart-flash.ts'
 import { CART_TEXT } from './texts.ts'
 
 /**
@@ -190,7 +194,19 @@ export interface CartActionResult {
   couponApplied?: string
 }
 
-/** Sets a line's quantity; any failure reads as the spec's out-of-stock message. */
+/**
+ * A 422 of the cart's API in the shop's words: a limit's refusal (per order, per fan) as the API
+ * says it, anything else as the spec's out-of-stock message.
+ */
+function refusedChange(error: ApiError): string {
+  return limitOf(error.message) === null ? CART_TEXT.outOfStock : error.message
+}
+
+/** The limit a refusal names, or null when no limit refused it. */
+const limitOf = (message: string) =>
+  limitNamedBy(message, perFanCapMessage) ?? limitNamedBy(message, perOrderLimitMessage)
+
+/** Sets a line's quantity; a limit's refusal says so, any other failure reads as out of stock. */
 export async function changeQuantity(
   context: AppLoadContext,
   lineId: number,
@@ -206,7 +222,7 @@ export async function changeQuantity(
     return {}
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    return { error: CART_TEXT.outOfStock }
+    return { error: error.statusCode === 422 ? refusedChange(error) : CART_TEXT.outOfStock }
   }
 }
 
@@ -273,7 +289,7 @@ export async function removeCouponCode(context: AppLoadContext, code: string): P
   }
 }
 
-export type AddOutcome = 'added' | 'out-of-stock' | 'closed' | 'queue' | 'failed'
+export type AddOutcome = 'added' | 'out-of-stock' | 'closed' | 'queue' | 'failed' | LimitFlash
 
 /**
  * Adds a product to the visitor's cart, creating the cart first when there is none (a logged-in
@@ -297,7 +313,12 @@ export async function addProduct(
     return 'added'
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    if (error.statusCode === 422) return 'out-of-stock'
+    if (error.statusCode === 422) {
+      const perFan = limitNamedBy(error.message, perFanCapMessage)
+      const perOrder = limitNamedBy(error.message, perOrderLimitMessage)
+      if (perFan !== null) return `per-fan-${perFan}`
+      return perOrder === null ? 'out-of-stock' : `per-order-${perOrder}`
+    }
     if (error.statusCode === 403) {
       // After the launch only the drop's waiting room refuses: the fan needs a pass.
       return Date.now() >= launchInstant(context.launchAt, context.shopTz) ? 'queue' : 'closed'

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { perFanCapMessage } from '../launch/fan-cap.ts'
 import {
   countedProductId,
   DEFAULT_MAX_PER_ORDER,
   isLineQuantity,
+  limitNamedBy,
   perOrderLimitMessage,
   perOrderLimitNote,
   withinPerOrderLimit,
@@ -43,5 +45,16 @@ describe('a line quantity', () => {
         /^quantity (must be a whole number|must be at least 1|can be at most 99)$/,
       )
     }
+  })
+})
+
+describe('limitNamedBy', () => {
+  it('reads the limit out of the refusal worded by its rule, and nothing out of another', () => {
+    expect(limitNamedBy(perOrderLimitMessage(5), perOrderLimitMessage)).toBe(5)
+    expect(limitNamedBy(perFanCapMessage(1), perFanCapMessage)).toBe(1)
+    expect(limitNamedBy(perFanCapMessage(12), perFanCapMessage)).toBe(12)
+    expect(limitNamedBy(perFanCapMessage(2), perOrderLimitMessage)).toBeNull()
+    expect(limitNamedBy('Product is out of stock for requested quantity.', perFanCapMessage)).toBeNull()
+    expect(limitNamedBy('This item is limited to 0 per fan.', perFanCapMessage)).toBeNull()
   })
 })

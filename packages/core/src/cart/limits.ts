@@ -35,6 +35,15 @@ export const ORDER_NUMBER_PATTERN = /^R\d{9}$/
 export const perOrderLimitMessage = (max: number): string =>
   `You can have at most ${max} of this product in one order.`
 
+/**
+ * The limit a refusal worded by `wording` names (perOrderLimitMessage, perFanCapMessage), or null
+ * for any other message: so a client can tell which limit refused it without a copy of its words.
+ */
+export function limitNamedBy(message: string, wording: (limit: number) => string): number | null {
+  const limit = Number(/\d+/.exec(message)?.[0])
+  return Number.isSafeInteger(limit) && limit > 0 && wording(limit) === message ? limit : null
+}
+
 /** The line shown next to the quantity control. */
 export const perOrderLimitNote = (max: number): string => `Limit ${max} per order.`
 
