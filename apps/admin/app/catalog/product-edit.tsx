@@ -8,7 +8,6 @@
  * was opened with, so one made after a stock adjustment or another save is refused, not written over it.
  */
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type AdminProduct,
   adminCatalogEndpoints,
@@ -25,6 +24,7 @@ import { Form, Link, redirect, useNavigation, useRevalidator, useSearchParams } 
 import { ApiError, api, formError, load, refused } from '../api'
 import { Field, FormErrors, GridCell } from '../field'
 import { GuardedButton } from '../guarded-button'
+import { parseAsTyped } from '../parse-as-typed'
 import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/product-edit'
 import { imageLabel, ProductImages } from './product-images'
@@ -47,7 +47,7 @@ function parseProduct(formData: FormData) {
   const publishAt = String(formData.get('publishAt') ?? '')
   if (publishAt && !Number.isNaN(Date.parse(publishAt)))
     formData.set('publishAt', new Date(publishAt).toISOString())
-  return parseWithZod(formData, { schema: productInputSchema })
+  return parseAsTyped(formData, productInputSchema)
 }
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {

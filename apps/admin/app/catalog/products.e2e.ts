@@ -42,12 +42,15 @@ test('the manager creates a variable product with stock, publishes it, and the s
   }
   await page.getByRole('group', { name: 'Status' }).getByLabel('Published').check()
   // A limited drop: one tee per fan, its sizes counted together; a figure that is no limit is refused as typed.
+  // Read as typed, as the API reads it: "1e2" is not 100, nor "0x10" 16.
   const limit = page.getByLabel('Limit per fan')
-  await limit.fill('0')
-  await limit.blur()
-  await expect(limit).toHaveAccessibleDescription(
-    /must be empty \(no limit\) or a whole number from 1 to 999/,
-  )
+  for (const typed of ['0', '1e2', '0x10']) {
+    await limit.fill(typed)
+    await limit.blur()
+    await expect(limit, typed).toHaveAccessibleDescription(
+      /must be empty \(no limit\) or a whole number from 1 to 999/,
+    )
+  }
   await limit.fill('1')
   // A SKU another row holds (letter case aside) is refused, and what was typed stays.
   await page.getByLabel('SKU of Black, L').fill('ett-tee-black-m')

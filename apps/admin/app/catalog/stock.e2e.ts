@@ -78,8 +78,12 @@ test('the manager imports a product from CSV, fixing a bad row, then receives st
   await expect(dialog).toHaveCount(0)
   await table.getByRole('button', { name: `Adjust ${sku}` }).click()
   await dialog.getByLabel('Reason').selectOption('received')
-  await dialog.getByLabel('Units').fill('2')
   await dialog.getByLabel('Note (why)').fill('Delivery from the printer')
+  // Units are read as typed, as the API reads them: "2e0" is no number of units.
+  await dialog.getByLabel('Units').fill('2e0')
+  await dialog.getByRole('button', { name: 'Save adjustment' }).click()
+  await expect(dialog.getByLabel('Units')).toHaveAttribute('aria-invalid', 'true')
+  await dialog.getByLabel('Units').fill('2')
   await dialog.getByRole('button', { name: 'Save adjustment' }).click()
   await expect(page.getByText(`${sku}: on hand is now 2, available 2.`)).toBeVisible()
   await expect(dialog).toHaveCount(0)

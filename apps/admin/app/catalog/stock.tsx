@@ -7,7 +7,6 @@
  * again as it opens and shows those of the page's latest read while it stays open.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   ADJUSTMENT_REASON_LABELS,
   ADJUSTMENT_REASONS,
@@ -26,6 +25,7 @@ import { DataTable, ListStatus, Pager } from '../data-table'
 import { FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { FilterForm } from '../list-page'
+import { parseAsTyped } from '../parse-as-typed'
 import type { Route } from './+types/stock'
 
 const PER_PAGE = 50
@@ -52,7 +52,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: stockAdjustmentSchema })
+  const submission = parseAsTyped(formData, stockAdjustmentSchema)
   const id = Number(formData.get('id'))
   if (submission.status !== 'success') return { result: submission.reply(), id, done: null }
   const outcome = await attempt(() =>
@@ -98,7 +98,7 @@ function AdjustDialog({ row, onClose }: { row: StockRow; onClose: () => void }) 
     id: `adjust-${row.id}`,
     lastResult: data?.id === row.id && !data.done ? data.result : undefined,
     defaultValue: { reason: 'received' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: stockAdjustmentSchema }),
+    onValidate: ({ formData }) => parseAsTyped(formData, stockAdjustmentSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
