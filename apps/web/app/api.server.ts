@@ -14,6 +14,8 @@ import {
   type EndpointResponse,
   endpointPath,
   type HttpMethod,
+  type LimitRefusal,
+  limitRefusalSchema,
   shownInForm,
 } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
@@ -25,6 +27,8 @@ export class ApiError extends Error {
     message: string,
     /** The message is the API's own answer, not the storefront's account of a call that failed. */
     readonly fromApi = false,
+    /** The limit that refused the request, as the API's 422 names it (the cart's limits). */
+    readonly limit: LimitRefusal | null = null,
   ) {
     super(message)
   }
@@ -107,7 +111,8 @@ function answered(status: number, headers: Headers, body: unknown, statusText = 
       body && typeof body === 'object' && 'message' in body
         ? String((body as { message: unknown }).message)
         : ''
-    throw new ApiError(bodyStatus >= 400 ? bodyStatus : status, message || statusText, message !== '')
+    const limit = limitRefusalSchema.safeParse((body as { limit?: unknown } | null)?.limit).data ?? null
+    throw new ApiError(bodyStatus >= 400 ? bodyStatus : status, message || statusText, message !== '', limit)
   }
   return { data: body, status, headers }
 }

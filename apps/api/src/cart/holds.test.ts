@@ -225,12 +225,16 @@ describe(`stock holds on ${testDialect}`, () => {
     expect((await addLine(t, order, productId, 5)).statusCode).toBe(201)
     const more = await addLine(t, order, productId, 1)
     expect(more.statusCode).toBe(422)
+    // Our addition to the error body names the limit, so a client needs no copy of its words.
     expect(more.json()).toEqual({
       statusCode: 422,
       message: 'You can have at most 5 of this product in one order.',
+      limit: { kind: 'per-order', max: 5 },
     })
     const line = (await fetchOrder(t, order)).line_items[0]!
-    expect((await setQuantity(order, line.id, 6)).statusCode).toBe(422)
+    const raised = await setQuantity(order, line.id, 6)
+    expect(raised.statusCode).toBe(422)
+    expect(raised.json().limit).toEqual({ kind: 'per-order', max: 5 })
     expect((await setQuantity(order, line.id, 4)).statusCode).toBe(200)
     const created = await t.app.inject({
       method: 'POST',

@@ -17,7 +17,6 @@ import {
   currentPrice,
   type ExpiredItemJson,
   perFanCap,
-  perOrderLimitMessage,
   withinPerOrderLimit,
 } from '@fanshop/core'
 import { type Kysely, sql, type Transaction } from 'kysely'
@@ -27,7 +26,7 @@ import { compiledOnce } from '../db/compiled.ts'
 import type { Dialect } from '../db/database.ts'
 import { limitRows } from '../db/portable.ts'
 import type { Database } from '../db/schema.ts'
-import { HttpError, notFound, unprocessable } from '../http/errors.ts'
+import { HttpError, notFound, overLimit, unprocessable } from '../http/errors.ts'
 import { assertWithinFanCap } from '../launch/fan-cap.ts'
 import type { LineRow } from './order-json.ts'
 import type { KnownLines, OrderRow } from './orders.ts'
@@ -516,7 +515,7 @@ export function assertAddable(
   }
   const max = ctx.config.MAX_PER_ORDER
   if (quantity > had && !withinPerOrderLimit(otherUnits + quantity, max))
-    throw unprocessable(perOrderLimitMessage(max))
+    throw overLimit({ kind: 'per-order', max })
   const fanCap = perFanCap(product, {
     limited: product.parent_limited,
     max_per_fan: product.parent_max_per_fan,

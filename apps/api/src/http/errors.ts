@@ -5,6 +5,7 @@
 import http from 'node:http'
 import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
+import { type LimitRefusal, limitRefusalMessage } from '@fanshop/core'
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { isUniqueViolation } from '../db/portable.ts'
 import type { Header } from './security-headers.ts'
@@ -13,6 +14,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** The limit that refused the request, answered beside the message (a 422 of the cart). */
+    readonly limit?: LimitRefusal,
   ) {
     super(message)
   }
@@ -23,6 +26,9 @@ export const unauthorized = (message = 'You need to log in first.') => new HttpE
 export const forbidden = (message = 'You are not allowed to do that.') => new HttpError(403, message)
 export const notFound = (message = 'Not found.') => new HttpError(404, message)
 export const unprocessable = (message: string) => new HttpError(422, message)
+/** A 422 of the per-order limit or the per-fan cap: core's words for it unless `message` names the item. */
+export const overLimit = (limit: LimitRefusal, message = limitRefusalMessage(limit)) =>
+  new HttpError(422, message, limit)
 
 /**
  * A write's failure on a unique constraint as a 409 saying `message` (a row saved elsewhere since
@@ -44,6 +50,8 @@ export function assertIncludeOrder(query: { orderby?: string; include?: readonly
 export interface ErrorBody {
   message: string
   statusCode: number
+  /** Our addition, which legacy clients ignore: which limit refused an item (core's LimitRefusal). */
+  limit?: LimitRefusal
 }
 
 export interface ValidationIssue {
@@ -162,6 +170,9 @@ export function errorBody(error: FastifyError, log: FastifyBaseLogger, bodySent 
     return { statusCode: 400, message: describeValidation(error.validation, where, error.message, bodySent) }
   }
   const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500
+  if (error instanceof HttpError && error.limit) {
+    return { statusCode, message: error.message, limit: error.limit }
+  }
   if (error instanceof HttpError || (statusCode >= 400 && statusCode < 500)) {
     return { statusCode, message: error.message }
   }

@@ -15,7 +15,7 @@ import { mailboxOf, perFanCap, perFanCapMessage, withinPerFanCap } from '@fansho
 import { sql } from 'kysely'
 import type { Db, OrderRow } from '../cart/orders.ts'
 import type { Dialect } from '../db/database.ts'
-import { unprocessable } from '../http/errors.ts'
+import { overLimit } from '../http/errors.ts'
 
 /**
  * The fan's units of the lines summed: what they hold or bought, less what came back to the shelf
@@ -36,9 +36,14 @@ async function lockFan(trx: Db, dialect: Dialect, userId: number): Promise<void>
   }
 }
 
-/** Refuses (422) `wanted` units of an item capped at `cap` when the fan owns `ownedElsewhere` in other orders. */
-export function refuseOverFanCap(ownedElsewhere: number, wanted: number, cap: number): void {
-  if (!withinPerFanCap(ownedElsewhere, wanted, cap)) throw unprocessable(perFanCapMessage(cap))
+/**
+ * Refuses (422) `wanted` units of an item capped at `cap` when the fan owns `ownedElsewhere` in
+ * other orders; `name` names the item where the refusal concerns a whole cart (the checkout).
+ */
+export function refuseOverFanCap(ownedElsewhere: number, wanted: number, cap: number, name?: string): void {
+  if (!withinPerFanCap(ownedElsewhere, wanted, cap)) {
+    throw overLimit({ kind: 'per-fan', max: cap }, perFanCapMessage(cap, name))
+  }
 }
 
 /** The units a fan owns of a product (countedProductId): its lines summed, their orders joined for the caller's conditions. */
@@ -164,7 +169,7 @@ export async function assertWithinFanCapAtPlacement(
     return Number(owned)
   })
   for (const line of lines) {
-    refuseOverFanCap(await ownedElsewhere(line.productId), line.productUnits, line.cap)
+    refuseOverFanCap(await ownedElsewhere(line.productId), line.productUnits, line.cap, line.name)
   }
 }
 

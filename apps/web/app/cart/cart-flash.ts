@@ -4,7 +4,7 @@
  * whose merged cart the per-fan cap trimmed lands with "capped"; an add a limit refused names the
  * limit ("per-fan-2", "per-order-5"), so the dialog says it in the API's own words.
  */
-import { perFanCapMessage, perOrderLimitMessage } from '@fanshop/core'
+import { type LimitRefusal, limitRefusalMessage } from '@fanshop/core'
 
 export const CART_FLASH_PARAM = 'cart'
 
@@ -33,11 +33,14 @@ export const isCartFlash = (value: string | null): value is CartFlash =>
   value === 'capped' ||
   (value !== null && LIMIT_FLASH.test(value))
 
+/** The flash of a limit's refusal, as the API's 422 names the limit. */
+export const limitFlash = (limit: LimitRefusal): LimitFlash => `${limit.kind}-${limit.max}`
+
 /** What a limit's refusal says (the API's words), or null for another flash. */
 export function limitFlashMessage(flash: CartFlash): string | null {
-  const [, limit, value] = LIMIT_FLASH.exec(flash) ?? []
-  if (!value) return null
-  return limit === 'fan' ? perFanCapMessage(Number(value)) : perOrderLimitMessage(Number(value))
+  const [, kind, max] = LIMIT_FLASH.exec(flash) ?? []
+  if (!max) return null
+  return limitRefusalMessage({ kind: kind === 'fan' ? 'per-fan' : 'per-order', max: Number(max) })
 }
 
 /** `path` (an internal path, maybe with a query and hash) with the flash parameter set. */

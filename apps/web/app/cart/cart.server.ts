@@ -10,10 +10,7 @@ import {
   type ExpiredItemJson,
   type ImageJson,
   launchInstant,
-  limitNamedBy,
   type OrderJson,
-  perFanCapMessage,
-  perOrderLimitMessage,
 } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { getAuthToken, getUser } from '../accounts/session.server.ts'
@@ -21,7 +18,7 @@ import { ApiError, type ApiResponse, type CallRequest, call, formError } from '.
 import { accessGrantHeaders } from '../launch/access-grant.server.ts'
 import { type Visitor, visitorOf } from '../site/visitor.server.ts'
 import { forgetCart, keepCart, type OrderRef, readCartRef } from './cart-cookie.server.ts'
-import type { LimitFlash } from './cart-flash.ts'
+import { type LimitFlash, limitFlash } from './cart-flash.ts'
 import { CART_TEXT } from './texts.ts'
 
 /**
@@ -198,13 +195,7 @@ export interface CartActionResult {
  * A 422 of the cart's API in the shop's words: a limit's refusal (per order, per fan) as the API
  * says it, anything else as the spec's out-of-stock message.
  */
-function refusedChange(error: ApiError): string {
-  return limitOf(error.message) === null ? CART_TEXT.outOfStock : error.message
-}
-
-/** The limit a refusal names, or null when no limit refused it. */
-const limitOf = (message: string) =>
-  limitNamedBy(message, perFanCapMessage) ?? limitNamedBy(message, perOrderLimitMessage)
+const refusedChange = (error: ApiError): string => (error.limit ? error.message : CART_TEXT.outOfStock)
 
 /** Sets a line's quantity; a limit's refusal says so, any other failure reads as out of stock. */
 export async function changeQuantity(
@@ -313,12 +304,7 @@ export async function addProduct(
     return 'added'
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    if (error.statusCode === 422) {
-      const perFan = limitNamedBy(error.message, perFanCapMessage)
-      const perOrder = limitNamedBy(error.message, perOrderLimitMessage)
-      if (perFan !== null) return `per-fan-${perFan}`
-      return perOrder === null ? 'out-of-stock' : `per-order-${perOrder}`
-    }
+    if (error.statusCode === 422) return error.limit ? limitFlash(error.limit) : 'out-of-stock'
     if (error.statusCode === 403) {
       // After the launch only the drop's waiting room refuses: the fan needs a pass.
       return Date.now() >= launchInstant(context.launchAt, context.shopTz) ? 'queue' : 'closed'

@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { defineEndpoint, errorBodySchema, rateLimitedErrors } from '../endpoint.ts'
 import { idParam, pageParam, perPageParam, text, wholeNumber } from '../input.ts'
-import { LINE_QUANTITY_NOT_WHOLE, ORDER_NUMBER_PATTERN } from './limits.ts'
+import { LIMIT_KINDS, LINE_QUANTITY_NOT_WHOLE, type LimitRefusal, ORDER_NUMBER_PATTERN } from './limits.ts'
 import { orderLookupAnswerSchema, orderLookupSchema } from './lookup.ts'
 import {
   applyCouponBodySchema,
@@ -28,13 +28,19 @@ import { stockAlertSchema } from './stock-alert.ts'
 
 const STORE = ['store'] as const
 
+/** The limit a 422 names when the per-order limit or the per-fan cap refused it (core's LimitRefusal). */
+export const limitRefusalSchema = z.object({
+  kind: z.enum(LIMIT_KINDS),
+  max: z.number().int().positive(),
+}) satisfies z.ZodType<LimitRefusal>
+
 const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
   403: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
-  422: errorBodySchema,
+  422: errorBodySchema.extend({ limit: limitRefusalSchema.optional() }),
 }
 
 /** An order number in a path, with or without Spree's ".json" suffix. */

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { perFanCapMessage } from '../launch/fan-cap.ts'
 import {
   countedProductId,
   DEFAULT_MAX_PER_ORDER,
   isLineQuantity,
-  limitNamedBy,
+  limitRefusalMessage,
   perOrderLimitMessage,
   perOrderLimitNote,
   withinPerOrderLimit,
@@ -48,13 +47,10 @@ describe('a line quantity', () => {
   })
 })
 
-describe('limitNamedBy', () => {
-  it('reads the limit out of the refusal worded by its rule, and nothing out of another', () => {
-    expect(limitNamedBy(perOrderLimitMessage(5), perOrderLimitMessage)).toBe(5)
-    expect(limitNamedBy(perFanCapMessage(1), perFanCapMessage)).toBe(1)
-    expect(limitNamedBy(perFanCapMessage(12), perFanCapMessage)).toBe(12)
-    expect(limitNamedBy(perFanCapMessage(2), perOrderLimitMessage)).toBeNull()
-    expect(limitNamedBy('Product is out of stock for requested quantity.', perFanCapMessage)).toBeNull()
-    expect(limitNamedBy('This item is limited to 0 per fan.', perFanCapMessage)).toBeNull()
+describe('limitRefusalMessage', () => {
+  it('words each limit by its own rule', () => {
+    expect(limitRefusalMessage({ kind: 'per-order', max: 5 })).toBe(perOrderLimitMessage(5))
+    expect(limitRefusalMessage({ kind: 'per-fan', max: 1 })).toBe('This item is limited to 1 per fan.')
+    expect(limitRefusalMessage({ kind: 'per-fan', max: 12 })).toBe('This item is limited to 12 per fan.')
   })
 })

@@ -5,6 +5,7 @@
  * shop: a variable product counts its variations together (countedProductId), so "Limit 5 per
  * order" on a tee is five tees, not five of every size and colour.
  */
+import { perFanCapMessage } from '../launch/fan-cap.ts'
 
 export const DEFAULT_MAX_PER_ORDER = 5
 
@@ -35,14 +36,18 @@ export const ORDER_NUMBER_PATTERN = /^R\d{9}$/
 export const perOrderLimitMessage = (max: number): string =>
   `You can have at most ${max} of this product in one order.`
 
-/**
- * The limit a refusal worded by `wording` names (perOrderLimitMessage, perFanCapMessage), or null
- * for any other message: so a client can tell which limit refused it without a copy of its words.
- */
-export function limitNamedBy(message: string, wording: (limit: number) => string): number | null {
-  const limit = Number(/\d+/.exec(message)?.[0])
-  return Number.isSafeInteger(limit) && limit > 0 && wording(limit) === message ? limit : null
+/** The limits that refuse an add, a raise or a checkout; the API's 422 names its limit beside its message. */
+export const LIMIT_KINDS = ['per-order', 'per-fan'] as const
+
+/** The limit that refused a request (`limit` in the API's 422), so a client tells them apart. */
+export interface LimitRefusal {
+  kind: (typeof LIMIT_KINDS)[number]
+  max: number
 }
+
+/** What the shop says when `limit` refuses an item (the API's words for an add or a raise). */
+export const limitRefusalMessage = (limit: LimitRefusal): string =>
+  limit.kind === 'per-fan' ? perFanCapMessage(limit.max) : perOrderLimitMessage(limit.max)
 
 /** The line shown next to the quantity control. */
 export const perOrderLimitNote = (max: number): string => `Limit ${max} per order.`

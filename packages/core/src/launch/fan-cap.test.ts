@@ -21,6 +21,9 @@ describe('the per-fan cap', () => {
     expect(withinPerFanCap(1, 2, 3)).toBe(true)
     expect(perFanCapMessage(1)).toBe('This item is limited to 1 per fan.')
     expect(perFanCapMessage(2)).toBe('This item is limited to 2 per fan.')
+    expect(perFanCapMessage(1, 'Tour Tee - Black / M')).toBe(
+      '"Tour Tee - Black / M" is limited to 1 per fan.',
+    )
   })
 })
 

@@ -62,8 +62,9 @@ export const fanCapSettings = (cap: number | null): { limited: number; max_per_f
 /** The line the product page shows beside the per-order limit. */
 export const perFanLimitNote = (cap: number): string => `Limit ${cap} per fan, across all your orders.`
 
-export const perFanCapMessage = (cap: number): string =>
-  cap === 1 ? 'This item is limited to 1 per fan.' : `This item is limited to ${cap} per fan.`
+/** The refusal of a capped item: `name` names it where the fan's cart holds several (the checkout). */
+export const perFanCapMessage = (cap: number, name?: string): string =>
+  `${name === undefined ? 'This item' : `"${name}"`} is limited to ${cap} per fan.`
 
 /** What a fan is told when logging in trimmed capped items of their guest cart. */
 export const cappedAtLoginMessage = (items: readonly { name: string; quantity: number }[]): string =>

@@ -494,7 +494,11 @@ describe('creating and editing products', () => {
     const cart = await createCart(t)
     expect((await addLine(t, cart, sizeM, 2)).statusCode).toBe(201)
     const over = await addLine(t, cart, sizeL)
-    expect(over.json()).toEqual({ statusCode: 422, message: 'This item is limited to 2 per fan.' })
+    expect(over.json()).toEqual({
+      statusCode: 422,
+      message: 'This item is limited to 2 per fan.',
+      limit: { kind: 'per-fan', max: 2 },
+    })
 
     const edited = await call(adminCatalogEndpoints.updateProduct, {
       params: { id: product.id },
