@@ -96,6 +96,17 @@ test('the manager creates a variable product with stock, publishes it, and the s
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   await expect(page.getByText('€31.50').first()).toBeVisible()
   await expect(page.getByText('Limit 1 per fan, across all your orders.')).toBeVisible()
+  // The quantity offers no more than the cap: asked for 2, the fan is told the cap and offered 1.
+  await page.goto(`/product/${slug}?colour=Black&size=M`)
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity' })
+  await expect(quantity).toHaveAttribute('max', '1')
+  await quantity.fill('2')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  const capped = page.getByRole('alertdialog', { name: 'Limit 1 per fan, across all your orders.' })
+  await expect(capped).toContainText('You asked for 2. Limit 1 per fan, across all your orders.')
+  await expect(capped.getByRole('button', { name: 'Add 1 to the bag' })).toBeVisible()
+  await capped.getByRole('button', { name: 'Change quantity' }).click()
+  await expect(quantity).toHaveValue('2')
 
   // Unpublished again through the list's bulk action, so the shop's other tests see the demo alone.
   await page.goto(`/admin/products?search=${suffix}`)

@@ -61,7 +61,7 @@ export function CartMessageDialog(props: { message: string | null; onClose(): vo
 }
 
 /**
- * More was asked than may be added: says so in the spec's words (or the per-order limit) and lets
+ * More was asked than may be added: says so in the spec’s words (or the limit's note) and lets
  * the fan add what may be added or go back to the quantity, which keeps what they typed.
  */
 export function TooManyDialog(props: {
@@ -69,7 +69,7 @@ export function TooManyDialog(props: {
   asked: number
   /** Units left. */
   stock: number
-  /** Units that may be added: the stock, or less under the per-order limit. */
+  /** Units that may be added: the stock, or less under the per-order limit or the per-fan cap. */
   allowed: number
   limitNote: string | null
   onAddAllowed(): void

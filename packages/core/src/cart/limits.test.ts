@@ -3,9 +3,11 @@ import {
   countedProductId,
   DEFAULT_MAX_PER_ORDER,
   isLineQuantity,
+  limitNote,
   limitRefusalMessage,
   perOrderLimitMessage,
   perOrderLimitNote,
+  tightestLimit,
   withinPerOrderLimit,
 } from './limits.ts'
 import { lineItemInputSchema } from './schemas.ts'
@@ -52,5 +54,21 @@ describe('limitRefusalMessage', () => {
     expect(limitRefusalMessage({ kind: 'per-order', max: 5 })).toBe(perOrderLimitMessage(5))
     expect(limitRefusalMessage({ kind: 'per-fan', max: 1 })).toBe('This item is limited to 1 per fan.')
     expect(limitRefusalMessage({ kind: 'per-fan', max: 12 })).toBe('This item is limited to 12 per fan.')
+  })
+})
+
+describe('tightestLimit', () => {
+  it('offers one add no more than the tighter of the per-order limit and the per-fan cap', () => {
+    expect(tightestLimit({ max_per_order: 5, max_per_fan: 1 })).toEqual({ kind: 'per-fan', max: 1 })
+    expect(tightestLimit({ max_per_order: 5, max_per_fan: 12 })).toEqual({ kind: 'per-order', max: 5 })
+    expect(tightestLimit({ max_per_order: 5, max_per_fan: 5 })).toEqual({ kind: 'per-order', max: 5 })
+    expect(tightestLimit({ max_per_order: 5, max_per_fan: null })).toEqual({ kind: 'per-order', max: 5 })
+    expect(tightestLimit({ max_per_fan: 2 })).toEqual({ kind: 'per-fan', max: 2 })
+    expect(tightestLimit({})).toBeNull()
+  })
+
+  it('is said on the product page by its own note', () => {
+    expect(limitNote({ kind: 'per-fan', max: 1 })).toBe('Limit 1 per fan, across all your orders.')
+    expect(limitNote({ kind: 'per-order', max: 5 })).toBe('Limit 5 per order.')
   })
 })

@@ -5,7 +5,7 @@
  * shop: a variable product counts its variations together (countedProductId), so "Limit 5 per
  * order" on a tee is five tees, not five of every size and colour.
  */
-import { perFanCapMessage } from '../launch/fan-cap.ts'
+import { perFanCapMessage, perFanLimitNote } from '../launch/fan-cap.ts'
 
 export const DEFAULT_MAX_PER_ORDER = 5
 
@@ -51,6 +51,23 @@ export const limitRefusalMessage = (limit: LimitRefusal): string =>
 
 /** The line shown next to the quantity control. */
 export const perOrderLimitNote = (max: number): string => `Limit ${max} per order.`
+
+/**
+ * The tighter of a product's per-order limit and per-fan cap (as its JSON carries them), the most
+ * one add may ask for: a fan capped at 1 is not offered 5. Null when neither is set.
+ */
+export function tightestLimit(product: {
+  max_per_order?: number | null
+  max_per_fan?: number | null
+}): LimitRefusal | null {
+  const { max_per_order: perOrder, max_per_fan: perFan } = product
+  if (perFan && (!perOrder || perFan < perOrder)) return { kind: 'per-fan', max: perFan }
+  return perOrder ? { kind: 'per-order', max: perOrder } : null
+}
+
+/** The product page's line for a limit (perOrderLimitNote, perFanLimitNote). */
+export const limitNote = (limit: LimitRefusal): string =>
+  limit.kind === 'per-fan' ? perFanLimitNote(limit.max) : perOrderLimitNote(limit.max)
 
 /**
  * The product a unit counts toward, for the per-order limit and the per-fan cap: a variation's

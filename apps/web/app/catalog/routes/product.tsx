@@ -12,11 +12,13 @@ import {
   imageForSelection,
   isLineQuantity,
   LINE_QUANTITY_MESSAGE,
+  limitNote,
   perFanLimitNote,
   perOrderLimitNote,
   purchasable,
   type Selection,
   selectionFromSearchParams,
+  tightestLimit,
   variationAttributes,
 } from '@fanshop/core'
 import { type FormEvent, Suspense, useRef, useState } from 'react'
@@ -102,7 +104,8 @@ function ProductView({ product }: { product: ProductPageData }) {
   const shown = variation ?? product
   const category = product.categories.find((c) => c.id !== EXCLUDED_CATEGORY_ID)
   const stock = offer.state === 'ready' ? offer.maxQuantity : undefined
-  const allowed = stock === undefined ? undefined : Math.min(stock, product.max_per_order ?? stock)
+  const limit = tightestLimit(product)
+  const allowed = stock === undefined ? undefined : Math.min(stock, limit?.max ?? stock)
   const [tooMany, setTooMany] = useState<number | null>(null)
   const [quantityError, setQuantityError] = useState<string | null>(null)
   /** Mounted from its first opening on, so that closing it can hand focus back. */
@@ -232,7 +235,7 @@ function ProductView({ product }: { product: ProductPageData }) {
             asked={tooMany ?? 0}
             stock={stock ?? 0}
             allowed={allowed ?? 0}
-            limitNote={product.max_per_order ? perOrderLimitNote(product.max_per_order) : null}
+            limitNote={limit ? limitNote(limit) : null}
             onAddAllowed={addAllowed}
             onChangeQuantity={() => setTooMany(null)}
             focusAfter={() => quantityInput.current?.focus()}
