@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { roomiestSimpleProduct } from '../../web/tests/pages.ts'
-import { expect, test } from '../../web/tests/playwright.ts'
+import { expect, hydratingNavigations, test } from '../../web/tests/playwright.ts'
 import { addToCart, checkOut } from '../../web/tests/shopper.ts'
 
 const OWNER = { email: 'owner@example.com', password: 'demo-owner-password' }
@@ -70,7 +70,7 @@ test('the owner walks the main back office pages on a phone: nothing scrolls sid
     isMobile: false,
     hasTouch: false,
   })
-  const shop = await fan.newPage()
+  const shop = hydratingNavigations(await fan.newPage())
   await addToCart(shop, `/product/${await roomiestSimpleProduct(shop.request)}`)
   await checkOut(shop, email, '4242 4242 4242 4242')
   await expect(shop).toHaveURL(/\/order\/confirmation\?number=R\d{9}$/)

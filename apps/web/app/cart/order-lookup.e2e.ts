@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '../../tests/playwright.ts'
+import { expect, hydratingNavigations, test } from '../../tests/playwright.ts'
 import { acceptCookies, addToCart, checkOut } from '../../tests/shopper.ts'
 
 // Issue 9: the order pages answered 404 without `?number=`, and a guest on another device had no
@@ -33,7 +33,7 @@ test('a guest finds their order from another device with its number and e-mail @
   const number = new URL(page.url()).searchParams.get('number')!
 
   const elsewhere = await browser.newContext({ ...test.info().project.use })
-  const phone = await elsewhere.newPage()
+  const phone = hydratingNavigations(await elsewhere.newPage())
   await phone.goto(`/order/details?number=${number}`)
   await acceptCookies(phone)
   await expect(phone.getByText(`Order ${number} cannot be opened in this browser.`)).toBeVisible()

@@ -13,7 +13,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import selfsigned from 'selfsigned'
 import { roomiestSimpleProduct } from '../../tests/pages.ts'
-import { expect, test } from '../../tests/playwright.ts'
+import { expect, hydratingNavigations, test } from '../../tests/playwright.ts'
 import { acceptCookies, addToCart, checkOut } from '../../tests/shopper.ts'
 
 /** Collects what the Content-Security-Policy blocked on a page, as events and as console errors. */
@@ -180,7 +180,7 @@ test.describe('behind a TLS-terminating proxy', () => {
       baseURL: `https://127.0.0.1:${proxy.port}`,
       ignoreHTTPSErrors: true,
     })
-    const page = await context.newPage()
+    const page = hydratingNavigations(await context.newPage())
     const noViolations = await watchPolicy(page)
 
     // A page has the full set of security headers; an API answer only those that matter for it.
