@@ -93,6 +93,23 @@ test("publishes its measured height once the browser is idle, not in hydration's
   await expect.poll(published).toBe(height)
 })
 
+// With JavaScript, × hid the bar for the page only: a reload brought it back, unlike without.
+test('× closes the bar for the visit without answering it, a reload included', async ({ page, context }) => {
+  await page.goto('/shop')
+  const closed = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().includes('/cookie-consent'),
+  )
+  await cookieBar(page).getByRole('button', { name: 'Close the cookie bar' }).click()
+  await expect(cookieBar(page)).toHaveCount(0)
+  expect((await closed).ok()).toBe(true)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(cookieBar(page)).toHaveCount(0)
+  const cookies = await context.cookies()
+  expect(cookies.find((c) => c.name === 'cookie-confirmation')).toBeUndefined()
+  expect(cookies.find((c) => c.name === 'cookie-bar-closed')?.expires).toBe(-1)
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 

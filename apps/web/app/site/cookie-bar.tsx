@@ -5,8 +5,8 @@
  * (cookie-confirmation=true); a page rendered with that cookie never draws the bar. With
  * JavaScript the post goes in the background and the bar hides at once; without, the page reloads.
  * Until the page's code runs, Show Settings leads to the settings as a page (/cookie-settings) and
- * × posts the close, which keeps the bar away for the browser session; once it runs, both act in
- * place as before.
+ * × posts the close; once it runs, Show Settings acts in place and × hides the bar at once and posts
+ * the close in the background. Either way the close keeps the bar away for the browser session.
  * While it shows, its height is published as --cookie-bar-height (read through --cookie-bar-room in
  * global.css, which holds an estimate until this runs), so that the page's last button can be
  * scrolled above it; the buy bar sits on it through CSS anchor positioning (catalog.css), in place
@@ -141,7 +141,13 @@ export function CookieBar() {
           value="close"
           className="cookie-bar__close"
           aria-label="Close the cookie bar"
-          onClick={inPlace(() => setCookieBar(false))}
+          onClick={inPlace(() => {
+            setCookieBar(false)
+            void answer.submit(
+              { intent: 'close', respond: 'data' },
+              { method: 'post', action: '/cookie-consent' },
+            )
+          })}
         >
           ×
         </button>

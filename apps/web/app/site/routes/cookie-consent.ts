@@ -1,9 +1,9 @@
 /**
  * POST /cookie-consent: the cookie bar's answer. Records the accepted categories beside
  * cookie-confirmation=true (7 days, site-wide). The bar posts in the background once JavaScript
- * runs (respond=data); a plain form post returns to the page it came from. Without JavaScript the
- * bar's × posts here too (intent=close): the bar stays away for the browser session, nothing is
- * confirmed.
+ * runs (respond=data); a plain form post returns to the page it came from. The bar's × posts here
+ * too (intent=close), in the background or not: the bar stays away for the browser session, nothing
+ * is confirmed.
  */
 import {
   CONSENT_CATEGORIES,
@@ -20,8 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const redirectTo = safeRedirect(form.get('redirectTo'), '/')
   if (form.get('intent') === 'close') {
-    const closed = serializeCookie(COOKIE_BAR_CLOSED, { secure: context.secureCookies })
-    return redirect(redirectTo, { headers: { 'set-cookie': closed } })
+    const headers = { 'set-cookie': serializeCookie(COOKIE_BAR_CLOSED, { secure: context.secureCookies }) }
+    return form.get('respond') === 'data'
+      ? data({ ok: true }, { headers })
+      : redirect(redirectTo, { headers })
   }
   const consent = Object.fromEntries(
     CONSENT_CATEGORIES.map((category) => [category.key, form.get(category.key) === 'on']),
