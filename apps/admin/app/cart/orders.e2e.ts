@@ -62,6 +62,12 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
   await expect(units).toHaveAccessibleDescription('Enter 0 or more.')
   await expect(units).toHaveAttribute('aria-invalid', 'true')
+  // Read as typed, as the API reads it: "1e2" (which a number box lets through) is no quantity.
+  for (const typed of ['1e2', '2E1']) {
+    await units.fill(typed)
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
+    await expect(units, typed).toHaveAccessibleDescription('Enter a quantity.')
+  }
   // More units than the line has left: the API's refusal names the product as the order shows it.
   const product = await manager
     .getByRole('region', { name: 'Lines' })
