@@ -62,6 +62,7 @@ test('a code made in the back office opens the shop, and disabled there stops th
 
   // A second code with the same letters in another case is the same code.
   await page.getByRole('link', { name: 'New access code' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'New access code' })).toBeVisible()
   await page.getByLabel('Code').fill(code.toLowerCase())
   await page.getByLabel('What it is for').fill('Again')
   await page.getByRole('button', { name: 'Create the access code' }).click()
