@@ -130,6 +130,11 @@ function FulfilForm({ answer, busy }: { answer: ActionAnswer | undefined; busy: 
 }
 
 function NoteForm({ answer, busy }: { answer: ActionAnswer | undefined; busy: boolean }) {
+  // One key per note written: the note sent again (a retried request) is added once.
+  const [key, setKey] = useState(() => crypto.randomUUID())
+  useEffect(() => {
+    if (answer?.intent === 'note' && answer.ok) setKey(crypto.randomUUID())
+  }, [answer])
   const [form, fields] = useForm({
     id: 'note',
     lastResult: answerFor(answer, 'note'),
@@ -142,6 +147,7 @@ function NoteForm({ answer, busy }: { answer: ActionAnswer | undefined; busy: bo
   return (
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="stack">
       <input type="hidden" name="intent" value="note" />
+      <input type="hidden" name={fields.key.name} value={key} />
       <Field label="Internal note" name={fields.text.name} errors={fields.text.errors}>
         {(control) => <textarea {...control} rows={3} />}
       </Field>

@@ -176,21 +176,24 @@ export const cancelOrderSchema = z.object({
     .transform((reason) => reason || undefined),
 })
 
+/** The client's key for one action on an order (a refund, a note): sent again, it is done once. */
+const actionKey = text({ error: 'is required' })
+  .min(8, 'must be 8 to 100 characters')
+  .max(100, 'must be 8 to 100 characters')
+
 export const orderNoteSchema = z.object({
+  /** The client's key for this note: sending it again (a retried request) never adds it twice. */
+  key: actionKey,
   text: text({ error: 'Write the note.' })
     .trim()
     .min(1, 'Write the note.')
     .max(2000, 'must be at most 2000 characters'),
 })
 
-const refundKey = text({ error: 'is required' })
-  .min(8, 'must be 8 to 100 characters')
-  .max(100, 'must be 8 to 100 characters')
-
 export const refundOrderSchema = z
   .object({
     /** The client's key for this refund: sending it again never refunds twice. */
-    key: refundKey,
+    key: actionKey,
     lines: z
       .array(
         z.object({
@@ -222,7 +225,7 @@ const REFUND_QUANTITY_MESSAGE = 'Enter a quantity.'
  * shipping and restock checkboxes; the lines with a quantity are then sent as refundOrderSchema's.
  */
 export const refundFormSchema = z.object({
-  key: refundKey,
+  key: actionKey,
   lines: z
     .array(
       z.object({
