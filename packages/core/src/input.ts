@@ -127,6 +127,22 @@ export const perPageParam = (max: number, fallback: number) =>
     .default(fallback)
     .describe(`Results per page, at most ${max}`)
 
+/**
+ * A form's checkbox as the browser posts it: 'on' when ticked (a box without a value of its own),
+ * nothing when not; anything else is refused. The JSON body of the same call takes true or false.
+ */
+export const checkbox = z
+  .literal('on', { error: 'must be ticked or not' })
+  .optional()
+  .transform((value) => value === 'on')
+
+/**
+ * `schema`, where a form's box left empty ('') is read as JSON's null: no value (no limit, no end),
+ * so the form and the API read one schema.
+ */
+export const emptyAsNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value: z.input<T> | '') => (value === '' ? null : value), schema)
+
 /** A yes-or-no query parameter, spelt as WordPress's rest_sanitize_boolean takes it: true, false, 1 or 0. */
 export const booleanParam = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false (or 1 or 0)' })

@@ -4,12 +4,12 @@
  * time and sent as instants.
  */
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { type AdminCoupon, couponEndpoints, couponInputSchema } from '@fanshop/core'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { api, formError, load, refused, requirePermissionOf } from '../api'
 import { GuardedButton } from '../guarded-button'
 import { localInput, withInstants } from '../local-time'
+import { parseAsTyped } from '../parse-as-typed'
 import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/coupons-edit'
 
@@ -22,7 +22,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
 }
 
 const parse = (formData: FormData) =>
-  parseWithZod(withInstants(formData, ['startsAt', 'endsAt']), { schema: couponInputSchema })
+  parseAsTyped(withInstants(formData, ['startsAt', 'endsAt']), couponInputSchema)
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   const submission = parse(await request.formData())

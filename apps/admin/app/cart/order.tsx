@@ -5,7 +5,6 @@
  * e-mail, and internal notes. Forms are Conform over core's schemas, checked again by the API.
  */
 import { type SubmissionResult, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type AdminOrder,
   adminOrderEndpoints,
@@ -15,34 +14,21 @@ import {
   fulfilOrderSchema,
   fulfilRefusal,
   orderNoteSchema,
+  refundFormSchema,
   refundRefusal,
 } from '@fanshop/core'
 import { useEffect, useState } from 'react'
 import { Form, Link, useActionData, useNavigation } from 'react-router'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { api, attempt, formText, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { ConfirmDialog } from '../modal-dialog'
+import { parseAsTyped } from '../parse-as-typed'
 import { useMe } from '../routes/layout'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/order'
 import { stateLabel } from './orders'
-
-/** The refund dialog's form: a quantity per line (0: not refunded), the shipping, restocking. */
-const refundFormSchema = z.object({
-  key: z.string().min(8),
-  shipping: z.boolean().default(false),
-  restock: z.boolean().default(false),
-  lines: z
-    .array(
-      z.object({
-        lineItemId: z.number().int(),
-        quantity: z.number({ error: 'Enter a quantity.' }).int().min(0, 'Enter 0 or more.'),
-      }),
-    )
-    .default([]),
-})
 
 const SCHEMAS = {
   fulfil: fulfilOrderSchema,
@@ -76,7 +62,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
       sent.status,
     )
   }
-  const submission = parseWithZod(form, { schema: SCHEMAS[intent] })
+  const submission = parseAsTyped(form, SCHEMAS[intent])
   if (submission.status !== 'success') return { intent, ok: false, result: submission.reply() }
   const value = submission.value as Record<string, unknown>
   const run = () => {
@@ -120,7 +106,7 @@ function FulfilForm({ answer, busy }: { answer: ActionAnswer | undefined; busy: 
   const [form, fields] = useForm({
     id: 'fulfil',
     lastResult: answerFor(answer, 'fulfil'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: fulfilOrderSchema }),
+    onValidate: ({ formData }) => parseAsTyped(formData, fulfilOrderSchema),
     shouldValidate: 'onBlur',
     // Not again on blur: pressing the submit button blurs the field, its error line goes and the
     // button moves from under the pointer before the click lands, so nothing is sent.
@@ -144,10 +130,15 @@ function FulfilForm({ answer, busy }: { answer: ActionAnswer | undefined; busy: 
 }
 
 function NoteForm({ answer, busy }: { answer: ActionAnswer | undefined; busy: boolean }) {
+  // One key per note written: the note sent again (a retried request) is added once.
+  const [key, setKey] = useState(() => crypto.randomUUID())
+  useEffect(() => {
+    if (answer?.intent === 'note' && answer.ok) setKey(crypto.randomUUID())
+  }, [answer])
   const [form, fields] = useForm({
     id: 'note',
     lastResult: answerFor(answer, 'note'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderNoteSchema }),
+    onValidate: ({ formData }) => parseAsTyped(formData, orderNoteSchema),
     shouldValidate: 'onBlur',
     // Not again on blur: pressing the submit button blurs the field, its error line goes and the
     // button moves from under the pointer before the click lands, so nothing is sent.
@@ -156,6 +147,7 @@ function NoteForm({ answer, busy }: { answer: ActionAnswer | undefined; busy: bo
   return (
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="stack">
       <input type="hidden" name="intent" value="note" />
+      <input type="hidden" name={fields.key.name} value={key} />
       <Field label="Internal note" name={fields.text.name} errors={fields.text.errors}>
         {(control) => <textarea {...control} rows={3} />}
       </Field>
@@ -172,7 +164,7 @@ function CancelDialog({ answer, busy }: { answer: ActionAnswer | undefined; busy
   const [form, fields] = useForm({
     id: 'cancel',
     lastResult: answerFor(answer, 'cancel'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: cancelOrderSchema }),
+    onValidate: ({ formData }) => parseAsTyped(formData, cancelOrderSchema),
   })
   useEffect(() => {
     if (answer?.intent === 'cancel' && answer.ok) setOpen(false)
@@ -209,7 +201,7 @@ function RefundDialog({
   const [form, fields] = useForm({
     id: 'refund',
     lastResult: answerFor(answer, 'refund'),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: refundFormSchema }),
+    onValidate: ({ formData }) => parseAsTyped(formData, refundFormSchema),
   })
   useEffect(() => {
     if (answer?.intent === 'refund' && answer.ok) {

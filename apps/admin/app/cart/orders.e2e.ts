@@ -62,6 +62,12 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
   await expect(units).toHaveAccessibleDescription('Enter 0 or more.')
   await expect(units).toHaveAttribute('aria-invalid', 'true')
+  // Read as typed, as the API reads it: "1e2" (which a number box lets through) is no quantity.
+  for (const typed of ['1e2', '2E1']) {
+    await units.fill(typed)
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
+    await expect(units, typed).toHaveAccessibleDescription('Enter a quantity.')
+  }
   // More units than the line has left: the API's refusal names the product as the order shows it.
   const product = await manager
     .getByRole('region', { name: 'Lines' })
@@ -103,4 +109,20 @@ test('a fan buys, fulfilment ships it with a tracking number, the manager refund
   const order = await manager.request.get(`/admin/api/orders/${number}`)
   const timeline = (await order.json()).timeline as { text: string }[]
   expect(timeline.filter((event) => event.text === 'Parcel left with the neighbour.')).toHaveLength(1)
+
+  // A note the network sends twice (a retried request) is added once: the form's key names it.
+  let sentTwice = 0
+  await manager.route('**/admin/api/orders/*/notes', async (route) => {
+    await route.fetch()
+    await route.continue()
+    sentTwice += 1
+  })
+  await manager.getByLabel('Internal note').fill('Asked for a signature.')
+  await addNote.click()
+  await expect.poll(() => sentTwice).toBe(1)
+  await expect(manager.getByText('Asked for a signature.').first()).toBeVisible()
+  await manager.unroute('**/admin/api/orders/*/notes')
+  const retried = await manager.request.get(`/admin/api/orders/${number}`)
+  const after = (await retried.json()).timeline as { text: string }[]
+  expect(after.filter((event) => event.text === 'Asked for a signature.')).toHaveLength(1)
 })

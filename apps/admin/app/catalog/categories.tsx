@@ -4,8 +4,7 @@
  * category's, not yet saved are asked about before a move to another page loses them.
  */
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { type AdminCategory, adminCatalogEndpoints, categoryInputSchema, slugOf } from '@fanshop/core'
+import { type AdminCategory, adminCatalogEndpoints, categoryFormSchema, slugOf } from '@fanshop/core'
 import { createColumnHelper } from '@tanstack/react-table'
 import { useState } from 'react'
 import { Form, useActionData, useNavigation } from 'react-router'
@@ -13,6 +12,7 @@ import { api, attempt, formText, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { ListPage } from '../list-page'
+import { parseAsTyped } from '../parse-as-typed'
 import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/categories'
 
@@ -33,7 +33,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     const result = await attempt(() => api(adminCatalogEndpoints.orderCategories, { body: { ids } }))
     return result.ok ? { message: 'Menu order saved.' } : refused({ error: result.error }, result.status)
   }
-  const submission = parseWithZod(form, { schema: categoryInputSchema })
+  const submission = parseAsTyped(form, categoryFormSchema)
   if (submission.status !== 'success') return { intent, submission: submission.reply() }
   const id = Number(formText(form, 'id'))
   const result = await attempt(() =>
@@ -58,7 +58,7 @@ function NewCategory({ lastResult }: { lastResult?: ReturnType<typeof useActionD
     // Not again on blur: pressing the submit button blurs the field, its error line goes and the
     // button moves from under the pointer before the click lands, so nothing is sent.
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: categoryInputSchema }),
+    onValidate: ({ formData }) => parseAsTyped(formData, categoryFormSchema),
   })
   const [slug, setSlug] = useState('')
   const busy = useNavigation().state !== 'idle'

@@ -4,7 +4,6 @@
  * in a table by row and column, so they can be fixed and the file uploaded again.
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   adminStockEndpoints,
   CSV_COLUMNS,
@@ -19,11 +18,14 @@ import { api, formError, refused, requirePermissionOf } from '../api'
 import { DataTable } from '../data-table'
 import { FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
+import { parseAsTyped } from '../parse-as-typed'
 import type { Route } from './+types/import'
 
+/** A file box left empty posts a file without a name or bytes: none was chosen. */
 const uploadSchema = z.object({
   file: z
     .instanceof(File, { error: 'Choose a CSV file' })
+    .refine((file) => file.name !== '' || file.size > 0, { error: 'Choose a CSV file', abort: true })
     .refine((file) => file.size > 0, 'Choose a CSV file (this one is empty)'),
 })
 
@@ -33,7 +35,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: uploadSchema })
+  const submission = parseAsTyped(await request.formData(), uploadSchema)
   if (submission.status !== 'success') return { result: submission.reply(), issues: [], done: null }
   try {
     const done = await api(adminStockEndpoints.importCatalog, {
@@ -66,7 +68,7 @@ export default function ImportPage() {
   const busy = useNavigation().state !== 'idle'
   const [form, fields] = useForm({
     lastResult: data?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadSchema }),
+    onValidate: ({ formData }) => parseAsTyped(formData, uploadSchema),
     shouldValidate: 'onSubmit',
   })
   const done = data?.done

@@ -4,7 +4,6 @@
  * picture from the media library). One Conform form checked by core's schema here and by the API.
  */
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   adminSizeGuideEndpoints,
   MAX_SIZE_ROWS,
@@ -17,6 +16,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router'
 import { api, formError, load, refused } from '../api'
 import { Field, FormErrors, GridCell } from '../field'
 import { GuardedButton, giveFocusBack } from '../guarded-button'
+import { parseAsTyped } from '../parse-as-typed'
 import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/size-guide-edit'
 
@@ -28,7 +28,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return { images: images.items, guide }
 }
 
-const parse = (formData: FormData) => parseWithZod(formData, { schema: sizeGuideInputSchema })
+const parse = (formData: FormData) => parseAsTyped(formData, sizeGuideInputSchema)
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   const submission = parse(await request.formData())

@@ -32,6 +32,9 @@ test('the manager imports a product from CSV, fixing a bad row, then receives st
     'href',
     '/admin/api/catalog/export.csv',
   )
+  // Sent without a file, the form says to choose one.
+  await page.getByRole('button', { name: 'Import' }).click()
+  await expect(page.getByLabel('CSV file')).toHaveAccessibleDescription('Choose a CSV file')
   const bad = `${HEADER}\n${slug},E2E Scarf ${tag},publish,caps-accessories,${sku},,twelve,,0\n`
   await page.getByLabel('CSV file').setInputFiles(await csvFile('bad.csv', bad))
   await page.getByRole('button', { name: 'Import' }).click()

@@ -4,20 +4,20 @@
  * by the API; the expiry is typed in the staff member's local time and sent as an instant.
  */
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   ACCESS_CODE_LENGTH,
   type AccessCodeInput,
   type AdminAccessCode,
-  accessCodeChangeSchema,
+  accessCodeChangeFormSchema,
   accessCodeEndpoints,
-  accessCodeInputSchema,
+  accessCodeInputFormSchema,
 } from '@fanshop/core'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { api, formError, load, refused, requirePermissionOf } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { localInput, withInstants } from '../local-time'
+import { parseAsTyped } from '../parse-as-typed'
 import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/access-codes-edit'
 
@@ -31,9 +31,10 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
 
 /** A new code's form has its text; an existing one's has the rest only. */
 const parse = (formData: FormData, editing: boolean) =>
-  parseWithZod(withInstants(formData, ['expiresAt']), {
-    schema: editing ? accessCodeChangeSchema : accessCodeInputSchema,
-  })
+  parseAsTyped(
+    withInstants(formData, ['expiresAt']),
+    editing ? accessCodeChangeFormSchema : accessCodeInputFormSchema,
+  )
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   const submission = parse(await request.formData(), Boolean(params.id))

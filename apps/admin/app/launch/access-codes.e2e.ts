@@ -62,6 +62,7 @@ test('a code made in the back office opens the shop, and disabled there stops th
 
   // A second code with the same letters in another case is the same code.
   await page.getByRole('link', { name: 'New access code' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'New access code' })).toBeVisible()
   await page.getByLabel('Code').fill(code.toLowerCase())
   await page.getByLabel('What it is for').fill('Again')
   await page.getByRole('button', { name: 'Create the access code' }).click()
@@ -122,6 +123,12 @@ test('a code’s limit, expiry and waiting-room skip are changed from the keyboa
   await page.keyboard.type('0')
   await page.keyboard.press('Tab')
   await expect(page.getByText('must be a whole number from 1 to 1000000')).toBeVisible()
+  // Read as typed, as the API reads it: "1e2" (which a number box lets through) is not 100.
+  for (const typed of ['1e2', '2E1']) {
+    await limit.fill(typed)
+    await limit.blur()
+    await expect(limit, typed).toHaveAccessibleDescription('must be a whole number from 1 to 1000000')
+  }
   await limit.focus()
   await page.keyboard.press('ControlOrMeta+a')
   await page.keyboard.type('12')
@@ -138,6 +145,16 @@ test('a code’s limit, expiry and waiting-room skip are changed from the keyboa
   await expect(row).toContainText('0 of 12')
   await expect(row).toContainText('1 Jun 2098')
   await expect(row).toContainText('yes')
+
+  // The box unticked saves the other way.
+  await row.getByRole('link', { name: `Edit ${code}` }).click()
+  await expect(skips).toBeChecked()
+  await skips.focus()
+  await page.keyboard.press('Space')
+  await expect(skips).not.toBeChecked()
+  await page.getByRole('button', { name: 'Save the access code' }).click()
+  await expect(row).toContainText('0 of 12')
+  await expect(row).not.toContainText('yes')
 })
 
 test('fulfilment staff do not see the access codes', async ({ page }) => {

@@ -5,11 +5,11 @@
  * seconds of a save.
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { adminLaunchEndpoints, QUEUE_SETTING_LIMITS, queueSettingsFormSchema } from '@fanshop/core'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, load, refused } from '../api'
 import { GuardedButton } from '../guarded-button'
+import { parseAsTyped } from '../parse-as-typed'
 import { UnsavedChanges } from '../unsaved-changes'
 import type { Route } from './+types/drop'
 
@@ -18,14 +18,9 @@ export async function clientLoader() {
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: queueSettingsFormSchema })
+  const submission = parseAsTyped(await request.formData(), queueSettingsFormSchema)
   if (submission.status !== 'success') return { result: submission.reply() }
-  const { enabled, maxShopping, ...rest } = submission.value
-  const saved = await attempt(() =>
-    api(adminLaunchEndpoints.saveQueueSettings, {
-      body: { ...rest, enabled: enabled ?? false, maxShopping: maxShopping ?? null },
-    }),
-  )
+  const saved = await attempt(() => api(adminLaunchEndpoints.saveQueueSettings, { body: submission.value }))
   if (!saved.ok) return refused({ result: submission.reply({ formErrors: [saved.error] }) }, saved.status)
   return {
     result: submission.reply(),
@@ -76,7 +71,7 @@ export default function DropSettings({ loaderData }: Route.ComponentProps) {
     },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: queueSettingsFormSchema }),
+    onValidate: ({ formData }) => parseAsTyped(formData, queueSettingsFormSchema),
   })
   return (
     <>

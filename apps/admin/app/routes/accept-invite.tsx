@@ -1,14 +1,14 @@
 /** The page an invitation's link opens: the new staff member picks a name and a password. */
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { acceptInvitationSchema, adminEndpoints, STAFF_PASSWORD_MIN } from '@fanshop/core'
 import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
 import { api, attempt } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
+import { parseAsTyped } from '../parse-as-typed'
 import type { Route } from './+types/accept-invite'
 
-const parse = (formData: FormData) => parseWithZod(formData, { schema: acceptInvitationSchema })
+const parse = (formData: FormData) => parseAsTyped(formData, acceptInvitationSchema)
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const submission = parse(await request.formData())

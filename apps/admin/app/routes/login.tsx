@@ -1,14 +1,14 @@
 /** Staff login: e-mail and password, then the authenticator code when the account has TOTP. */
 import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { adminEndpoints, staffLoginSchema } from '@fanshop/core'
 import { Form, redirect, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
+import { parseAsTyped } from '../parse-as-typed'
 import type { Route } from './+types/login'
 
-const parse = (formData: FormData) => parseWithZod(formData, { schema: staffLoginSchema })
+const parse = (formData: FormData) => parseAsTyped(formData, staffLoginSchema)
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData()

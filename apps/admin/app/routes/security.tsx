@@ -1,13 +1,13 @@
 /** The signed-in staff member's own security: turning on the authenticator app (TOTP), or replacing
  *  it with a code of the current one. */
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { adminEndpoints } from '@fanshop/core'
 import { Form, useActionData, useNavigation } from 'react-router'
 import { api, attempt, formText, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton } from '../guarded-button'
 import { ActionOutcome } from '../list-page'
+import { parseAsTyped } from '../parse-as-typed'
 import type { Route } from './+types/security'
 import { useMe } from './layout'
 
@@ -26,7 +26,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     : refused({ setup, result: submission.reply({ formErrors: [result.error] }) }, result.status)
 }
 
-const parseCode = (formData: FormData) => parseWithZod(formData, { schema: adminEndpoints.confirmTotp.body })
+const parseCode = (formData: FormData) => parseAsTyped(formData, adminEndpoints.confirmTotp.body)
 
 /** The code the authenticator app shows for the new key (and, replacing one, the current app's),
  *  checked before it is sent. */

@@ -4,7 +4,6 @@
  * them) after a confirmation in a native dialog that says what it does.
  */
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   adminEndpoints,
   invitationRequestSchema,
@@ -21,6 +20,7 @@ import { api, attempt, formText, load, refused } from '../api'
 import { Field, FormErrors } from '../field'
 import { GuardedButton, useFocusKept } from '../guarded-button'
 import { ActionOutcome, RowAction } from '../list-page'
+import { parseAsTyped } from '../parse-as-typed'
 import { TableRegion } from '../table-region'
 import type { Route } from './+types/staff'
 import { useMe } from './layout'
@@ -89,7 +89,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     : refused({ error: result.error }, result.status)
 }
 
-const parseInvitation = (formData: FormData) => parseWithZod(formData, { schema: invitationRequestSchema })
+const parseInvitation = (formData: FormData) => parseAsTyped(formData, invitationRequestSchema)
 
 function RoleSelect({ id, value }: { id: string; value?: StaffRole }) {
   return (

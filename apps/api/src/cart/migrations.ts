@@ -361,6 +361,21 @@ export const cartMigrations: Record<string, Migration> = {
         .execute()
     },
   },
+  /** A note staff add to an order carries its form's key (the admin's note form draws one per
+   *  note), like a refund: a retried request with it finds the note and adds none. The unique index
+   *  holds only the events that have a key (notes), so the other events write no entry to it. */
+  '2026-12-06T0600_cart_order_note_keys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('order_events').addColumn('idempotency_key', 'text').execute()
+      await db.schema
+        .createIndex('order_events_key_unique')
+        .unique()
+        .on('order_events')
+        .columns(['order_id', 'idempotency_key'])
+        .where(sql.ref('idempotency_key'), 'is not', null)
+        .execute()
+    },
+  },
 }
 
 /**

@@ -15,6 +15,8 @@ export async function addOrderEvent(
     kind: OrderEventKind
     text: string
     actor: { id: number | null; email: string } | null
+    /** A note's client key: the order has one event with it at most. */
+    key?: string
   },
 ): Promise<void> {
   await db
@@ -26,6 +28,7 @@ export async function addOrderEvent(
       text: event.text,
       staff_id: event.actor?.id ?? null,
       staff_email: event.actor?.email ?? null,
+      idempotency_key: event.key ?? null,
     })
     .execute()
 }

@@ -202,6 +202,8 @@ export interface OrderEventsTable {
   staff_id: number | null
   /** Kept as written, so the entry still says who after the account is gone. */
   staff_email: string | null
+  /** A note's client key, once per order (a retried request adds no second note); null for other events. */
+  idempotency_key: string | null
 }
 
 /** A refund staff asked for, once per client key: 'processing' while the gateway is asked. */

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { isoInstant } from '../dates.ts'
-import { boundedNumber, idParam, text } from '../input.ts'
+import { boundedNumber, checkbox, emptyAsNull, idParam, text } from '../input.ts'
 import { accessCodeSchema } from '../launch/access-code.ts'
 
 export const accessCodeIdParams = z.object({ id: idParam() })
@@ -21,10 +21,10 @@ export const accessCodeChangeSchema = z.object({
     .trim()
     .min(1, 'is required')
     .max(100, 'must be at most 100 characters'),
-  /** Visitors who may enter it; null: no limit. */
-  maxUses: boundedNumber(1, ACCESS_CODE_USES_MAX).nullable().default(null),
-  /** ISO 8601 with offset; null: never expires. The grants it gives end then too. */
-  expiresAt: isoInstant.nullable().default(null),
+  /** Visitors who may enter it; null (or empty): no limit. */
+  maxUses: emptyAsNull(boundedNumber(1, ACCESS_CODE_USES_MAX).nullable()).default(null),
+  /** ISO 8601 with offset; null (or empty): never expires. The grants it gives end then too. */
+  expiresAt: emptyAsNull(isoInstant.nullable()).default(null),
   /** Its holders also go past the drop's waiting room (press, VIP). */
   skipsQueue: z.boolean({ error: 'must be on or off' }).default(false),
 })
@@ -32,6 +32,10 @@ export type AccessCodeChange = z.output<typeof accessCodeChangeSchema>
 
 export const accessCodeInputSchema = accessCodeChangeSchema.extend({ code: accessCodeSchema })
 export type AccessCodeInput = z.output<typeof accessCodeInputSchema>
+
+/** The same fields as the back office's form posts them: the waiting-room skip is a checkbox. */
+export const accessCodeChangeFormSchema = accessCodeChangeSchema.extend({ skipsQueue: checkbox })
+export const accessCodeInputFormSchema = accessCodeInputSchema.extend({ skipsQueue: checkbox })
 
 export const ACCESS_CODE_STATUSES = ['active', 'expired', 'used up', 'disabled'] as const
 export type AccessCodeStatus = (typeof ACCESS_CODE_STATUSES)[number]

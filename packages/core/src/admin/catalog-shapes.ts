@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { imageJsonSchema } from '../catalog/schemas.ts'
 import { isoInstant } from '../dates.ts'
-import { boundedNumber, idParam, pageParam, perPageParam, text } from '../input.ts'
+import { boundedNumber, checkbox, idParam, pageParam, perPageParam, text } from '../input.ts'
 import { MAX_PER_FAN_CAP } from '../launch/fan-cap.ts'
 import { toCents, toDecimalString } from '../money.ts'
 import { MAX_SEARCH_TEXT } from '../search.ts'
@@ -376,6 +376,9 @@ export const categoryInputSchema = z.object({
   hidden: z.boolean().default(false),
 })
 export type CategoryInput = z.output<typeof categoryInputSchema>
+
+/** The same fields as the back office's form posts them: hidden is a checkbox. */
+export const categoryFormSchema = categoryInputSchema.extend({ hidden: checkbox })
 
 export const categoryIdParams = z.object({ id: idParam() })
 

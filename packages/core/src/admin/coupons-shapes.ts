@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { isoInstant } from '../dates.ts'
-import { boundedNumber, idParam, text } from '../input.ts'
+import { boundedNumber, emptyAsNull, idParam, text } from '../input.ts'
 
 export const couponIdParams = z.object({ id: idParam() })
 
@@ -21,14 +21,14 @@ export const couponInputSchema = z
   .object({
     code: couponCodeSchema,
     amount: boundedNumber(1, 100, 'must be a whole percent from 1 to 100'),
-    /** ISO 8601 with offset; null: valid at once. */
-    startsAt: isoInstant.nullable().default(null),
-    /** ISO 8601 with offset; null: never ends. */
-    endsAt: isoInstant.nullable().default(null),
-    /** Uses over every order; null: no limit. */
-    usageLimit: boundedNumber(1, COUPON_LIMIT_MAX).nullable().default(null),
-    /** Uses per customer (an account, or a guest's e-mail address); null: no limit. */
-    perCustomerLimit: boundedNumber(1, COUPON_LIMIT_MAX).nullable().default(null),
+    /** ISO 8601 with offset; null (or empty): valid at once. */
+    startsAt: emptyAsNull(isoInstant.nullable()).default(null),
+    /** ISO 8601 with offset; null (or empty): never ends. */
+    endsAt: emptyAsNull(isoInstant.nullable()).default(null),
+    /** Uses over every order; null (or empty): no limit. */
+    usageLimit: emptyAsNull(boundedNumber(1, COUPON_LIMIT_MAX).nullable()).default(null),
+    /** Uses per customer (an account, or a guest's e-mail address); null (or empty): no limit. */
+    perCustomerLimit: emptyAsNull(boundedNumber(1, COUPON_LIMIT_MAX).nullable()).default(null),
   })
   .refine(
     (coupon) => !coupon.startsAt || !coupon.endsAt || Date.parse(coupon.endsAt) > Date.parse(coupon.startsAt),

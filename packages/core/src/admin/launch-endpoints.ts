@@ -6,7 +6,7 @@
  * back office's table of staff and audit calls stays as it is.
  */
 import { z } from 'zod'
-import { boundedNumber } from '../input.ts'
+import { boundedNumber, checkbox, emptyAsNull } from '../input.ts'
 import { ADMIN_TAGS, defineAdminEndpoint } from './endpoints.ts'
 
 /** The ranges an owner or manager may set; wider than sensible on purpose, narrower than harmful. */
@@ -28,8 +28,8 @@ export const queueSettingsSchema = z.object({
   preQueueMinutes: limited('preQueueMinutes'),
   /** Fans let in per minute. */
   ratePerMinute: limited('ratePerMinute'),
-  /** The most fans shopping at once (passes alive); null for no cap. */
-  maxShopping: limited('maxShopping').nullable(),
+  /** The most fans shopping at once (passes alive); null (or empty) for no cap. */
+  maxShopping: emptyAsNull(limited('maxShopping').nullable()),
   /** Minutes a pass lets its holder open a cart. */
   passMinutes: limited('passMinutes'),
   /** The proof-of-work's difficulty (ALTCHA's maxnumber). */
@@ -37,11 +37,8 @@ export const queueSettingsSchema = z.object({
 })
 export type QueueSettingsForm = z.output<typeof queueSettingsSchema>
 
-/** The same fields as a posted form sends them: an unticked box and an empty cap are missing. */
-export const queueSettingsFormSchema = queueSettingsSchema.extend({
-  enabled: z.boolean().optional(),
-  maxShopping: limited('maxShopping').optional(),
-})
+/** The same fields as the back office's form posts them: the waiting room's switch is a checkbox. */
+export const queueSettingsFormSchema = queueSettingsSchema.extend({ enabled: checkbox })
 
 export const queueSettingsAnswerSchema = z.object({
   data: z.object({

@@ -7,7 +7,16 @@ import { z } from 'zod'
 import { PAYMENT_STATES, SHIPMENT_STATES } from '../cart/checkout.ts'
 import { isoDate } from '../dates.ts'
 import { EMAIL_MAX_LENGTH } from '../email.ts'
-import { boundedNumber, idParam, pageParam, perPageParam, plainLine, text } from '../input.ts'
+import {
+  boundedNumber,
+  checkbox,
+  idParam,
+  pageParam,
+  perPageParam,
+  plainLine,
+  text,
+  wholeNumber,
+} from '../input.ts'
 
 /** A placed order is 'placed' until staff cancel it. */
 export const ADMIN_ORDER_STATES = ['placed', 'canceled'] as const
@@ -159,10 +168,22 @@ export const fulfilOrderSchema = z.object({
 })
 
 export const cancelOrderSchema = z.object({
-  reason: text().trim().max(500, 'must be at most 500 characters').optional(),
+  /** Left out or empty (the form's box left so): none. */
+  reason: text()
+    .trim()
+    .max(500, 'must be at most 500 characters')
+    .optional()
+    .transform((reason) => reason || undefined),
 })
 
+/** The client's key for one action on an order (a refund, a note): sent again, it is done once. */
+const actionKey = text({ error: 'is required' })
+  .min(8, 'must be 8 to 100 characters')
+  .max(100, 'must be 8 to 100 characters')
+
 export const orderNoteSchema = z.object({
+  /** The client's key for this note: sending it again (a retried request) never adds it twice. */
+  key: actionKey,
   text: text({ error: 'Write the note.' })
     .trim()
     .min(1, 'Write the note.')
@@ -172,9 +193,7 @@ export const orderNoteSchema = z.object({
 export const refundOrderSchema = z
   .object({
     /** The client's key for this refund: sending it again never refunds twice. */
-    key: text({ error: 'is required' })
-      .min(8, 'must be 8 to 100 characters')
-      .max(100, 'must be 8 to 100 characters'),
+    key: actionKey,
     lines: z
       .array(
         z.object({
@@ -198,3 +217,28 @@ export const refundOrderSchema = z
     path: ['lines'],
   })
 export type RefundOrderInput = z.input<typeof refundOrderSchema>
+
+const REFUND_QUANTITY_MESSAGE = 'Enter a quantity.'
+
+/**
+ * The refund dialog's form as the browser posts it: a quantity per line (0: not refunded), and the
+ * shipping and restock checkboxes; the lines with a quantity are then sent as refundOrderSchema's.
+ */
+export const refundFormSchema = z.object({
+  key: actionKey,
+  lines: z
+    .array(
+      z.object({
+        lineItemId: idParam(),
+        quantity: wholeNumber(
+          z
+            .number({ error: REFUND_QUANTITY_MESSAGE })
+            .int({ error: REFUND_QUANTITY_MESSAGE })
+            .min(0, 'Enter 0 or more.'),
+        ),
+      }),
+    )
+    .default([]),
+  shipping: checkbox,
+  restock: checkbox,
+})

@@ -186,6 +186,7 @@ describe(`the back office's customers, on ${testDialect}`, () => {
       callEndpoint(t.app, endpoint, { cookie: cookies.manager, params: { number: order.number }, body })
     expect((await orderCall(adminOrderEndpoints.resendConfirmation)).statusCode).toBe(200)
     const note = await orderCall(adminOrderEndpoints.addOrderNote, {
+      key: `${order.number}-size-call`,
       text: `Called ${user.email.toUpperCase()} about the size`,
     })
     expect(note.statusCode, note.body).toBe(201)

@@ -12,7 +12,7 @@ import { recordAudit } from '../audit.ts'
 import { adminRoute, staffOf } from '../guard.ts'
 import { fulfilOrder, sendAndNote } from './fulfilment.ts'
 import { listOrders, ordersCsv } from './order-list.ts'
-import { adminOrderView, placedOrder } from './order-view.ts'
+import { adminOrderView, lockPlaced, placedOrder } from './order-view.ts'
 import { cancelOrder, refundOrder } from './refunds.ts'
 
 const actorOf = (request: Parameters<typeof staffOf>[0]) => {
@@ -80,17 +80,27 @@ export default async function orderRoutes(app: FastifyInstance) {
     return adminOrderView(ctx, order.number)
   })
 
+  // Once per key, as a refund: the same note sent again (a retried request) finds it under the
+  // order's lock and answers the order as it is, adding no second note and no second audit entry.
   adminRoute(app, e.addOrderNote, async (request, reply) => {
     const actor = actorOf(request)
+    const { key, text } = request.body
     await ctx.db.transaction().execute(async (trx) => {
-      const order = await placedOrder(trx, request.params.number)
+      const order = await lockPlaced(ctx, trx, request.params.number)
+      const earlier = await trx
+        .selectFrom('order_events')
+        .select('id')
+        .where('order_id', '=', order.id)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst()
+      if (earlier) return
       const now = ctx.now()
-      await addOrderEvent(trx, { orderId: order.id, at: now, kind: 'note', text: request.body.text, actor })
+      await addOrderEvent(trx, { orderId: order.id, at: now, kind: 'note', text, actor, key })
       await recordAudit(trx, actor, now, {
         action: 'order.note',
         entity: 'order',
         entityId: order.number,
-        after: { text: request.body.text },
+        after: { text },
       })
     })
     return reply.code(201).send(await adminOrderView(ctx, request.params.number))

@@ -538,7 +538,7 @@ describe(`the back office's orders, on ${testDialect}`, () => {
       const note = await call(adminOrderEndpoints.addOrderNote, {
         cookie: cookies.fulfilment,
         number,
-        body: { text: 'Gift wrap, please' },
+        body: { key: `${number}-gift-wrap`, text: 'Gift wrap, please' },
       })
       expect(note.statusCode).toBe(201)
       const resent = await call(adminOrderEndpoints.resendConfirmation, {
@@ -558,6 +558,55 @@ describe(`the back office's orders, on ${testDialect}`, () => {
       ])
       expect(await auditOf('order.note', number)).toHaveLength(1)
       expect(await auditOf('order.resend_confirmation', number)).toHaveLength(1)
+    })
+
+    it('adds a note once per key: sent again (a retried request), it answers the order as it is', async () => {
+      const { number } = await placed()
+      const note = (text: string, key: string, on = number) =>
+        call(adminOrderEndpoints.addOrderNote, {
+          cookie: cookies.fulfilment,
+          number: on,
+          body: { key, text },
+        })
+      const notesOf = (answer: { json(): unknown }) =>
+        (answer.json() as AdminOrder).timeline
+          .filter((event) => event.kind === 'note')
+          .map((event) => event.text)
+
+      const first = await note('Left at the door', `${number}-door`)
+      expect(first.statusCode, first.body).toBe(201)
+      const again = await note('Left at the door', `${number}-door`)
+      expect(again.statusCode, again.body).toBe(201)
+      expect(again.json()).toEqual(first.json())
+      expect(notesOf(again)).toEqual(['Left at the door'])
+      expect(await auditOf('order.note', number)).toHaveLength(1)
+
+      // Sent twice at once with one key: one note.
+      const both = await Promise.all([
+        note('Rang twice', `${number}-rang`),
+        note('Rang twice', `${number}-rang`),
+      ])
+      expect(both.map((answer) => answer.statusCode)).toEqual([201, 201])
+      // Another key is another note, the same words or not.
+      const other = await note('Left at the door', `${number}-door-2`)
+      expect(notesOf(other)).toEqual(['Left at the door', 'Rang twice', 'Left at the door'])
+      expect(await auditOf('order.note', number)).toHaveLength(3)
+
+      // A key names a note of its own order: another order's note with it is added there.
+      const elsewhere = await placed()
+      const there = await note('Left at the door', `${number}-door`, elsewhere.number)
+      expect(there.statusCode, there.body).toBe(201)
+      expect(notesOf(there)).toEqual(['Left at the door'])
+
+      // Without a key, as without a refund's, nothing is added.
+      const keyless = await call(adminOrderEndpoints.addOrderNote, {
+        cookie: cookies.fulfilment,
+        number,
+        body: { text: 'No key' },
+      })
+      expect(keyless.statusCode).toBe(400)
+      expect(keyless.json()).toEqual({ statusCode: 400, message: expect.stringContaining('key') })
+      expect(await auditOf('order.note', number)).toHaveLength(3)
     })
   })
 
