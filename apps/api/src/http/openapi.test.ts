@@ -188,6 +188,26 @@ describe(`the OpenAPI document on ${testDialect}`, () => {
     }
   })
 
+  it('documents the limit in the 422 of exactly the operations a limit can refuse', () => {
+    const namesLimit = (operation: Operation) => {
+      const schema = operation.responses['422']?.content?.['application/json'].schema as
+        | { properties?: Record<string, unknown> }
+        | undefined
+      return schema?.properties?.limit !== undefined
+    }
+    expect(
+      operations()
+        .filter(({ operation }) => namesLimit(operation))
+        .map(({ name }) => name)
+        .sort(),
+    ).toEqual([
+      'POST /api/v1/orders.json',
+      'POST /api/v1/orders/{number}/line_items.json',
+      'PUT /api/v1/checkouts/{number}/next.json',
+      'PUT /api/v1/orders/{number}/line_items/{lineItemId}',
+    ])
+  })
+
   it('documents a list asked for some fields (`_fields`) as holding only those', async () => {
     const products = await t.app.inject('/wp-json/wc/v3/products?_fields=id,name,variations.price')
     expect(Object.keys(products.json()[0])).toEqual(['id', 'name', 'variations'])

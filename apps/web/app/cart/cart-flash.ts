@@ -4,12 +4,12 @@
  * whose merged cart the per-fan cap trimmed lands with "capped"; an add a limit refused names the
  * limit ("per-fan-2", "per-order-5"), so the dialog says it in the API's own words.
  */
-import { type LimitRefusal, limitRefusalMessage } from '@fanshop/core'
+import { LIMIT_KINDS, type LimitRefusal, limitRefusalMessage } from '@fanshop/core'
 
 export const CART_FLASH_PARAM = 'cart'
 
 /** A refusal by the per-fan cap or the per-order limit, with the limit. */
-export type LimitFlash = `per-fan-${number}` | `per-order-${number}`
+export type LimitFlash = `${LimitRefusal['kind']}-${number}`
 
 export type CartFlash =
   | 'added'
@@ -21,7 +21,7 @@ export type CartFlash =
   | 'capped'
   | LimitFlash
 
-const LIMIT_FLASH = /^per-(fan|order)-([1-9]\d{0,2})$/
+const LIMIT_FLASH = new RegExp(`^(${LIMIT_KINDS.join('|')})-([1-9]\\d{0,2})$`)
 
 export const isCartFlash = (value: string | null): value is CartFlash =>
   value === 'added' ||
@@ -38,9 +38,9 @@ export const limitFlash = (limit: LimitRefusal): LimitFlash => `${limit.kind}-${
 
 /** What a limit's refusal says (the API's words), or null for another flash. */
 export function limitFlashMessage(flash: CartFlash): string | null {
-  const [, kind, max] = LIMIT_FLASH.exec(flash) ?? []
-  if (!max) return null
-  return limitRefusalMessage({ kind: kind === 'fan' ? 'per-fan' : 'per-order', max: Number(max) })
+  const [, matched, max] = LIMIT_FLASH.exec(flash) ?? []
+  const kind = LIMIT_KINDS.find((known) => known === matched)
+  return kind && max ? limitRefusalMessage({ kind, max: Number(max) }) : null
 }
 
 /** `path` (an internal path, maybe with a query and hash) with the flash parameter set. */

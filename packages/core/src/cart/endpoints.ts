@@ -40,6 +40,12 @@ const errors = {
   403: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
+  422: errorBodySchema,
+}
+
+/** The errors of a request that adds units or places them: its 422 names the limit that refused it. */
+const limitedErrors = {
+  ...errors,
   422: errorBodySchema.extend({ limit: limitRefusalSchema.optional() }),
 }
 
@@ -90,7 +96,7 @@ export const cartEndpoints = {
     summary: 'Create an order (a cart), optionally with line items; its token is the guest’s key to it',
     bearer: 'optional',
     body: createOrderBodySchema,
-    responses: { 201: orderJsonSchema, ...errors },
+    responses: { 201: orderJsonSchema, ...limitedErrors },
   }),
   currentOrder: defineEndpoint({
     method: 'GET',
@@ -181,7 +187,7 @@ export const cartEndpoints = {
     params: orderParams,
     query: tokenQuery,
     body: lineItemBodySchema,
-    responses: { 201: lineItemJsonSchema, ...errors },
+    responses: { 201: lineItemJsonSchema, ...limitedErrors },
   }),
   setLineQuantity: defineEndpoint({
     method: 'PUT',
@@ -193,7 +199,7 @@ export const cartEndpoints = {
     params: lineParams,
     query: quantityQuery,
     body: quantityBody,
-    responses: { 200: lineItemJsonSchema, ...errors },
+    responses: { 200: lineItemJsonSchema, ...limitedErrors },
   }),
   removeLineItem: defineEndpoint({
     method: 'DELETE',
@@ -227,7 +233,7 @@ export const cartEndpoints = {
     params: orderParams,
     query: tokenQuery,
     headers: idempotencyHeaders,
-    responses: { 200: orderJsonSchema, ...errors },
+    responses: { 200: orderJsonSchema, ...limitedErrors },
   }),
   countries: defineEndpoint({
     method: 'GET',
