@@ -60,6 +60,7 @@ const OPEN_CART: OrderJson = orderJsonSchema.parse({
   completed_at: null,
   expires_at: null,
   expired_items: [],
+  capped_items: [],
   line_items: [],
   bill_address: null,
   ship_address: null,

@@ -5,12 +5,12 @@
  * The quantity of one product in one order never goes past MAX_PER_ORDER (422 on an add).
  */
 
-import { countedProductId, type LineItemJson } from '@fanshop/core'
+import { countedProductId, type LineItemJson, type ReturnedItemJson } from '@fanshop/core'
 import type { Transaction } from 'kysely'
 import type { ShopContext } from '../context.ts'
 import type { Database } from '../db/schema.ts'
 import { notFound, unprocessable } from '../http/errors.ts'
-import { type OverFanCap, overFanCapAtLogin } from '../launch/fan-cap.ts'
+import { overFanCapAtLogin } from '../launch/fan-cap.ts'
 import { refuseIfQueueStandingLost } from '../launch/queue-gate.ts'
 import { saveOrderAttributes } from './checkout.ts'
 import { moveHolds, type RaisedLine, setLineQuantity, sweepWhenDue, withStockRetry } from './holds.ts'
@@ -163,14 +163,14 @@ export function refuseToAssociate(order: OrderRow, userId: number) {
  * with the lines, each unit keeping its own hour, and so does the guest cart's admission through
  * the drop's waiting room (and the pass it is bound to).
  * Capped items then keep only what the account may still have (the per-fan cap over its other
- * orders and carts); the units beyond it go back to the shelves and are answered in `capped`.
+ * orders and carts); the units beyond it go back to the shelves, and the kept cart lists them
+ * (`capped_items`) until its next change.
  */
 export async function associateCart(
   ctx: ShopContext,
   guest: OrderRow,
   user: { id: number; email: string },
-): Promise<{ order: OrderRow; capped: OverFanCap[] }> {
-  const capped: OverFanCap[] = []
+): Promise<OrderRow> {
   /**
    * Trims a merged cart to MAX_PER_ORDER units of each product (the lines added first keep
    * theirs), giving the newest units beyond it back to the shelves.
@@ -192,78 +192,100 @@ export async function associateCart(
       if (keep < line.quantity) await setLineQuantity(ctx, trx, order, line.variant_id, () => keep)
     }
   }
-  /** Trims the capped lines the account may no longer have (launch/fan-cap.ts), newest units first. */
-  const trimToFanCap = async (trx: Trx, order: OrderRow) => {
+  /**
+   * Trims the capped lines the account may no longer have (launch/fan-cap.ts), newest units first,
+   * and notes them on the order; answers whether it trimmed any.
+   */
+  const trimToFanCap = async (trx: Trx, order: OrderRow): Promise<boolean> => {
+    const capped: ReturnedItemJson[] = []
     for (const line of await overFanCapAtLogin(trx, ctx.database.dialect, order.id, user.id)) {
       await setLineQuantity(ctx, trx, order, line.variantId, () => line.keep)
-      capped.push(line)
+      capped.push({ variant_id: line.variantId, name: line.name, quantity: line.excess })
     }
+    await trx
+      .updateTable('orders')
+      .set({ capped_items: JSON.stringify(capped) })
+      .where('id', '=', order.id)
+      .execute()
+    return capped.length > 0
   }
+  const options = { touch: true, writesCappedNotice: true }
   const existing = await currentCartOf(ctx, user.id)
   if (!existing || existing.id === guest.id) {
-    const order = await changeOrder(ctx, guest.id, async (trx, current) => {
-      refuseToAssociate(current, user.id)
-      // Becoming the account's, the cart gets a token only this login is answered (order-tokens.ts).
-      const token = current.user_id === null ? newOrderToken() : current.token
-      await trx
-        .updateTable('orders')
-        .set({ user_id: user.id, email: current.email ?? user.email, token })
-        .where('id', '=', current.id)
-        .execute()
-      await trimToFanCap(trx, current)
-      if (capped.length > 0) await rewindToCart(trx, current)
-    })
-    return { order, capped }
+    return changeOrder(
+      ctx,
+      guest.id,
+      async (trx, current) => {
+        refuseToAssociate(current, user.id)
+        // Becoming the account's, the cart gets a token only this login is answered (order-tokens.ts).
+        const token = current.user_id === null ? newOrderToken() : current.token
+        await trx
+          .updateTable('orders')
+          .set({ user_id: user.id, email: current.email ?? user.email, token })
+          .where('id', '=', current.id)
+          .execute()
+        if (await trimToFanCap(trx, current)) await rewindToCart(trx, current)
+      },
+      options,
+    )
   }
   const own = await settleOrder(ctx, existing)
-  const order = await changeOrder(ctx, own.id, async (trx, current) => {
-    const lockedGuest = await lockOrderByNumber(trx, ctx.database.dialect, guest.number)
-    // Gone: a merge of the same cart (a login sent twice) ran first, so it is merged already.
-    if (!lockedGuest) return
-    refuseToAssociate(lockedGuest, user.id)
-    if (isFrozen(lockedGuest)) throw conflict(FROZEN_MESSAGE)
-    // The waiting room's admission travels with the lines: the later of the two carts' is kept;
-    // so does the pass the guest cart is bound to, when the account's cart has none.
-    const admittedAt = lockedGuest.queue_admitted_at
-    const later = admittedAt !== null && admittedAt > (current.queue_admitted_at ?? Number.NEGATIVE_INFINITY)
-    const ticketId = lockedGuest.queue_ticket_id
-    if (later || (ticketId !== null && current.queue_ticket_id === null)) {
-      await trx
-        .updateTable('orders')
-        .set({ queue_ticket_id: ticketId, queue_admitted_at: later ? admittedAt : current.queue_admitted_at })
-        .where('id', '=', current.id)
-        .execute()
-    }
-    const guestLines = await trx
-      .selectFrom('line_items')
-      .select(['variant_id', 'quantity', 'price'])
-      .where('order_id', '=', guest.id)
-      .execute()
-    for (const line of guestLines) {
-      const mine = await trx
-        .selectFrom('line_items')
-        .select(['id', 'quantity'])
-        .where('order_id', '=', current.id)
-        .where('variant_id', '=', line.variant_id)
-        .executeTakeFirst()
-      if (mine) {
+  return changeOrder(
+    ctx,
+    own.id,
+    async (trx, current) => {
+      const lockedGuest = await lockOrderByNumber(trx, ctx.database.dialect, guest.number)
+      // Gone: a merge of the same cart (a login sent twice) ran first, so it is merged already.
+      if (!lockedGuest) return
+      refuseToAssociate(lockedGuest, user.id)
+      if (isFrozen(lockedGuest)) throw conflict(FROZEN_MESSAGE)
+      // The waiting room's admission travels with the lines: the later of the two carts' is kept;
+      // so does the pass the guest cart is bound to, when the account's cart has none.
+      const admittedAt = lockedGuest.queue_admitted_at
+      const later =
+        admittedAt !== null && admittedAt > (current.queue_admitted_at ?? Number.NEGATIVE_INFINITY)
+      const ticketId = lockedGuest.queue_ticket_id
+      if (later || (ticketId !== null && current.queue_ticket_id === null)) {
         await trx
-          .updateTable('line_items')
-          .set({ quantity: mine.quantity + line.quantity, price: line.price })
-          .where('id', '=', mine.id)
-          .execute()
-      } else {
-        await trx
-          .insertInto('line_items')
-          .values({ order_id: current.id, ...line, created_at: ctx.now() })
+          .updateTable('orders')
+          .set({
+            queue_ticket_id: ticketId,
+            queue_admitted_at: later ? admittedAt : current.queue_admitted_at,
+          })
+          .where('id', '=', current.id)
           .execute()
       }
-    }
-    await moveHolds(trx, guest.id, current.id)
-    await trx.deleteFrom('orders').where('id', '=', guest.id).execute()
-    await trimToOrderLimit(trx, current)
-    await trimToFanCap(trx, current)
-    if (guestLines.length > 0) await rewindToCart(trx, current)
-  })
-  return { order, capped }
+      const guestLines = await trx
+        .selectFrom('line_items')
+        .select(['variant_id', 'quantity', 'price'])
+        .where('order_id', '=', guest.id)
+        .execute()
+      for (const line of guestLines) {
+        const mine = await trx
+          .selectFrom('line_items')
+          .select(['id', 'quantity'])
+          .where('order_id', '=', current.id)
+          .where('variant_id', '=', line.variant_id)
+          .executeTakeFirst()
+        if (mine) {
+          await trx
+            .updateTable('line_items')
+            .set({ quantity: mine.quantity + line.quantity, price: line.price })
+            .where('id', '=', mine.id)
+            .execute()
+        } else {
+          await trx
+            .insertInto('line_items')
+            .values({ order_id: current.id, ...line, created_at: ctx.now() })
+            .execute()
+        }
+      }
+      await moveHolds(trx, guest.id, current.id)
+      await trx.deleteFrom('orders').where('id', '=', guest.id).execute()
+      await trimToOrderLimit(trx, current)
+      await trimToFanCap(trx, current)
+      if (guestLines.length > 0) await rewindToCart(trx, current)
+    },
+    options,
+  )
 }

@@ -15,8 +15,8 @@ import {
   CART_HOLD_MS,
   countedProductId,
   currentPrice,
-  type ExpiredItemJson,
   perFanCap,
+  type ReturnedItemJson,
   withinPerOrderLimit,
 } from '@fanshop/core'
 import { type Kysely, sql, type Transaction } from 'kysely'
@@ -309,7 +309,7 @@ export async function releaseExpiredHolds(
   trx: Trx,
   order: OrderRow,
   now: number,
-): Promise<ExpiredItemJson[]> {
+): Promise<ReturnedItemJson[]> {
   if (order.frozen_at !== null) return []
   const expired = await trx
     .selectFrom('holds')

@@ -376,6 +376,14 @@ export const cartMigrations: Record<string, Migration> = {
         .execute()
     },
   },
+  '2026-12-06T0900_cart_capped_items': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('orders')
+        .addColumn('capped_items', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute()
+    },
+  },
 }
 
 /**

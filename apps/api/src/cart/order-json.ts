@@ -20,7 +20,7 @@ import type { Kysely, Selectable } from 'kysely'
 import { compiledOnce } from '../db/compiled.ts'
 import type { Database } from '../db/schema.ts'
 import { describeImage } from '../media/describe.ts'
-import { type Db, type OrderRow, parseAddress, parseExpiredItems } from './orders.ts'
+import { type Db, type OrderRow, parseAddress, parseReturnedItems } from './orders.ts'
 import { type ShippingRate, shippingRatesFor } from './shipping.ts'
 import type { CouponsTable } from './tables.ts'
 
@@ -142,7 +142,8 @@ export function buildOrderJson(order: OrderRow, parts: OrderParts): OrderJson {
     updated_at: iso(order.updated_at)!,
     completed_at: iso(order.completed_at),
     expires_at: order.state === 'complete' ? null : iso(order.hold_expires_at),
-    expired_items: parseExpiredItems(order.expired_items),
+    expired_items: parseReturnedItems(order.expired_items),
+    capped_items: parseReturnedItems(order.capped_items),
     line_items: lines,
     bill_address: billAddress,
     ship_address: shipAddress,

@@ -10,11 +10,11 @@ import { randomInt, timingSafeEqual } from 'node:crypto'
 import {
   type AddressInput,
   computeTotals,
-  type ExpiredItemJson,
   isHoldActive,
   isPast,
   linesTotal,
   type OrderState,
+  type ReturnedItemJson,
   type Totals,
 } from '@fanshop/core'
 import type { Kysely, Selectable, Transaction } from 'kysely'
@@ -175,12 +175,22 @@ export const reread = (trx: Transaction<Database>, order: OrderRow): Promise<Ord
 export const parseAddress = (json: string | null): AddressInput | null =>
   json === null ? null : (JSON.parse(json) as AddressInput)
 
-export const parseExpiredItems = (json: string): ExpiredItemJson[] => JSON.parse(json) as ExpiredItemJson[]
+export const parseReturnedItems = (json: string): ReturnedItemJson[] => JSON.parse(json) as ReturnedItemJson[]
+
+/**
+ * How a change treats the order: `touch` for every shopper's change (it clears the notices of what
+ * went back to the shelves, and counts as the cart's last change); `writesCappedNotice` for a
+ * login's merge, which writes the notice of what it gave back over the per-fan cap itself.
+ */
+export interface ChangeOptions {
+  touch: boolean
+  writesCappedNotice?: boolean
+}
 
 /**
  * Runs `change` on the order inside a transaction that holds the order's row lock, after releasing
  * expired holds; then recomputes the totals and, when `touch` is set (every shopper's change),
- * clears the expired-items notice; last, takes the stock the change claimed (a shortage rolls it
+ * clears the notices of what went back to the shelves; last, takes the stock the change claimed (a shortage rolls it
  * all back, and it is tried once more after the product's expired holds are given back).
  * Returns the order as it is afterwards. A frozen order is not changed: a shopper's change answers
  * 409, a settling read leaves it as it is (its holds do not expire while the payment is in flight).
@@ -189,7 +199,7 @@ export async function changeOrder(
   ctx: ShopContext,
   orderId: number,
   change: Change,
-  options: { touch: boolean } = { touch: true },
+  options: ChangeOptions = { touch: true },
 ): Promise<OrderRow> {
   const changed = await changeLockedOrder(
     ctx,
@@ -220,7 +230,7 @@ export async function changeLockedOrder(
   ctx: ShopContext,
   lock: (trx: Transaction<Database>) => Promise<OrderRow | null>,
   change: Change,
-  options: { touch: boolean } = { touch: true },
+  options: ChangeOptions = { touch: true },
 ): Promise<OrderRow | null> {
   return withStockRetry(ctx, () =>
     ctx.db.transaction().execute(async (trx) => {
@@ -237,6 +247,7 @@ export async function changeLockedOrder(
       const after = await recompute(trx, order, now, {
         touch: options.touch,
         keepExpiredNotice: released,
+        writesCappedNotice: options.writesCappedNotice ?? false,
         known: known || null,
       })
       await takeClaimedStock(trx)
@@ -310,6 +321,7 @@ const saveTotals = compiledOnce(
     holdExpiresAt: number | null,
     updatedAt: number,
     expiredItems: string,
+    cappedItems: string,
   ) =>
     db
       .updateTable('orders')
@@ -323,6 +335,7 @@ const saveTotals = compiledOnce(
         hold_expires_at: holdExpiresAt,
         updated_at: updatedAt,
         expired_items: expiredItems,
+        capped_items: cappedItems,
       })
       .where('id', '=', orderId)
       .returningAll(),
@@ -352,7 +365,12 @@ async function recompute(
   trx: Transaction<Database>,
   locked: OrderRow,
   now: number,
-  options: { touch: boolean; keepExpiredNotice: boolean; known: KnownLines | null },
+  options: {
+    touch: boolean
+    keepExpiredNotice: boolean
+    writesCappedNotice: boolean
+    known: KnownLines | null
+  },
 ): Promise<OrderRow> {
   const { order, lines, holdEnds } = options.known
     ? { order: locked, ...options.known }
@@ -373,6 +391,7 @@ async function recompute(
       holdEnds,
       options.touch ? now : order.updated_at,
       clearNotice ? '[]' : order.expired_items,
+      clearNotice && !options.writesCappedNotice ? '[]' : order.capped_items,
     )
   ).rows
   return after!

@@ -92,7 +92,8 @@ function statementsOf(database: SQLite.Database): Statements {
     ),
     saveTotals: database.prepare(
       `update orders set state = ?, item_count = ?, item_total = ?, adjustment_total = ?, ship_total = ?,
-         total = ?, shipping_method_id = null, hold_expires_at = ?, updated_at = ?, expired_items = '[]'
+         total = ?, shipping_method_id = null, hold_expires_at = ?, updated_at = ?, expired_items = '[]',
+         capped_items = '[]'
        where id = ?`,
     ),
     takeStock: database.prepare(

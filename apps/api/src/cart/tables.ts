@@ -107,6 +107,8 @@ export interface OrdersTable {
   hold_expires_at: number | null
   /** JSON list of { variant_id, name, quantity } that went back to the shelves when the hold expired. */
   expired_items: string
+  /** JSON list of { variant_id, name, quantity } that a login's merge gave back over the per-fan cap. */
+  capped_items: Generated<string>
   /** Set when order placement starts and cleared when the payment is declined or voided: while it
    *  is set the order cannot change and its holds do not expire (the payment is in flight). */
   frozen_at: number | null

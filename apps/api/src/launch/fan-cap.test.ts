@@ -249,7 +249,7 @@ describe(`the per-fan cap on ${testDialect}`, () => {
     const merged = await associate(guest, fan.token)
     expect(merged.statusCode).toBe(200)
     expect(merged.json().line_items).toEqual([expect.objectContaining({ variant_id: item, quantity: 1 })])
-    expect(merged.json().capped_items).toBeUndefined()
+    expect(merged.json().capped_items).toEqual([])
     // And an add to another cart of the account (SQLite's add path counts on its own) takes it too.
     await t.ctx.db.deleteFrom('line_items').where('order_id', '=', merged.json().id).execute()
     const another = await createCart(t, fan.token)
@@ -285,6 +285,41 @@ describe(`the per-fan cap on ${testDialect}`, () => {
     )
     // The unit beyond the cap went back to the shelf.
     expect(await held(item)).toBe(stockBefore - 1)
+  })
+
+  /** A fan whose account's cart holds the one unit of `item` its cap allows, and a guest cart's unit of it merged at login. */
+  const cappedAtLogin = async () => {
+    const fan = await insertShopper(t)
+    const item = await capped({ max_per_fan: 1 })
+    const free = await insertProduct(t, { price: 100, stock: 9 })
+    const own = await createCart(t, fan.token)
+    expect((await addLine(t, own, item)).statusCode).toBe(201)
+    const guest = await createCart(t)
+    expect((await addLine(t, guest, item)).statusCode).toBe(201)
+    expect((await associate(guest, fan.token)).json().capped_items).toHaveLength(1)
+    return { fan, item, free, own }
+  }
+
+  it('lists what a merge gave back on the kept cart until its next change, for any device to show', async () => {
+    const { fan, item, free, own } = await cappedAtLogin()
+    const read = () =>
+      t.app.inject({ url: '/api/v1/orders/current.json', headers: { authorization: `Bearer ${fan.token}` } })
+    const notice = [{ variant_id: item, name: expect.any(String), quantity: 1 }]
+    // Read again, from another device: the notice is still there, and reading does not clear it.
+    expect((await read()).json().capped_items).toEqual(notice)
+    expect((await read()).json().capped_items).toEqual(notice)
+    // The fan's next change to the cart clears it, as it clears the notice of an expired hold.
+    expect((await addLine(t, own, free)).statusCode).toBe(201)
+    expect((await read()).json().capped_items).toEqual([])
+  })
+
+  it('clears an earlier merge’s notice when a later merge gives nothing back', async () => {
+    const { fan, free } = await cappedAtLogin()
+    const second = await createCart(t)
+    expect((await addLine(t, second, free)).statusCode).toBe(201)
+    const merged = await associate(second, fan.token)
+    expect(merged.json().capped_items).toEqual([])
+    expect(merged.json().message).toBeUndefined()
   })
 
   it('counts the account’s other orders when the guest cart simply becomes its cart', async () => {

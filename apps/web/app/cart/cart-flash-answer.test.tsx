@@ -19,7 +19,14 @@ describe('the cart flash before JavaScript runs', () => {
     expect(html).toContain(
       'Some items are limited per fan and your account already had them, so the extra units from your bag went back to the shop.',
     )
-    // The notice's link stays on the page, without the flash.
+    // The notice leads to the bag, which lists what went back.
+    expect(html).toContain('href="/cart"')
+    expect(html).toContain('See your bag')
+  })
+
+  it('leads back to the page, without the flash, after a refusal', () => {
+    const html = rendered('/shop?sort=new&cart=out-of-stock')
+    expect(html).toContain('Product is out of stock for requested quantity.')
     expect(html).toContain('href="/shop?sort=new"')
   })
 

@@ -1,7 +1,9 @@
 /**
- * The product page's add to cart (and a login whose merged cart the per-fan cap trimmed), answered on whichever page it lands: the cart panel opens
- * after an add, a dialog explains a failure (before the launch with the ways in), and before
- * JavaScript runs the same answer shows as a notice on the page. The failure dialog's code loads only when there is one to show.
+ * The product page's add to cart (and a login whose merged cart the per-fan cap trimmed), answered
+ * on whichever page it lands: the cart panel opens after an add, and after such a login, where it
+ * lists what went back; a dialog explains a failure (before the launch with the ways in), and before
+ * JavaScript runs the same answer shows as a notice on the page. The failure dialog's code loads
+ * only when there is one to show.
  */
 import { LINE_QUANTITY_MESSAGE } from '@fanshop/core'
 import { Suspense, useEffect, useState } from 'react'
@@ -19,6 +21,9 @@ import {
 import { CART_TEXT } from './texts.ts'
 
 const CartMessageDialog = lazyNamed(() => import('./cart-dialogs.tsx'), 'CartMessageDialog')
+
+/** The flashes the bag answers, opened (with JavaScript) or linked to: it lists what went back at a login. */
+const shownInBag = (flash: CartFlash): flash is 'added' | 'capped' => flash === 'added' || flash === 'capped'
 
 const FLASH_MESSAGES: Record<Exclude<CartFlash, 'added' | LimitFlash>, string> = {
   'out-of-stock': CART_TEXT.outOfStock,
@@ -59,7 +64,7 @@ function WaitingRoomWayIn({ onLeave }: { onLeave(): void }) {
 }
 
 /**
- * Reads `?cart=` after an add to cart: opens the panel or the failure dialog once, and takes the
+ * Reads `?cart=` after an add to cart or a login: opens the panel or the failure dialog once, and takes the
  * parameter out of the address without a navigation (a navigation would close the panels).
  * Before JavaScript runs, the same answer shows as a notice on the page.
  */
@@ -78,7 +83,7 @@ export function CartFlashAnswer() {
     const url = new URL(window.location.href)
     url.searchParams.delete(CART_FLASH_PARAM)
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
-    if (flash === 'added') show('cart')
+    if (shownInBag(flash)) show('cart')
     else {
       setMessage(flashMessage(flash))
       setRefusal(flash)
@@ -92,8 +97,8 @@ export function CartFlashAnswer() {
     return (
       <div className="cart-flash" role="status">
         <p>{flash === 'added' ? 'Added to your bag.' : flashMessage(flash)}</p>
-        <Link to={flash === 'added' ? '/cart' : here} className="button button--small">
-          {flash === 'added' ? CART_TEXT.buy : CART_TEXT.okay}
+        <Link to={shownInBag(flash) ? '/cart' : here} className="button button--small">
+          {flash === 'added' ? CART_TEXT.buy : flash === 'capped' ? 'See your bag' : CART_TEXT.okay}
         </Link>
       </div>
     )

@@ -9,8 +9,8 @@ import { SidePanel } from '../site/side-panel.tsx'
 import { useFrame } from '../site/use-frame.ts'
 import type { FrameCart } from './cart.server.ts'
 import { CartLineItem } from './cart-line-item.tsx'
-import { ExpiredItems } from './expired-items.tsx'
 import { HoldTimer } from './hold-timer.tsx'
+import { ReturnedItems } from './returned-items.tsx'
 import { CART_TEXT, itemCount } from './texts.ts'
 import './cart.css'
 
@@ -28,7 +28,7 @@ function CartContents({ cart }: { cart: FrameCart | null }) {
   const lines = cart?.lines ?? []
   return (
     <div className="cart-panel__body">
-      {cart && cart.expiredItems.length > 0 ? <ExpiredItems items={cart.expiredItems} /> : null}
+      {cart ? <ReturnedItems expired={cart.expiredItems} capped={cart.cappedItems} /> : null}
       {lines.length > 0 ? (
         <ul className="cart-lines">
           {lines.map((line) => (

@@ -7,10 +7,10 @@ import {
   cartEndpoints,
   type Endpoint,
   type EndpointResponse,
-  type ExpiredItemJson,
   type ImageJson,
   launchInstant,
   type OrderJson,
+  type ReturnedItemJson,
 } from '@fanshop/core'
 import type { AppLoadContext } from 'react-router'
 import { getAuthToken, getUser } from '../accounts/session.server.ts'
@@ -149,7 +149,9 @@ export interface FrameCart {
   displayItemTotal: string
   /** When the 1-hour hold ends (ISO), or null when nothing is held. */
   expiresAt: string | null
-  expiredItems: ExpiredItemJson[]
+  expiredItems: ReturnedItemJson[]
+  /** What the last login's merge gave back over the per-fan cap, until the cart's next change. */
+  cappedItems: ReturnedItemJson[]
   /** The server's clock when the cart was read, so the hold timer does not trust the device clock. */
   serverNow: number
 }
@@ -177,6 +179,7 @@ export async function loadFrameCart(context: AppLoadContext): Promise<FrameCart 
     displayItemTotal: order.display_item_total,
     expiresAt: order.expires_at,
     expiredItems: order.expired_items,
+    cappedItems: order.capped_items,
     serverNow: Date.now(),
   }
 }

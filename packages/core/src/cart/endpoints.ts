@@ -155,17 +155,12 @@ export const cartEndpoints = {
     path: '/api/v1/orders/:number/associate.json',
     tags: STORE,
     summary:
-      'On login: give this guest cart (order_token) to the logged-in user, merged into their open cart if they have one. Answers the cart to keep and the token that opens it from now on (a guest cart that becomes the account’s gets a new one); units over the per-fan cap of the account go back to the shop, listed in capped_items with a message',
+      'On login: give this guest cart (order_token) to the logged-in user, merged into their open cart if they have one. Answers the cart to keep and the token that opens it from now on (a guest cart that becomes the account’s gets a new one); units over the per-fan cap of the account go back to the shop, listed in capped_items (kept on the cart until its next change) with a message',
     bearer: true,
     params: orderParams,
     query: tokenQuery,
     responses: {
-      200: orderJsonSchema.extend({
-        capped_items: z
-          .array(z.object({ variant_id: z.number().int(), name: z.string(), quantity: z.number().int() }))
-          .optional(),
-        message: z.string().optional(),
-      }),
+      200: orderJsonSchema.extend({ message: z.string().optional() }),
       ...errors,
     },
   }),

@@ -160,13 +160,13 @@ const adjustmentJsonSchema = z.object({
   coupon: couponJsonSchema,
 })
 
-/** A cart line that went back to the shelves when the cart's hold expired. */
-const expiredItemJsonSchema = z.object({
+/** Units of a cart line that went back to the shelves (the hold expired, or a login's merge went over the per-fan cap). */
+const returnedItemJsonSchema = z.object({
   variant_id: z.number().int(),
   name: z.string(),
   quantity: z.number().int(),
 })
-export type ExpiredItemJson = z.infer<typeof expiredItemJsonSchema>
+export type ReturnedItemJson = z.infer<typeof returnedItemJsonSchema>
 
 const totals = {
   item_total: money,
@@ -206,7 +206,9 @@ export const orderJsonSchema = z.object({
   /** When the stock hold ends (1 hour after the cart's last change); null once complete or empty. */
   expires_at: isoTime.nullable(),
   /** What went back to the shelves when the hold last expired; cleared by the next change. */
-  expired_items: z.array(expiredItemJsonSchema),
+  expired_items: z.array(returnedItemJsonSchema),
+  /** What the last login's merge gave back over the per-fan cap; cleared by the next change. */
+  capped_items: z.array(returnedItemJsonSchema),
   line_items: z.array(lineItemJsonSchema),
   bill_address: addressJsonSchema.nullable(),
   ship_address: addressJsonSchema.nullable(),

@@ -132,15 +132,10 @@ export default async function orderRoutes(app: FastifyInstance) {
     if (!orderToken) throw unauthorized('Send the guest cart’s order_token.')
     const guest = await findOrderFor(ctx.db, { orderToken, user: null }, request.params.number)
     refuseToAssociate(guest, session.user.id)
-    const { order: kept, capped } = await associateCart(ctx, await openOrder(ctx, guest), session.user)
-    const json = await orderJson(ctx.db, kept)
-    if (capped.length === 0) return json
-    const items = capped.map((line) => ({
-      variant_id: line.variantId,
-      name: line.name,
-      quantity: line.excess,
-    }))
-    return { ...json, capped_items: items, message: cappedAtLoginMessage(items) }
+    const json = await orderJson(ctx.db, await associateCart(ctx, await openOrder(ctx, guest), session.user))
+    return json.capped_items.length === 0
+      ? json
+      : { ...json, message: cappedAtLoginMessage(json.capped_items) }
   })
 
   readRoute(app, cartEndpoints.orderHistory, async (request) => {

@@ -24,9 +24,9 @@ import { readCartRef } from '../cart-cookie.server.ts'
 import { CartLineItem } from '../cart-line-item.tsx'
 import { refusedCartChange } from '../cart-refetch.ts'
 import { CouponForm } from '../coupon-form.tsx'
-import { ExpiredItems } from '../expired-items.tsx'
 import { HoldTimer } from '../hold-timer.tsx'
 import { OrderSummary } from '../order-summary.tsx'
+import { ReturnedItems } from '../returned-items.tsx'
 import { CART_TEXT, itemCount } from '../texts.ts'
 import type { Route } from './+types/cart'
 import '../cart.css'
@@ -118,7 +118,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       <h1 className="cart-page__title" ref={heading} tabIndex={-1}>
         {count === 0 ? CART_TEXT.empty : `Your bag · ${itemCount(count)}`}
       </h1>
-      {order && order.expired_items.length > 0 ? <ExpiredItems items={order.expired_items} /> : null}
+      {order ? <ReturnedItems expired={order.expired_items} capped={order.capped_items} /> : null}
       {actionData?.error ? (
         <p className="form-error" role="alert">
           {actionData.error}

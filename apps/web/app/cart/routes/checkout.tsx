@@ -24,10 +24,10 @@ import {
   stepOf,
 } from '../checkout.server.ts'
 import { CheckoutCoupon, COUPON_INTENT_FIELD, CouponForm } from '../coupon-form.tsx'
-import { ExpiredItems } from '../expired-items.tsx'
 import { HoldTimer } from '../hold-timer.tsx'
 import { CollapsibleSummary, OrderSummary } from '../order-summary.tsx'
 import { loadCountries, loadStates } from '../regions.server.ts'
+import { ReturnedItems } from '../returned-items.tsx'
 import { useCountryStates } from '../use-country-states.ts'
 import type { Route } from './+types/checkout'
 import '../cart.css'
@@ -136,7 +136,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   return (
     <section className="checkout-page">
       <h1 className="checkout-page__title">Checkout</h1>
-      {order.expired_items.length > 0 ? <ExpiredItems items={order.expired_items} /> : null}
+      <ReturnedItems expired={order.expired_items} capped={order.capped_items} />
       <div className="checkout-page__grid">
         <aside className="checkout-page__summary" aria-label="Your order">
           <CollapsibleSummary total={order.display_total}>
