@@ -212,80 +212,68 @@ export async function associateCart(
   const options = { touch: true, writesCappedNotice: true }
   const existing = await currentCartOf(ctx, user.id)
   if (!existing || existing.id === guest.id) {
-    return changeOrder(
-      ctx,
-      guest.id,
-      async (trx, current) => {
-        refuseToAssociate(current, user.id)
-        // Becoming the account's, the cart gets a token only this login is answered (order-tokens.ts).
-        const token = current.user_id === null ? newOrderToken() : current.token
-        await trx
-          .updateTable('orders')
-          .set({ user_id: user.id, email: current.email ?? user.email, token })
-          .where('id', '=', current.id)
-          .execute()
-        if (await trimToFanCap(trx, current)) await rewindToCart(trx, current)
-      },
-      options,
-    )
+    const becomeTheirs = async (trx: Trx, current: OrderRow) => {
+      refuseToAssociate(current, user.id)
+      // Becoming the account's, the cart gets a token only this login is answered (order-tokens.ts).
+      const token = current.user_id === null ? newOrderToken() : current.token
+      await trx
+        .updateTable('orders')
+        .set({ user_id: user.id, email: current.email ?? user.email, token })
+        .where('id', '=', current.id)
+        .execute()
+      if (await trimToFanCap(trx, current)) await rewindToCart(trx, current)
+    }
+    return changeOrder(ctx, guest.id, becomeTheirs, options)
   }
   const own = await settleOrder(ctx, existing)
-  return changeOrder(
-    ctx,
-    own.id,
-    async (trx, current) => {
-      const lockedGuest = await lockOrderByNumber(trx, ctx.database.dialect, guest.number)
-      // Gone: a merge of the same cart (a login sent twice) ran first, so it is merged already.
-      if (!lockedGuest) return
-      refuseToAssociate(lockedGuest, user.id)
-      if (isFrozen(lockedGuest)) throw conflict(FROZEN_MESSAGE)
-      // The waiting room's admission travels with the lines: the later of the two carts' is kept;
-      // so does the pass the guest cart is bound to, when the account's cart has none.
-      const admittedAt = lockedGuest.queue_admitted_at
-      const later =
-        admittedAt !== null && admittedAt > (current.queue_admitted_at ?? Number.NEGATIVE_INFINITY)
-      const ticketId = lockedGuest.queue_ticket_id
-      if (later || (ticketId !== null && current.queue_ticket_id === null)) {
+  const mergeInto = async (trx: Trx, current: OrderRow) => {
+    const lockedGuest = await lockOrderByNumber(trx, ctx.database.dialect, guest.number)
+    // Gone: a merge of the same cart (a login sent twice) ran first, so it is merged already.
+    if (!lockedGuest) return
+    refuseToAssociate(lockedGuest, user.id)
+    if (isFrozen(lockedGuest)) throw conflict(FROZEN_MESSAGE)
+    // The waiting room's admission travels with the lines: the later of the two carts' is kept;
+    // so does the pass the guest cart is bound to, when the account's cart has none.
+    const admittedAt = lockedGuest.queue_admitted_at
+    const later = admittedAt !== null && admittedAt > (current.queue_admitted_at ?? Number.NEGATIVE_INFINITY)
+    const ticketId = lockedGuest.queue_ticket_id
+    if (later || (ticketId !== null && current.queue_ticket_id === null)) {
+      await trx
+        .updateTable('orders')
+        .set({ queue_ticket_id: ticketId, queue_admitted_at: later ? admittedAt : current.queue_admitted_at })
+        .where('id', '=', current.id)
+        .execute()
+    }
+    const guestLines = await trx
+      .selectFrom('line_items')
+      .select(['variant_id', 'quantity', 'price'])
+      .where('order_id', '=', guest.id)
+      .execute()
+    for (const line of guestLines) {
+      const mine = await trx
+        .selectFrom('line_items')
+        .select(['id', 'quantity'])
+        .where('order_id', '=', current.id)
+        .where('variant_id', '=', line.variant_id)
+        .executeTakeFirst()
+      if (mine) {
         await trx
-          .updateTable('orders')
-          .set({
-            queue_ticket_id: ticketId,
-            queue_admitted_at: later ? admittedAt : current.queue_admitted_at,
-          })
-          .where('id', '=', current.id)
+          .updateTable('line_items')
+          .set({ quantity: mine.quantity + line.quantity, price: line.price })
+          .where('id', '=', mine.id)
+          .execute()
+      } else {
+        await trx
+          .insertInto('line_items')
+          .values({ order_id: current.id, ...line, created_at: ctx.now() })
           .execute()
       }
-      const guestLines = await trx
-        .selectFrom('line_items')
-        .select(['variant_id', 'quantity', 'price'])
-        .where('order_id', '=', guest.id)
-        .execute()
-      for (const line of guestLines) {
-        const mine = await trx
-          .selectFrom('line_items')
-          .select(['id', 'quantity'])
-          .where('order_id', '=', current.id)
-          .where('variant_id', '=', line.variant_id)
-          .executeTakeFirst()
-        if (mine) {
-          await trx
-            .updateTable('line_items')
-            .set({ quantity: mine.quantity + line.quantity, price: line.price })
-            .where('id', '=', mine.id)
-            .execute()
-        } else {
-          await trx
-            .insertInto('line_items')
-            .values({ order_id: current.id, ...line, created_at: ctx.now() })
-            .execute()
-        }
-      }
-      await moveHolds(trx, guest.id, current.id)
-      await trx.deleteFrom('orders').where('id', '=', guest.id).execute()
-      await trimToOrderLimit(trx, current)
-      await trimToFanCap(trx, current)
-      if (guestLines.length > 0) await rewindToCart(trx, current)
-    },
-    options,
-  )
+    }
+    await moveHolds(trx, guest.id, current.id)
+    await trx.deleteFrom('orders').where('id', '=', guest.id).execute()
+    await trimToOrderLimit(trx, current)
+    await trimToFanCap(trx, current)
+    if (guestLines.length > 0) await rewindToCart(trx, current)
+  }
+  return changeOrder(ctx, own.id, mergeInto, options)
 }

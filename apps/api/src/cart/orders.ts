@@ -190,8 +190,9 @@ export interface ChangeOptions {
 /**
  * Runs `change` on the order inside a transaction that holds the order's row lock, after releasing
  * expired holds; then recomputes the totals and, when `touch` is set (every shopper's change),
- * clears the notices of what went back to the shelves; last, takes the stock the change claimed (a shortage rolls it
- * all back, and it is tried once more after the product's expired holds are given back).
+ * clears the notices of what went back to the shelves; last, takes the stock the change claimed (a
+ * shortage rolls it all back, and it is tried once more after the product's expired holds are
+ * given back).
  * Returns the order as it is afterwards. A frozen order is not changed: a shopper's change answers
  * 409, a settling read leaves it as it is (its holds do not expire while the payment is in flight).
  */
