@@ -4,12 +4,13 @@
  * to the shop when they log in. The bag says which, on this device and on any other, until it
  * changes.
  */
+import { CSV_COLUMNS, CSV_OPTIONAL_COLUMNS } from '@fanshop/core'
 import { expect, test } from '../../../web/tests/playwright.ts'
 import { acceptCookies, registerCustomer } from '../../../web/tests/shopper.ts'
 import { staffPage } from '../../tests/staff.ts'
 
-const HEADER =
-  'product_slug,product_name,status,categories,sku,attributes,price,sale_price,on_hand,per_fan_limit'
+/** The catalogue file's header, the per-fan limit last (the export's order). */
+const HEADER = [...CSV_COLUMNS, ...CSV_OPTIONAL_COLUMNS].join(',')
 
 test('a fan logging in with a capped item their account already has is shown what went back', async ({
   page,

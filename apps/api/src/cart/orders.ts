@@ -366,12 +366,7 @@ async function recompute(
   trx: Transaction<Database>,
   locked: OrderRow,
   now: number,
-  options: {
-    touch: boolean
-    keepExpiredNotice: boolean
-    writesCappedNotice: boolean
-    known: KnownLines | null
-  },
+  options: Required<ChangeOptions> & { keepExpiredNotice: boolean; known: KnownLines | null },
 ): Promise<OrderRow> {
   const { order, lines, holdEnds } = options.known
     ? { order: locked, ...options.known }
