@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { StockRow } from '@fanshop/core'
+import { CSV_COLUMNS, type StockRow } from '@fanshop/core'
 import { expect, test } from '../../../web/tests/playwright.ts'
 import { COUNTS_UNAVAILABLE, countsUnavailableOnce } from '../../tests/routes.ts'
 import { expectNoViolations, logIn } from '../../tests/staff.ts'
 
-const HEADER = 'product_slug,product_name,status,categories,sku,attributes,price,sale_price,on_hand'
+/** A file of the required columns alone, as one written before the optional ones existed. */
+const HEADER = CSV_COLUMNS.join(',')
 
 async function csvFile(name: string, text: string) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'fanshop-e2e-csv-'))

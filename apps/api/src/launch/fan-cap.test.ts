@@ -281,7 +281,7 @@ describe(`the per-fan cap on ${testDialect}`, () => {
     expect(quantities).toEqual({ [item]: 2, [free]: 3 })
     expect(body.capped_items).toEqual([{ variant_id: item, name: expect.any(String), quantity: 1 }])
     expect(body.message).toMatch(
-      /^Some items are limited per fan and your account already has them: 1 × .+ went back to the shop\.$/,
+      /^Some items are limited per fan and your account already had them: 1 × .+ went back to the shop\.$/,
     )
     // The unit beyond the cap went back to the shelf.
     expect(await held(item)).toBe(stockBefore - 1)

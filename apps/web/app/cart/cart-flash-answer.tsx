@@ -5,7 +5,7 @@
  * JavaScript runs the same answer shows as a notice on the page. The failure dialog's code loads
  * only when there is one to show.
  */
-import { LINE_QUANTITY_MESSAGE } from '@fanshop/core'
+import { CAPPED_AT_LOGIN_NOTICE, LINE_QUANTITY_MESSAGE } from '@fanshop/core'
 import { Suspense, useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { lazyNamed } from '../site/lazy-named.ts'
@@ -31,8 +31,7 @@ const FLASH_MESSAGES: Record<Exclude<CartFlash, 'added' | LimitFlash>, string> =
   closed: 'The shop is not open yet. Enter your access code to shop before the launch.',
   queue: 'The drop is busy: join the waiting room, it lets you in when it is your turn.',
   failed: 'The product could not be added to your bag. Try again.',
-  capped:
-    'Some items are limited per fan and your account already had them, so the extra units from your bag went back to the shop.',
+  capped: CAPPED_AT_LOGIN_NOTICE,
 }
 
 /** What a flash other than "added" says. */

@@ -3,7 +3,7 @@
  * units of a hold that ran out (spec: after 1 hour the items return to the shelves), and those a
  * login's merge gave back over the per-fan cap, so any device the fan opens the bag on says so.
  */
-import type { ReturnedItemJson } from '@fanshop/core'
+import { CAPPED_AT_LOGIN_TITLE, type ReturnedItemJson } from '@fanshop/core'
 
 function ReturnedNotice({ title, items }: { title: string; items: ReturnedItemJson[] }) {
   return (
@@ -35,12 +35,7 @@ export function ReturnedItems({
           items={expired}
         />
       ) : null}
-      {capped.length > 0 ? (
-        <ReturnedNotice
-          title="Some items are limited per fan and your account already had them, so these went back to the shop:"
-          items={capped}
-        />
-      ) : null}
+      {capped.length > 0 ? <ReturnedNotice title={CAPPED_AT_LOGIN_TITLE} items={capped} /> : null}
     </>
   )
 }

@@ -66,8 +66,17 @@ export const perFanLimitNote = (cap: number): string => `Limit ${cap} per fan, a
 export const perFanCapMessage = (cap: number, name?: string): string =>
   `${name === undefined ? 'This item' : `"${name}"`} is limited to ${cap} per fan.`
 
-/** What a fan is told when logging in trimmed capped items of their guest cart. */
+/** Why a login's merge gave units back, the start of each place's notice of it. */
+const CAPPED_AT_LOGIN_REASON = 'Some items are limited per fan and your account already had them'
+
+/** What the API's answer to a login that trimmed capped items of the guest cart says, naming them. */
 export const cappedAtLoginMessage = (items: readonly { name: string; quantity: number }[]): string =>
-  `Some items are limited per fan and your account already has them: ${items
+  `${CAPPED_AT_LOGIN_REASON}: ${items
     .map((item) => `${item.quantity} × ${item.name}`)
     .join(', ')} went back to the shop.`
+
+/** The title over the list of those items on the bag, `/cart` and the checkout. */
+export const CAPPED_AT_LOGIN_TITLE = `${CAPPED_AT_LOGIN_REASON}, so these went back to the shop:`
+
+/** The notice on the page the login led to before JavaScript runs, with a link to the bag's list. */
+export const CAPPED_AT_LOGIN_NOTICE = `${CAPPED_AT_LOGIN_REASON}, so the extra units from your bag went back to the shop.`
