@@ -91,7 +91,7 @@ export async function addToOrderNumbered(
     const fast = await withStockRetry(ctx, () => addOnSqlite(ctx, sqlite, requester, wanted))
     if (fast) {
       await sweepWhenDue(ctx)
-      return oneLineJson(ctx.db, fast.line)
+      return oneLineJson(ctx.db, fast.line, ctx.config.MAX_PER_ORDER)
     }
   }
   let added: RaisedLine | undefined
@@ -111,7 +111,7 @@ export async function addToOrderNumbered(
   )
   if (!changed) await changeOrder(ctx, (await open()).id, add)
   await sweepWhenDue(ctx)
-  return oneLineJson(ctx.db, added!.line)
+  return oneLineJson(ctx.db, added!.line, ctx.config.MAX_PER_ORDER)
 }
 
 /** The line with this id in the order; 404 when it is not there. */

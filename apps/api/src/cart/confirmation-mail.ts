@@ -84,7 +84,7 @@ export async function sendOrderConfirmation(ctx: ShopContext, order: OrderRow): 
   if (!order.email) return
   let sent = true
   try {
-    const mail = confirmationMail(await orderJson(ctx.db, order), ctx.config.publicUrl)
+    const mail = confirmationMail(await orderJson(ctx, order), ctx.config.publicUrl)
     await ctx.mailer.send({ to: order.email, ...mail })
   } catch (error) {
     sent = false

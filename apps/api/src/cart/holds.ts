@@ -607,6 +607,8 @@ export async function setLineQuantity(
       image_alt: product!.image_alt,
       image_width: product!.image_width,
       image_height: product!.image_height,
+      fan_cap: fanCap,
+      other_units: otherUnits,
     },
     after: {
       lines,

@@ -7,16 +7,20 @@ import {
   type AddressInput,
   type AddressJson,
   CHECKOUT_STEPS,
+  countedProductId,
   describeDiscount,
   formatEuro,
   type LineItemJson,
   lineAmount,
+  lineRoom,
   type OrderJson,
   type OrderSummaryJson,
+  perFanCap,
   placedCouponPercent,
   toDecimalString,
 } from '@fanshop/core'
 import type { Kysely, Selectable } from 'kysely'
+import type { ShopContext } from '../context.ts'
 import { compiledOnce } from '../db/compiled.ts'
 import type { Database } from '../db/schema.ts'
 import { describeImage } from '../media/describe.ts'
@@ -46,10 +50,16 @@ const activePaymentMethods = compiledOnce((db) =>
     .orderBy('id'),
 )
 
+/** What an order's JSON is read with: the database, and the configuration its lines' limits come from. */
+export type OrderJsonContext = Pick<ShopContext, 'db' | 'config'>
+
 /** The order's JSON; `created` says it was made by this request, so it has no payments to read. */
-export async function orderJson(db: Db, order: OrderRow, created = false): Promise<OrderJson> {
+export async function orderJson(ctx: OrderJsonContext, order: OrderRow, created = false): Promise<OrderJson> {
+  const { db } = ctx
   const [lineItems, billAddress, shipAddress, payments, paymentMethods, coupon] = await Promise.all([
-    order.item_count === 0 ? new Map<number, LineItemJson[]>() : lineItemsJson(db, [order.id]),
+    order.item_count === 0
+      ? new Map<number, LineItemJson[]>()
+      : lineItemsJson(db, [order.id], ctx.config.MAX_PER_ORDER),
     addressJson(db, parseAddress(order.bill_address)),
     addressJson(db, parseAddress(order.ship_address)),
     created ? [] : paymentsOf(db, order.id).then((result) => result.rows),
@@ -203,10 +213,14 @@ export function buildOrderJson(order: OrderRow, parts: OrderParts): OrderJson {
 }
 
 /** The order history rows (GET order/list) for these completed orders, in the given order. */
-export async function orderSummariesJson(db: Db, orders: OrderRow[]): Promise<OrderSummaryJson[]> {
+export async function orderSummariesJson(
+  ctx: OrderJsonContext,
+  orders: OrderRow[],
+): Promise<OrderSummaryJson[]> {
   const lines = await lineItemsJson(
-    db,
+    ctx.db,
     orders.map((order) => order.id),
+    ctx.config.MAX_PER_ORDER,
   )
   return orders.map((order) => ({
     id: order.id,
@@ -249,6 +263,10 @@ const lineRows = (db: Kysely<Database>) =>
       'bought.parent_id',
       'parent.name as parent_name',
       'parent.slug as parent_slug',
+      'bought.limited',
+      'bought.max_per_fan',
+      'parent.limited as parent_limited',
+      'parent.max_per_fan as parent_max_per_fan',
       'media.id as image_id',
       'media.alt as image_alt',
       'media.width as image_width',
@@ -260,8 +278,15 @@ const linesOfOrder = compiledOnce((db, orderId: number) =>
   lineRows(db).where('line_items.order_id', '=', orderId),
 )
 
-/** The lines of these orders as Spree line item JSON, with their pictures, and the options of variations. */
-export async function lineItemsJson(db: Db, orderIds: number[]): Promise<Map<number, LineItemJson[]>> {
+/**
+ * The lines of these orders as Spree line item JSON, with their pictures, the options of
+ * variations, and each line's room under `maxPerOrder` and its product's per-fan cap.
+ */
+export async function lineItemsJson(
+  db: Db,
+  orderIds: number[],
+  maxPerOrder: number,
+): Promise<Map<number, LineItemJson[]>> {
   if (orderIds.length === 0) return new Map()
   const rows =
     orderIds.length === 1
@@ -271,11 +296,18 @@ export async function lineItemsJson(db: Db, orderIds: number[]): Promise<Map<num
     db,
     rows.filter((row) => row.parent_id !== null).map((row) => row.variant_id),
   )
+  // Each order's units of each product, its variations together.
+  const productOf = (row: (typeof rows)[number]) =>
+    `${row.order_id}:${countedProductId({ id: row.variant_id, parent_id: row.parent_id })}`
+  const units = new Map<string, number>()
+  for (const row of rows) units.set(productOf(row), (units.get(productOf(row)) ?? 0) + row.quantity)
   const byOrder = new Map<number, LineItemJson[]>()
   for (const row of rows) {
+    const fanCap = perFanCap(row, { limited: row.parent_limited, max_per_fan: row.parent_max_per_fan })
     const line = lineJson(
-      row,
+      { ...row, fan_cap: fanCap, other_units: units.get(productOf(row))! - row.quantity },
       options.filter((option) => option.product_id === row.variant_id),
+      maxPerOrder,
     )
     const list = byOrder.get(row.order_id)
     if (list) list.push(line)
@@ -300,6 +332,10 @@ export interface LineRow {
   image_alt: string | null
   image_width: number | null
   image_height: number | null
+  /** The product's per-fan cap (core's perFanCap), null when it has none. */
+  fan_cap: number | null
+  /** The units of the same product (countedProductId) in the order's other lines. */
+  other_units: number
 }
 
 type OptionValueRow = Awaited<ReturnType<typeof optionValuesOf>>[number]
@@ -327,11 +363,11 @@ async function optionValuesOf(db: Db, variantIds: number[]) {
  * One line's JSON from a row already read (the add answers the line it just wrote this way);
  * only a variation's option values are read.
  */
-export async function oneLineJson(db: Db, row: LineRow): Promise<LineItemJson> {
-  return lineJson(row, row.parent_id === null ? [] : await optionValuesOf(db, [row.variant_id]))
+export async function oneLineJson(db: Db, row: LineRow, maxPerOrder: number): Promise<LineItemJson> {
+  return lineJson(row, row.parent_id === null ? [] : await optionValuesOf(db, [row.variant_id]), maxPerOrder)
 }
 
-function lineJson(row: LineRow, options: OptionValueRow[]): LineItemJson {
+function lineJson(row: LineRow, options: OptionValueRow[], maxPerOrder: number): LineItemJson {
   const image =
     row.image_id === null
       ? undefined
@@ -373,6 +409,7 @@ function lineJson(row: LineRow, options: OptionValueRow[]): LineItemJson {
           images: image ? [image] : [],
         }
       : null,
+    ...lineRoom(maxPerOrder, row.fan_cap, row.other_units),
   }
 }
 

@@ -287,6 +287,8 @@ function addInTransaction(
       image_alt: p![P.imageAlt] as string | null,
       image_width: p![P.imageWidth] as number | null,
       image_height: p![P.imageHeight] as number | null,
+      fan_cap: fanCap,
+      other_units: otherUnits,
     },
     after: { lines, holdEnds },
   }

@@ -4,6 +4,7 @@ import {
   addLine,
   approvedCard,
   createCart,
+  fetchOrder,
   insertProduct,
   insertShopper,
   insertSiblingVariation,
@@ -139,6 +140,47 @@ describe(`the per-fan cap on ${testDialect}`, () => {
     const guest = await createCart(t)
     expect((await addLine(t, guest, medium)).statusCode).toBe(201)
     expect((await addLine(t, guest, large)).statusCode).toBe(422)
+  })
+
+  it("tells each line how many units it may hold: its product's tightest limit less the order's other lines of it", async () => {
+    const fan = await insertShopper(t)
+    const { productId, variationId: medium } = await insertVariableProduct(t, { price: 4000, stock: 100 })
+    const large = await insertSiblingVariation(t, productId, { price: 4000, stock: 100 })
+    await t.ctx.db.updateTable('products').set({ max_per_fan: 3 }).where('id', '=', productId).execute()
+    const free = await insertProduct(t, { price: 100, stock: 9 })
+    const cart = await createCart(t, fan.token)
+    const perFan = (max: number) => ({ kind: 'per-fan', max })
+    // The add answers the line's room: the cap of 3, the sizes together.
+    expect((await addLine(t, cart, medium)).json()).toMatchObject({ limit: perFan(3), max_quantity: 3 })
+    expect((await addLine(t, cart, large)).json()).toMatchObject({ limit: perFan(3), max_quantity: 2 })
+    const freeLine = await addLine(t, cart, free, 2)
+    expect(freeLine.json()).toMatchObject({ limit: { kind: 'per-order', max: 5 }, max_quantity: 5 })
+    const room = async () =>
+      Object.fromEntries(
+        (await fetchOrder(t, cart)).line_items.map((line) => [
+          line.variant_id,
+          { limit: line.limit, max_quantity: line.max_quantity },
+        ]),
+      )
+    expect(await room()).toEqual({
+      [medium]: { limit: perFan(3), max_quantity: 2 },
+      [large]: { limit: perFan(3), max_quantity: 2 },
+      [free]: { limit: { kind: 'per-order', max: 5 }, max_quantity: 5 },
+    })
+    // A raise answers the same way.
+    const line = (await fetchOrder(t, cart)).line_items.find((l) => l.variant_id === medium)!
+    const raised = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${cart.number}/line_items/${line.id}?order_token=${cart.token}`,
+      payload: { line_item: { quantity: 2 } },
+    })
+    expect(raised.statusCode, raised.body).toBe(200)
+    expect(raised.json()).toMatchObject({ quantity: 2, limit: perFan(3), max_quantity: 2 })
+    // The cap lowered after the units were held: each line now has less room than it holds.
+    await t.ctx.db.updateTable('products').set({ max_per_fan: 1 }).where('id', '=', productId).execute()
+    const lowered = await room()
+    expect(lowered[medium]).toEqual({ limit: perFan(1), max_quantity: 0 })
+    expect(lowered[large]).toEqual({ limit: perFan(1), max_quantity: 0 })
   })
 
   it('holds a mailbox to 1 of a limited product at checkout, whatever the size', async () => {

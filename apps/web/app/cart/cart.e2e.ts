@@ -115,8 +115,9 @@ test('raising a quantity beyond the stock explains it in a dialog', async ({ pag
   await expect(panel).toHaveAccessibleName(`${available - 1} ${available - 1 === 1 ? 'item' : 'items'}`)
 })
 
-// A refusal by the per-order limit (or the per-fan cap) read 'out of stock', with units on the shelf.
-test('an add or a raise beyond the per-order limit is refused in its words, not as out of stock', async ({
+// A refusal by the per-order limit (or the per-fan cap) read 'out of stock', with units on the shelf;
+// and plus at the limit sent a raise only to be refused, saying nothing of the limit before.
+test('at the per-order limit plus says the limit and sends nothing, and an add beyond it is refused in its words', async ({
   page,
 }) => {
   await page.goto(GIFT_BOX)
@@ -124,19 +125,30 @@ test('an add or a raise beyond the per-order limit is refused in its words, not 
   const quantity = page.getByRole('spinbutton', { name: 'Quantity' })
   await quantity.fill('5')
   await page.getByRole('button', { name: 'Add to cart' }).click()
-  const panel = page.getByRole('dialog', { name: '5 items' })
-  await panel.getByRole('button', { name: 'One more Gift Box' }).click()
-  const limit = page.getByRole('alertdialog', {
-    name: 'You can have at most 5 of this product in one order.',
+  const panel = page.getByRole('dialog')
+  await expect(panel).toHaveAccessibleName('5 items')
+  const plus = panel.getByRole('button', { name: 'One more Gift Box' })
+  await expect(plus).toBeDisabled()
+  await expect(plus).toHaveAccessibleDescription('Limit 5 per order.')
+  const posts: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url())
   })
-  await expect(limit).toBeVisible()
-  await limit.getByRole('button', { name: 'Okay!' }).click()
+  await plus.press('Enter')
+  await panel.getByRole('button', { name: 'One less Gift Box' }).click()
+  await expect(panel).toHaveAccessibleName('4 items')
+  expect(posts).toHaveLength(1)
+  await expect(plus).toBeEnabled()
+  await expect(plus).not.toHaveAccessibleDescription('Limit 5 per order.')
+  await plus.click()
   await expect(panel).toHaveAccessibleName('5 items')
   await page.keyboard.press('Escape')
   await expect(panel).toBeHidden()
   await quantity.fill('1')
   await page.getByRole('button', { name: 'Add to cart' }).click()
-  await expect(limit).toBeVisible()
+  await expect(
+    page.getByRole('alertdialog', { name: 'You can have at most 5 of this product in one order.' }),
+  ).toBeVisible()
 })
 
 test('a change refused because another tab emptied the bag shows the bag as it is now', async ({

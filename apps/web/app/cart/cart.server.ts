@@ -8,6 +8,7 @@ import {
   type Endpoint,
   type EndpointResponse,
   type ImageJson,
+  type LimitRefusal,
   launchInstant,
   type OrderJson,
   type ReturnedItemJson,
@@ -138,6 +139,9 @@ export interface CartLine {
   slug: string
   image: ImageJson | null
   quantity: number
+  /** The tightest limit on the product, and the most units this line may hold under it (the API's max_quantity). */
+  limit: LimitRefusal
+  maxQuantity: number
   displayPrice: string
   displayAmount: string
 }
@@ -165,6 +169,8 @@ export function cartLines(order: OrderJson): CartLine[] {
     slug: line.slug,
     image: line.image,
     quantity: line.quantity,
+    limit: line.limit,
+    maxQuantity: line.max_quantity,
     displayPrice: line.display_price,
     displayAmount: line.display_amount,
   }))

@@ -4,9 +4,12 @@
  * the current quantity plus the step. Failures open the spec 8 dialogs. Without JavaScript the
  * buttons post to /cart, which asks its question on the page. While a change is on its way the
  * buttons say they are unavailable and ignore presses, but stay focusable: a disabled button
- * drops the keyboard's focus to the page's body.
+ * drops the keyboard's focus to the page's body. At the line's most (the per-order limit or the
+ * per-fan cap) plus is unavailable the same way, and the limit is said beside it; a limit lowered
+ * under what the line holds is said as the checkout will refuse it.
  */
-import { useEffect, useState } from 'react'
+import { limitNote, limitRefusalMessage } from '@fanshop/core'
+import { useEffect, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useHydrated } from '../site/use-hydrated.tsx'
 import type { CartActionResult, CartLine } from './cart.server.ts'
@@ -26,6 +29,13 @@ export function QuantityControls({ line }: { line: CartLine }) {
   const pending = fetcher.formData?.get('quantity')
   const quantity = pending ? Number(pending) : line.quantity
   const busy = fetcher.state !== 'idle'
+  const full = quantity >= line.maxQuantity
+  const noteId = useId()
+  const note = !full
+    ? null
+    : quantity > line.maxQuantity
+      ? limitRefusalMessage(line.limit)
+      : limitNote(line.limit)
 
   return (
     <>
@@ -70,13 +80,24 @@ export function QuantityControls({ line }: { line: CartLine }) {
           type="submit"
           name="quantity"
           value={quantity + 1}
-          className="quantity-controls__step"
+          className={
+            full ? 'quantity-controls__step quantity-controls__step--full' : 'quantity-controls__step'
+          }
           aria-label={`One more ${label}`}
-          aria-disabled={busy}
+          aria-disabled={busy || full}
+          aria-describedby={note ? noteId : undefined}
+          onClick={(event) => {
+            if (full) event.preventDefault()
+          }}
         >
           +
         </button>
       </fetcher.Form>
+      {note ? (
+        <p id={noteId} className="quantity-controls__note">
+          {note}
+        </p>
+      ) : null}
       <ConfirmRemoveDialog
         open={confirming}
         productName={label}

@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { defineEndpoint, errorBodySchema, rateLimitedErrors } from '../endpoint.ts'
 import { idParam, pageParam, perPageParam, text, wholeNumber } from '../input.ts'
-import { LIMIT_KINDS, LINE_QUANTITY_NOT_WHOLE, type LimitRefusal, ORDER_NUMBER_PATTERN } from './limits.ts'
+import { LINE_QUANTITY_NOT_WHOLE, ORDER_NUMBER_PATTERN } from './limits.ts'
 import { orderLookupAnswerSchema, orderLookupSchema } from './lookup.ts'
 import {
   applyCouponBodySchema,
@@ -15,6 +15,7 @@ import {
   countryJsonSchema,
   createOrderBodySchema,
   idempotencyKeySchema,
+  limitRefusalSchema,
   lineItemBodySchema,
   lineItemInputSchema,
   lineItemJsonSchema,
@@ -27,12 +28,6 @@ import {
 import { stockAlertSchema } from './stock-alert.ts'
 
 const STORE = ['store'] as const
-
-/** The limit a 422 names when the per-order limit or the per-fan cap refused it (core's LimitRefusal). */
-export const limitRefusalSchema = z.object({
-  kind: z.enum(LIMIT_KINDS),
-  max: z.number().int().positive(),
-}) satisfies z.ZodType<LimitRefusal>
 
 const errors = {
   400: errorBodySchema,

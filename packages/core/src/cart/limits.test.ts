@@ -5,6 +5,7 @@ import {
   isLineQuantity,
   limitNote,
   limitRefusalMessage,
+  lineRoom,
   perOrderLimitMessage,
   perOrderLimitNote,
   tightestLimit,
@@ -70,5 +71,17 @@ describe('tightestLimit', () => {
   it('is said on the product page by its own note', () => {
     expect(limitNote({ kind: 'per-fan', max: 1 })).toBe('Limit 1 per fan, across all your orders.')
     expect(limitNote({ kind: 'per-order', max: 5 })).toBe('Limit 5 per order.')
+  })
+})
+
+describe('lineRoom', () => {
+  it("leaves a line the tightest limit less the order's other units of the product", () => {
+    expect(lineRoom(5, null, 0)).toEqual({ limit: { kind: 'per-order', max: 5 }, max_quantity: 5 })
+    expect(lineRoom(5, null, 3)).toEqual({ limit: { kind: 'per-order', max: 5 }, max_quantity: 2 })
+    expect(lineRoom(5, 2, 1)).toEqual({ limit: { kind: 'per-fan', max: 2 }, max_quantity: 1 })
+  })
+
+  it('leaves no room, not less than none, when the other lines already pass the limit', () => {
+    expect(lineRoom(5, 1, 3)).toEqual({ limit: { kind: 'per-fan', max: 1 }, max_quantity: 0 })
   })
 })

@@ -65,6 +65,21 @@ export function tightestLimit(product: {
   return perOrder ? { kind: 'per-order', max: perOrder } : null
 }
 
+/**
+ * A cart line's tightest limit and the most units it may hold: the per-order limit, or the
+ * product's per-fan cap when lower, less `otherUnits` of the same product in the order's other
+ * lines (a variable product's variations count together).
+ */
+export function lineRoom(
+  maxPerOrder: number,
+  fanCap: number | null,
+  otherUnits: number,
+): { limit: LimitRefusal; max_quantity: number } {
+  // Never null: the per-order limit is always set.
+  const limit = tightestLimit({ max_per_order: maxPerOrder, max_per_fan: fanCap })!
+  return { limit, max_quantity: Math.max(0, limit.max - otherUnits) }
+}
+
 /** The product page's line for a limit (perOrderLimitNote, perFanLimitNote). */
 export const limitNote = (limit: LimitRefusal): string =>
   limit.kind === 'per-fan' ? perFanLimitNote(limit.max) : perOrderLimitNote(limit.max)

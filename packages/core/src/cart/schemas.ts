@@ -9,7 +9,13 @@ import { emailAddress } from '../email.ts'
 import { idParam, text, wholeNumber } from '../input.ts'
 import { cardSourceSchema } from './card.ts'
 import { addressInputSchema, ORDER_STATES, PAYMENT_STATES, SHIPMENT_STATES } from './checkout.ts'
-import { LINE_QUANTITY_NOT_WHOLE, MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './limits.ts'
+import {
+  LIMIT_KINDS,
+  LINE_QUANTITY_NOT_WHOLE,
+  type LimitRefusal,
+  MAX_LINE_QUANTITY,
+  MIN_LINE_QUANTITY,
+} from './limits.ts'
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/)
 const display = z.string()
@@ -72,6 +78,12 @@ const variantJsonSchema = z.object({
   images: z.array(imageJsonSchema),
 })
 
+/** A limit on an item: the one a 422 names when it refused, and each cart line's tightest. */
+export const limitRefusalSchema = z.object({
+  kind: z.enum(LIMIT_KINDS),
+  max: z.number().int().positive(),
+}) satisfies z.ZodType<LimitRefusal>
+
 export const lineItemJsonSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
@@ -86,6 +98,14 @@ export const lineItemJsonSchema = z.object({
   image: lineImageJsonSchema.nullable(),
   /** The variation bought; null for a simple product, which uses its own price (spec 3). */
   variant: variantJsonSchema.nullable(),
+  /** The tightest limit on the product (our addition): the per-order limit, or the per-fan cap when lower. */
+  limit: limitRefusalSchema,
+  /**
+   * The most units this line may hold (our addition, core's lineRoom): `limit.max` less the order's
+   * other lines of the same product. A fan's other orders are counted when they add. Under
+   * `quantity` when the limit was lowered after the units were added: the checkout then refuses.
+   */
+  max_quantity: z.number().int().nonnegative(),
 })
 export type LineItemJson = z.infer<typeof lineItemJsonSchema>
 

@@ -14,7 +14,7 @@ import {
   toCents,
 } from '@fanshop/core'
 import type { Transaction } from 'kysely'
-import { orderJson } from '../../cart/order-json.ts'
+import { type OrderJsonContext, orderJson } from '../../cart/order-json.ts'
 import type { Db, OrderRow } from '../../cart/orders.ts'
 import { lockOrderByNumber } from '../../cart/row-locks.ts'
 import type { ShopContext } from '../../context.ts'
@@ -100,11 +100,11 @@ const addressLines = (address: AddressJson | null): string[] | null =>
       ].filter((line) => line.trim() !== '')
     : null
 
-export async function adminOrderView(ctx: Pick<ShopContext, 'db'>, number: string): Promise<AdminOrder> {
+export async function adminOrderView(ctx: OrderJsonContext, number: string): Promise<AdminOrder> {
   const { db } = ctx
   const order = await placedOrder(db, number)
   const [json, lines, events, refunds, paidTotal] = await Promise.all([
-    orderJson(db, order),
+    orderJson(ctx, order),
     db
       .selectFrom('line_items')
       .innerJoin('products', 'products.id', 'line_items.variant_id')

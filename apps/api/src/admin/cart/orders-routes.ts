@@ -71,7 +71,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     const actor = actorOf(request)
     const order = await placedOrder(ctx.db, request.params.number)
     if (!order.email) return adminOrderView(ctx, order.number)
-    const mail = confirmationMail(await orderJson(ctx.db, order), ctx.config.publicUrl)
+    const mail = confirmationMail(await orderJson(ctx, order), ctx.config.publicUrl)
     await sendAndNote(ctx, order, mail, 'Confirmation e-mail', actor, {
       action: 'order.resend_confirmation',
       entity: 'order',

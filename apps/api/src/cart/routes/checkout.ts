@@ -37,7 +37,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
           )
         }
       })
-      return orderJson(ctx.db, updated)
+      return orderJson(ctx, updated)
     },
     { preHandler: [shoppingGate, pathOrder] },
   )
@@ -49,12 +49,12 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       const order = request.cartOrder!
       const key = request.headers['idempotency-key'] ?? null
       const replayed = await replayPlacement(ctx, order, key)
-      if (replayed) return orderJson(ctx.db, replayed)
+      if (replayed) return orderJson(ctx, replayed)
       const updated =
         order.state === 'confirm'
           ? await placeOrder(ctx, order, key)
           : await changeOrder(ctx, order.id, (trx, current) => advance(ctx, trx, current))
-      return orderJson(ctx.db, updated)
+      return orderJson(ctx, updated)
     },
     { preHandler: [shoppingGate, pathOrder] },
   )

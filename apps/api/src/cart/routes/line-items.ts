@@ -74,7 +74,9 @@ export default async function lineItemRoutes(app: FastifyInstance) {
         await rewindToCart(trx, current)
         // Read in the change's own transaction: the line as this change left it, which a removal
         // committed after it cannot take out of the answer.
-        answer = (await lineItemsJson(trx, [current.id])).get(current.id)?.find((l) => l.id === lineItemId)
+        answer = (await lineItemsJson(trx, [current.id], ctx.config.MAX_PER_ORDER))
+          .get(current.id)
+          ?.find((l) => l.id === lineItemId)
       })
       return answer!
     },

@@ -61,7 +61,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       if (json) return reply.status(201).send(json)
       const order =
         email || lineItems.length > 0 ? await fillNewCart(ctx, created, lineItems, email) : created
-      return reply.status(201).send(await orderJson(ctx.db, order, true))
+      return reply.status(201).send(await orderJson(ctx, order, true))
     },
     typedAnswer,
   )
@@ -70,11 +70,11 @@ export default async function orderRoutes(app: FastifyInstance) {
     const session = await requireSession(ctx, request)
     const cart = await currentCartOf(ctx, session.user.id)
     if (!cart) return reply.status(204).send(null)
-    return orderJson(ctx.db, await openOrder(ctx, cart))
+    return orderJson(ctx, await openOrder(ctx, cart))
   })
 
   // Read by the storefront for every page of a visitor with a cart: in-process in one process.
-  readRoute(app, cartEndpoints.order, async (request) => orderJson(ctx.db, await orderOfPath(ctx, request)))
+  readRoute(app, cartEndpoints.order, async (request) => orderJson(ctx, await orderOfPath(ctx, request)))
 
   route(
     app,
@@ -83,7 +83,7 @@ export default async function orderRoutes(app: FastifyInstance) {
       const updated = await changeOrder(ctx, request.cartOrder!.id, (trx, current) =>
         saveOrderAttributes(trx, current, request.body.order),
       )
-      return orderJson(ctx.db, updated)
+      return orderJson(ctx, updated)
     },
     { preHandler: [shoppingGate, pathOrder] },
   )
@@ -114,7 +114,7 @@ export default async function orderRoutes(app: FastifyInstance) {
         throw error
       }
       await attempt.succeeded()
-      return orderJson(ctx.db, applied)
+      return orderJson(ctx, applied)
     },
     { preHandler: [shoppingGate, pathOrder] },
   )
@@ -122,7 +122,7 @@ export default async function orderRoutes(app: FastifyInstance) {
   route(
     app,
     cartEndpoints.removeCoupon,
-    async (request) => orderJson(ctx.db, await removeCoupon(ctx, request.cartOrder!, request.params.code)),
+    async (request) => orderJson(ctx, await removeCoupon(ctx, request.cartOrder!, request.params.code)),
     { preHandler: [shoppingGate, pathOrder] },
   )
 
@@ -132,7 +132,7 @@ export default async function orderRoutes(app: FastifyInstance) {
     if (!orderToken) throw unauthorized('Send the guest cart’s order_token.')
     const guest = await findOrderFor(ctx.db, { orderToken, user: null }, request.params.number)
     refuseToAssociate(guest, session.user.id)
-    const json = await orderJson(ctx.db, await associateCart(ctx, await openOrder(ctx, guest), session.user))
+    const json = await orderJson(ctx, await associateCart(ctx, await openOrder(ctx, guest), session.user))
     return json.capped_items.length === 0
       ? json
       : { ...json, message: cappedAtLoginMessage(json.capped_items) }
@@ -141,6 +141,6 @@ export default async function orderRoutes(app: FastifyInstance) {
   readRoute(app, cartEndpoints.orderHistory, async (request) => {
     const session = await requireSession(ctx, request)
     const orders = await completedOrdersOf(ctx.db, session.user.id)
-    return { data: await orderSummariesJson(ctx.db, orders) }
+    return { data: await orderSummariesJson(ctx, orders) }
   })
 }
