@@ -7,7 +7,6 @@ import {
   type AddressInput,
   type AddressJson,
   CHECKOUT_STEPS,
-  countedProductId,
   describeDiscount,
   formatEuro,
   type LineItemJson,
@@ -24,6 +23,7 @@ import type { ShopContext } from '../context.ts'
 import { compiledOnce } from '../db/compiled.ts'
 import type { Database } from '../db/schema.ts'
 import { describeImage } from '../media/describe.ts'
+import { otherUnitsOfProduct } from './holds.ts'
 import { type Db, type OrderRow, parseAddress, parseReturnedItems } from './orders.ts'
 import { type ShippingRate, shippingRatesFor } from './shipping.ts'
 import type { CouponsTable } from './tables.ts'
@@ -296,22 +296,31 @@ export async function lineItemsJson(
     db,
     rows.filter((row) => row.parent_id !== null).map((row) => row.variant_id),
   )
-  // Each order's units of each product, its variations together.
-  const productOf = (row: (typeof rows)[number]) =>
-    `${row.order_id}:${countedProductId({ id: row.variant_id, parent_id: row.parent_id })}`
-  const units = new Map<string, number>()
-  for (const row of rows) units.set(productOf(row), (units.get(productOf(row)) ?? 0) + row.quantity)
-  const byOrder = new Map<number, LineItemJson[]>()
+  const rowsOf = new Map<number, typeof rows>()
   for (const row of rows) {
-    const fanCap = perFanCap(row, { limited: row.parent_limited, max_per_fan: row.parent_max_per_fan })
-    const line = lineJson(
-      { ...row, fan_cap: fanCap, other_units: units.get(productOf(row))! - row.quantity },
-      options.filter((option) => option.product_id === row.variant_id),
-      maxPerOrder,
+    const ofOrder = rowsOf.get(row.order_id)
+    if (ofOrder) ofOrder.push(row)
+    else rowsOf.set(row.order_id, [row])
+  }
+  const byOrder = new Map<number, LineItemJson[]>()
+  for (const [orderId, ofOrder] of rowsOf) {
+    const counted = ofOrder.map((row) => ({
+      variantId: row.variant_id,
+      parentId: row.parent_id,
+      quantity: row.quantity,
+    }))
+    const lines = ofOrder.map((row) =>
+      lineJson(
+        {
+          ...row,
+          fan_cap: perFanCap(row, { limited: row.parent_limited, max_per_fan: row.parent_max_per_fan }),
+          other_units: otherUnitsOfProduct(counted, row.variant_id, row.parent_id),
+        },
+        options.filter((option) => option.product_id === row.variant_id),
+        maxPerOrder,
+      ),
     )
-    const list = byOrder.get(row.order_id)
-    if (list) list.push(line)
-    else byOrder.set(row.order_id, [line])
+    byOrder.set(orderId, lines)
   }
   return byOrder
 }
