@@ -87,13 +87,15 @@ const ANA: CurrentUser = {
   preferences: { newsletter: false, order_updates: true, preferred_size: null },
 }
 
-/** The address book's reads: the logged-in customer and the countries. */
+/** The address book's reads: the logged-in customer, the countries and the states of the one sent. */
 const addressBookReads: Reads = (url) => {
   if (url.pathname === '/wp-json/wp/v2/users/me') return Response.json(ANA)
   if (url.pathname === '/api/v1/countries') {
     const countries = [{ id: 1, iso: 'ES', iso_name: 'SPAIN', name: 'Spain', states_required: false }]
     return Response.json({ countries, count: 1, current_page: 1, pages: 1, per_page: 999 })
   }
+  if (url.pathname === '/api/v1/states' && url.searchParams.get('country_id') === '1')
+    return Response.json({ states: [], states_required: false })
   return undefined
 }
 

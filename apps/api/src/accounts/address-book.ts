@@ -15,6 +15,7 @@ import {
   addressFormatErrors,
   type SavedAddressInput,
   type SavedAddressJson,
+  stateMissingMessage,
 } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, Migration, Selectable } from 'kysely'
@@ -182,7 +183,7 @@ async function checked(db: Db, input: SavedAddressInput) {
         .where('country_id', '=', country.id)
         .executeTakeFirst()
     : undefined
-  if (!state) throw unprocessable(`Choose a state or province of ${country.name}.`)
+  if (!state) throw unprocessable(stateMissingMessage(country))
   return { ...input, state_id: state.id, address2: input.address2 ?? '' }
 }
 

@@ -83,3 +83,36 @@ test('the address form loads the states of the country picked, and has none for 
   await page.getByLabel('Country').selectOption({ label: 'Spain' })
   await expect(state.getByRole('option', { name: 'Madrid' })).toHaveCount(1)
 })
+
+test('without JavaScript an address in another country with states comes back with those states to choose from', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  const customer = await registerCustomer(page.request)
+  await page.goto('/auth/login')
+  await page.getByLabel('E-mail').fill(customer.email)
+  await page.getByLabel('Password').fill(customer.password)
+  await page.getByRole('button', { name: 'LOGIN' }).click()
+  await expect(page).toHaveURL(/\/profile$/)
+
+  await page.goto('/profile/addresses')
+  await fillAddressFields(page, { phone: '+1 416 979 2000' })
+  await page.getByLabel('Country').selectOption({ label: 'Canada' })
+  await page.getByRole('button', { name: 'Save address' }).click()
+
+  const state = page.getByLabel('State or province')
+  await expect(state).toHaveAccessibleDescription('Choose a state or province of Canada.')
+  await expect(state.getByRole('option', { name: 'Ontario' })).toHaveCount(1)
+  await expect(state.getByRole('option', { name: 'Madrid' })).toHaveCount(0)
+  await expect(page.getByLabel('Country')).toHaveValue(
+    (await page.getByRole('option', { name: 'Canada', exact: true }).getAttribute('value')) ?? '',
+  )
+  await state.selectOption({ label: 'Ontario' })
+  await page.getByLabel('Postcode').fill('M5V 2T6')
+  await page.getByLabel('City').fill('Toronto')
+  await page.getByRole('button', { name: 'Save address' }).click()
+  await expect(page.getByText('The address has been saved.')).toBeVisible()
+  await expect(page.getByRole('listitem').filter({ hasText: 'M5V 2T6 Toronto' })).toBeVisible()
+  await context.close()
+})

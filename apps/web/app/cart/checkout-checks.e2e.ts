@@ -130,6 +130,34 @@ test("only the address step's page carries the countries, and changing a saved a
   await context.close()
 })
 
+test("without JavaScript a country with states picked in place of another is answered in one round: its states to choose from, and every field's message", async ({
+  browser,
+}) => {
+  const { context, page } = await checkoutWithoutScripts(browser)
+  await page.getByLabel('E-mail').fill(`states.${Date.now()}@example.com`)
+  // Spain's Madrid chosen, then the country changed without asking for its states.
+  await fillAddressFields(page, { postcode: 'ZZZZZZZZZZ', phone: '+1 212 736 3100' })
+  await page.getByLabel('Country').selectOption({ label: 'United States' })
+  await page.getByRole('button', { name: 'Continue to shipping' }).click()
+
+  await expect(page.getByLabel('Postcode')).toHaveAccessibleDescription(
+    'Enter a valid postcode for United States.',
+  )
+  const state = page.getByLabel('State or province')
+  await expect(state).toHaveAccessibleDescription('Choose a state or province of United States.')
+  await expect(state).toHaveAttribute('aria-invalid', 'true')
+  await expect(state.getByRole('option', { name: 'New York' })).toHaveCount(1)
+  await expect(state.getByRole('option', { name: 'Madrid' })).toHaveCount(0)
+  await expect(page.getByLabel('Street and number')).toHaveValue('Calle Mayor 1')
+
+  await state.selectOption({ label: 'New York' })
+  await page.getByLabel('Postcode').fill('10118')
+  await page.getByLabel('City').fill('New York')
+  await page.getByRole('button', { name: 'Continue to shipping' }).click()
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible()
+  await context.close()
+})
+
 test('without JavaScript a coupon is applied and removed on the checkout, keeping the address typed so far', async ({
   browser,
 }) => {

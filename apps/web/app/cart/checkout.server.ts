@@ -23,7 +23,7 @@ import { formError } from '../api.server.ts'
 import { fieldMessages, parseForm } from '../site/form/cue-form.ts'
 import { applyCouponCode, fetchOrder, orderArgs, removeCouponCode, storeCall } from './cart.server.ts'
 import { forgetCart, keepPlacedOrder, type OrderRef, readCartRef } from './cart-cookie.server.ts'
-import { loadCountries } from './regions.server.ts'
+import { type CountryStates, loadCountries, postedCountryStates } from './regions.server.ts'
 
 export type CheckoutStep = 'address' | 'delivery' | 'payment'
 
@@ -48,6 +48,8 @@ export interface CheckoutResult {
   values?: Record<string, string>
   /** The coupon's refusal, when the step's form carried the coupon (without JavaScript). */
   couponError?: string
+  /** The address step's country as sent, with its states: the form is drawn again with them. */
+  countryStates?: CountryStates
 }
 
 /** What the visitor typed into a form, to draw it again as it was. */
@@ -117,11 +119,14 @@ export async function couponStep(
 
 /** Step 1: e-mail and the delivery address (also the billing address), then on to delivery. */
 export async function saveAddressStep(context: AppLoadContext, form: FormData) {
-  const submission = parseForm(checkoutAddressFormSchema(await loadCountries(context)), form)
+  const countries = await loadCountries(context)
+  const posted = await postedCountryStates(context, countries, form)
+  const submission = parseForm(checkoutAddressFormSchema(countries, posted?.states), form)
   const values = typedValues(submission.payload)
+  const countryStates = posted ?? undefined
   if (submission.status !== 'success') {
     const fieldErrors = fieldMessages(submission.reply())
-    return { step: 'address', fieldErrors, values } satisfies CheckoutResult
+    return { step: 'address', fieldErrors, values, countryStates } satisfies CheckoutResult
   }
   const { email, ...address } = submission.value satisfies { email: string } & AddressInput
   const result = await withCart(context, 'address', async (ref) => {
@@ -131,7 +136,7 @@ export async function saveAddressStep(context: AppLoadContext, form: FormData) {
     await advanceTo(context, ref, 'delivery')
     return null
   })
-  return result && { ...result, values }
+  return result && { ...result, values, countryStates }
 }
 
 /** Step 2: the shipping rate, then on to payment. */

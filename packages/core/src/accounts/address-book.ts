@@ -5,7 +5,7 @@
  * country by the same rule as the checkout (cart/address-format.ts), in the form at their fields.
  */
 import { z } from 'zod'
-import { type AddressCountry, addAddressFormatIssues } from '../cart/address-format.ts'
+import { type AddressCountry, addAddressIssues } from '../cart/address-format.ts'
 import { idParam, plainLine, text } from '../input.ts'
 
 const oneLine = (label: string, schema: z.ZodString) =>
@@ -43,13 +43,17 @@ export const savedAddressInputSchema = z.object({
 export type SavedAddressInput = z.infer<typeof savedAddressInputSchema>
 
 /**
- * The profile's address form: the input's rules, and the phone and postcode for the country it
- * picks among `countries` (the shop's list), each message at its field. The API checks the same
- * rule against its own countries and answers a refusal as one message.
+ * The profile's address form: the input's rules, and the phone, the postcode and the state for the
+ * country it picks among `countries` (the shop's list; `states`, when known, that country's), each
+ * message at its field. The API checks the same rule against its own countries and answers a
+ * refusal as one message.
  */
-export const savedAddressFormSchema = (countries: readonly (AddressCountry & { id: number })[]) =>
+export const savedAddressFormSchema = (
+  countries: readonly (AddressCountry & { id: number })[],
+  states?: readonly { id: number }[],
+) =>
   savedAddressInputSchema.superRefine((address, context) =>
-    addAddressFormatIssues(address, countries, context),
+    addAddressIssues(address, countries, context, states),
   )
 
 export const savedAddressJsonSchema = z.object({

@@ -1,8 +1,9 @@
 /**
  * Whether an address's phone number and postcode could be real for its country (issue 9: the
- * checkout took 'call me maybe' and a Spanish postcode 'ZZZZZZZZZZ'). One rule for the checkout
- * form and the store API: phone numbers by libphonenumber-js, postcodes by postcode-validator's
- * per-country patterns. Empty values are left to the completeness check (missingAddressFields).
+ * checkout took 'call me maybe' and a Spanish postcode 'ZZZZZZZZZZ'), and whether it names a state
+ * where its country has them. One rule for the checkout form, the address book's and the store
+ * API: phone numbers by libphonenumber-js, postcodes by postcode-validator's per-country patterns.
+ * Empty values are left to the completeness check (missingAddressFields).
  */
 import { isValidPhoneNumber } from 'libphonenumber-js'
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator'
@@ -12,17 +13,20 @@ export interface AddressCountry {
   /** ISO 3166-1 alpha-2 code, as the countries list has it ("ES"). */
   iso: string
   name: string
+  /** Whether an address there names one of its states (the countries list's flag); absent: not known. */
+  states_required?: boolean
 }
 
 type AddressFormatField = 'zipcode' | 'phone'
 
 export const PHONE_FORMAT_MESSAGE = 'Enter a phone number we can call, such as +34 612 345 678.'
-const postcodeFormatMessage = (country: AddressCountry) => `Enter a valid postcode for ${country.name}.`
+const postcodeFormatMessage = (country: Pick<AddressCountry, 'name'>) =>
+  `Enter a valid postcode for ${country.name}.`
 
 /** The phone and postcode problems of an address, by field ({} when none). */
 export function addressFormatErrors(
   address: { zipcode?: string | null; phone?: string | null },
-  country: AddressCountry | null,
+  country: Pick<AddressCountry, 'iso' | 'name'> | null,
 ): Partial<Record<AddressFormatField, string>> {
   const errors: Partial<Record<AddressFormatField, string>> = {}
   const phone = address.phone?.trim()
@@ -38,18 +42,33 @@ export function addressFormatErrors(
   return errors
 }
 
+/** What an address in a country with states is told when it names none of them (forms and the API). */
+export const stateMissingMessage = (country: Pick<AddressCountry, 'name'>) =>
+  `Choose a state or province of ${country.name}.`
+
 /**
  * The same problems as a form schema's issues at their fields (a superRefine step), the country
- * the one of `countries` (the shop's list) that the form's country_id names.
+ * the one of `countries` (the shop's list) that the form's country_id names; and for a country
+ * with states, a state missing or, when `states` lists that country's, not one of them (a state of
+ * the country chosen before, sent by a form that could not change its list without JavaScript).
  */
-export function addAddressFormatIssues(
-  form: { zipcode?: string | null; phone?: string | null; country_id?: number | null },
+export function addAddressIssues(
+  form: {
+    zipcode?: string | null
+    phone?: string | null
+    country_id?: number | null
+    state_id?: number | null
+  },
   countries: readonly (AddressCountry & { id: number })[],
   context: z.RefinementCtx,
+  states?: readonly { id: number }[],
 ): void {
   const country = countries.find((each) => each.id === form.country_id) ?? null
   for (const [field, message] of Object.entries(addressFormatErrors(form, country)))
     context.addIssue({ code: 'custom', path: [field], message })
+  const stateId = form.state_id
+  if (country?.states_required && (!stateId || (states && !states.some((state) => state.id === stateId))))
+    context.addIssue({ code: 'custom', path: ['state_id'], message: stateMissingMessage(country) })
 }
 
 /** A number in the country's own format or in international form (+…); any country's with a +. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PHONE_FORMAT_MESSAGE } from './address-format.ts'
+import { PHONE_FORMAT_MESSAGE, stateMissingMessage } from './address-format.ts'
 import {
   checkoutAddressFormSchema,
   checkoutCardFormSchema,
@@ -43,6 +43,25 @@ describe('the checkout forms', () => {
       ['zipcode', 'Enter a valid postcode for Spain.'],
       ['email', 'Enter a valid e-mail address.'],
     ])
+  })
+
+  it("ask for a state where the country has them, one of that country's when its states are known", () => {
+    const unitedStates = { id: 9, iso: 'US', name: 'United States', states_required: true }
+    const inUs = { ...address, zipcode: '10118', phone: '+1 212 736 3100', country_id: '9' }
+    const stateIssues = (form: typeof address, states?: { id: number }[]) =>
+      checkoutAddressFormSchema([SPAIN, unitedStates], states)
+        .safeParse(form)
+        .error?.issues.map((issue) => [issue.path[0], issue.message])
+    const missing = [['state_id', 'Choose a state or province of United States.']]
+    expect(stateMissingMessage(unitedStates)).toBe(missing[0]![1])
+    expect(stateIssues(inUs)).toEqual(missing)
+    // Madrid's id, sent after the country was changed from Spain without its states being listed.
+    expect(stateIssues({ ...inUs, state_id: '31' }, [{ id: 60 }, { id: 61 }])).toEqual(missing)
+    expect(stateIssues({ ...inUs, state_id: '61' }, [{ id: 60 }, { id: 61 }])).toBeUndefined()
+    // The states not known (the form as the browser checks it): any state will do, the API checks it.
+    expect(stateIssues({ ...inUs, state_id: '31' })).toBeUndefined()
+    // A country without states, or not known to have them, needs none.
+    expect(stateIssues(address)).toBeUndefined()
   })
 
   it('take no shipping rate from anything but a positive whole number', () => {

@@ -6,7 +6,7 @@
  * saved order with its own request schemas.
  */
 import { z } from 'zod'
-import { type AddressCountry, addAddressFormatIssues } from './address-format.ts'
+import { type AddressCountry, addAddressIssues } from './address-format.ts'
 import { cardSourceSchema } from './card.ts'
 import { checkoutEmailSchema, idempotencyKeySchema } from './schemas.ts'
 
@@ -36,8 +36,14 @@ export const ADDRESS_TEXT_FIELDS = [
   'phone',
 ] as const
 
-/** Step 1: e-mail and the delivery address; `countries` are the ones the shop delivers to. */
-export function checkoutAddressFormSchema(countries: readonly (AddressCountry & { id: number })[]) {
+/**
+ * Step 1: e-mail and the delivery address; `countries` are the ones the shop delivers to, `states`
+ * (when known) those of the country the form names.
+ */
+export function checkoutAddressFormSchema(
+  countries: readonly (AddressCountry & { id: number })[],
+  states?: readonly { id: number }[],
+) {
   return z
     .object({
       email: formText,
@@ -52,7 +58,7 @@ export function checkoutAddressFormSchema(countries: readonly (AddressCountry & 
       state_id: formId,
     })
     .superRefine((form, context) => {
-      addAddressFormatIssues(form, countries, context)
+      addAddressIssues(form, countries, context, states)
       const email = checkoutEmailSchema.safeParse(form.email)
       if (!email.success)
         context.addIssue({ code: 'custom', path: ['email'], message: email.error.issues[0]?.message ?? '' })

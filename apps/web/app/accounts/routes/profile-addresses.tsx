@@ -16,7 +16,12 @@ import {
 import { useMemo } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { call, formError } from '../../api.server.ts'
-import { loadCountries, loadStates } from '../../cart/regions.server.ts'
+import {
+  type CountryStates,
+  loadCountries,
+  loadStates,
+  postedCountryStates,
+} from '../../cart/regions.server.ts'
 import { useCountryStates } from '../../cart/use-country-states.ts'
 import { pageTitle } from '../../site/brand.ts'
 import { type FormResult, parseForm, useCueForm } from '../../site/form/cue-form.ts'
@@ -48,10 +53,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData()
   const id = Number(form.get('id')) || null
   if (form.get('intent') === 'remove' && id) return removeAddress(context, token, form.get('id'))
-  const schema = savedAddressFormSchema(await loadCountries(context))
+  const countries = await loadCountries(context)
+  // A refused form is drawn again with the states of the country it sent.
+  const countryStates = await postedCountryStates(context, countries, form)
+  const schema = savedAddressFormSchema(countries, countryStates?.states)
   const submission = parseForm(schema, form, { autoCoercion: true })
   if (submission.status !== 'success')
-    return data({ result: submission.reply(), saved: null }, { status: 400 })
+    return data({ result: submission.reply(), saved: null, countryStates }, { status: 400 })
   try {
     if (id)
       await call(context, accountEndpoints.changeAddress, { params: { id }, token, body: submission.value })
@@ -59,7 +67,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   } catch (error) {
     const refused = formError(error)
     return data(
-      { result: submission.reply({ formErrors: [refused.message] }), saved: null },
+      { result: submission.reply({ formErrors: [refused.message] }), saved: null, countryStates },
       { status: refused.statusCode },
     )
   }
@@ -131,6 +139,7 @@ export default function ProfileAddresses({ loaderData, actionData }: Route.Compo
           editing={editing}
           loaderData={loaderData}
           lastResult={actionData?.result}
+          countryStates={actionData && 'countryStates' in actionData ? actionData.countryStates : null}
         />
       )}
     </div>
@@ -141,6 +150,8 @@ function AddressForm(props: {
   editing: SavedAddressJson | null
   loaderData: Route.ComponentProps['loaderData']
   lastResult: FormResult | undefined
+  /** A refused form's country and its states, which it is drawn again with. */
+  countryStates: CountryStates | null | undefined
 }) {
   const { editing, loaderData } = props
   const busy = useNavigation().state === 'submitting'
@@ -163,7 +174,7 @@ function AddressForm(props: {
     shouldValidate: 'onBlur',
     autoCoercion: true,
   })
-  const { countryId, setCountryId, states } = useCountryStates(loaderData)
+  const { countryId, setCountryId, states } = useCountryStates(props.countryStates ?? loaderData)
 
   return (
     <Form method="post" className="account-form" {...form.formProps}>

@@ -258,7 +258,7 @@ function AddressForm({
     state_id: address?.state_id ? String(address.state_id) : '',
   }
   const value = (name: string) => result?.values?.[name] ?? draft[name] ?? saved[name] ?? ''
-  const { countryId, setCountryId, states } = useCountryStates(form, result?.values?.country_id)
+  const { countryId, setCountryId, states } = useCountryStates(result?.countryStates ?? form)
 
   return (
     <Form method="post" className="checkout-form">
@@ -353,6 +353,7 @@ function AddressForm({
           required
           placeholder="Choose…"
           defaultValue={value('state_id')}
+          error={result?.fieldErrors?.state_id}
           options={states.map((state) => ({ value: String(state.id), label: state.name }))}
         />
       ) : null}
