@@ -1,10 +1,12 @@
 /**
- * Every side panel of spec 2 (login, register, cart, after-login, social bar, navigation...),
- * mounted once by each layout. Each domain adds its own panel here; the UI store decides which is open.
- * Each panel's code stays off the first load: it is fetched when a trigger of the panel (any
- * element marked data-panel-trigger="<panel>") is pointed at, touched or focused, so that the click
- * that follows finds it there, under the network rules of link prefetching (spec 9: not on 2g, with
- * data-saver on, or offline); otherwise when the panel first opens (when-opened.tsx).
+ * Every side panel of spec 2 (login, register, cart, social bar, navigation...), mounted once by
+ * each layout. The after-login panel's greeting menu is in the navigation panel for a logged-in fan:
+ * once logged in, the user button goes to /profile (spec 2), and nothing else would open it. Each
+ * domain adds its own panel here; the UI store decides which is open. Each panel's code stays off
+ * the first load: it is fetched when a trigger of the panel (any element marked
+ * data-panel-trigger="<panel>") is pointed at, touched or focused, so that the click that follows
+ * finds it there, under the network rules of link prefetching (spec 9: not on 2g, with data-saver
+ * on, or offline); otherwise when the panel first opens (when-opened.tsx).
  */
 import { useEffect } from 'react'
 import { useLoginWhenSentThere } from '../accounts/sent-to-login.ts'

@@ -11,7 +11,6 @@ export type Panel =
   | 'socialBar'
   | 'login'
   | 'register'
-  | 'afterLogin'
   | 'cart'
   | 'socialShare'
   | 'socialStream'
