@@ -82,6 +82,17 @@ test('the address form loads the states of the country picked, and has none for 
 
   await page.getByLabel('Country').selectOption({ label: 'Spain' })
   await expect(state.getByRole('option', { name: 'Madrid' })).toHaveCount(1)
+
+  // Madrid chosen, then Canada: its state is asked for at the field before anything is sent.
+  await fillAddressFields(page, { phone: '+1 416 979 2000' })
+  await page.getByLabel('Country').selectOption({ label: 'Canada' })
+  await expect(state.getByRole('option', { name: 'Ontario' })).toHaveCount(1)
+  await page.getByLabel('Postcode').fill('M5V 2T6')
+  await page.getByLabel('City').fill('Toronto')
+  await page.getByRole('button', { name: 'Save address' }).click()
+  await expect(state).toHaveAccessibleDescription('Choose a state or province of Canada.')
+  await expect(state).toBeFocused()
+  await expect(page.getByText('The address has been saved.')).toHaveCount(0)
 })
 
 test('without JavaScript an address in another country with states comes back with those states to choose from', async ({
