@@ -120,10 +120,9 @@ export async function couponStep(
 /** Step 1: e-mail and the delivery address (also the billing address), then on to delivery. */
 export async function saveAddressStep(context: AppLoadContext, form: FormData) {
   const countries = await loadCountries(context)
-  const posted = await postedCountryStates(context, countries, form)
-  const submission = parseForm(checkoutAddressFormSchema(countries, posted?.states), form)
+  const countryStates = await postedCountryStates(context, countries, form)
+  const submission = parseForm(checkoutAddressFormSchema(countries, countryStates?.states), form)
   const values = typedValues(submission.payload)
-  const countryStates = posted ?? undefined
   if (submission.status !== 'success') {
     const fieldErrors = fieldMessages(submission.reply())
     return { step: 'address', fieldErrors, values, countryStates } satisfies CheckoutResult

@@ -29,7 +29,7 @@ export async function postedCountryStates(
   context: AppLoadContext,
   countries: readonly CountryJson[],
   form: FormData,
-): Promise<CountryStates | null> {
+): Promise<CountryStates | undefined> {
   const country = countries.find((each) => String(each.id) === form.get('country_id'))
-  return country ? { countryId: country.id, states: await loadStates(context, country.id) } : null
+  return country && { countryId: country.id, states: await loadStates(context, country.id) }
 }

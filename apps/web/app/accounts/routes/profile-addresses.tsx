@@ -139,7 +139,7 @@ export default function ProfileAddresses({ loaderData, actionData }: Route.Compo
           editing={editing}
           loaderData={loaderData}
           lastResult={actionData?.result}
-          countryStates={actionData && 'countryStates' in actionData ? actionData.countryStates : null}
+          countryStates={actionData && 'countryStates' in actionData ? actionData.countryStates : undefined}
         />
       )}
     </div>
@@ -151,7 +151,7 @@ function AddressForm(props: {
   loaderData: Route.ComponentProps['loaderData']
   lastResult: FormResult | undefined
   /** A refused form's country and its states, which it is drawn again with. */
-  countryStates: CountryStates | null | undefined
+  countryStates: CountryStates | undefined
 }) {
   const { editing, loaderData } = props
   const busy = useNavigation().state === 'submitting'
