@@ -138,10 +138,15 @@ export function useCueForm<Schema extends FormSchema>(
       noValidate: true,
       onSubmit: form.onSubmit,
       onChange(event: FormEvent<HTMLFormElement>) {
-        const name = controlOf(event.target)?.name
-        if (!name) return
-        markUsed(name)
-        setServerErrors(({ [name]: _cleared, ...rest }) => rest)
+        const control = controlOf(event.target)
+        if (!control) return
+        markUsed(control.name)
+        setServerErrors(({ [control.name]: _cleared, ...rest }) => rest)
+        // A pick is whole once made: a form checked as fields are left checks a select as it is
+        // picked, and the fields read with it (a postcode with its country) answer then, rather
+        // than when the visitor next leaves a field, on the way to a button their message moves.
+        if (shouldValidate === 'onBlur' && control instanceof HTMLSelectElement)
+          form.validate({ name: control.name })
       },
       onBlur(event: FocusEvent<HTMLFormElement>) {
         // Leaving a field that was never filled in says nothing yet: a message appearing there
