@@ -26,7 +26,8 @@ async function loggedInWithABag(page: Page, request: APIRequestContext) {
 /**
  * Clears the personal-frame stamp the browser holds, the storefront left first: a page still open
  * could send a link's prefetch once the cookie is gone, and the server, seeing the scripts run,
- * would draw a new stamp before the next page is asked for (under load, an idle prefetch did).
+ * would draw a new stamp before the next page is asked for (a data request sent there does; the
+ * test then found the frame kept on the first move, and failed under CI's load now and then).
  */
 async function clearFrameStamp(page: Page) {
   await page.goto('about:blank')
