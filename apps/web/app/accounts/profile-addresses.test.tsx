@@ -185,6 +185,20 @@ describe('/profile/addresses', () => {
     expect(await drawn(answer.data, [ADDRESS])).toContain(ADDRESS_BOOK_FULL_MESSAGE)
   })
 
+  it("says at the country a posted country_id that is no id, asking the API for no country's states", async () => {
+    const book: SavedAddressJson[] = []
+    for (const countryId of ['', 'abc', '-1', '1.5', '0']) {
+      const answer = (await save(posted({ country_id: countryId }), book)) as {
+        data: { result: { error: Record<string, string[]> }; countryStates: unknown }
+        init: { status: number }
+      }
+      expect(answer.init.status).toBe(400)
+      expect(answer.data.result.error).toEqual({ country_id: ['Choose a country.'] })
+      expect(answer.data.countryStates).toBeUndefined()
+    }
+    expect(book).toEqual([])
+  })
+
   it('saves an address whose phone and postcode fit its country', async () => {
     const book: SavedAddressJson[] = []
     const answer = (await save(posted({ phone: '612 345 678' }), book)) as { saved: string }
