@@ -103,6 +103,14 @@ describe(`address book on ${testDialect}`, () => {
       state_id: null,
     })
     expect(noState.json().message).toBe('Choose a state or province of Spain.')
+    // New York's id with Spain: a state of another country is no state of this one.
+    const newYork = await placeIds(t, 'US', 'NY')
+    const elsewhere = await call('POST', '/api/v1/account/addresses', ana.token, {
+      ...madridAddress(spain),
+      state_id: newYork.stateId,
+    })
+    expect(elsewhere.json()).toEqual({ statusCode: 422, message: 'Choose a state or province of Spain.' })
+    expect(await book(ana.token)).toEqual([])
     const empty = await call('POST', '/api/v1/account/addresses', ana.token, {
       ...madridAddress(spain),
       city: ' ',

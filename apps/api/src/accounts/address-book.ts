@@ -15,7 +15,7 @@ import {
   addressFormatErrors,
   type SavedAddressInput,
   type SavedAddressJson,
-  stateMissingMessage,
+  stateProblem,
 } from '@fanshop/core'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely, Migration, Selectable } from 'kysely'
@@ -175,16 +175,17 @@ async function checked(db: Db, input: SavedAddressInput) {
   const problems = Object.values(addressFormatErrors(input, country))
   if (problems.length > 0) throw unprocessable(problems.join(' '))
   if (!country.states_required) return { ...input, state_id: null, address2: input.address2 ?? '' }
-  const state = input.state_id
+  const states = input.state_id
     ? await db
         .selectFrom('states')
         .select('id')
         .where('id', '=', input.state_id)
         .where('country_id', '=', country.id)
-        .executeTakeFirst()
-    : undefined
-  if (!state) throw unprocessable(stateMissingMessage(country))
-  return { ...input, state_id: state.id, address2: input.address2 ?? '' }
+        .execute()
+    : []
+  const problem = stateProblem(country, input.state_id, states)
+  if (problem) throw unprocessable(problem)
+  return { ...input, address2: input.address2 ?? '' }
 }
 
 export default async function addressBookRoutes(app: FastifyInstance) {

@@ -42,15 +42,26 @@ export function addressFormatErrors(
   return errors
 }
 
-/** What an address in a country with states is told when it names none of them (forms and the API). */
-export const stateMissingMessage = (country: Pick<AddressCountry, 'name'>) =>
-  `Choose a state or province of ${country.name}.`
+/**
+ * What is wrong with an address's state, if anything: in a country with states (`states_required`,
+ * a flag or SQLite's 0/1), none named or, when `states` lists that country's, not one of them (a
+ * state of another country, such as the one chosen before, sent by a form that could not change
+ * its list without JavaScript). One rule for the forms and the API's address book.
+ */
+export function stateProblem(
+  country: Pick<AddressCountry, 'name'> & { states_required?: boolean | number | null },
+  stateId: number | null | undefined,
+  states?: readonly { id: number }[],
+): string | undefined {
+  if (!country.states_required) return undefined
+  if (stateId && (!states || states.some((state) => state.id === stateId))) return undefined
+  return `Choose a state or province of ${country.name}.`
+}
 
 /**
  * The same problems as a form schema's issues at their fields (a superRefine step), the country
- * the one of `countries` (the shop's list) that the form's country_id names; and for a country
- * with states, a state missing or, when `states` lists that country's, not one of them (a state of
- * the country chosen before, sent by a form that could not change its list without JavaScript).
+ * the one of `countries` (the shop's list) that the form's country_id names, and its state's
+ * problem (stateProblem) with `states` as that country's when given.
  */
 export function addAddressIssues(
   form: {
@@ -66,9 +77,8 @@ export function addAddressIssues(
   const country = countries.find((each) => each.id === form.country_id) ?? null
   for (const [field, message] of Object.entries(addressFormatErrors(form, country)))
     context.addIssue({ code: 'custom', path: [field], message })
-  const stateId = form.state_id
-  if (country?.states_required && (!stateId || (states && !states.some((state) => state.id === stateId))))
-    context.addIssue({ code: 'custom', path: ['state_id'], message: stateMissingMessage(country) })
+  const state = country && stateProblem(country, form.state_id, states)
+  if (state) context.addIssue({ code: 'custom', path: ['state_id'], message: state })
 }
 
 /** A number in the country's own format or in international form (+…); any country's with a +. */

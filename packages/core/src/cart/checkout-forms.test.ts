@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PHONE_FORMAT_MESSAGE, stateMissingMessage } from './address-format.ts'
+import { PHONE_FORMAT_MESSAGE, stateProblem } from './address-format.ts'
 import {
   checkoutAddressFormSchema,
   checkoutCardFormSchema,
@@ -53,7 +53,7 @@ describe('the checkout forms', () => {
         .safeParse(form)
         .error?.issues.map((issue) => [issue.path[0], issue.message])
     const missing = [['state_id', 'Choose a state or province of United States.']]
-    expect(stateMissingMessage(unitedStates)).toBe(missing[0]![1])
+    expect(stateProblem(unitedStates, null)).toBe(missing[0]![1])
     expect(stateIssues(inUs)).toEqual(missing)
     // Madrid's id, sent after the country was changed from Spain without its states being listed.
     expect(stateIssues({ ...inUs, state_id: '31' }, [{ id: 60 }, { id: 61 }])).toEqual(missing)
