@@ -12,6 +12,22 @@ export const MAX_ID = 2_147_483_647
 /** The last page a list accepts: page × per_page stays far inside the databases' 64-bit offsets. */
 const MAX_PAGE = MAX_ID
 
+/**
+ * The `when` of a cross-field check that runs even while other fields are still invalid, so that a
+ * form's every message comes in one answer (an empty city does not hold back the phone's): never
+ * on a body that is not an object at all (only a 400), nor while a field it reads as a whole
+ * (`needs`, such as the country a postcode is checked for) failed its own rule. The check itself
+ * reads only the other fields that are well-formed.
+ */
+export function evenWithOtherIssues(...needs: string[]) {
+  return {
+    when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+      typeof payload.value === 'object' &&
+      payload.value !== null &&
+      !payload.issues.some((issue) => needs.includes(String(issue.path?.[0]))),
+  }
+}
+
 /** Any text a request carries: a string without NUL characters. */
 export function text(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine((value) => !value.includes('\0'), NUL_MESSAGE)

@@ -127,3 +127,20 @@ test('without JavaScript an address in another country with states comes back wi
   await expect(page.getByRole('listitem').filter({ hasText: 'M5V 2T6 Toronto' })).toBeVisible()
   await context.close()
 })
+
+test('a refused save moves focus to the first field in error, though another field already shows its message', async ({
+  page,
+}) => {
+  const customer = await registerCustomer(page.request)
+  await logInOnPage(page, customer)
+  await page.goto('/profile/addresses')
+  await fillAddressFields(page, { phone: 'call me maybe' })
+  await page.getByLabel('City').fill('')
+  await page.getByLabel('Phone').press('Tab')
+  await expect(page.getByLabel('Phone')).toHaveAccessibleDescription(
+    'Enter a phone number we can call, such as +34 612 345 678.',
+  )
+  await page.getByRole('button', { name: 'Save address' }).click()
+  await expect(page.getByLabel('City')).toBeFocused()
+  await expect(page.getByLabel('City')).toHaveAttribute('aria-invalid', 'true')
+})

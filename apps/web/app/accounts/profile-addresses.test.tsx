@@ -169,6 +169,24 @@ describe('/profile/addresses', () => {
     expect(html).not.toContain('form-status--error')
   })
 
+  it("says every field's problem in one answer: an empty city holds back neither the phone's nor the postcode's", async () => {
+    const book: SavedAddressJson[] = []
+    const answer = (await save(
+      posted({ city: '', phone: 'call me maybe', zipcode: 'ZZZZZZZZZZ' }),
+      book,
+    )) as {
+      data: { result: { error: Record<string, string[]> } }
+      init: { status: number }
+    }
+    expect(answer.init.status).toBe(400)
+    expect(answer.data.result.error).toEqual({
+      city: ['Enter the city.'],
+      phone: [PHONE_FORMAT_MESSAGE],
+      zipcode: ['Enter a valid postcode for Spain.'],
+    })
+    expect(book).toEqual([])
+  })
+
   it('says a full address book is full instead of offering its form, and the API’s refusal over the form', async () => {
     const full = Array.from({ length: ADDRESS_BOOK_LIMIT }, (_, i) => ({ ...ADDRESS, id: i + 1 }))
     const page = await drawn(undefined, full)

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { type AddressCountry, addAddressIssues } from '../cart/address-format.ts'
-import { idParam, plainLine, text } from '../input.ts'
+import { evenWithOtherIssues, idParam, plainLine, text } from '../input.ts'
 
 const oneLine = (label: string, schema: z.ZodString) =>
   plainLine(schema, (problem) => `The ${label} ${problem}.`)
@@ -46,14 +46,15 @@ export type SavedAddressInput = z.infer<typeof savedAddressInputSchema>
  * The profile's address form: the input's rules, and the phone, the postcode and the state for the
  * country it picks among `countries` (the shop's list; `states`, when known, that country's), each
  * message at its field. The API checks the same rule against its own countries and answers a
- * refusal as one message.
+ * refusal as one message. They are said beside the other fields' (an empty city), in one answer.
  */
 export const savedAddressFormSchema = (
   countries: readonly (AddressCountry & { id: number })[],
   states?: readonly { id: number }[],
 ) =>
-  savedAddressInputSchema.superRefine((address, context) =>
-    addAddressIssues(address, countries, context, states),
+  savedAddressInputSchema.superRefine(
+    (address, context) => addAddressIssues(address, countries, context, states),
+    evenWithOtherIssues('country_id', 'state_id'),
   )
 
 export const savedAddressJsonSchema = z.object({

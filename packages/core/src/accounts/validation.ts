@@ -7,7 +7,7 @@
  */
 import { z } from 'zod'
 import { emailAddress } from '../email.ts'
-import { text } from '../input.ts'
+import { evenWithOtherIssues, text } from '../input.ts'
 import { isRealDate, isYearChoice, monthKey, toIsoDate } from './birthday.ts'
 import { USERNAME_MAX_LENGTH, usernameBase } from './username.ts'
 
@@ -105,14 +105,8 @@ interface BirthdayParts {
   year: string
 }
 
-/**
- * Cross-field checks run even while other fields are still invalid, so that "Passwords do not
- * match" shows as soon as it is true; each check looks only at fields that are well-formed.
- * They never run on a body that is not an object at all (`null`, a number): that is only a 400.
- */
-const EVEN_WITH_OTHER_ISSUES = {
-  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
-}
+/** Cross-field checks run even while other fields are still invalid; each reads only well-formed fields. */
+const EVEN_WITH_OTHER_ISSUES = evenWithOtherIssues()
 
 /**
  * The caller's clock (milliseconds, like `Date.now`), read when a birthday is checked: a caller

@@ -61,7 +61,8 @@ export function stateProblem(
 /**
  * The same problems as a form schema's issues at their fields (a superRefine step), the country
  * the one of `countries` (the shop's list) that the form's country_id names, and its state's
- * problem (stateProblem) with `states` as that country's when given.
+ * problem (stateProblem) with `states` as that country's when given. A step that runs beside the
+ * fields' own rules (evenWithOtherIssues) may meet a postcode or phone as posted: only text is read.
  */
 export function addAddressIssues(
   form: {
@@ -75,11 +76,15 @@ export function addAddressIssues(
   states?: readonly { id: number }[],
 ): void {
   const country = countries.find((each) => each.id === form.country_id) ?? null
-  for (const [field, message] of Object.entries(addressFormatErrors(form, country)))
+  const lines = { zipcode: wellFormed(form.zipcode), phone: wellFormed(form.phone) }
+  for (const [field, message] of Object.entries(addressFormatErrors(lines, country)))
     context.addIssue({ code: 'custom', path: [field], message })
   const state = country && stateProblem(country, form.state_id, states)
   if (state) context.addIssue({ code: 'custom', path: ['state_id'], message: state })
 }
+
+/** A line as posted, or nothing when it is not text (a field posted twice, which its own rule refuses). */
+const wellFormed = (value: unknown) => (typeof value === 'string' ? value : undefined)
 
 /** A number in the country's own format or in international form (+…); any country's with a +. */
 function isPhoneNumber(phone: string, iso: string | undefined): boolean {
