@@ -44,6 +44,13 @@ describe('a coupon’s input', () => {
     expect(errors({ amount: 101 })).toEqual(['amount'])
   })
 
+  it("says an end before the start beside another field's problem, in one answer", () => {
+    const issues = couponInputSchema
+      .safeParse({ amount: 101, startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' })
+      .error?.issues.map((issue) => issue.path.join('.'))
+    expect(issues).toEqual(['code', 'amount', 'endsAt'])
+  })
+
   it('names a code left out in words, as the form shows it under the field', () => {
     // The form sends no code for an empty field; Zod's own message was 'Invalid input: expected string, received undefined'.
     const issues = couponInputSchema.safeParse({ amount: 10 }).error?.issues

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { isoInstant } from '../dates.ts'
-import { boundedNumber, emptyAsNull, idParam, text } from '../input.ts'
+import { boundedNumber, emptyAsNull, evenWithOtherIssues, idParam, text } from '../input.ts'
 
 export const couponIdParams = z.object({ id: idParam() })
 
@@ -32,7 +32,8 @@ export const couponInputSchema = z
   })
   .refine(
     (coupon) => !coupon.startsAt || !coupon.endsAt || Date.parse(coupon.endsAt) > Date.parse(coupon.startsAt),
-    { message: 'must be after the start', path: ['endsAt'] },
+    // Said beside the other fields' problems (a code left out), not in a second round.
+    { message: 'must be after the start', path: ['endsAt'], ...evenWithOtherIssues('startsAt', 'endsAt') },
   )
 export type CouponInput = z.output<typeof couponInputSchema>
 
