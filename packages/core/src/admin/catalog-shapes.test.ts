@@ -59,6 +59,26 @@ describe('the product form and API schema', () => {
     )
   })
 
+  it("says a product's own rules beside another field's problem, in one answer", () => {
+    const issues = (input: object) =>
+      productInputSchema
+        .safeParse(input)
+        .error?.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)
+    // An API body without a name: before, the simple product's SKU, price and stock came a round later.
+    const { name: _name, ...nameless } = variable
+    expect(issues({ ...nameless, type: 'simple', variations: [] })).toEqual([
+      'name is required',
+      'sku is required',
+      'price is required',
+      'stock is required',
+    ])
+    // Not while a field the rules read is itself wrong.
+    expect(issues({ ...nameless, type: 'simple', variations: [], price: 'free' })).toEqual([
+      'name is required',
+      'price must be an amount in euros, e.g. 25.00',
+    ])
+  })
+
   it("reads a SKU by the catalogue file's rule, required on each stock row and used once in a product", () => {
     const issues = (input: object) =>
       productInputSchema

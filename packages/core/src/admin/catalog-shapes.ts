@@ -7,7 +7,15 @@
 import { z } from 'zod'
 import { imageJsonSchema } from '../catalog/schemas.ts'
 import { isoInstant } from '../dates.ts'
-import { boundedNumber, checkbox, idParam, pageParam, perPageParam, text } from '../input.ts'
+import {
+  boundedNumber,
+  checkbox,
+  evenWithOtherIssues,
+  idParam,
+  pageParam,
+  perPageParam,
+  text,
+} from '../input.ts'
 import { MAX_PER_FAN_CAP } from '../launch/fan-cap.ts'
 import { toCents, toDecimalString } from '../money.ts'
 import { MAX_SEARCH_TEXT } from '../search.ts'
@@ -160,50 +168,58 @@ export const productInputSchema = z
     /** The `updatedAt` of the copy the form was opened with: a save from an older copy is refused. */
     updatedAt: z.preprocess((value) => (value === '' ? undefined : value), isoInstant.optional()),
   })
-  .superRefine((product, ctx) => {
-    if (product.status === 'scheduled' && product.publishAt === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['publishAt'], message: 'is required for a scheduled product' })
-    }
-    if (product.type === 'simple') {
-      if (product.sku === '') ctx.addIssue({ code: 'custom', path: ['sku'], message: 'is required' })
-      if (product.price === undefined)
-        ctx.addIssue({ code: 'custom', path: ['price'], message: 'is required' })
-      if (product.stock === undefined)
-        ctx.addIssue({ code: 'custom', path: ['stock'], message: 'is required' })
-      if (product.variations.length > 0) {
+  .superRefine(
+    (product, ctx) => {
+      if (product.status === 'scheduled' && product.publishAt === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['publishAt'], message: 'is required for a scheduled product' })
+      }
+      if (product.type === 'simple') {
+        if (product.sku === '') ctx.addIssue({ code: 'custom', path: ['sku'], message: 'is required' })
+        if (product.price === undefined)
+          ctx.addIssue({ code: 'custom', path: ['price'], message: 'is required' })
+        if (product.stock === undefined)
+          ctx.addIssue({ code: 'custom', path: ['stock'], message: 'is required' })
+        if (product.variations.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['variations'],
+            message: 'only a variable product has variations',
+          })
+        }
+      } else if (product.variations.length === 0) {
         ctx.addIssue({
           code: 'custom',
           path: ['variations'],
-          message: 'only a variable product has variations',
+          message: 'a variable product needs a variation',
         })
       }
-    } else if (product.variations.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['variations'], message: 'a variable product needs a variation' })
-    }
-    const onSaleTooHigh = (price?: number, sale?: number) =>
-      price !== undefined && sale !== undefined && sale >= price
-    if (onSaleTooHigh(product.price, product.salePrice)) {
-      ctx.addIssue({ code: 'custom', path: ['salePrice'], message: 'must be below the price' })
-    }
-    const skus = new Map<string, number>(product.sku === '' ? [] : [[skuKey(product.sku), -1]])
-    for (const [i, variation] of product.variations.entries()) {
-      const seen = skus.get(skuKey(variation.sku))
-      if (seen !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['variations', i, 'sku'],
-          message: seen < 0 ? "is the product's own SKU" : `is variation ${seen + 1}'s SKU already`,
-        })
-      } else skus.set(skuKey(variation.sku), i)
-      if (onSaleTooHigh(variation.price, variation.salePrice)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['variations', i, 'salePrice'],
-          message: 'must be below the price',
-        })
+      const onSaleTooHigh = (price?: number, sale?: number) =>
+        price !== undefined && sale !== undefined && sale >= price
+      if (onSaleTooHigh(product.price, product.salePrice)) {
+        ctx.addIssue({ code: 'custom', path: ['salePrice'], message: 'must be below the price' })
       }
-    }
-  })
+      const skus = new Map<string, number>(product.sku === '' ? [] : [[skuKey(product.sku), -1]])
+      for (const [i, variation] of product.variations.entries()) {
+        const seen = skus.get(skuKey(variation.sku))
+        if (seen !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['variations', i, 'sku'],
+            message: seen < 0 ? "is the product's own SKU" : `is variation ${seen + 1}'s SKU already`,
+          })
+        } else skus.set(skuKey(variation.sku), i)
+        if (onSaleTooHigh(variation.price, variation.salePrice)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['variations', i, 'salePrice'],
+            message: 'must be below the price',
+          })
+        }
+      }
+      // Said beside the other fields' problems (an API body without a name), not in a second round.
+    },
+    evenWithOtherIssues('type', 'status', 'publishAt', 'sku', 'price', 'salePrice', 'stock', 'variations'),
+  )
 export type ProductInput = z.output<typeof productInputSchema>
 
 /** The refusal (409) of a save made from a copy of the product older than its last change. */
