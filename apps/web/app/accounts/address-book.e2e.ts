@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { expect, test } from '../../tests/playwright.ts'
 import { addToCart, fillAddressFields, logInOnPage, registerCustomer } from '../../tests/shopper.ts'
 
@@ -6,6 +7,12 @@ import { addToCart, fillAddressFields, logInOnPage, registerCustomer } from '../
 test.describe.configure({ timeout: 90_000 })
 
 const VINYL = '/product/offside-sessions-vinyl-lp'
+
+/** A new customer, logged in, at their address book. */
+async function openAddressBook(page: Page) {
+  await logInOnPage(page, await registerCustomer(page.request))
+  await page.goto('/profile/addresses')
+}
 
 test('a customer keeps an address in /profile and their checkout starts from it @phone', async ({ page }) => {
   const customer = await registerCustomer(page.request)
@@ -67,9 +74,7 @@ test('a customer keeps an address in /profile and their checkout starts from it 
 test('the address form loads the states of the country picked, and has none for a country without them', async ({
   page,
 }) => {
-  const customer = await registerCustomer(page.request)
-  await logInOnPage(page, customer)
-  await page.goto('/profile/addresses')
+  await openAddressBook(page)
   const state = page.getByLabel('State or province')
   await expect(state.getByRole('option', { name: 'Madrid' })).toHaveCount(1)
 
@@ -131,9 +136,7 @@ test('without JavaScript an address in another country with states comes back wi
 test('a refused save moves focus to the first field in error, though another field already shows its message', async ({
   page,
 }) => {
-  const customer = await registerCustomer(page.request)
-  await logInOnPage(page, customer)
-  await page.goto('/profile/addresses')
+  await openAddressBook(page)
   await fillAddressFields(page, { phone: 'call me maybe' })
   await page.getByLabel('City').fill('')
   await page.getByLabel('Phone').press('Tab')

@@ -131,95 +131,98 @@ export const variationInputSchema = z.object({
   imageId: z.preprocess((value) => (value === '' ? null : value), idParam().nullable().optional()),
 })
 
+/** A product's fields, each by its own rule. */
+const productFields = z.object({
+  type: z.enum(['simple', 'variable'], { error: 'must be simple or variable' }),
+  name: text({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(200, 'must be at most 200 characters'),
+  slug: slugSchema,
+  description: htmlSchema,
+  shortDescription: htmlSchema,
+  status: z.enum(PRODUCT_STATES, { error: `must be one of ${PRODUCT_STATES.join(', ')}` }),
+  /** ISO 8601 instant with its offset; required when scheduled. */
+  publishAt: z.preprocess((value) => (value === '' ? undefined : value), isoInstant.optional()),
+  categories: idList.default([]),
+  sizeGuideId: z.preprocess((value) => (value === '' ? undefined : value), idParam().optional()),
+  /**
+   * Units one fan may have across their orders and carts, sizes and colours counted together
+   * (the drop's per-fan cap, launch/fan-cap.ts); left out: no cap.
+   */
+  perFanLimit: perFanLimitSchema,
+  /** Terms the product is offered in beyond those its variations use (e.g. a fabric). */
+  terms: idList.default([]),
+  sku: productSkuSchema,
+  price: optionalPrice,
+  salePrice: optionalPrice,
+  stock: z.preprocess((value) => (value === '' ? undefined : value), stockUnitsSchema.optional()),
+  variations: z
+    .array(variationInputSchema)
+    .max(MAX_VARIATIONS, `must be at most ${MAX_VARIATIONS}`)
+    .default([]),
+  /** The `updatedAt` of the copy the form was opened with: a save from an older copy is refused. */
+  updatedAt: z.preprocess((value) => (value === '' ? undefined : value), isoInstant.optional()),
+})
+
+/** A product's rules across its fields: what its type and status require, sale prices, SKUs used once. */
+function productRules(product: z.output<typeof productFields>, ctx: z.RefinementCtx) {
+  if (product.status === 'scheduled' && product.publishAt === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['publishAt'], message: 'is required for a scheduled product' })
+  }
+  if (product.type === 'simple') {
+    if (product.sku === '') ctx.addIssue({ code: 'custom', path: ['sku'], message: 'is required' })
+    if (product.price === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: 'is required' })
+    if (product.stock === undefined) ctx.addIssue({ code: 'custom', path: ['stock'], message: 'is required' })
+    if (product.variations.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variations'],
+        message: 'only a variable product has variations',
+      })
+    }
+  } else if (product.variations.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['variations'],
+      message: 'a variable product needs a variation',
+    })
+  }
+  const onSaleTooHigh = (price?: number, sale?: number) =>
+    price !== undefined && sale !== undefined && sale >= price
+  if (onSaleTooHigh(product.price, product.salePrice)) {
+    ctx.addIssue({ code: 'custom', path: ['salePrice'], message: 'must be below the price' })
+  }
+  const skus = new Map<string, number>(product.sku === '' ? [] : [[skuKey(product.sku), -1]])
+  for (const [i, variation] of product.variations.entries()) {
+    const seen = skus.get(skuKey(variation.sku))
+    if (seen !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variations', i, 'sku'],
+        message: seen < 0 ? "is the product's own SKU" : `is variation ${seen + 1}'s SKU already`,
+      })
+    } else skus.set(skuKey(variation.sku), i)
+    if (onSaleTooHigh(variation.price, variation.salePrice)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variations', i, 'salePrice'],
+        message: 'must be below the price',
+      })
+    }
+  }
+}
+
 /**
  * A product as the form sends it. A simple product has its own SKU, prices and stock; a variable
  * one has variations, each with theirs. A scheduled product shows in the shop from `publishAt`.
+ * Its rules are said beside the other fields' problems (an API body without a name), not in a
+ * second round, once the fields they read are whole.
  */
-export const productInputSchema = z
-  .object({
-    type: z.enum(['simple', 'variable'], { error: 'must be simple or variable' }),
-    name: text({ error: 'is required' })
-      .trim()
-      .min(1, 'is required')
-      .max(200, 'must be at most 200 characters'),
-    slug: slugSchema,
-    description: htmlSchema,
-    shortDescription: htmlSchema,
-    status: z.enum(PRODUCT_STATES, { error: `must be one of ${PRODUCT_STATES.join(', ')}` }),
-    /** ISO 8601 instant with its offset; required when scheduled. */
-    publishAt: z.preprocess((value) => (value === '' ? undefined : value), isoInstant.optional()),
-    categories: idList.default([]),
-    sizeGuideId: z.preprocess((value) => (value === '' ? undefined : value), idParam().optional()),
-    /**
-     * Units one fan may have across their orders and carts, sizes and colours counted together
-     * (the drop's per-fan cap, launch/fan-cap.ts); left out: no cap.
-     */
-    perFanLimit: perFanLimitSchema,
-    /** Terms the product is offered in beyond those its variations use (e.g. a fabric). */
-    terms: idList.default([]),
-    sku: productSkuSchema,
-    price: optionalPrice,
-    salePrice: optionalPrice,
-    stock: z.preprocess((value) => (value === '' ? undefined : value), stockUnitsSchema.optional()),
-    variations: z
-      .array(variationInputSchema)
-      .max(MAX_VARIATIONS, `must be at most ${MAX_VARIATIONS}`)
-      .default([]),
-    /** The `updatedAt` of the copy the form was opened with: a save from an older copy is refused. */
-    updatedAt: z.preprocess((value) => (value === '' ? undefined : value), isoInstant.optional()),
-  })
-  .superRefine(
-    (product, ctx) => {
-      if (product.status === 'scheduled' && product.publishAt === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['publishAt'], message: 'is required for a scheduled product' })
-      }
-      if (product.type === 'simple') {
-        if (product.sku === '') ctx.addIssue({ code: 'custom', path: ['sku'], message: 'is required' })
-        if (product.price === undefined)
-          ctx.addIssue({ code: 'custom', path: ['price'], message: 'is required' })
-        if (product.stock === undefined)
-          ctx.addIssue({ code: 'custom', path: ['stock'], message: 'is required' })
-        if (product.variations.length > 0) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['variations'],
-            message: 'only a variable product has variations',
-          })
-        }
-      } else if (product.variations.length === 0) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['variations'],
-          message: 'a variable product needs a variation',
-        })
-      }
-      const onSaleTooHigh = (price?: number, sale?: number) =>
-        price !== undefined && sale !== undefined && sale >= price
-      if (onSaleTooHigh(product.price, product.salePrice)) {
-        ctx.addIssue({ code: 'custom', path: ['salePrice'], message: 'must be below the price' })
-      }
-      const skus = new Map<string, number>(product.sku === '' ? [] : [[skuKey(product.sku), -1]])
-      for (const [i, variation] of product.variations.entries()) {
-        const seen = skus.get(skuKey(variation.sku))
-        if (seen !== undefined) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['variations', i, 'sku'],
-            message: seen < 0 ? "is the product's own SKU" : `is variation ${seen + 1}'s SKU already`,
-          })
-        } else skus.set(skuKey(variation.sku), i)
-        if (onSaleTooHigh(variation.price, variation.salePrice)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['variations', i, 'salePrice'],
-            message: 'must be below the price',
-          })
-        }
-      }
-      // Said beside the other fields' problems (an API body without a name), not in a second round.
-    },
-    evenWithOtherIssues('type', 'status', 'publishAt', 'sku', 'price', 'salePrice', 'stock', 'variations'),
-  )
+export const productInputSchema = productFields.superRefine(
+  productRules,
+  evenWithOtherIssues('type', 'status', 'publishAt', 'sku', 'price', 'salePrice', 'stock', 'variations'),
+)
 export type ProductInput = z.output<typeof productInputSchema>
 
 /** The refusal (409) of a save made from a copy of the product older than its last change. */
