@@ -3,15 +3,15 @@
  * nobody. This browser fills in its own parts (the greeting, the cart and its hold, the launch access
  * grant) once the page has hydrated, from /visitor-frame, when core's personal-frame cookie says it
  * has some: the server sets that cookie once the browser has shown it runs these scripts (or this
- * browser does, once a frame drawn for its visitor has hydrated), and only then sends it shared
- * pages (without scripts, every page is rendered for the visitor). A frame the server drew for this
- * visitor always wins over what was filled in.
+ * browser does, once its scripts run on a frame drawn for its visitor: site/kept-frame.ts), and
+ * only then sends it shared pages (without scripts, every page is rendered for the visitor). A
+ * frame the server drew for this visitor always wins over what was filled in.
  */
-import { fillsOwnFrame, newFrameCookie } from '@fanshop/core'
+import { fillsOwnFrame } from '@fanshop/core'
 import { createContext, type ReactNode, useEffect, useLayoutEffect, useState } from 'react'
 import { useFetcher, useRouteLoaderData } from 'react-router'
 import type { FrameData, PersonalFrame } from './frame.server.ts'
-import { noteFrameCame, noteFrameFilled, stampToKeep } from './kept-frame.ts'
+import { noteFrameFilled } from './kept-frame.ts'
 import type { loader } from './routes/visitor-frame.ts'
 
 /** The personal parts this browser filled in, when its page was drawn for nobody. */
@@ -25,15 +25,6 @@ export function FrameFill({ children }: { children: ReactNode }) {
   const shared = frame !== undefined && frame === arrived && !frame.personal
   const fetcher = useFetcher<typeof loader>()
   const load = fetcher.load
-  // Noted as the frame commits, before a move made right after can ask whether to keep it.
-  useLayoutEffect(() => {
-    if (!frame) return
-    const stamp = stampToKeep(frame, document.cookie)
-    if (stamp === undefined)
-      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox; core writes the line as the server does
-      document.cookie = newFrameCookie(location.protocol === 'https:')
-    noteFrameCame(stamp, frame.launch.now, frame.endsAt)
-  }, [frame])
   useEffect(() => {
     if (shared && fillsOwnFrame(document.cookie)) void load('/visitor-frame')
   }, [shared, load])

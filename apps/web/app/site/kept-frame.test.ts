@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { keepsFrame, noteFrameCame, noteFrameFilled, serverClockOffset, stampToKeep } from './kept-frame.ts'
+import {
+  followFrames,
+  keepsFrame,
+  noteFrameCame,
+  noteFrameFilled,
+  serverClockOffset,
+  stampToKeep,
+} from './kept-frame.ts'
 
 const move = (from: string, to: string, formMethod?: 'GET' | 'POST') => ({
   currentUrl: new URL(from, 'https://shop.test'),
@@ -92,5 +99,50 @@ describe('the stamp a frame that came is kept under', () => {
   it("is, for one drawn for nobody, the browser's own", () => {
     expect(stampToKeep({ personal: false, stamp: null }, 'personal-frame=abc')).toBe('abc')
     expect(stampToKeep({ personal: false, stamp: null }, '')).toBeNull()
+  })
+})
+
+describe('the frames the router takes in', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  const frame = (stamp: string | null) => ({
+    personal: true,
+    stamp,
+    endsAt: null,
+    launch: { now: Date.now() },
+  })
+  /** A router holding `root` as the root's data, and what it tells its subscribers. */
+  function routerWith(root: ReturnType<typeof frame>) {
+    const subscribers: ((state: { loaderData: Record<string, unknown> }) => void)[] = []
+    const router = {
+      state: { loaderData: { root } },
+      subscribe: (subscriber: (typeof subscribers)[number]) => {
+        subscribers.push(subscriber)
+        return () => {}
+      },
+    }
+    return { router: router as unknown as Parameters<typeof followFrames>[0], subscribers }
+  }
+
+  it('are noted as the router takes them in, before React draws them', () => {
+    vi.stubGlobal('document', { cookie: 'personal-frame=abc' })
+    const { router, subscribers } = routerWith(frame('abc'))
+    followFrames(router)
+    expect(keepsFrame(move('/profile', '/'), 'personal-frame=abc')).toBe(true)
+    // A form sent: the server drew a new stamp, and the frame it sent back is noted at once.
+    for (const subscriber of subscribers) subscriber({ loaderData: { root: frame('abd') } })
+    expect(keepsFrame(move('/', '/profile'), 'personal-frame=abd')).toBe(true)
+    expect(keepsFrame(move('/', '/profile'), 'personal-frame=abc')).toBe(false)
+  })
+
+  it('make a browser whose page was drawn for it before the server saw its scripts say so with a stamp of its own, loading the frame on the first move', () => {
+    const browser = { cookie: '' }
+    vi.stubGlobal('document', browser)
+    vi.stubGlobal('location', { protocol: 'https:' })
+    followFrames(routerWith(frame(null)).router)
+    expect(browser.cookie).toMatch(
+      /^personal-frame=[0-9a-z]+; Max-Age=2592000; Path=\/; SameSite=Lax; Secure$/,
+    )
+    expect(keepsFrame(move('/profile', '/'), browser.cookie.split(';')[0]!)).toBe(false)
   })
 })

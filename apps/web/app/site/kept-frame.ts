@@ -6,10 +6,12 @@
  * under (the server draws a new one whenever what the frame shows may have changed, in this tab or
  * another). A plain move then asks only for the next page's own data, the same for
  * every visitor, which the page cache keeps for fans with a login or a bag too
- * (docs/decisions/0009).
+ * (docs/decisions/0009). Each frame is noted as the router takes it in (followFrames), not when
+ * React draws it: a move made before the page it came with is drawn asks with the frame the router
+ * has.
  */
-import { fillsOwnFrame, frameStampOf } from '@fanshop/core'
-import type { ShouldRevalidateFunctionArgs } from 'react-router'
+import { fillsOwnFrame, frameStampOf, newFrameCookie } from '@fanshop/core'
+import type { DataRouter, ShouldRevalidateFunctionArgs } from 'react-router'
 
 /** The stamp the frame the browser has is kept under; undefined until the first frame has come, or for one kept under none. */
 let stampOfFrame: string | null | undefined
@@ -26,7 +28,7 @@ let clockOffset: number | undefined
  * held. One drawn for nobody shows nothing of theirs: the browser's own, as what it fills in is read
  * from now on. Undefined for one drawn for its visitor before the server knew their browser runs
  * the storefront's scripts, when no other tab has said so since: the browser then says so itself
- * with a stamp of its own (site/frame-fill.tsx), and keeps the frame under none, so the first move
+ * with a stamp of its own (followFrames), and keeps the frame under none, so the first move
  * loads it again. Nothing tells this browser what happened between the request and now (a logout
  * in another tab before this page hydrated draws no stamp), so only the server can say the frame is
  * still current.
@@ -40,8 +42,37 @@ export function stampToKeep(
   return frame.stamp
 }
 
+/** What of a frame (the root loader's data, site/frame.server.ts) says how long it may be kept. */
+interface KeptFrameParts {
+  personal: boolean
+  stamp: string | null
+  endsAt: number | null
+  launch: { now: number }
+}
+
 /**
- * Notes a frame's coming (FrameFill, each time the root's data changes): the stamp it is kept under,
+ * Notes the frame the page arrived with, then each new one as the router takes it in, before React
+ * draws it (a transition, which a busy phone finishes later than the router's move: a move back
+ * made meanwhile was asked with the frame before and loaded it again). A frame drawn for its
+ * visitor before the server knew their browser runs these scripts makes the browser say so itself
+ * with a stamp of its own (stampToKeep).
+ */
+export function followFrames(router: Pick<DataRouter, 'state' | 'subscribe'>): void {
+  let noted: unknown
+  const note = (frame: KeptFrameParts | undefined) => {
+    if (frame === undefined || frame === noted) return
+    noted = frame
+    const stamp = stampToKeep(frame, document.cookie)
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox; core writes the line as the server does
+    if (stamp === undefined) document.cookie = newFrameCookie(location.protocol === 'https:')
+    noteFrameCame(stamp, frame.launch.now, frame.endsAt)
+  }
+  note(router.state.loaderData.root)
+  router.subscribe((state) => note(state.loaderData.root))
+}
+
+/**
+ * Notes a frame's coming (followFrames, each time the root's data changes): the stamp it is kept under,
  * its end, and the clock once. A frame drawn for its visitor is kept under the stamp its request
  * held, not the one the browser holds when it comes: a form sent from another tab in between (before
  * this page hydrated, say) drew a new one, and the next move loads the frame again. Kept under no

@@ -12,8 +12,8 @@
  * tab, say; site/kept-frame.ts). Browsers that still hold the first value, '1', are read as holding a stamp.
  *
  * The server sets it on the first page data a browser asks for; a browser whose page was drawn
- * for it before then sets it itself once hydrated (site/frame-fill.tsx), and its first move loads
- * the frame again under that stamp.
+ * for it before then sets it itself once its scripts run (site/kept-frame.ts), and its first move
+ * loads the frame again under that stamp.
  */
 import { readCookie, serializeCookie } from './consent.ts'
 
