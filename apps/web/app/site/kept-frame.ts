@@ -12,6 +12,7 @@
  */
 import { fillsOwnFrame, frameStampOf, newFrameCookie } from '@fanshop/core'
 import type { DataRouter, ShouldRevalidateFunctionArgs } from 'react-router'
+import type { FrameData } from './frame.server.ts'
 
 /** The stamp the frame the browser has is kept under; undefined until the first frame has come, or for one kept under none. */
 let stampOfFrame: string | null | undefined
@@ -42,13 +43,8 @@ export function stampToKeep(
   return frame.stamp
 }
 
-/** What of a frame (the root loader's data, site/frame.server.ts) says how long it may be kept. */
-interface KeptFrameParts {
-  personal: boolean
-  stamp: string | null
-  endsAt: number | null
-  launch: { now: number }
-}
+/** What of a frame (the root loader's data) says how long it may be kept. */
+type KeptFrameParts = Pick<FrameData, 'personal' | 'stamp' | 'endsAt' | 'launch'>
 
 /**
  * Notes the frame the page arrived with, then each new one as the router takes it in, before React
