@@ -20,6 +20,12 @@ export interface Endpoint {
    * it takes one (an order opened by its owner instead of its order_token).
    */
   readonly bearer?: boolean | 'optional'
+  /**
+   * True when its 200 answer reads nothing of the caller, only the path, the query and the shop's
+   * data: the same for everyone (the catalogue, the content, the menus, the reference lists). The
+   * API keeps such answers in its shared cache (apps/api's http/shared-answers.ts).
+   */
+  readonly shared?: true
   readonly params?: z.ZodObject
   readonly query?: z.ZodObject
   /** Request headers the endpoint reads (an Idempotency-Key). */

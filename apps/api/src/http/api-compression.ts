@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify'
  * by side drove a full garbage collection every few dozen answers (as pages did, page-compression.ts).
  * A catalogue page of 100 products is well under the window.
  */
-const BROTLI = {
+export const API_BROTLI = {
   params: {
     [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
     [zlib.constants.BROTLI_PARAM_LGWIN]: 20,
@@ -29,7 +29,7 @@ export async function registerApiCompression(app: FastifyInstance) {
     globalCompression: true,
     globalDecompression: false,
     encodings: ['br', 'gzip'],
-    brotliOptions: BROTLI,
+    brotliOptions: API_BROTLI,
     threshold: 1024,
   })
 }

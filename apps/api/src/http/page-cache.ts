@@ -26,6 +26,9 @@
  * pages show), and a page's data once a move keeps their frame (the router leaves the root's loader
  * out of `_routes`: what is left reads no visitor). Such a visitor never leaves a page of theirs
  * behind: a page missing for them is rendered as for an anonymous visitor, kept, and sent to them.
+ *
+ * The store API's answers that read no caller are kept here too, under the same rules and keys of
+ * their own (shared-answers.ts).
  */
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
@@ -36,6 +39,7 @@ import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify
 import type { Redis } from 'ioredis'
 import { launchAtOf } from '../config.ts'
 import type { ShopContext } from '../context.ts'
+import { API_BROTLI } from './api-compression.ts'
 import { closeRedis, connectRedis } from './redis.ts'
 import { ADMIN_API_PREFIX } from './security-headers.ts'
 
@@ -51,6 +55,38 @@ const gzip = promisify(zlib.gzip)
  * bytes").
  */
 const KEPT_BROTLI_QUALITY = 6
+
+/** How a kept page is compressed: brotli (above) and gzip at its best. */
+const PAGE_COMPRESSION: Compression = {
+  brotli: (size) => ({
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: KEPT_BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  }),
+  gzipLevel: 9,
+}
+
+/**
+ * How a kept API answer is compressed: as the API compresses its answers on the fly, and gzip at
+ * zlib's default. A list of 24 products is 168 KB of JSON, three times a page: with glibc's fixed
+ * mapping threshold, brotli at quality 6 and gzip at 9 took 15 ms of CPU for it on libuv's threads,
+ * these 7 ms, for answers 9% (brotli) and 3% (gzip) larger (docs/performance-log.md, "The store
+ * API's shared answers").
+ */
+const ANSWER_COMPRESSION: Compression = { brotli: () => API_BROTLI, gzipLevel: 6 }
+
+interface Compression {
+  brotli: (size: number) => zlib.BrotliOptions
+  gzipLevel: number
+}
+
+/**
+ * The bytes of answer keys remembered as asked for once (`askedBefore`): about ten thousand
+ * addresses of a hundred characters.
+ */
+const ASKED_BUDGET = 1024 * 1024
 
 /**
  * The cookies that make a visitor's pages their own: the storefront's session (login, cart, last
@@ -180,6 +216,9 @@ export class PageCache {
   private readonly entries = new Map<string, Entry>()
   private bytes = 0
   private readonly pending = new Map<string, Promise<CachedPage | null>>()
+  /** Answer keys asked for once (`askedBefore`), oldest first, with when. */
+  private readonly asked = new Map<string, number>()
+  private askedBytes = 0
   private version = '0'
   /** When stock last changed, here or (as heard through Redis) on another instance. */
   private stockChangedAt = 0
@@ -374,35 +413,76 @@ export class PageCache {
    * Compresses a finished page, or a page's data, for keeping; null when it is not whole and
    * shareable. `nonce` is the one its render put on the inline scripts it wrote.
    */
-  async prepare(
+  prepare(
     status: number,
     headers: Headers,
     html: Buffer,
     version: string,
     nonce: string,
   ): Promise<CachedPage | null> {
-    if (!shareable(status, headers) || !isWhole(html, headers)) return null
-    const [br, gz] = await Promise.all([
-      brotli(html, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: KEPT_BROTLI_QUALITY,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-        },
-      }),
-      gzip(html, { level: 9 }),
-    ])
-    const tag = createHash('sha256').update(html).digest('base64url').slice(0, 27)
-    return {
+    if (!shareable(status, headers) || !isWhole(html, headers)) return Promise.resolve(null)
+    const scriptHashes = isDataAnswer(headers) ? '' : inlineScriptHashes(html.toString('utf8'), nonce)
+    return compressed(
       status,
-      headers: [...headers].filter(([name]) => !UNKEPT_HEADERS.has(name)),
-      scriptHashes: isDataAnswer(headers) ? '' : inlineScriptHashes(html.toString('utf8'), nonce),
-      br,
-      gzip: gz,
-      etags: { br: `"${tag}-br"`, gzip: `"${tag}-gz"`, identity: `"${tag}"` },
-      renderedAt: 0,
+      keptHeaders(headers, UNKEPT_HEADERS),
+      html,
       version,
+      scriptHashes,
+      PAGE_COMPRESSION,
+    )
+  }
+
+  /**
+   * The key a shared API answer (http/shared-answers.ts) is kept under: its whole address, apart
+   * from the pages' keys, and whether the shop is open, as pages are. Null when nothing is kept.
+   */
+  answerKeyOf(url: string): string | null {
+    if (this.ttlMs <= 0) return null
+    const open = this.ctx.now() >= launchAtOf(this.ctx.config)
+    return `answer:${open ? 'open' : 'soon'}:${url}`
+  }
+
+  /**
+   * Whether an answer's key was asked for before, within twice the fresh seconds; it is noted as
+   * asked now either way. An answer is kept from its second ask on (as nginx's
+   * `proxy_cache_min_uses 2`): a flood of addresses each asked once (a parameter made up for every
+   * request) is read as before, at no cost of compression or memory for copies nobody asks for
+   * again, while an answer in demand is read twice instead of once. The keys noted are bounded
+   * (ASKED_BUDGET), the oldest forgotten first.
+   */
+  askedBefore(key: string): boolean {
+    const now = this.ctx.now()
+    const at = this.asked.get(key)
+    if (at === undefined) this.askedBytes += key.length
+    else this.asked.delete(key)
+    this.asked.set(key, now)
+    while (this.askedBytes > ASKED_BUDGET) {
+      const oldest = this.asked.keys().next().value!
+      this.asked.delete(oldest)
+      this.askedBytes -= oldest.length
     }
+    return at !== undefined && now - at < 2 * this.ttlMs
+  }
+
+  /** Compresses an API answer for keeping; null unless it is a 200 JSON answer anyone may be given. */
+  prepareAnswer(status: number, headers: Headers, body: Buffer, version: string): Promise<CachedPage | null> {
+    const json = (headers.get('content-type') ?? '').startsWith('application/json')
+    if (
+      status !== 200 ||
+      !json ||
+      headers.has('set-cookie') ||
+      unshared(headers.get('cache-control') ?? '')
+    ) {
+      return Promise.resolve(null)
+    }
+    return compressed(
+      status,
+      keptHeaders(headers, UNKEPT_ANSWER_HEADERS),
+      body,
+      version,
+      '',
+      ANSWER_COMPRESSION,
+    )
   }
 
   /**
@@ -462,6 +542,18 @@ export class PageCache {
 /** Headers a kept page does not carry over: they are per response. */
 const UNKEPT_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'date', 'cache-control'])
 
+/** Headers a kept API answer does not carry over; its Cache-Control is its route's, as sent. */
+const UNKEPT_ANSWER_HEADERS = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'date',
+  'x-page-cache',
+])
+
+const keptHeaders = (headers: Headers, unkept: Set<string>): [string, string][] =>
+  [...headers].filter(([name]) => !unkept.has(name))
+
 /** Whether a Cache-Control value keeps an answer out of every shared cache. */
 export const unshared = (control: string) => /private|no-store/i.test(control)
 
@@ -484,6 +576,45 @@ export function isWhole(body: Buffer, headers: Headers): boolean {
   return body.toString('latin1', body.length - 16).includes('</html>')
 }
 
+/** A page or an answer as kept: compressed both ways once, with a strong ETag per encoding. */
+async function compressed(
+  status: number,
+  headers: [string, string][],
+  body: Buffer,
+  version: string,
+  scriptHashes: string,
+  how: Compression,
+): Promise<CachedPage> {
+  const [br, gz] = await Promise.all([
+    brotli(body, how.brotli(body.length)),
+    gzip(body, { level: how.gzipLevel }),
+  ])
+  const tag = createHash('sha256').update(body).digest('base64url').slice(0, 27)
+  return {
+    status,
+    headers,
+    scriptHashes,
+    br,
+    gzip: gz,
+    etags: { br: `"${tag}-br"`, gzip: `"${tag}-gz"`, identity: `"${tag}"` },
+    renderedAt: 0,
+    version,
+  }
+}
+
+/**
+ * Whether an If-None-Match header names this ETag: weak comparison (RFC 9110, 13.1.2), a list of
+ * tags or `*`. Browsers send the one tag they were given.
+ */
+export function namesTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch === etag) return true
+  return ifNoneMatch.split(',').some((listed) => {
+    const tag = listed.trim()
+    return tag === '*' || tag === etag || tag === `W/${etag}`
+  })
+}
+
 const caches = new WeakMap<ShopContext, PageCache>()
 
 /**
@@ -493,6 +624,9 @@ const caches = new WeakMap<ShopContext, PageCache>()
  * there is no page cache.
  */
 export const sharedDataVersionOf = (ctx: ShopContext): string => caches.get(ctx)?.currentVersion() ?? '0'
+
+/** The shop's page cache, which keeps its shared API answers too; undefined where there is none. */
+export const pageCacheOf = (ctx: ShopContext): PageCache | undefined => caches.get(ctx)
 
 /** The storefront's page cache (PAGE_CACHE_SECONDS = 0 turns it off). */
 export async function createPageCache(ctx: ShopContext): Promise<PageCache> {

@@ -80,7 +80,7 @@ function compressWhole(page: Buffer, encoding: 'br' | 'gzip'): Buffer {
  * the compressor's CPU from 0.7 to 1.2 ms on the home page. Headers are already set.
  */
 export async function writeCompressed(
-  body: ReadableStream<Uint8Array>,
+  body: AsyncIterable<Uint8Array>,
   res: ServerResponse,
   encoding: 'br' | 'gzip',
 ): Promise<void> {

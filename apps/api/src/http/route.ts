@@ -18,6 +18,7 @@ import type {
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { type ReadHandlerOf, registerInProcess } from './in-process-api.ts'
+import { sharedAnswerHooks } from './shared-answers.ts'
 
 type SchemaOf<E extends Endpoint> = {
   params: E['params']
@@ -76,7 +77,9 @@ export function route<E extends Endpoint>(
   if (endpoint.query) schema.querystring = endpoint.query
   if (endpoint.body) schema.body = endpoint.body
   // A multipart body is described for OpenAPI only: the handler reads its parts (@fastify/multipart).
-  const options = endpoint.upload ? { ...extras, validatorCompiler: skipBodyValidation } : extras
+  const bodyCheck = endpoint.upload ? { validatorCompiler: skipBodyValidation } : {}
+  const keeping = endpoint.shared ? sharedAnswerHooks(endpoint, extras.onRequest) : {}
+  const options = { ...extras, ...bodyCheck, ...keeping }
   if (endpoint.upload) {
     schema.body = endpoint.upload
     schema.consumes = ['multipart/form-data']

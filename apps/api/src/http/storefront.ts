@@ -37,6 +37,7 @@ import { freshNonce } from './csp-nonce.ts'
 import {
   type CachedPage,
   createPageCache,
+  namesTag,
   type PageCache,
   pageOfData,
   sharedCookies,
@@ -292,19 +293,6 @@ async function serve(
       JSON.stringify({ message: 'Something went wrong on our side. Please try again.', statusCode: 500 }),
     )
   }
-}
-
-/**
- * Whether an If-None-Match header names this ETag: weak comparison (RFC 9110, 13.1.2), a list of
- * tags or `*`. Browsers send the one tag they were given.
- */
-function namesTag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false
-  if (ifNoneMatch === etag) return true
-  return ifNoneMatch.split(',').some((listed) => {
-    const tag = listed.trim()
-    return tag === '*' || tag === etag || tag === `W/${etag}`
-  })
 }
 
 /**

@@ -228,6 +228,7 @@ export const cartEndpoints = {
   countries: defineEndpoint({
     method: 'GET',
     path: '/api/v1/countries',
+    shared: true,
     tags: STORE,
     summary: 'Every country with its ISO code (page through with page and per_page, up to 999)',
     query: z.object({ page: pageParam, per_page: perPageParam(999, 25) }),
@@ -236,6 +237,7 @@ export const cartEndpoints = {
   states: defineEndpoint({
     method: 'GET',
     path: '/api/v1/states',
+    shared: true,
     tags: STORE,
     summary: 'The states (provinces, regions) of a country; empty for a country whose addresses name none',
     query: z.object({ country_id: idParam() }),
@@ -247,6 +249,7 @@ export const cartEndpoints = {
   shippingZones: defineEndpoint({
     method: 'GET',
     path: '/wp-json/wc/v3/shipping/zones',
+    shared: true,
     tags: ['shipping'],
     summary: 'Shipping zones; zone 0 is "Locations not covered by your other zones"',
     responses: { 200: z.array(shippingZoneSchema) },

@@ -171,6 +171,7 @@ export const catalogEndpoints = {
   categories: defineEndpoint({
     method: 'GET',
     path: '/wp-json/wc/v3/products/categories',
+    shared: true,
     tags: TAGS,
     summary: 'Product categories, with their image and number of products',
     query: z.object({
@@ -202,6 +203,7 @@ export const catalogEndpoints = {
   products: defineEndpoint({
     method: 'GET',
     path: '/wp-json/wc/v3/products',
+    shared: true,
     tags: TAGS,
     summary: 'Published products, paged (X-WP-Total, X-WP-TotalPages)',
     query: z.object({
@@ -236,6 +238,7 @@ export const catalogEndpoints = {
   product: defineEndpoint({
     method: 'GET',
     path: '/wp-json/wc/v3/products/:id',
+    shared: true,
     tags: TAGS,
     summary: 'One published product, by id or by slug',
     query: z.object({ _fields: productFieldsParam.optional() }),
@@ -254,6 +257,7 @@ export const catalogEndpoints = {
   variations: defineEndpoint({
     method: 'GET',
     path: '/wp-json/wc/v3/products/:id/variations',
+    shared: true,
     tags: TAGS,
     summary: "A published product's variations, paged (X-WP-Total, X-WP-TotalPages)",
     params: z.object({ id: idParam('must be a product id (a positive whole number)') }),
@@ -293,6 +297,7 @@ export const catalogEndpoints = {
   filteredProducts: defineEndpoint({
     method: 'GET',
     path: '/wp-json/wp/v2/products/list',
+    shared: true,
     tags: TAGS,
     summary: 'Products matching the shop filters (attributes and gender), paged',
     query: z.object({ ...productListQuery, taxonomies: taxonomiesParam.optional() }),
@@ -301,6 +306,7 @@ export const catalogEndpoints = {
   attributes: defineEndpoint({
     method: 'GET',
     path: '/wp-json/wp/v2/attributes/list',
+    shared: true,
     tags: TAGS,
     summary: 'The attributes the shop filters by, with their terms',
     responses: { 200: z.array(attributeFilterSchema) },
@@ -308,6 +314,7 @@ export const catalogEndpoints = {
   genders: defineEndpoint({
     method: 'GET',
     path: '/wp-json/wp/v2/gender_taxonomy',
+    shared: true,
     tags: TAGS,
     summary: 'The gender taxonomy the shop filters by',
     responses: { 200: z.array(genderTermSchema) },

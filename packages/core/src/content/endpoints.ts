@@ -179,6 +179,7 @@ function listEndpoint<T extends ContentType>(type: T) {
   return defineEndpoint({
     method: 'GET',
     path: `/wp-json/wp/v2/${type}`,
+    shared: true,
     tags: ['content'],
     summary: SUMMARIES[type],
     query: z.object({
@@ -198,6 +199,7 @@ function itemEndpoint<T extends ContentType>(type: T) {
   return defineEndpoint({
     method: 'GET',
     path: `/wp-json/wp/v2/${type}/:id`,
+    shared: true,
     tags: ['content'],
     summary: `One ${CONTENT_LABELS[type]} by id`,
     params: idParams,
@@ -235,6 +237,7 @@ export const contentEndpoints = {
   feedTerms: defineEndpoint({
     method: 'GET',
     path: '/wp-json/wp/v2/feed_taxonomy',
+    shared: true,
     tags: ['content'],
     summary: 'The feed taxonomy: the topics feed items and posts are filed under, with their counts',
     query: z.object(pagingQuery),
@@ -243,6 +246,7 @@ export const contentEndpoints = {
   feedTerm: defineEndpoint({
     method: 'GET',
     path: '/wp-json/wp/v2/feed_taxonomy/:id',
+    shared: true,
     tags: ['content'],
     summary: 'One feed taxonomy term by id',
     params: idParams,

@@ -6,6 +6,7 @@ export const siteEndpoints = {
   menu: defineEndpoint({
     method: 'GET',
     path: '/wp-json/wp/v2/menu',
+    shared: true,
     tags: ['site'],
     summary: 'The navigation menus: the main menu and the legal sub-menus, as groups of links',
     responses: { 200: menuResponseSchema },
