@@ -59,9 +59,13 @@ function load(title, options) {
 }
 
 const products = await (await fetch(`${base}/wp-json/wc/v3/products?per_page=24`)).json()
+let asked = 0
+const newAddress = (request) => ({ ...request, path: `/wp-json/wc/v3/products?per_page=24&asked=${asked++}` })
 const firstSlug = products[0]?.slug
 const scenarios = [
   ['API: product list (24)', { requests: [{ path: '/wp-json/wc/v3/products?per_page=24' }] }],
+  // Each request a new address, asked once: read every time, never kept (ADR 0009, the second ask).
+  ['API: product list (24), new address each', { requests: [{ setupRequest: newAddress }] }],
   ['API: categories', { requests: [{ path: '/wp-json/wc/v3/products/categories?exclude=15' }] }],
   ['page: /shop (SSR)', { requests: [{ path: '/shop' }] }],
   ...(firstSlug

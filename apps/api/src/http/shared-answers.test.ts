@@ -65,6 +65,8 @@ describe("the store API's shared answers", () => {
     expect(gz.headers['content-encoding']).toBe('gzip')
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(first.body)
     expect(new Set([hit.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3)
+    // Kept as it is too, for callers who accept no encoding: not gunzipped for each.
+    expect((await cache.lookup(cache.answerKeyOf(url)!))?.page.identity?.toString()).toBe(first.body)
   })
 
   it('answers 304 to a caller who names the ETag of the encoding it is sent, kept or read again', async () => {

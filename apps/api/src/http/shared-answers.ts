@@ -43,7 +43,11 @@ function representation(request: FastifyRequest, reply: FastifyReply, page: Cach
   reply.header('vary', 'Accept-Encoding').header('etag', etag)
   if (namesTag(request.headers['if-none-match'], etag)) return null
   if (encoding) reply.header('content-encoding', encoding)
-  return encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : gunzipSync(page.gzip)
+  return encoding === 'br'
+    ? page.br
+    : encoding === 'gzip'
+      ? page.gzip
+      : (page.identity ?? gunzipSync(page.gzip))
 }
 
 /** Sends a kept answer: no read, no serialization, no compression. */
