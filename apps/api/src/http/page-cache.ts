@@ -473,14 +473,7 @@ export class PageCache {
   /** Compresses an API answer for keeping; null unless it is a 200 JSON answer anyone may be given. */
   prepareAnswer(status: number, headers: Headers, body: Buffer, version: string): Promise<CachedPage | null> {
     const json = (headers.get('content-type') ?? '').startsWith('application/json')
-    if (
-      status !== 200 ||
-      !json ||
-      headers.has('set-cookie') ||
-      unshared(headers.get('cache-control') ?? '')
-    ) {
-      return Promise.resolve(null)
-    }
+    if (!json || !anyones(status, headers)) return Promise.resolve(null)
     const page = compressed(
       status,
       keptHeaders(headers, UNKEPT_ANSWER_HEADERS),
@@ -568,17 +561,14 @@ export class PageCache {
   }
 }
 
-/** Headers a kept page does not carry over: they are per response. */
-const UNKEPT_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'date', 'cache-control'])
+/** Headers neither a kept page nor a kept API answer carries over: they are per response. */
+const PER_RESPONSE_HEADERS = ['set-cookie', 'content-length', 'content-encoding', 'date']
+
+/** Headers a kept page does not carry over: its Cache-Control is set as it is sent. */
+const UNKEPT_HEADERS = new Set([...PER_RESPONSE_HEADERS, 'cache-control'])
 
 /** Headers a kept API answer does not carry over; its Cache-Control is its route's, as sent. */
-const UNKEPT_ANSWER_HEADERS = new Set([
-  'set-cookie',
-  'content-length',
-  'content-encoding',
-  'date',
-  'x-page-cache',
-])
+const UNKEPT_ANSWER_HEADERS = new Set([...PER_RESPONSE_HEADERS, 'x-page-cache'])
 
 const keptHeaders = (headers: Headers, unkept: Set<string>): [string, string][] =>
   [...headers].filter(([name]) => !unkept.has(name))
@@ -589,12 +579,14 @@ export const unshared = (control: string) => /private|no-store/i.test(control)
 /** A 200 HTML page, or a page's data, that sets no cookie and that its route did not mark private. */
 export function shareable(status: number, headers: Headers): boolean {
   return (
-    status === 200 &&
     ((headers.get('content-type') ?? '').startsWith('text/html') || isDataAnswer(headers)) &&
-    headers.getSetCookie().length === 0 &&
-    !unshared(headers.get('cache-control') ?? '')
+    anyones(status, headers)
   )
 }
+
+/** A 200 answer that sets no cookie and that its route did not mark private: one anyone may be given. */
+const anyones = (status: number, headers: Headers) =>
+  status === 200 && headers.getSetCookie().length === 0 && !unshared(headers.get('cache-control') ?? '')
 
 /**
  * Whether a rendered answer came out whole: a page that ends its document, or a page's data in one
@@ -630,6 +622,14 @@ async function compressed(
     version,
   }
 }
+
+/** A kept page's or answer's body in an encoding: as kept, or gunzipped for a caller who takes none. */
+export const keptBody = (page: CachedPage, encoding: KeptEncoding): Buffer =>
+  encoding === 'br'
+    ? page.br
+    : encoding === 'gzip'
+      ? page.gzip
+      : (page.identity ?? zlib.gunzipSync(page.gzip))
 
 /**
  * Whether an If-None-Match header names this ETag: weak comparison (RFC 9110, 13.1.2), a list of

@@ -12,7 +12,6 @@
  * (PAGE_CACHE_SECONDS=0, development, the API without the storefront in tests).
  */
 import { Readable } from 'node:stream'
-import { gunzipSync } from 'node:zlib'
 import type { Endpoint } from '@fanshop/core'
 import type {
   FastifyReply,
@@ -21,7 +20,7 @@ import type {
   onResponseHookHandler,
   onSendHookHandler,
 } from 'fastify'
-import { type CachedPage, namesTag, pageCacheOf } from './page-cache.ts'
+import { type CachedPage, keptBody, namesTag, pageCacheOf } from './page-cache.ts'
 import { pageEncoding } from './page-compression.ts'
 
 /** The request reading an answer for the cache: the version it reads under, and where its answer goes. */
@@ -43,11 +42,7 @@ function representation(request: FastifyRequest, reply: FastifyReply, page: Cach
   reply.header('vary', 'Accept-Encoding').header('etag', etag)
   if (namesTag(request.headers['if-none-match'], etag)) return null
   if (encoding) reply.header('content-encoding', encoding)
-  return encoding === 'br'
-    ? page.br
-    : encoding === 'gzip'
-      ? page.gzip
-      : (page.identity ?? gunzipSync(page.gzip))
+  return keptBody(page, encoding ?? 'identity')
 }
 
 /** Sends a kept answer: no read, no serialization, no compression. */

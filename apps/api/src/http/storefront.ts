@@ -22,7 +22,6 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { pathToFileURL } from 'node:url'
-import { gunzipSync } from 'node:zlib'
 import {
   type InProcessApi,
   isPrivatePage,
@@ -37,6 +36,7 @@ import { freshNonce } from './csp-nonce.ts'
 import {
   type CachedPage,
   createPageCache,
+  keptBody,
   namesTag,
   type PageCache,
   pageOfData,
@@ -329,7 +329,7 @@ function sendCached(
     res.end()
     return
   }
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : gunzipSync(page.gzip)
+  const body = keptBody(page, encoding ?? 'identity')
   if (encoding) res.setHeader('content-encoding', encoding)
   res.setHeader('content-length', body.length)
   res.writeHead(page.status)
