@@ -2,6 +2,9 @@
  * API answers leave compressed for clients that accept it (brotli first, then gzip), and the
  * storefront's in-process calls always get plain JSON, whatever the caller asked for.
  */
+import type { AddressInfo } from 'node:net'
+import net from 'node:net'
+import { Writable } from 'node:stream'
 import zlib from 'node:zlib'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -109,5 +112,52 @@ describe('API compression', () => {
     } finally {
       await api.close()
     }
+  })
+})
+
+/**
+ * On drop day phones leave mid-answer all the time: a fan taps away while a long list is still
+ * streaming. That is the client's choice, not the shop's failure, so it must not be written to the
+ * log as an error (level 50), which is what alerts page the team on; a real compression error still is.
+ */
+describe('a client that leaves while a compressed answer streams', () => {
+  let t: TestApp
+  let port: number
+  const lines: { level: number; msg: string }[] = []
+
+  beforeAll(async () => {
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+        done()
+      },
+    })
+    t = await createTestApp({ logStream })
+    await t.app.listen({ host: '127.0.0.1', port: 0 })
+    port = (t.app.server.address() as AddressInfo).port
+  })
+  afterAll(() => t.close())
+
+  /** Asks for `path` in brotli over a raw socket and hangs up as soon as the request is out. */
+  const leaveEarly = (path: string) =>
+    new Promise<void>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: br\r\n\r\n`, () =>
+          socket.destroy(),
+        ),
+      )
+      socket.on('close', () => resolve())
+    })
+
+  it('is not logged as an error, and the server goes on answering', async () => {
+    lines.length = 0
+    // Each address asked once, so each is read for its caller alone and streamed, not a kept copy.
+    for (let perPage = 100; perPage > 95; perPage--)
+      await leaveEarly(`/wp-json/wc/v3/products?per_page=${perPage}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(lines.filter((line) => line.level >= 50)).toEqual([])
+    const after = await fetch(`http://127.0.0.1:${port}/wp-json/wc/v3/products?per_page=100`)
+    expect(after.status).toBe(200)
+    expect(((await after.json()) as unknown[]).length).toBeGreaterThan(0)
   })
 })

@@ -6,6 +6,9 @@
  * decompressed: clients send JSON plainly, as before. Pages are compressed by page-compression.ts, and hashed assets
  * were compressed at build time, so both already carry their Content-Encoding and pass through.
  * The storefront's in-process calls (in-process-fetch.ts) ask for identity and get plain JSON.
+ * A client that hangs up while its answer is still being compressed is not an error: the plugin
+ * (since 9.2) writes nothing for it, where 8.x logged "premature close" at error level for every
+ * phone that tapped away from a long list.
  */
 import zlib from 'node:zlib'
 import compress from '@fastify/compress'
