@@ -118,17 +118,23 @@ export function pickFields<Item extends object>(item: Item, selection: FieldSele
 function pickValue(value: unknown, chosen: true | FieldSelection): unknown {
   if (chosen === true || value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) {
-    if (![...chosen.keys()].some((name) => POSITION.test(name)))
-      return value.map((each) => pickValue(each, chosen))
-    return value.flatMap((each, position) => {
+    let positional = false
+    for (const name of chosen.keys()) if (POSITION.test(name)) positional = true
+    if (!positional) return value.map((each) => pickValue(each, chosen))
+    const picked: unknown[] = []
+    for (let position = 0; position < value.length; position++) {
       const part = chosen.get(String(position))
-      return part ? [pickValue(each, part)] : []
-    })
+      if (part) picked.push(pickValue(value[position], part))
+    }
+    return picked
   }
-  return Object.fromEntries(
-    Object.entries(value).flatMap(([name, each]) => {
-      const part = chosen.get(name)
-      return part ? [[name, pickValue(each, part)]] : []
-    }),
-  )
+  // A loop rather than entries and fromEntries: a rendered page picks from every product it shows,
+  // and the arrays those made for each field were 2% of the CPU of an uncached `/shop`.
+  const picked: Record<string, unknown> = {}
+  const fields = value as Record<string, unknown>
+  for (const name of Object.keys(fields)) {
+    const part = chosen.get(name)
+    if (part) picked[name] = pickValue(fields[name], part)
+  }
+  return picked
 }
