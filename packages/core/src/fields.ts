@@ -111,6 +111,12 @@ export function pickFields<Item extends object>(item: Item, selection: FieldSele
   return picked as Partial<Item>
 }
 
+/** Whether a selection of a list's parts names positions (`images.0`) rather than each item's fields. */
+function namesPositions(chosen: FieldSelection): boolean {
+  for (const name of chosen.keys()) if (POSITION.test(name)) return true
+  return false
+}
+
 /**
  * The parts of a value asked for: of an object, the fields named (in its own order); of a list,
  * the items at the positions named, or else each item's parts; a scalar whole (as in WordPress).
@@ -118,9 +124,7 @@ export function pickFields<Item extends object>(item: Item, selection: FieldSele
 function pickValue(value: unknown, chosen: true | FieldSelection): unknown {
   if (chosen === true || value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) {
-    let positional = false
-    for (const name of chosen.keys()) if (POSITION.test(name)) positional = true
-    if (!positional) return value.map((each) => pickValue(each, chosen))
+    if (!namesPositions(chosen)) return value.map((each) => pickValue(each, chosen))
     const picked: unknown[] = []
     for (let position = 0; position < value.length; position++) {
       const part = chosen.get(String(position))

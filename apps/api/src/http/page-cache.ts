@@ -623,7 +623,10 @@ async function compressed(
   }
 }
 
-/** A kept page's or answer's body in an encoding: as kept, or gunzipped for a caller who takes none. */
+/**
+ * A kept page's or answer's body in an encoding; for a caller who takes none, the answer's plain
+ * copy, or a page gunzipped (pages keep none).
+ */
 export const keptBody = (page: CachedPage, encoding: KeptEncoding): Buffer =>
   encoding === 'br'
     ? page.br
