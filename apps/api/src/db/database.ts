@@ -16,7 +16,6 @@ import {
   Kysely,
   type LimitNode,
   type QueryCompiler,
-  type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -29,6 +28,7 @@ import { NamedStatementsClient } from './named-statements.ts'
 import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts'
 import { addSearchFold, SQLITE_LIMIT } from './portable.ts'
 import type { Database } from './schema.ts'
+import { preparedOnce } from './sqlite-statements.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -49,30 +49,6 @@ export interface OpenOptions {
   /** PostgreSQL only: the schema used for every table (tests give each file its own). */
   schema?: string
   poolSize?: number
-}
-
-/** How many distinct SQL texts keep their prepared statement (the shop issues a few hundred). */
-const STATEMENT_CACHE_SIZE = 1000
-
-/**
- * better-sqlite3 behind Kysely prepares every statement anew, which cost more than running it on
- * the add-to-cart path; here each SQL text is prepared once and reused (least recently used out).
- */
-function preparedOnce(database: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>()
-  return {
-    close: () => database.close(),
-    prepare(text) {
-      let statement = statements.get(text)
-      if (statement) statements.delete(text)
-      else {
-        statement = database.prepare(text)
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!)
-      }
-      statements.set(text, statement)
-      return statement
-    },
-  }
 }
 
 /**

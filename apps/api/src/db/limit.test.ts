@@ -1,7 +1,7 @@
 /**
  * A LIMIT bound as a parameter on SQLite. SQLite's planner (3.53, as better-sqlite3 12 builds it)
  * reads a bound LIMIT's value when it is an integer, and so marks the statement to be planned again
- * whenever that parameter is bound: every run of a cached statement (db/database.ts's preparedOnce)
+ * whenever that parameter is bound: every run of a cached statement (db/sqlite-statements.ts's preparedOnce)
  * was parsed and planned anew. better-sqlite3 binds a JavaScript number as a REAL, which the planner
  * cannot use, so the shop paid for the planning and got nothing from it (the product page's slug
  * lookup took 164 µs instead of 62 under load, issue 15). The shop's SQLite dialect writes the LIMIT

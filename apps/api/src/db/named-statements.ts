@@ -1,5 +1,5 @@
 /**
- * PostgreSQL's counterpart of SQLite's statements prepared once (database.ts's preparedOnce): pg
+ * PostgreSQL's counterpart of SQLite's statements prepared once (sqlite-statements.ts's preparedOnce): pg
  * sends every query as an unnamed statement, which the server parses, analyses and plans again on
  * each call. This client gives each distinct query text a name on its connection, so the server
  * parses it the first time and then only binds and executes it (pg remembers what it prepared).
