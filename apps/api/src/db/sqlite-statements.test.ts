@@ -27,7 +27,7 @@ describe.runIf(testDialect === 'sqlite')('SQLite statements prepared once, rows 
   }
 
   it.each([
-    ['every column', 'select * from products order by id', []],
+    ['every column', 'select id, parent_id, name, price, picture, weight from products order by id', []],
     [
       'chosen columns with bound values',
       'select id, name, price from products where parent_id = ? and price > ?',
@@ -77,12 +77,20 @@ describe.runIf(testDialect === 'sqlite')('SQLite statements prepared once, rows 
     expect([...first.iterate([])]).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }])
   })
 
-  it('reads a table’s new column through a `select *` prepared before it was added', () => {
+  it('reads a table’s new columns through a `select *` prepared before they were added', () => {
     const statements = preparedOnce(database)
     const all = statements.prepare('select * from media where id = ?')
+    const joined = statements.prepare(
+      'select media.*, products.name as product from media join products on products.id = media.product_id where media.id = ?',
+    )
     expect(all.all([10])).toEqual([{ id: 10, product_id: 1, name: 'front' }])
-    database.exec(`alter table media add column position integer not null default 0`)
-    expect(all.all([10])).toEqual([{ id: 10, product_id: 1, name: 'front', position: 0 }])
+    expect(joined.all([10])).toEqual([{ id: 10, product_id: 1, name: 'front', product: 'Tee' }])
+    // A column dropped and another added: as many columns as before, not the same names.
+    database.exec(
+      `alter table media drop column name; alter table media add column label text not null default 'x'`,
+    )
+    expect(all.all([10])).toEqual([{ id: 10, product_id: 1, label: 'x' }])
+    expect(joined.all([10])).toEqual([{ id: 10, product_id: 1, label: 'x', product: 'Tee' }])
   })
 
   it('leaves a read naming a column `__proto__` to better-sqlite3, prototype untouched', () => {
