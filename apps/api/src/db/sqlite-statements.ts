@@ -20,39 +20,40 @@ const STATEMENT_CACHE_SIZE = 1000
 
 type Row = Record<string, unknown>
 
-const columnNames = (statement: SQLite.Statement) => statement.columns().map((column) => column.name)
-
 /** Rows read as arrays, returned as objects keyed by the statement's column names. */
-function rowsAsObjects(statement: SQLite.Statement): SqliteStatement {
+function rowsAsObjects(statement: SQLite.Statement, names: readonly string[]): SqliteStatement {
   const raw = statement.raw(true)
-  const names = columnNames(raw)
   const count = names.length
-  const toObjects = (rows: unknown[][]): Row[] => {
-    const objects: Row[] = new Array(rows.length)
-    for (let i = 0; i < rows.length; i++) {
-      const values = rows[i]!
-      const row: Row = {}
-      for (let j = 0; j < count; j++) row[names[j]!] = values[j]
-      objects[i] = row
-    }
-    return objects
+  const toObject = (values: unknown[]): Row => {
+    const row: Row = {}
+    for (let j = 0; j < count; j++) row[names[j]!] = values[j]
+    return row
   }
   return {
     reader: true,
-    all: (parameters) => toObjects(raw.all(parameters) as unknown[][]),
+    all(parameters) {
+      const rows = raw.all(parameters) as unknown[][]
+      const objects: Row[] = new Array(rows.length)
+      for (let i = 0; i < rows.length; i++) objects[i] = toObject(rows[i]!)
+      return objects
+    },
     run: (parameters) => raw.run(parameters),
     *iterate(parameters) {
-      for (const values of raw.iterate(parameters)) yield toObjects([values as unknown[]])[0]
+      for (const values of raw.iterate(parameters)) yield toObject(values as unknown[])
     },
   }
 }
 
 /**
- * A read whose rows `rowsAsObjects` can make: its text has no `*` (`count(*)` included, a single
- * row), so its columns stay the ones it names, and none of them is `__proto__`.
+ * A read whose rows `rowsAsObjects` can make, as such; else the statement as prepared. Its text
+ * must have no `*` (`count(*)` included, a single row), so its columns stay the ones it names, and
+ * none of them may be `__proto__`.
  */
-const namedColumns = (text: string, statement: SQLite.Statement) =>
-  statement.reader && !text.includes('*') && !columnNames(statement).includes('__proto__')
+function withRowsMadeHere(text: string, statement: SQLite.Statement): SqliteStatement {
+  if (!statement.reader || text.includes('*')) return statement
+  const names = statement.columns().map((column) => column.name)
+  return names.includes('__proto__') ? statement : rowsAsObjects(statement, names)
+}
 
 /** The connection as Kysely's SQLite dialect takes it, each text prepared once. */
 export function preparedOnce(database: SQLite.Database): SqliteDatabase {
@@ -63,8 +64,7 @@ export function preparedOnce(database: SQLite.Database): SqliteDatabase {
       let statement = statements.get(text)
       if (statement) statements.delete(text)
       else {
-        const prepared = database.prepare(text)
-        statement = namedColumns(text, prepared) ? rowsAsObjects(prepared) : prepared
+        statement = withRowsMadeHere(text, database.prepare(text))
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!)
       }
       statements.set(text, statement)
