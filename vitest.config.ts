@@ -16,7 +16,15 @@ export default defineConfig({
     maxWorkers: os.availableParallelism(),
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['apps/web/app/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/app/**/*.test.{ts,tsx}'],
+          // React Router's patched production build goes through Vite as in the storefront's
+          // build, which tells it whether it renders on the server (site/router-patch.test.ts).
+          server: { deps: { inline: [/react-router[\\/]dist[\\/]production[\\/]/] } },
+        },
+      },
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
       {
         test: {

@@ -1,11 +1,14 @@
 // Our patch of React Router's production build (patches/, docs/decisions/0015) must change what
 // matching and server rendering cost, never what they answer. The router's development build is
 // left as published, so it is the reference: both builds match the shop's own route tree against
-// every path its routes make, in the forms a visitor or an attacker may send them, and must agree.
+// every path its routes make, in the forms a visitor or an attacker may send them, and must agree;
+// and both render the same links on the server.
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
+import { type ContextType, createElement, type ReactNode } from 'react'
+import { renderToString } from 'react-dom/server'
 import type * as ReactRouter from 'react-router'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import routeConfig from '../routes.ts'
@@ -177,5 +180,98 @@ describe("React Router's patched production build", () => {
     expect(product.state.matches.at(-1)?.route.id).toBe('catalog/product')
     expect(product.state.matches.at(-1)?.params).toEqual({ slug: 'a-tee' })
     expect(shop.state.matches.at(-1)?.route).toBe(shop.routes[0]?.children?.[1]?.children?.[0])
+  })
+})
+
+/** A page of links rendered on the server by one build, at `url`, with each link in `links`. */
+async function linksPage(router: Router, url: string, links: ReactNode) {
+  const tree: RouteObject[] = [
+    {
+      id: 'root',
+      path: '/',
+      element: createElement(router.Outlet),
+      children: [{ id: 'product', path: 'product/:slug', element: createElement('nav', null, links) }],
+    },
+  ]
+  const handler = router.createStaticHandler(tree)
+  const context = await handler.query(new Request(`http://shop.test${url}`))
+  if (context instanceof Response) throw new Error(`${url} answered ${context.status}`)
+  const staticRouter = router.createStaticRouter(handler.dataRoutes, context)
+  return renderToString(createElement(router.StaticRouterProvider, { router: staticRouter, context }))
+}
+
+describe("React Router's patched production build renders links on the server", () => {
+  const targets = [
+    '/',
+    '/shop',
+    '/shop/',
+    '/shop?sort=price&page=2',
+    '/shop?',
+    '/shop#',
+    '/shop#grid',
+    '/product/a-tee?size=M#sizes',
+    '/a/../b/./c',
+    '/a//b',
+    '/%E2%82%AC/ünïcode path',
+    '//evil.test/x',
+    '/\\evil.test',
+    'https://elsewhere.test/a',
+    'mailto:fans@shop.test',
+    'other-tee',
+    '../other-tee',
+    '.',
+    '',
+    '?page=3',
+    '#top',
+    { pathname: '/shop', search: '?q=tee', hash: '#r' },
+  ] as const
+  const links = (router: Router) =>
+    targets.flatMap((to, i) => [
+      createElement(router.Link, { key: `a${i}`, to, className: 'link', 'aria-label': `to ${i}` }, 'a'),
+      createElement(
+        router.Link,
+        { key: `b${i}`, to, prefetch: 'intent', discover: 'none', target: '_blank' },
+        'b',
+      ),
+      createElement(
+        router.Link,
+        { key: `c${i}`, to, prefetch: 'render', relative: 'path', reloadDocument: true },
+        'c',
+      ),
+      createElement(
+        router.Link,
+        { key: `d${i}`, to, mask: '/masked', replace: true, state: { from: i } },
+        'd',
+      ),
+      createElement(router.NavLink, { key: `e${i}`, to, end: true }, 'e'),
+    ])
+
+  it.each(['/product/a-tee', '/product/a-tee/?x=1#y'])(
+    'renders every kind of link at %s as the published build does',
+    async (url) => {
+      const ours = await linksPage(patched, url, links(patched))
+      expect(ours).toContain('href="/shop?sort=price&amp;page=2"')
+      expect(ours).toBe(await linksPage(published, url, links(published)))
+    },
+  )
+
+  it('renders a link to a path from the root without the browser-side hooks', () => {
+    // The published build's link needs the location (useHref, useLocation) even for such a path;
+    // the patched one needs only the navigator, which is how we know the server path is taken.
+    const inNavigation = (router: Router) => {
+      const navigator = {
+        createHref: (to: ReactRouter.To) => (typeof to === 'string' ? to : router.createPath(to)),
+      }
+      const value = { basename: '/', navigator, static: true, future: {}, useTransitions: undefined }
+      return renderToString(
+        createElement(
+          router.UNSAFE_NavigationContext.Provider,
+          { value: value as unknown as ContextType<Router['UNSAFE_NavigationContext']> },
+          createElement(router.Link, { to: '/shop?x=1' }, 'shop'),
+        ),
+      )
+    }
+    expect(inNavigation(patched)).toBe('<a href="/shop?x=1" data-discover="true">shop</a>')
+    expect(() => inNavigation(published)).toThrow(/useHref\(\) may be used only in the context of a <Router>/)
   })
 })
