@@ -84,6 +84,13 @@ const corpus = [
   ]),
 ]
 
+/** The static handler's context for a request to `url`, which must render a page. */
+async function contextOf(handler: ReturnType<Router['createStaticHandler']>, url: string) {
+  const context = await handler.query(new Request(`http://shop.test${url}`))
+  if (context instanceof Response) throw new Error(`${url} answered ${context.status}`)
+  return context
+}
+
 const summary = (matches: ReactRouter.RouteMatch[] | null) =>
   matches?.map(({ route, pathname, pathnameBase, params }) => ({
     id: route.id,
@@ -167,13 +174,8 @@ describe("React Router's patched production build", () => {
 
   it('gives each render of one route tree its own state over data routes made once', async () => {
     const handler = patched.createStaticHandler(routes)
-    const contextOf = async (pathname: string) => {
-      const context = await handler.query(new Request(`http://shop.test${pathname}`))
-      if (context instanceof Response) throw new Error(`${pathname} answered ${context.status}`)
-      return context
-    }
-    const shop = patched.createStaticRouter(handler.dataRoutes, await contextOf('/shop'))
-    const product = patched.createStaticRouter(handler.dataRoutes, await contextOf('/product/a-tee'))
+    const shop = patched.createStaticRouter(handler.dataRoutes, await contextOf(handler, '/shop'))
+    const product = patched.createStaticRouter(handler.dataRoutes, await contextOf(handler, '/product/a-tee'))
     expect(shop.routes).toBe(product.routes)
     expect(shop.state.location.pathname).toBe('/shop')
     expect(shop.state.matches.at(-1)?.route.id).toBe('catalog/routes/shop.tsx')
@@ -194,8 +196,7 @@ async function linksPage(router: Router, url: string, links: ReactNode) {
     },
   ]
   const handler = router.createStaticHandler(tree)
-  const context = await handler.query(new Request(`http://shop.test${url}`))
-  if (context instanceof Response) throw new Error(`${url} answered ${context.status}`)
+  const context = await contextOf(handler, url)
   const staticRouter = router.createStaticRouter(handler.dataRoutes, context)
   return renderToString(createElement(router.StaticRouterProvider, { router: staticRouter, context }))
 }
