@@ -107,12 +107,16 @@ async function serverFigures(shop, pages, seconds) {
 }
 
 /**
- * The rendered pages in `rounds` rounds of `serverFigures`, each round over every page in turn: per
- * page, the round with the median CPU per page, with every round's CPU beside it. One load of a few
- * seconds on a shared 2-core machine reads a neighbour's burst as the page's cost (the same build's
- * `/shop` read 5.4 to 9.3 ms from one load to the next, 2026-12-07); the median of three does not.
+ * The rendered pages in `rounds` rounds of `serverFigures`, each round over every page in turn,
+ * after one round of 2 s a page that is not counted: per page, the round with the median CPU per
+ * page, with every round's CPU beside it. One load of a few seconds on a shared 2-core machine reads
+ * a neighbour's burst as the page's cost (the same build's `/shop` read 5.4 to 9.3 ms from one load
+ * to the next, 2026-12-07); the median of three does not. The first round on a fresh server also
+ * pays for compiling the renderer (6.96 / 7.33 / 5.99 ms against 3.01–3.52 / 4.65–5.47 /
+ * 4.73–6.53 in the two after it, the same day), which a server on drop day has long done.
  */
 async function medianRounds(shop, pages, seconds, rounds) {
+  await serverFigures(shop, pages, 2)
   const byRound = []
   for (let i = 0; i < rounds; i++) byRound.push(await serverFigures(shop, pages, seconds))
   return pages.map((page) => {
@@ -510,7 +514,8 @@ export function printPageBench(result) {
   )
   console.log(
     'The same pages with the page cache off (PAGE_CACHE_SECONDS=0): every page rendered; at 16 concurrent, the round' +
-      ` with the median CPU per page of ${result.uncachedRounds} over the pages in turn, every round beside it;` +
+      ` with the median CPU per page of ${result.uncachedRounds} over the pages in turn (after one that warms the server),` +
+      ' every round beside it;' +
       ' then one at a time:',
   )
   console.table(result.uncached)
