@@ -106,6 +106,11 @@ async function serverFigures(shop, pages, seconds) {
   return rows
 }
 
+/** Of several runs, the one whose `key` is the median (the upper one of an even count). */
+function medianBy(runs, key) {
+  return [...runs].sort((a, b) => a[key] - b[key])[Math.floor(runs.length / 2)]
+}
+
 /**
  * The rendered pages in `rounds` rounds of `serverFigures`, each round over every page in turn,
  * after one round of 2 s a page that is not counted: per page, the round with the median CPU per
@@ -121,8 +126,10 @@ async function medianRounds(shop, pages, seconds, rounds) {
   for (let i = 0; i < rounds; i++) byRound.push(await serverFigures(shop, pages, seconds))
   return pages.map((page) => {
     const runs = byRound.map((rows) => rows.find((row) => row.page === page))
-    const median = [...runs].sort((a, b) => a.cpuMsPerPage - b.cpuMsPerPage)[Math.floor(rounds / 2)]
-    return { ...median, cpuMsPerPageRounds: runs.map((run) => run.cpuMsPerPage).join(' / ') }
+    return {
+      ...medianBy(runs, 'cpuMsPerPage'),
+      cpuMsPerPageRounds: runs.map((run) => run.cpuMsPerPage).join(' / '),
+    }
   })
 }
 
@@ -279,9 +286,8 @@ async function lighthouseWithRetries(url, attempts = 3) {
  * cores with the page, so its spread says how much of a figure is the machine.
  */
 function medianRun(results) {
-  const sorted = [...results].sort((a, b) => a.score - b.score)
   return {
-    ...sorted[Math.floor(sorted.length / 2)],
+    ...medianBy(results, 'score'),
     tbtRunsMs: results.map((r) => r.tbtMs).join(' / '),
     threadTbtRunsMs: results.map((r) => r.threadTbtMs).join(' / '),
   }
