@@ -2,6 +2,7 @@
 import type { SpawnOptions } from 'node:child_process'
 
 export declare const root: string
+export declare function medianBy<T>(items: readonly T[], measure: (item: T) => number): T
 export declare function serverLaunch(env?: NodeJS.ProcessEnv): {
   nodeArgs: string[]
   env: NodeJS.ProcessEnv

@@ -7,6 +7,11 @@ import { fileURLToPath } from 'node:url'
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 
+/** Of several items, the one whose `measure` is the median (the upper one of an even count). */
+export function medianBy(items, measure) {
+  return [...items].sort((a, b) => measure(a) - measure(b))[Math.floor(items.length / 2)]
+}
+
 /**
  * How the production server's process starts, so that it stays within its memory under load
  * (issue 15; measured with scripts/bench/pages.mjs, 16 concurrent visitors):

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
-import { freePort, root, serverLaunch } from '../lib.mjs'
+import { freePort, medianBy, root, serverLaunch } from '../lib.mjs'
 import { iterate, rawApi, shopApi } from './load.mjs'
 
 const OUT_OF_STOCK = 'Product is out of stock for requested quantity.'
@@ -258,7 +258,7 @@ export async function sqliteEngineBench({ shop, dataDir, quick, others = {} }) {
     roundRatios.push(most / ((zero + next) / 2))
     zero = next
   }
-  const holdsCost = roundRatios.sort((a, b) => a - b)[Math.floor(roundRatios.length / 2)]
+  const holdsCost = medianBy(roundRatios, (ratio) => ratio)
 
   await stockProduct(run, dropped, 100)
   const sqliteDrop = await drop([shop.base], dropped)

@@ -21,7 +21,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { root } from '../lib.mjs'
+import { medianBy, root } from '../lib.mjs'
 import { startShop } from './engine.mjs'
 import { cpuSeconds } from './load.mjs'
 import { startScriptlessCopy } from './scriptless.mjs'
@@ -106,11 +106,6 @@ async function serverFigures(shop, pages, seconds) {
   return rows
 }
 
-/** Of several runs, the one whose `key` is the median (the upper one of an even count). */
-function medianBy(runs, key) {
-  return [...runs].sort((a, b) => a[key] - b[key])[Math.floor(runs.length / 2)]
-}
-
 /**
  * The rendered pages in `rounds` rounds of `serverFigures`, each round over every page in turn,
  * after one round of 2 s a page that is not counted: per page, the round with the median CPU per
@@ -127,7 +122,7 @@ async function medianRounds(shop, pages, seconds, rounds) {
   return pages.map((page) => {
     const runs = byRound.map((rows) => rows.find((row) => row.page === page))
     return {
-      ...medianBy(runs, 'cpuMsPerPage'),
+      ...medianBy(runs, (run) => run.cpuMsPerPage),
       cpuMsPerPageRounds: runs.map((run) => run.cpuMsPerPage).join(' / '),
     }
   })
@@ -287,7 +282,7 @@ async function lighthouseWithRetries(url, attempts = 3) {
  */
 function medianRun(results) {
   return {
-    ...medianBy(results, 'score'),
+    ...medianBy(results, (run) => run.score),
     tbtRunsMs: results.map((r) => r.tbtMs).join(' / '),
     threadTbtRunsMs: results.map((r) => r.threadTbtMs).join(' / '),
   }
