@@ -13,27 +13,12 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loggedInUser } from '../../tests/accounts.ts'
 import { addLine, createCart, fetchOrder, insertProduct } from '../../tests/cart.ts'
+import { type SeededRandom, seededRandom } from '../../tests/seeded-random.ts'
 import { type TestApp, testDialect } from '../../tests/test-app.ts'
 import { createAdminTestApp } from '../admin/testing.ts'
 
 const SEED = 14
 const REQUESTS_PER_OPERATION = 80
-
-/** mulberry32: a small, fast, seeded generator of numbers in [0, 1). */
-function generator(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let x = state
-    x = Math.imul(x ^ (x >>> 15), x | 1)
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61)
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-  const int = (n: number) => Math.floor(next() * n)
-  const pick = <T>(list: readonly T[]): T => list[int(list.length)]!
-  return { next, int, pick, chance: (p: number) => next() < p }
-}
-type Random = ReturnType<typeof generator>
 
 interface JsonSchema {
   type?: string | string[]
@@ -153,7 +138,7 @@ const ENDS_THE_SESSION = new Set([
 const ERROR_KEYS = new Set(['message', 'statusCode', 'issues', 'issueCount'])
 
 /** A plausible value for a schema, so that mutations reach past the first check. */
-function sample(schema: JsonSchema | undefined, random: Random, depth = 0): unknown {
+function sample(schema: JsonSchema | undefined, random: SeededRandom, depth = 0): unknown {
   if (!schema || depth > 6) return null
   if (schema.const !== undefined) return schema.const
   if (schema.enum) return random.pick(schema.enum)
@@ -194,7 +179,7 @@ function sample(schema: JsonSchema | undefined, random: Random, depth = 0): unkn
 }
 
 /** Replaces one value somewhere inside `value` (or the whole of it) with a hostile one. */
-function mutate(value: unknown, random: Random, depth = 0): unknown {
+function mutate(value: unknown, random: SeededRandom, depth = 0): unknown {
   const isObject = typeof value === 'object' && value !== null
   if (!isObject || depth > 4 || random.chance(0.25)) return random.pick(HOSTILE_VALUES)
   if (Array.isArray(value)) {
@@ -287,7 +272,7 @@ describe(`fuzzing every operation of /openapi.json on ${testDialect}`, () => {
   afterAll(() => t.close())
 
   /** A real value for a path parameter most of the time, so handlers run past their lookups. */
-  function pathValue(name: string, random: Random): string {
+  function pathValue(name: string, random: SeededRandom): string {
     if (random.chance(0.35)) return random.pick(HOSTILE_URL_VALUES)
     if (name === 'number') return order.number
     if (name === 'lineItemId') return String(order.line_items[0]!.id)
@@ -296,7 +281,7 @@ describe(`fuzzing every operation of /openapi.json on ${testDialect}`, () => {
     return '1'
   }
 
-  function buildRequest(operation: Operation, random: Random): InjectOptions {
+  function buildRequest(operation: Operation, random: SeededRandom): InjectOptions {
     const url = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => pathValue(name, random))
     const query: string[] = []
     const headers: Record<string, string> = {}
@@ -351,7 +336,7 @@ describe(`fuzzing every operation of /openapi.json on ${testDialect}`, () => {
 
   it(`answers ${REQUESTS_PER_OPERATION} hostile requests to each operation with no 5xx, and each 4xx as { message, statusCode }`, async () => {
     expect(operations.length).toBeGreaterThan(50)
-    const random = generator(SEED)
+    const random = seededRandom(SEED)
     const failures: string[] = []
     let sent = 0
     const staffReached = new Set<string>()
