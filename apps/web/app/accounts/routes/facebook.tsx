@@ -5,11 +5,11 @@
  * second login would replace it in the cookie and leave it open on the server).
  */
 import { accountEndpoints, facebookLoginSchema, type TokenResponse } from '@fanshop/core'
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import { ApiError, callData } from '../../api.server.ts'
 import { guard } from '../../guards.server.ts'
+import { refusal } from '../../site/resource-route.server.ts'
 import { completeLogin } from '../complete-login.server.ts'
-import type { LoginResult } from '../login-form.tsx'
 import type { Route } from './+types/facebook'
 
 export const middleware: Route.MiddlewareFunction[] = [guard('auth', 'guest')]
@@ -21,13 +21,12 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const parsed = facebookLoginSchema.safeParse({ access_token: formData.get('access_token') })
-  if (!parsed.success) return data<LoginResult>({ message: parsed.error.issues[0]!.message }, { status: 400 })
+  if (!parsed.success) return refusal(400, parsed.error.issues[0]!.message)
   let login: TokenResponse['data']
   try {
     login = (await callData(context, accountEndpoints.facebookLogin, { body: parsed.data })).data
   } catch (error) {
-    if (error instanceof ApiError)
-      return data<LoginResult>({ message: error.message }, { status: error.statusCode })
+    if (error instanceof ApiError) return refusal(error.statusCode, error.message)
     throw error
   }
   return completeLogin(context, login, formData.get('redirectTo'))

@@ -1,11 +1,11 @@
 // The address form's states: any country_id the store API could not look up is the visitor's bad
-// input (400, or 404 for a country that is not there), never a 500. Against the real API on a
+// input (400, or 404 for a country that is not there), never a 500, and said as the API says it. Against the real API on a
 // loopback port, and a stand-in for an API refusal the loader cannot foresee.
 import { expect, it } from 'vitest'
 import { placeIds } from '../../../../api/tests/cart.ts'
 import { testLoadContext } from '../../../tests/load-context.ts'
 import { listeningApi } from '../../../tests/visitor.ts'
-import { loader } from './checkout-states.ts'
+import { action, loader } from './checkout-states.ts'
 
 const api = listeningApi()
 
@@ -27,15 +27,30 @@ it("answers a country's states", async () => {
 
 it('answers 400 for what is no id and 404 for a country that is not there', async () => {
   for (const bad of ['99999999999', '2147483648', '0', 'x', ''])
-    await expect(states(bad), bad).rejects.toMatchObject({ init: { status: 400 } })
-  await expect(states('2147483647')).rejects.toMatchObject({ init: { status: 404 } })
+    await expect(states(bad), bad).rejects.toMatchObject({
+      data: { message: 'country_id must be a country id.', statusCode: 400 },
+      init: { status: 400 },
+    })
+  await expect(states('2147483647')).rejects.toMatchObject({
+    data: { statusCode: 404 },
+    init: { status: 404 },
+  })
 })
 
 it("answers the API's own refusal with its status and message", async () => {
   const refusing: typeof fetch = async () =>
     Response.json({ statusCode: 400, message: 'country_id: too large' }, { status: 400 })
   await expect(states('7', refusing)).rejects.toMatchObject({
-    data: { message: 'country_id: too large' },
+    data: { message: 'country_id: too large', statusCode: 400 },
     init: { status: 400 },
   })
+})
+
+it('answers a post with a 405 that says the address is only read', () => {
+  expect(() => action()).toThrow(
+    expect.objectContaining({
+      data: { message: 'This address only answers GET and HEAD.', statusCode: 405 },
+      init: expect.objectContaining({ status: 405, headers: { allow: 'GET, HEAD' } }),
+    }),
+  )
 })

@@ -3,6 +3,7 @@
  * profile, orders, account links), and find every page in the sitemap.
  */
 import { PRIVATE_PAGE_PATHS } from '@fanshop/core'
+import { getOnly } from '../../site/resource-route.server.ts'
 import type { Route } from './+types/robots'
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -18,3 +19,5 @@ export function loader({ context }: Route.LoaderArgs) {
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' },
   })
 }
+
+export const action = getOnly

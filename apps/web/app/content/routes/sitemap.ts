@@ -15,6 +15,7 @@ import {
   readPaging,
 } from '@fanshop/core'
 import { type ApiResponse, call } from '../../api.server.ts'
+import { getOnly } from '../../site/resource-route.server.ts'
 import type { Route } from './+types/sitemap'
 
 const SECTIONS = [
@@ -93,3 +94,5 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
   )
 }
+
+export const action = getOnly

@@ -5,6 +5,7 @@
  */
 import { data } from 'react-router'
 import { isPersonal, loadPersonalFrame } from '../frame.server.ts'
+import { getOnly } from '../resource-route.server.ts'
 import type { Route } from './+types/visitor-frame'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,3 +15,5 @@ export async function loader({ context }: Route.LoaderArgs) {
     { headers: { 'cache-control': 'private, no-store' } },
   )
 }
+
+export const action = getOnly
