@@ -177,7 +177,7 @@ describe('hostile requests to every page of the storefront', () => {
     const random = seededRandom(SEED)
     const requests: { url: string; init: RequestInit }[] = []
     // Half the requests are the customer's; a logout would end their login for the rest.
-    const cookie = (route: string) =>
+    const cookie = (route: string): Record<string, string> =>
       random.chance(0.5) && route !== '/auth/logout' ? { cookie: session } : {}
     /** A route's path with its parameters filled (`*` and `:name?` included). */
     const concrete = (route: string, fill: () => string) =>
