@@ -19,6 +19,7 @@ import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../../tests/built-server.ts'
 import { freePort, hasRedis, startRedis } from '../../tests/redis-server.ts'
+import { demoCustomerSession } from '../../tests/storefront-login.ts'
 import { demoStaff, sessionCookieOf } from '../admin/testing.ts'
 import type { ShopContext } from '../context.ts'
 import {
@@ -30,8 +31,6 @@ import {
   sharedCookies,
   writeEffect,
 } from './page-cache.ts'
-
-const DEMO_LOGIN = { userEmail: 'demo@example.com', userPassword: 'demo-password' }
 
 describe('the shared anonymous page cache', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-page-cache-'))
@@ -121,19 +120,7 @@ describe('the shared anonymous page cache', () => {
     },
   )
 
-  /** The demo customer's session cookie, from a login on the login page. */
-  async function logIn(): Promise<string> {
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { origin: base },
-      body: new URLSearchParams(DEMO_LOGIN),
-      redirect: 'manual',
-    })
-    return login.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith('session='))!
-      .split(';')[0]!
-  }
+  const logIn = () => demoCustomerSession(base)
 
   it("a logged-in visitor's page, greeting and all, never reaches anonymous visitors", async () => {
     const cookie = await logIn()

@@ -12,13 +12,13 @@ import type { ServerBuild } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seededRandom } from '../../tests/seeded-random.ts'
 import { createStorefrontApp } from '../../tests/storefront-app.ts'
+import { demoCustomerSession } from '../../tests/storefront-login.ts'
 
 const SEED = 7
 const GETS_PER_PAGE = 10
 const POSTS_PER_PAGE = 3
 const SEGMENTS_PER_PARAM = 6
 const IN_FLIGHT = 8
-const DEMO_LOGIN = { userEmail: 'demo@example.com', userPassword: 'demo-password' }
 
 /** Query keys the storefront's loaders and actions read, and some they do not. */
 const KEYS = [
@@ -159,16 +159,7 @@ describe('hostile requests to every page of the storefront', () => {
 
   beforeAll(async () => {
     ;({ base, close } = await createStorefrontApp({ PAGE_CACHE_SECONDS: '0' }))
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { origin: base },
-      body: new URLSearchParams(DEMO_LOGIN),
-      redirect: 'manual',
-    })
-    session = login.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith('session='))!
-      .split(';')[0]!
+    session = await demoCustomerSession(base)
   }, 120_000)
 
   afterAll(() => close())

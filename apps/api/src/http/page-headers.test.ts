@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStorefrontApp } from '../../tests/storefront-app.ts'
+import { demoCustomerSession } from '../../tests/storefront-login.ts'
 
 const PRODUCT = '/products/extra-time-tour-tee'
 
@@ -115,16 +116,7 @@ describe('the headers of pages rendered and kept in this process', () => {
     expect(await again.text()).toBe(html)
   })
   it("a private page, as the router matches it, is not stored by the browser; the visitor's catalogue pages are", async () => {
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { origin: base },
-      body: new URLSearchParams({ userEmail: 'demo@example.com', userPassword: 'demo-password' }),
-      redirect: 'manual',
-    })
-    const cookie = login.headers
-      .getSetCookie()
-      .find((line) => line.startsWith('session='))!
-      .split(';')[0]!
+    const cookie = await demoCustomerSession(base)
     for (const pathname of [
       '/profile/details',
       '/profile/addresses',

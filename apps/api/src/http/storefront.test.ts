@@ -15,6 +15,7 @@ import zlib from 'node:zlib'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltServer, ensureBuilt, startServer, waitForPort } from '../../tests/built-server.ts'
+import { DEMO_LOGIN } from '../../tests/storefront-login.ts'
 import { testDialect, testPgUrl } from '../../tests/test-app.ts'
 import { visitorGone } from './storefront.ts'
 
@@ -22,7 +23,6 @@ const PUBLIC = 'https://shop.example.test'
 const EVIL = 'https://evil.example'
 /** What a TLS-terminating proxy on this machine (trusted: TRUST_PROXY is loopback) adds. */
 const PROXIED = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example.test' }
-const DEMO_LOGIN = { userEmail: 'demo@example.com', userPassword: 'demo-password' }
 
 describe(`the storefront's front door on ${testDialect}`, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanshop-front-'))
