@@ -53,6 +53,7 @@ export function answeringWith<E extends Endpoint, Answer extends z.ZodType>(endp
 
 /** Every failure the API answers (spec 7). */
 export const errorBodySchema = z.object({ message: z.string(), statusCode: z.number().int() })
+export type ErrorBodyJson = z.infer<typeof errorBodySchema>
 
 /**
  * The answers of an endpoint whose tries are counted: 429 after too many (with Retry-After), and

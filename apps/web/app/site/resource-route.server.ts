@@ -5,11 +5,12 @@
  * resource route without an action is a 405 that says "Unexpected Server Error"; `getOnly` says
  * what the address takes instead.
  */
+import type { ErrorBodyJson } from '@fanshop/core'
 import { data } from 'react-router'
 
-/** A refusal in the API's words and status. */
+/** A refusal in the API's words and status (core's `errorBodySchema`, the body every failure of the API has). */
 export function refusal(statusCode: number, message: string, headers?: HeadersInit) {
-  return data({ message, statusCode }, { status: statusCode, headers })
+  return data({ message, statusCode } satisfies ErrorBodyJson, { status: statusCode, headers })
 }
 
 /** The action of a resource route that is only read: any post to it is a 405 naming what it takes. */
